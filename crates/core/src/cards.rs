@@ -1,0 +1,382 @@
+//! The French deck (suits, ranks, jokers) and a bitset of card indices.
+//!
+//! Games with their own decks (Nur Mut, Battle GUM, Njet) define their own card types and reuse
+//! [`CardSet`] over their own indices.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// A suit of the French deck, in the notation order `S H D C`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Suit {
+    Spades,
+    Hearts,
+    Diamonds,
+    Clubs,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs];
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn from_index(i: usize) -> Suit {
+        Suit::ALL[i]
+    }
+
+    pub const fn letter(self) -> char {
+        ['S', 'H', 'D', 'C'][self as usize]
+    }
+
+    pub fn from_letter(c: char) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            'S' => Some(Suit::Spades),
+            'H' => Some(Suit::Hearts),
+            'D' => Some(Suit::Diamonds),
+            'C' => Some(Suit::Clubs),
+            _ => None,
+        }
+    }
+
+    pub const fn symbol(self) -> char {
+        ['♠', '♥', '♦', '♣'][self as usize]
+    }
+
+    pub const fn name_fr(self) -> &'static str {
+        ["pique", "cœur", "carreau", "trèfle"][self as usize]
+    }
+
+    pub const fn name_en(self) -> &'static str {
+        ["spades", "hearts", "diamonds", "clubs"][self as usize]
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Suit {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Suit, ()> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Suit::from_letter(c).ok_or(()),
+            _ => Err(()),
+        }
+    }
+}
+
+/// A rank of the French deck. The number is the face value with Ace = 1, Jack = 11, Queen = 12,
+/// King = 13; each game decides whether the Ace ranks low or high.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const ACE: Rank = Rank(1);
+    pub const JACK: Rank = Rank(11);
+    pub const QUEEN: Rank = Rank(12);
+    pub const KING: Rank = Rank(13);
+
+    /// Ace, 2 … 10, Jack, Queen, King.
+    pub const ALL: [Rank; 13] = {
+        let mut all = [Rank(1); 13];
+        let mut i = 0;
+        while i < 13 {
+            all[i] = Rank(i as u8 + 1);
+            i += 1;
+        }
+        all
+    };
+
+    pub const fn new(value: u8) -> Option<Rank> {
+        if value >= 1 && value <= 13 { Some(Rank(value)) } else { None }
+    }
+
+    /// 1 for the Ace … 13 for the King.
+    pub const fn value(self) -> u8 {
+        self.0
+    }
+
+    /// 0 for the Ace … 12 for the King.
+    pub const fn index(self) -> usize {
+        self.0 as usize - 1
+    }
+
+    pub const fn letter(self) -> char {
+        [' ', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'][self.0 as usize]
+    }
+
+    pub fn from_letter(c: char) -> Option<Rank> {
+        let value = match c.to_ascii_uppercase() {
+            'A' => 1,
+            d @ '2'..='9' => d as u8 - b'0',
+            'T' => 10,
+            'J' => 11,
+            'Q' => 12,
+            'K' => 13,
+            _ => return None,
+        };
+        Some(Rank(value))
+    }
+
+    pub const fn name_fr(self) -> &'static str {
+        ["", "As", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Valet", "Dame", "Roi"][self.0 as usize]
+    }
+
+    pub const fn name_en(self) -> &'static str {
+        ["", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen", "King"][self.0 as usize]
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Rank, ()> {
+        let mut chars = s.chars();
+        match (chars.next(), chars.next()) {
+            (Some(c), None) => Rank::from_letter(c).ok_or(()),
+            // "10" is accepted as a courtesy; the canonical form is "T".
+            (Some('1'), Some('0')) if s.len() == 2 => Ok(Rank(10)),
+            _ => Err(()),
+        }
+    }
+}
+
+/// A card of the French deck: one of 52 suited cards, or a Joker. Index `0..52` is
+/// `suit * 13 + rank index`, the Joker is 52.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct FrenchCard(u8);
+
+impl FrenchCard {
+    pub const JOKER: FrenchCard = FrenchCard(52);
+    /// Distinct kinds of card: 52 suited ones and the Joker.
+    pub const KINDS: usize = 53;
+
+    pub const fn new(rank: Rank, suit: Suit) -> FrenchCard {
+        FrenchCard(suit as u8 * 13 + rank.0 - 1)
+    }
+
+    pub const fn from_index(index: usize) -> Option<FrenchCard> {
+        if index < Self::KINDS { Some(FrenchCard(index as u8)) } else { None }
+    }
+
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    pub const fn is_joker(self) -> bool {
+        self.0 == 52
+    }
+
+    /// `None` for a Joker.
+    pub const fn rank(self) -> Option<Rank> {
+        if self.is_joker() { None } else { Some(Rank(self.0 % 13 + 1)) }
+    }
+
+    /// `None` for a Joker.
+    pub const fn suit(self) -> Option<Suit> {
+        if self.is_joker() { None } else { Some(Suit::ALL[(self.0 / 13) as usize]) }
+    }
+
+    /// The 52 suited cards, suit by suit.
+    pub fn suited() -> impl Iterator<Item = FrenchCard> {
+        (0..52).map(FrenchCard)
+    }
+
+    /// The card with its suit symbol, for people: `7♥`, `10♠`, `Joker`.
+    pub fn pretty(self) -> String {
+        match (self.rank(), self.suit()) {
+            (Some(rank), Some(suit)) => {
+                let r = if rank.value() == 10 { "10".to_string() } else { rank.letter().to_string() };
+                format!("{r}{}", suit.symbol())
+            }
+            _ => "Joker".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for FrenchCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.rank(), self.suit()) {
+            (Some(rank), Some(suit)) => write!(f, "{rank}{suit}"),
+            _ => write!(f, "X"),
+        }
+    }
+}
+
+impl fmt::Debug for FrenchCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// A card string that is not a card of the deck.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (S, H, D, C), or X for a Joker")]
+pub struct BadCard(pub String);
+
+impl FromStr for FrenchCard {
+    type Err = BadCard;
+    fn from_str(s: &str) -> Result<FrenchCard, BadCard> {
+        let bad = || BadCard(s.to_string());
+        if s.eq_ignore_ascii_case("x") {
+            return Ok(FrenchCard::JOKER);
+        }
+        let last = s.chars().last().ok_or_else(bad)?;
+        let suit = Suit::from_letter(last).ok_or_else(bad)?;
+        let rank: Rank = s[..s.len() - last.len_utf8()].parse().map_err(|_| bad())?;
+        Ok(FrenchCard::new(rank, suit))
+    }
+}
+
+impl Serialize for FrenchCard {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for FrenchCard {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of card indices `0..64` as a bitset. Iteration is in index order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+
+    pub const fn contains(self, index: usize) -> bool {
+        self.0 >> index & 1 == 1
+    }
+
+    pub fn insert(&mut self, index: usize) {
+        self.0 |= 1 << index;
+    }
+
+    pub fn remove(&mut self, index: usize) {
+        self.0 &= !(1 << index);
+    }
+
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn union(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
+    pub const fn intersection(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub const fn difference(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    /// The `n`-th index of the set in ascending order (`n < len`).
+    pub fn nth(self, n: usize) -> Option<usize> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        (bits != 0).then(|| bits.trailing_zeros() as usize)
+    }
+
+    pub fn iter(self) -> CardSetIter {
+        CardSetIter(self.0)
+    }
+}
+
+impl FromIterator<usize> for CardSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
+        let mut set = CardSet::EMPTY;
+        for i in iter {
+            set.insert(i);
+        }
+        set
+    }
+}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
+/// Indices of a [`CardSet`] in ascending order.
+#[derive(Clone)]
+pub struct CardSetIter(u64);
+
+impl Iterator for CardSetIter {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn card_notation_round_trips_for_the_whole_deck() {
+        for card in FrenchCard::suited().chain([FrenchCard::JOKER]) {
+            let text = card.to_string();
+            assert_eq!(text.parse::<FrenchCard>().unwrap(), card);
+            assert_eq!(text.to_lowercase().parse::<FrenchCard>().unwrap(), card);
+        }
+        assert_eq!("7h".parse::<FrenchCard>().unwrap().to_string(), "7H");
+        assert_eq!("10S".parse::<FrenchCard>().unwrap().to_string(), "TS");
+        assert_eq!(FrenchCard::new(Rank::QUEEN, Suit::Diamonds).to_string(), "QD");
+    }
+
+    #[test]
+    fn bad_cards_are_rejected() {
+        for bad in ["", "1S", "7", "7Z", "XX", "11H", "♥7", "ZS"] {
+            assert!(bad.parse::<FrenchCard>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn card_set_operations() {
+        let a: CardSet = [1, 5, 63].into_iter().collect();
+        let b: CardSet = [5, 6].into_iter().collect();
+        assert_eq!(a.union(b).len(), 4);
+        assert_eq!(a.intersection(b).iter().collect::<Vec<_>>(), vec![5]);
+        assert_eq!(a.difference(b).iter().collect::<Vec<_>>(), vec![1, 63]);
+        assert_eq!(a.nth(2), Some(63));
+        assert_eq!(a.nth(3), None);
+    }
+}

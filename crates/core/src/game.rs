@@ -1,0 +1,286 @@
+//! The one trait every game of tapis implements.
+//!
+//! A value of a `Game` type is a whole **match**: every round, the match scores, the seeded
+//! generator for the chance events still to come. The engine never acts for a player; it applies
+//! by itself only effects with no decision in them (dealing, refilling, a random choice the rules
+//! leave to chance), inside [`Game::step`].
+//!
+//! **Several seats at once.** [`Game::actors`] lists every seat with a legal action now;
+//! [`Game::waiting_for`] the seats the match cannot go on without (the player whose turn it is,
+//! every seat of a simultaneous phase). A seat in `actors` but not in `waiting_for` is in a
+//! reaction window (CONTRE UNIQUE, a 13 counter, a Battle GUM completion): it may act, or let the
+//! window close. **Races:** actions are applied in the order they arrive; an action that closes a
+//! window makes the other seats' window actions illegal from then on. Simulations decide the
+//! arrival order of simultaneous wishes by a seeded draw (see `tapis-bots`).
+//!
+//! **Hidden information.** [`Game::view`] is everything one seat (or a spectator) may see,
+//! including what it has learnt during play; [`Game::determinize`] builds a full match from a
+//! view alone, with the hidden cards sampled consistently with it, so that bots never touch a
+//! state. The conformance kit checks that `determinize(view(s)).view(s) == view(s)` and that
+//! the seat's legal actions are unchanged.
+
+use crate::error::{ActionError, SetupError};
+use crate::options::OptionSpec;
+use crate::rng::GameRng;
+use crate::seat::{BySeat, Seat, SeatSet};
+use arrayvec::ArrayVec;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value};
+use std::fmt::{Debug, Display};
+use std::ops::RangeInclusive;
+
+/// The most legal actions any seat of any game has at once (Le 8 Nantais's Dame exchange with
+/// nine opponents and a large hand stays below it).
+pub const MAX_ACTIONS: usize = 640;
+
+/// Legal actions, filled in place: no heap allocation per decision.
+pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
+
+/// Everything that fixes a match before its first action.
+#[derive(Clone, Debug)]
+pub struct Setup<O, D> {
+    pub players: usize,
+    pub seed: u64,
+    /// The first round's dealer; `None` means seat `players - 1`, so seat 0 acts first.
+    pub dealer: Option<Seat>,
+    pub options: O,
+    /// A hand-made first round, taken exactly as given.
+    pub deal: Option<D>,
+}
+
+impl<O, D> Setup<O, D> {
+    /// The dealer of the first round, with the notation's default.
+    pub fn first_dealer(&self) -> Seat {
+        self.dealer.unwrap_or(Seat(self.players.saturating_sub(1) as u8))
+    }
+}
+
+/// Where [`Game::step`] reports what happened. `()` discards events at no cost (the fast path);
+/// a `Vec` collects them (the referee, the terminal, transcripts).
+pub trait EventSink<E> {
+    fn emit(&mut self, event: impl FnOnce() -> E);
+}
+
+impl<E> EventSink<E> for () {
+    #[inline(always)]
+    fn emit(&mut self, _event: impl FnOnce() -> E) {}
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    fn emit(&mut self, event: impl FnOnce() -> E) {
+        self.push(event());
+    }
+}
+
+/// The language of texts meant for people.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Lang {
+    #[default]
+    Fr,
+    En,
+}
+
+impl Lang {
+    /// Picks the French or the English text.
+    pub fn pick<'a>(self, fr: &'a str, en: &'a str) -> &'a str {
+        match self {
+            Lang::Fr => fr,
+            Lang::En => en,
+        }
+    }
+}
+
+/// A card game of tapis: the rules of a whole match as a state machine.
+pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
+    /// The id used on the command line and in the protocol: `nantais`.
+    const ID: &'static str;
+    /// The name people know: `Le 8 Nantais`.
+    const NAME: &'static str;
+
+    type Action: Copy + Eq + Debug + Display + Send + Sync + 'static;
+    type Options: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// A hand-made first round (NOTATION.md).
+    type Deal: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type View: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
+    /// What happened, limited to what every seat may know. Serialized with a `type` field.
+    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+
+    // ----- options and setup -----
+
+    /// The rulebook's variant switches.
+    fn option_specs() -> &'static [OptionSpec];
+
+    /// Options from a JSON object of some keys (the rest take their defaults).
+    fn parse_options(given: &Map<String, Value>) -> Result<Self::Options, SetupError> {
+        let options = crate::options::parse_options(Self::option_specs(), given)?;
+        Self::check_options(&options)?;
+        Ok(options)
+    }
+
+    /// Checks that go beyond one value at a time.
+    fn check_options(_options: &Self::Options) -> Result<(), SetupError> {
+        Ok(())
+    }
+
+    /// Player counts the game accepts with these options.
+    fn players_range(options: &Self::Options) -> RangeInclusive<usize>;
+
+    /// A new match: the first round dealt from `setup.seed`, or taken from `setup.deal`.
+    fn new_match(setup: Setup<Self::Options, Self::Deal>) -> Result<Self, SetupError>;
+
+    // ----- whose move -----
+
+    fn players(&self) -> usize;
+    fn options(&self) -> &Self::Options;
+
+    /// Every seat that has at least one legal action now.
+    fn actors(&self) -> SeatSet;
+
+    /// The seats the match waits for; `actors` minus these are in a reaction window.
+    fn waiting_for(&self) -> SeatSet;
+
+    /// Every legal action of `seat` now, in a stable order; empty when it may not act.
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Self::Action>);
+
+    fn is_legal(&self, seat: Seat, action: Self::Action) -> bool {
+        if !self.actors().contains(seat) {
+            return false;
+        }
+        let mut legal = ActionList::new();
+        self.legal_actions(seat, &mut legal);
+        legal.contains(&action)
+    }
+
+    // ----- acting -----
+
+    /// Applies a legal action and every automatic effect that follows it (up to the next
+    /// decision, the next round included). The caller guarantees legality.
+    fn step<E: EventSink<Self::Event>>(&mut self, seat: Seat, action: Self::Action, events: &mut E);
+
+    /// The simulation fast path: no check, no events.
+    fn apply_unchecked(&mut self, seat: Seat, action: Self::Action) {
+        self.step(seat, action, &mut ());
+    }
+
+    /// Applies `action` if it is legal; otherwise an error, and the match is unchanged.
+    fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<(), ActionError> {
+        self.check_legal(seat, action)?;
+        self.step(seat, action, &mut ());
+        Ok(())
+    }
+
+    /// [`Game::apply`], collecting the events.
+    fn apply_logged(
+        &mut self,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), ActionError> {
+        self.check_legal(seat, action)?;
+        self.step(seat, action, events);
+        Ok(())
+    }
+
+    /// `Ok` when `seat` may take `action` now, else an error that says why.
+    fn check_legal(&self, seat: Seat, action: Self::Action) -> Result<(), ActionError> {
+        if self.is_over() {
+            return Err(ActionError::Illegal("the match is over".into()));
+        }
+        if seat.index() >= self.players() {
+            return Err(ActionError::Illegal(format!("there is no seat {seat} at a table of {}", self.players())));
+        }
+        if !self.is_legal(seat, action) {
+            let mut legal = ActionList::new();
+            self.legal_actions(seat, &mut legal);
+            let message = if legal.is_empty() {
+                format!("seat {seat} may not act now (waiting for {})", seat_list(self.actors()))
+            } else {
+                let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
+                format!("'{action}' is not legal for seat {seat} now; legal: {}", legal.join(", "))
+            };
+            return Err(ActionError::Illegal(message));
+        }
+        Ok(())
+    }
+
+    /// Parses an action in any letter case with runs of spaces; formatting it (`Display`) gives
+    /// the canonical form.
+    fn parse_action(text: &str) -> Result<Self::Action, ActionError>;
+
+    // ----- the match -----
+
+    fn is_over(&self) -> bool;
+    /// Seats that won the match (empty until it is over; several on a shared victory).
+    fn winners(&self) -> SeatSet;
+    /// The current round, from 1.
+    fn round(&self) -> u32;
+    /// Each seat's match score in the game's own unit (PROTOCOL.md).
+    fn scores(&self) -> BySeat<i64>;
+    /// The least and greatest match score any seat can ever have in this match.
+    fn score_bounds(&self) -> (i64, i64);
+    /// Each seat's count of cards still to get rid of in this round.
+    fn cards_left(&self) -> BySeat<u32>;
+
+    // ----- hidden information -----
+
+    /// What `seat` may see (`None`: a spectator, public information only).
+    fn view(&self, seat: Option<Seat>) -> Self::View;
+
+    /// A full match consistent with everything `view` holds, hidden cards sampled with `rng`,
+    /// and a fresh generator for future chance events drawn from `rng`.
+    fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
+
+    // ----- for the conformance kit -----
+
+    /// How many of each kind of card the match holds now, over every zone.
+    fn census(&self) -> Vec<u32>;
+    /// What [`Game::census`] must always equal.
+    fn deck_census(&self) -> Vec<u32>;
+    /// Every well-formed action at this table (legal or not), for rejection tests.
+    fn action_universe(&self) -> Vec<Self::Action>;
+
+    // ----- for people -----
+
+    /// The rules in brief, in French or English.
+    fn rules_text(lang: Lang) -> &'static str;
+    /// The table as `view` shows it, for the terminal.
+    fn render_view(view: &Self::View, lang: Lang) -> String;
+    /// One action in words: « pose 7♥ » / "plays 7♥".
+    fn describe_action(action: Self::Action, lang: Lang) -> String;
+    /// One event in words.
+    fn describe_event(event: &Self::Event, lang: Lang) -> String;
+
+    // ----- the game's own bot -----
+
+    /// A sensible action for the view's seat, or `None` to let a reaction window pass (only when
+    /// the seat is not in `waiting_for`). `legal` is that seat's legal actions, never empty.
+    fn heuristic_action(view: &Self::View, legal: &[Self::Action], rng: &mut GameRng) -> Option<Self::Action>;
+}
+
+/// `0, 2, 3` for error messages.
+pub fn seat_list(seats: SeatSet) -> String {
+    let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+    if seats.is_empty() { "nobody".into() } else { seats.join(", ") }
+}
+
+/// Splits an action's text into lowercase words, so `"PLAY   7h"` reads as `["play", "7h"]`.
+pub fn action_words(text: &str) -> ArrayVec<&str, 8> {
+    let mut words = ArrayVec::new();
+    for word in text.split_whitespace() {
+        if words.try_push(word).is_err() {
+            break;
+        }
+    }
+    words
+}
+
+/// The `bad_action` error for a text that does not parse, naming the verbs the game accepts.
+pub fn unknown_action(text: &str, verbs: &str) -> ActionError {
+    ActionError::Parse(format!("'{}' is not an action of this game; the verbs are: {verbs}", text.trim()))
+}
+
+/// Parses a seat number argument.
+pub fn parse_seat(text: &str) -> Option<Seat> {
+    text.parse::<u8>().ok().filter(|&s| (s as usize) < crate::seat::MAX_SEATS).map(Seat)
+}

@@ -1,0 +1,335 @@
+//! The conformance kit every game runs (after OpenSpiel's `basic_tests`): many seeded random
+//! matches, checking at every step what must hold of any game, and in depth every few steps.
+//!
+//! Every step: card conservation, score bounds, `actors` agrees with `legal_actions`, the match
+//! never stalls, and the checked `apply` accepts the chosen legal action.
+//! Deep steps: clone equality, serde round trip of the state, checked vs unchecked apply give the
+//! same match, every well-formed action that is not legal is rejected and changes nothing,
+//! canonical notation (`parse(format(a)) == a`, any case, any spacing), and the view properties:
+//! re-dealing what a seat cannot see (`determinize`) changes neither its view, nor its legal
+//! actions, nor the deck; views serialize.
+//! Every match: termination within a step limit, winners at the end, and the record replays to
+//! the very same match.
+//!
+//! Failures panic with the seed, options and step, so a failing match can be replayed.
+
+use crate::game::{ActionList, Game};
+use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
+use crate::rng::{GameRng, game_seed};
+use crate::seat::{Seat, SeatSet};
+use serde_json::{Map, Value};
+use std::fmt::Write;
+
+/// What to run.
+#[derive(Clone, Debug)]
+pub struct KitConfig {
+    pub players: usize,
+    pub games: u64,
+    pub seed: u64,
+    pub options: Map<String, Value>,
+    /// A deep check every this many steps (and at every step of the first few matches).
+    pub deep_every: usize,
+    /// Fail a match that has not ended after this many actions.
+    pub max_steps: usize,
+}
+
+impl KitConfig {
+    pub fn new(players: usize, games: u64) -> Self {
+        KitConfig { players, games, seed: 0, options: Map::new(), deep_every: 16, max_steps: 50_000 }
+    }
+
+    /// Sets one option (`key`, JSON `value`).
+    pub fn option(mut self, key: &str, value: Value) -> Self {
+        self.options.insert(key.to_string(), value);
+        self
+    }
+}
+
+/// Totals over a kit run, for the test to assert on and print.
+#[derive(Clone, Debug, Default)]
+pub struct KitReport {
+    pub games: u64,
+    pub steps: u64,
+    pub rounds: u64,
+    pub deep_checks: u64,
+    /// Matches won by each seat (shared wins count for each winner).
+    pub wins: Vec<u64>,
+}
+
+/// Runs the kit; panics on the first broken property.
+pub fn run<G: Game>(config: &KitConfig) -> KitReport {
+    let mut report = KitReport { wins: vec![0; config.players], ..KitReport::default() };
+    for index in 0..config.games {
+        let seed = game_seed(config.seed, index);
+        let always_deep = index < 4;
+        play_one::<G>(config, seed, always_deep, &mut report);
+    }
+    report
+}
+
+fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &mut KitReport) {
+    let request =
+        MatchRequest { players: config.players, seed, dealer: None, options: config.options.clone(), deal: None };
+    let context = |step: usize| format!("{} seed {seed} options {:?} step {step}", G::ID, config.options);
+    let mut state = match Match::<G>::new(&request) {
+        Ok(m) => m.state().clone(),
+        Err(e) => panic!("{}: setup refused: {e}", context(0)),
+    };
+    let deck = state.deck_census();
+    let mut choices = GameRng::seed_from_u64(seed ^ 0x5EED);
+    let mut actions: Vec<(u8, String)> = Vec::new();
+    let mut legal = ActionList::new();
+    let mut step = 0;
+    while !state.is_over() {
+        assert!(step < config.max_steps, "{}: no end after {} actions", context(step), config.max_steps);
+        check_every_step(&state, &deck, &context(step));
+        let deep = always_deep || step % config.deep_every == 0;
+        if deep {
+            deep_check(&state, &mut choices, &context(step));
+            report.deep_checks += 1;
+        }
+        let (seat, action) = random_choice(&state, &mut choices, &mut legal);
+        if deep {
+            let mut unchecked = state.clone();
+            unchecked.apply_unchecked(seat, action);
+            let mut logged = state.clone();
+            let mut events = Vec::new();
+            logged.apply_logged(seat, action, &mut events).unwrap();
+            assert!(unchecked == logged, "{}: checked and unchecked apply differ", context(step));
+            for event in &events {
+                serde_json::to_value(event).expect("events serialize");
+            }
+        }
+        if let Err(e) = state.apply(seat, action) {
+            panic!("{}: legal action '{action}' of seat {seat} refused: {e}", context(step));
+        }
+        actions.push((seat.0, action.to_string()));
+        step += 1;
+    }
+    check_every_step(&state, &deck, &context(step));
+    assert!(!state.winners().is_empty(), "{}: a finished match has no winner", context(step));
+    assert!(state.actors().is_empty(), "{}: a finished match still has actors", context(step));
+    for seat in state.winners() {
+        report.wins[seat.index()] += 1;
+    }
+    report.games += 1;
+    report.steps += step as u64;
+    report.rounds += state.round() as u64;
+
+    let record = Record {
+        game: G::ID.into(),
+        players: config.players,
+        seed,
+        options: Match::<G>::new(&request).expect("set up above").record().options.clone(),
+        dealer: None,
+        deal: None,
+        version: ENGINE_VERSION.into(),
+        actions,
+    };
+    let json = serde_json::to_string(&record).expect("records serialize");
+    let record: Record = serde_json::from_str(&json).expect("records read back");
+    match Match::<G>::load(&record) {
+        Ok(replayed) => assert!(replayed.state() == &state, "{}: the record replays to another match", context(step)),
+        Err(e) => panic!("{}: the record does not replay: {e}", context(step)),
+    }
+}
+
+/// A seeded race: half the time a seat the match waits for, else any actor (window actions get
+/// their chance too); then a uniform legal action of that seat.
+fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
+    let waiting = state.waiting_for();
+    let actors = state.actors();
+    let pool = if !waiting.is_empty() && rng.coin() { waiting } else { actors };
+    let seat = pool.nth(rng.index(pool.len())).expect("a non-empty pool");
+    legal.clear();
+    state.legal_actions(seat, legal);
+    (seat, legal[rng.index(legal.len())])
+}
+
+fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &str) {
+    assert_eq!(state.census(), deck, "{context}: cards were created, lost or duplicated");
+    let (low, high) = state.score_bounds();
+    for (seat, &score) in state.scores().seats() {
+        assert!((low..=high).contains(&score), "{context}: seat {seat} scores {score}, outside {low}..={high}");
+    }
+    let mut legal = ActionList::new();
+    let mut with_actions = SeatSet::EMPTY;
+    for seat in Seat::all(state.players()) {
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        if !legal.is_empty() {
+            with_actions.insert(seat);
+        }
+    }
+    assert_eq!(state.actors(), with_actions, "{context}: actors() disagrees with legal_actions");
+    let waiting = state.waiting_for();
+    assert_eq!(waiting.0 & !with_actions.0, 0, "{context}: waiting for a seat with no legal action");
+    if !state.is_over() {
+        assert!(!waiting.is_empty(), "{context}: the match waits for nobody but is not over");
+    }
+}
+
+fn deep_check<G: Game>(state: &G, rng: &mut GameRng, context: &str) {
+    assert!(state.clone() == *state, "{context}: a clone differs");
+    let json = serde_json::to_string(state).expect("states serialize");
+    let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{context}: state does not read back: {e}"));
+    assert!(back == *state, "{context}: serde round trip changes the state");
+
+    let mut legal = ActionList::new();
+    let universe = state.action_universe();
+    for seat in Seat::all(state.players()) {
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        for &action in &legal {
+            check_notation::<G>(action, context);
+            assert!(state.is_legal(seat, action), "{context}: is_legal rejects listed '{action}'");
+        }
+        for &action in universe.iter().filter(|a| !legal.contains(a)) {
+            let mut copy = state.clone();
+            assert!(copy.apply(seat, action).is_err(), "{context}: seat {seat} may play unlisted '{action}'");
+            assert!(copy == *state, "{context}: a refused '{action}' changed the state");
+        }
+        check_view::<G>(state, Some(seat), &legal, rng, context);
+    }
+    check_view::<G>(state, None, &ActionList::new(), rng, context);
+}
+
+fn check_notation<G: Game>(action: G::Action, context: &str) {
+    let text = action.to_string();
+    assert_eq!(G::parse_action(&text).ok(), Some(action), "{context}: '{text}' does not parse back");
+    let shouted = format!("  {}  ", text.to_uppercase().replace(' ', "   "));
+    assert_eq!(G::parse_action(&shouted).ok(), Some(action), "{context}: '{shouted}' does not parse");
+}
+
+fn check_view<G: Game>(state: &G, seat: Option<Seat>, legal: &[G::Action], rng: &mut GameRng, context: &str) {
+    let view = state.view(seat);
+    let json = serde_json::to_value(&view).expect("views serialize");
+    let who = seat.map_or("the spectator".to_string(), |s| format!("seat {s}"));
+    for _ in 0..2 {
+        let resampled = G::determinize(&view, rng);
+        assert!(
+            resampled.view(seat) == view,
+            "{context}: re-dealing what {who} cannot see changes its view\nbefore: {view:?}\nafter:  {:?}",
+            resampled.view(seat)
+        );
+        assert_eq!(serde_json::to_value(resampled.view(seat)).unwrap(), json, "{context}: view JSON differs");
+        assert_eq!(resampled.census(), state.deck_census(), "{context}: determinize breaks the deck for {who}");
+        assert_eq!(resampled.is_over(), state.is_over(), "{context}: determinize ends the match");
+        if let Some(seat) = seat {
+            let mut again = ActionList::new();
+            resampled.legal_actions(seat, &mut again);
+            assert_eq!(again.as_slice(), legal, "{context}: re-dealing hidden cards changes {who}'s legal actions");
+        }
+    }
+}
+
+/// Feeds random and mangled strings to the action parser and to `apply` on seeded random
+/// positions: nothing may panic, and a refused action changes nothing.
+pub fn fuzz_actions<G: Game>(players: usize, options: &Map<String, Value>, seed: u64, positions: usize) {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let request = MatchRequest { players, seed, dealer: None, options: options.clone(), deal: None };
+    let mut state = Match::<G>::new(&request).expect("fuzz setup").state().clone();
+    let universe: Vec<String> = state.action_universe().iter().map(ToString::to_string).collect();
+    let mut words: Vec<String> = universe.iter().flat_map(|a| a.split(' ').map(str::to_string)).collect();
+    words.extend(["", " ", "-1", "99", "999999999999999999999", "é", "♥", "\u{0}", "null", "{}"].map(String::from));
+    let mut legal = ActionList::new();
+    for _ in 0..positions {
+        if state.is_over() {
+            state = Match::<G>::new(&request).expect("fuzz setup").state().clone();
+        }
+        for _ in 0..20 {
+            let text = random_text(&mut rng, &words);
+            let seat = Seat(rng.below(12) as u8);
+            if let Ok(action) = G::parse_action(&text) {
+                let mut copy = state.clone();
+                if copy.apply(seat, action).is_err() {
+                    assert!(copy == state, "refused '{text}' changed the state");
+                }
+            }
+        }
+        let (seat, action) = random_choice(&state, &mut rng, &mut legal);
+        state.apply(seat, action).expect("a legal action");
+    }
+}
+
+fn random_text(rng: &mut GameRng, words: &[String]) -> String {
+    let mut text = String::new();
+    match rng.below(3) {
+        0 => {
+            for _ in 0..rng.below(4) {
+                let _ = write!(text, "{} ", words[rng.index(words.len())]);
+            }
+        }
+        1 => {
+            for _ in 0..rng.below(12) {
+                let c = char::from_u32(rng.below(0x2600) as u32).unwrap_or('?');
+                text.push(c);
+            }
+        }
+        _ => {
+            let word = &words[rng.index(words.len())];
+            text.push_str(word);
+            text.push(' ');
+            text.push_str(&rng.below(100).to_string());
+        }
+    }
+    text
+}
+
+/// A whole seeded match as text: for each step, whose move, the acting seat's view and legal
+/// actions, the action, and the events. Games compare it with a file under `tests/golden/`.
+pub fn transcript<G: Game>(request: &MatchRequest, choice_seed: u64) -> String {
+    let mut game = Match::<G>::new(request).expect("transcript setup");
+    let mut rng = GameRng::seed_from_u64(choice_seed);
+    let mut legal = ActionList::new();
+    let mut out = String::new();
+    let _ = writeln!(out, "{} players {} seed {} choices {choice_seed}", G::ID, request.players, request.seed);
+    let _ = writeln!(out, "spectator {}", serde_json::to_string(&game.state().view(None)).unwrap());
+    let mut step = 0;
+    while !game.state().is_over() && step < 5000 {
+        let state = game.state().clone();
+        let (seat, action) = random_choice(&state, &mut rng, &mut legal);
+        let _ = writeln!(
+            out,
+            "\n#{step} round {} actors {:?} waiting {:?}",
+            state.round(),
+            state.actors(),
+            state.waiting_for()
+        );
+        let _ = writeln!(out, "view {}", serde_json::to_string(&state.view(Some(seat))).unwrap());
+        let listed: Vec<String> = legal.iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "legal {}", listed.join(" | "));
+        let events = game.act_parsed(seat, action).expect("a legal action");
+        let _ = writeln!(out, "seat {seat}: {action}");
+        for event in events {
+            let _ = writeln!(out, "event {}", serde_json::to_string(&event).unwrap());
+        }
+        step += 1;
+    }
+    let state = game.state();
+    let _ = writeln!(out, "\nover {} winners {:?} scores {:?}", state.is_over(), state.winners(), state.scores());
+    out
+}
+
+/// Compares `actual` with the file at `path`; with `TAPIS_BLESS=1` in the environment, writes it.
+pub fn assert_golden(path: &std::path::Path, actual: &str) {
+    if std::env::var_os("TAPIS_BLESS").is_some() {
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("golden directory");
+        }
+        std::fs::write(path, actual).expect("golden file written");
+        return;
+    }
+    let expected = std::fs::read_to_string(path)
+        .unwrap_or_else(|_| panic!("no golden file {}: run with TAPIS_BLESS=1 to create it", path.display()));
+    if expected != actual {
+        let line = expected.lines().zip(actual.lines()).position(|(a, b)| a != b);
+        panic!(
+            "{} differs from the golden file at line {}: expected\n{}\nactual\n{}",
+            path.display(),
+            line.map_or(expected.lines().count().min(actual.lines().count()) + 1, |l| l + 1),
+            line.and_then(|l| expected.lines().nth(l)).unwrap_or("<end>"),
+            line.and_then(|l| actual.lines().nth(l)).unwrap_or("<end>"),
+        );
+    }
+}

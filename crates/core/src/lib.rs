@@ -1,0 +1,22 @@
+//! The core of tapis: the vocabulary shared by every game (cards, card sets, seats, the seeded
+//! generator), the [`Game`] trait all five games implement, options, records, and the
+//! conformance kit.
+//!
+//! Dependencies point one way: cli → bots → games → core. Nothing here knows any game.
+
+pub mod cards;
+pub mod error;
+pub mod game;
+pub mod kit;
+pub mod options;
+pub mod record;
+pub mod rng;
+pub mod seat;
+
+pub use cards::{CardSet, FrenchCard, Rank, Suit};
+pub use error::{ActionError, SetupError};
+pub use game::{ActionList, EventSink, Game, Lang, MAX_ACTIONS, Setup};
+pub use options::{OptionKind, OptionSpec};
+pub use record::{Match, MatchRequest, Record};
+pub use rng::GameRng;
+pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
