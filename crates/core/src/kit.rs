@@ -333,3 +333,21 @@ pub fn assert_golden(path: &std::path::Path, actual: &str) {
         );
     }
 }
+
+/// Plays `games` whole matches by uniform random choice through the fast path (the same race rule
+/// as the kit) and returns the number of decisions taken. This is what the benchmarks time; it
+/// allocates nothing per decision.
+pub fn random_playouts<G: Game>(start: &G, games: u64, seed: u64) -> u64 {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut legal = ActionList::new();
+    let mut decisions = 0;
+    for _ in 0..games {
+        let mut state = start.clone();
+        while !state.is_over() {
+            let (seat, action) = random_choice(&state, &mut rng, &mut legal);
+            state.apply_unchecked(seat, action);
+            decisions += 1;
+        }
+    }
+    decisions
+}

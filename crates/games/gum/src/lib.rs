@@ -1,0 +1,1 @@
+//! Battle GUM (work in progress: not yet a `Game`).

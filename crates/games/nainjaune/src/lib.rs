@@ -1,0 +1,1 @@
+//! Le Nain Jaune (work in progress: not yet a `Game`).

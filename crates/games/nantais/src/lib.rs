@@ -1,0 +1,1 @@
+//! Le 8 Nantais (work in progress: not yet a `Game`).

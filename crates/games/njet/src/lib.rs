@@ -1,0 +1,1 @@
+//! Njet! (work in progress: not yet a `Game`).

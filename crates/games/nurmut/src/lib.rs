@@ -1,0 +1,1 @@
+//! Nur Mut (work in progress: not yet a `Game`).
