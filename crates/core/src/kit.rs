@@ -351,3 +351,47 @@ pub fn random_playouts<G: Game>(start: &G, games: u64, seed: u64) -> u64 {
     }
     decisions
 }
+
+/// Plays `games` seeded matches with the game's heuristic bot in one seat (rotating: match `i`
+/// puts it in seat `i % players`) and uniform random players elsewhere; returns how many matches
+/// the heuristic seat won (a shared win counts). Races: every actor says whether it wants to act
+/// (a random player in a reaction window lets it pass half the time); one of the willing seats,
+/// drawn at random, acts first.
+pub fn heuristic_vs_random<G: Game>(players: usize, options: &Map<String, Value>, games: u64, seed: u64) -> u64 {
+    let mut wins = 0;
+    let mut legal = ActionList::new();
+    for index in 0..games {
+        let hero = Seat((index % players as u64) as u8);
+        let match_seed = game_seed(seed, index);
+        let request = MatchRequest { players, seed: match_seed, dealer: None, options: options.clone(), deal: None };
+        let mut state = Match::<G>::new(&request).expect("setup").state().clone();
+        let mut rng = GameRng::seed_from_u64(match_seed ^ 0xB07);
+        while !state.is_over() {
+            let waiting = state.waiting_for();
+            let mut wishes: arrayvec::ArrayVec<(Seat, G::Action), { crate::MAX_SEATS }> = arrayvec::ArrayVec::new();
+            for seat in state.actors() {
+                legal.clear();
+                state.legal_actions(seat, &mut legal);
+                let choice = if seat == hero {
+                    G::heuristic_action(&state.view(Some(seat)), &legal, &mut rng)
+                } else if waiting.contains(seat) || rng.coin() {
+                    Some(legal[rng.index(legal.len())])
+                } else {
+                    None
+                };
+                match choice {
+                    Some(action) => wishes.push((seat, action)),
+                    None => {
+                        assert!(!waiting.contains(seat), "the heuristic of seat {seat} abstained where it must act")
+                    }
+                }
+            }
+            let (seat, action) = wishes[rng.index(wishes.len())];
+            state.apply(seat, action).expect("bots choose legal actions");
+        }
+        if state.winners().contains(hero) {
+            wins += 1;
+        }
+    }
+    wins
+}
