@@ -264,7 +264,8 @@ pub fn seat_list(seats: SeatSet) -> String {
     if seats.is_empty() { "nobody".into() } else { seats.join(", ") }
 }
 
-/// Splits an action's text into lowercase words, so `"PLAY   7h"` reads as `["play", "7h"]`.
+/// Splits an action's text into words, whatever the spacing: `"PLAY   7h"` reads as
+/// `["PLAY", "7h"]` (compare verbs with `eq_ignore_ascii_case`). At most 8 words are kept.
 pub fn action_words(text: &str) -> ArrayVec<&str, 8> {
     let mut words = ArrayVec::new();
     for word in text.split_whitespace() {

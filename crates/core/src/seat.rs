@@ -151,7 +151,8 @@ impl<'de> Deserialize<'de> for SeatSet {
 }
 
 /// One value per seat of a table, stored inline (no heap), serialized as a list of `len` values.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// Equality and hashing look only at the table's seats, never at the unused slots.
+#[derive(Clone, Copy)]
 pub struct BySeat<T> {
     len: u8,
     items: [T; MAX_SEATS],
@@ -216,6 +217,20 @@ impl<T> BySeat<T> {
     pub fn map<U>(&self, mut f: impl FnMut(&T) -> U) -> BySeat<U> {
         let len = self.len as usize;
         BySeat::from_fn(len, |s| f(&self.items[s.index()]))
+    }
+}
+
+impl<T: PartialEq> PartialEq for BySeat<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Eq> Eq for BySeat<T> {}
+
+impl<T: std::hash::Hash> std::hash::Hash for BySeat<T> {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
     }
 }
 
@@ -291,5 +306,12 @@ mod tests {
         assert_eq!(json, "[0,0,-4]");
         let back: BySeat<i64> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, scores);
+    }
+
+    #[test]
+    fn equality_ignores_the_unused_slots() {
+        let built = BySeat::from_fn(2, |s| s.0 as i64 + 1);
+        let read: BySeat<i64> = serde_json::from_str("[1,2]").unwrap();
+        assert_eq!(built, read);
     }
 }

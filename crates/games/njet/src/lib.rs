@@ -1,1 +1,302 @@
-//! Njet! (work in progress: not yet a `Game`).
+//! **Njet!** (Stefan Dorra, Goldsieber 1997): a trick-taking game for 3 or 4 players where the
+//! players first vote out, stone by stone, the conditions of the round. Rules: `rules/njet.md`.
+//!
+//! # The rules in brief
+//!
+//! * 40 cards: colours `R B K G`, values 1–9, two identical 1s per colour. Four players get 10
+//!   cards each; with three the four 2s are set aside and each gets 12.
+//! * **Njet phase** (`njet <row> <cell>`): from the dealer's left, one stone at a time, players
+//!   cover cells of the board (15 shared stones: 4-4-4-3 with four players, the dealer placing 3;
+//!   with three one stone lies on `start 3` for good and the other 14 go 5-5-4). A row's last
+//!   free cell may never be covered, so each row ends with exactly one free cell: the start
+//!   player (`start 0-3`), the cards to lay aside (`discard 0-2`), the trump colour
+//!   (`trump R|B|K|G`), the super-trump colour (`super R|B|K|G|none`: its two 1s beat
+//!   everything), and the points per trick and loot card (`points 1-4`).
+//! * **Teams** (`partner <seat>`, `alone`): the start player picks a partner (mandatory with four);
+//!   with three he may play alone, and whoever plays alone scores double.
+//! * **Discard** (`discard <card>`, repeated): every seat lays the board's number of cards aside
+//!   at once, face down; they are out of the round and never score.
+//! * **Tricks** (`play <card>`): the start player leads; follow the led group if you can (the
+//!   super-trumps belong to the trump group), else play anything. The last super-trump played
+//!   wins, else the highest trump, else the highest card of the led colour (1s are the lowest).
+//! * **Scoring**: each team scores (tricks + loot) × point value, every 1 won being a loot card;
+//!   each member adds it to his own score. After 8 rounds (the dealer moving left each round) the
+//!   highest score wins, ties shared.
+//!
+//! A view holds the public table (the board with who placed each stone, the round's conditions,
+//! the teams, every seat's card count and discards still owed, the trick, the cards of finished
+//! tricks, tricks and loot won per seat, the groups each seat has shown to be void in, the
+//! scores) and the seat's own hand and discards.
+//!
+//! # Decisions the rulebook leaves open
+//!
+//! * The two 1s of a colour are one card kind: `play R1` plays either copy.
+//! * Discards come after the teams are chosen (§5.3 order); discarding is simultaneous: every
+//!   seat that still owes cards is waited for, and may lay them one by one in any order.
+//! * Voids are public knowledge: a seat that does not follow the led group is void in it; under
+//!   `must_trump_when_void` a seat that neither follows nor trumps is void in trumps too.
+//! * The cards of finished tricks are public (every player saw them played).
+//! * `loot = opponents_only` counts only the ordinary 1s played by the other team; `rounds` takes
+//!   1 to 100.
+//! * Score bounds: a seat scores at most (tricks + 8 ones) × 4 a round, doubled when alone.
+//! * The rulebook's 3-player example (lone 5 tricks + 1 loot, pair 6 tricks + 2 loot, discard 1)
+//!   cannot happen with the default loot: 33 cards are played, so at least five of the eight 1s
+//!   are won. It is reproduced (tests) with `loot = opponents_only`, and its arithmetic holds.
+//! * A hand-made deal must be one the rules deal: every hand the same size (10 / 12), and with
+//!   three players exactly the four 2s in `aside`.
+
+mod action;
+mod board;
+mod bot;
+mod cards;
+mod options;
+mod rules;
+mod text;
+mod view;
+
+pub use action::Action;
+pub use board::{Board, Cell, Row};
+pub use cards::{Card, Cards, Colour};
+pub use options::{EqualCards, Loot, Options};
+pub use rules::{Conditions, Event, Njet, Phase, Table, Trick};
+pub use view::View;
+
+use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, BySeat, EventSink, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup, SetupError,
+};
+
+/// A hand-made first round: every hand, and the 2s set aside with three players.
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub hands: Vec<Vec<String>>,
+    #[serde(default)]
+    pub aside: Vec<String>,
+}
+
+impl Deal {
+    /// The hands of a deal that holds exactly the deck, as the rules deal it.
+    fn check(&self, players: usize) -> Result<[Cards; 4], SetupError> {
+        let bad = |text: String| Err(SetupError::BadDeal(text));
+        if self.hands.len() != players {
+            return bad(format!("the deal has {} hands for {players} players", self.hands.len()));
+        }
+        let mut unknown = Vec::new();
+        let mut counts = [0u32; Card::KINDS];
+        let mut read = |texts: &[String]| -> Vec<Card> {
+            let mut cards = Vec::new();
+            for text in texts {
+                match text.parse::<Card>() {
+                    Ok(card) => {
+                        counts[card.index()] += 1;
+                        cards.push(card);
+                    }
+                    Err(_) => unknown.push(text.clone()),
+                }
+            }
+            cards
+        };
+        let hands: Vec<Vec<Card>> = self.hands.iter().map(|h| read(h)).collect();
+        let aside = read(&self.aside);
+        let mut problems = Vec::new();
+        if !unknown.is_empty() {
+            problems.push(format!("unknown cards {} (cards are R1…G9)", unknown.join(", ")));
+        }
+        let (mut missing, mut extra) = (Vec::new(), Vec::new());
+        for card in Card::all() {
+            let (have, want) = (counts[card.index()], card.copies());
+            for _ in want..have {
+                extra.push(card.to_string());
+            }
+            for _ in have..want {
+                missing.push(card.to_string());
+            }
+        }
+        if !missing.is_empty() {
+            problems.push(format!("missing {}", missing.join(", ")));
+        }
+        if !extra.is_empty() {
+            problems.push(format!("extra {}", extra.join(", ")));
+        }
+        if !problems.is_empty() {
+            return bad(format!("the deal must hold the 40 Njet cards exactly: {}", problems.join("; ")));
+        }
+        let mut aside_set = Cards::EMPTY;
+        for &card in &aside {
+            aside_set.insert(card);
+        }
+        let (hand_size, wanted_aside) = if players == 3 { (12, Cards::TWOS) } else { (10, Cards::EMPTY) };
+        if aside_set != wanted_aside {
+            return bad(if players == 3 {
+                "with 3 players the aside pile holds exactly the four 2s".to_string()
+            } else {
+                "with 4 players no card is set aside".to_string()
+            });
+        }
+        let mut sets = [Cards::EMPTY; 4];
+        for (seat, hand) in hands.iter().enumerate() {
+            if hand.len() != hand_size {
+                return bad(format!("hand {seat} has {} cards; each hand holds {hand_size}", hand.len()));
+            }
+            for &card in hand {
+                sets[seat].insert(card);
+            }
+        }
+        Ok(sets)
+    }
+}
+
+impl Game for Njet {
+    const ID: &'static str = "njet";
+    const NAME: &'static str = "Njet!";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::SPECS
+    }
+
+    fn check_options(options: &Options) -> Result<(), SetupError> {
+        if !(1..=options::MAX_ROUNDS as u32).contains(&options.rounds) {
+            return Err(SetupError::BadOption(format!(
+                "option 'rounds' cannot be {}: it takes an integer from 1 to {}",
+                options.rounds,
+                options::MAX_ROUNDS
+            )));
+        }
+        Ok(())
+    }
+
+    fn players_range(_options: &Options) -> RangeInclusive<usize> {
+        3..=4
+    }
+
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        Self::check_options(&setup.options)?;
+        let players = setup.players;
+        if !Self::players_range(&setup.options).contains(&players) {
+            return Err(SetupError::BadSetup(format!("Njet! is played by 3 or 4 players, not {players}")));
+        }
+        let dealer = setup.first_dealer();
+        if dealer.index() >= players {
+            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
+        }
+        let mut rng = GameRng::seed_from_u64(setup.seed);
+        let hands = match &setup.deal {
+            Some(deal) => deal.check(players)?,
+            None => Njet::deal(players, &mut rng),
+        };
+        Ok(Njet::start(players, setup.options, dealer, hands, rng))
+    }
+
+    fn players(&self) -> usize {
+        self.table.players()
+    }
+
+    fn options(&self) -> &Options {
+        &self.table.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        self.table.actors()
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.table.actors()
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        if seat.index() < self.table.players() {
+            self.table.legal_actions(seat, self.hands[seat.index()], out);
+        }
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        let mut legal = ActionList::new();
+        self.legal_actions(seat, &mut legal);
+        legal.contains(&action)
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        Njet::step(self, seat, action, events);
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        Action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.table.phase == Phase::Over
+    }
+
+    fn winners(&self) -> SeatSet {
+        Njet::winners(self)
+    }
+
+    fn round(&self) -> u32 {
+        self.table.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.table.scores
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (0, self.table.round_points_bound() * self.table.options.rounds as i64)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        self.table.hand_sizes.map(|&n| n as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        View::of(self, seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        view::determinize(view, rng)
+    }
+
+    fn census(&self) -> Vec<u32> {
+        Njet::census(self)
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        Card::all().map(Card::copies).collect()
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all: Vec<Action> = (0..Cell::COUNT as u8).map(|c| Action::Njet(Cell(c))).collect();
+        all.extend(Seat::all(self.players()).map(Action::Partner));
+        all.push(Action::Alone);
+        all.extend(Card::all().map(Action::Discard));
+        all.extend(Card::all().map(Action::Play));
+        all
+    }
+
+    fn rules_text(lang: Lang) -> &'static str {
+        text::rules_text(lang)
+    }
+
+    fn render_view(view: &View, lang: Lang) -> String {
+        text::render_view(view, lang)
+    }
+
+    fn describe_action(action: Action, lang: Lang) -> String {
+        text::describe_action(action, lang)
+    }
+
+    fn describe_event(event: &Event, lang: Lang) -> String {
+        text::describe_event(event, lang)
+    }
+
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        bot::choose(view, legal, rng)
+    }
+}
