@@ -82,7 +82,7 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
     let mut step = 0;
     while !state.is_over() {
         assert!(step < config.max_steps, "{}: no end after {} actions", context(step), config.max_steps);
-        check_every_step(&state, &deck, &context(step));
+        check_every_step(&state, &deck, &|| context(step));
         let deep = always_deep || step % config.deep_every == 0;
         if deep {
             deep_check(&state, &mut choices, &context(step));
@@ -106,7 +106,7 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
         actions.push((seat.0, action.to_string()));
         step += 1;
     }
-    check_every_step(&state, &deck, &context(step));
+    check_every_step(&state, &deck, &|| context(step));
     assert!(!state.winners().is_empty(), "{}: a finished match has no winner", context(step));
     assert!(state.actors().is_empty(), "{}: a finished match still has actors", context(step));
     for seat in state.winners() {
@@ -146,11 +146,16 @@ fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G
     (seat, legal[rng.index(legal.len())])
 }
 
-fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &str) {
-    assert_eq!(state.census(), deck, "{context}: cards were created, lost or duplicated");
+/// The cheap checks of every step. `context` is only called to word a failure.
+fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &dyn Fn() -> String) {
+    if state.census() != deck {
+        panic!("{}: cards were created, lost or duplicated: {:?} instead of {deck:?}", context(), state.census());
+    }
     let (low, high) = state.score_bounds();
     for (seat, &score) in state.scores().seats() {
-        assert!((low..=high).contains(&score), "{context}: seat {seat} scores {score}, outside {low}..={high}");
+        if !(low..=high).contains(&score) {
+            panic!("{}: seat {seat} scores {score}, outside {low}..={high}", context());
+        }
     }
     let mut legal = ActionList::new();
     let mut with_actions = SeatSet::EMPTY;
@@ -161,11 +166,15 @@ fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &str) {
             with_actions.insert(seat);
         }
     }
-    assert_eq!(state.actors(), with_actions, "{context}: actors() disagrees with legal_actions");
+    if state.actors() != with_actions {
+        panic!("{}: actors() {:?} disagrees with legal_actions {with_actions:?}", context(), state.actors());
+    }
     let waiting = state.waiting_for();
-    assert_eq!(waiting.0 & !with_actions.0, 0, "{context}: waiting for a seat with no legal action");
-    if !state.is_over() {
-        assert!(!waiting.is_empty(), "{context}: the match waits for nobody but is not over");
+    if waiting.0 & !with_actions.0 != 0 {
+        panic!("{}: waiting for a seat with no legal action", context());
+    }
+    if !state.is_over() && waiting.is_empty() {
+        panic!("{}: the match waits for nobody but is not over", context());
     }
 }
 

@@ -1,1 +1,208 @@
-//! Nur Mut (work in progress: not yet a `Game`).
+//! Nur Mut ("have courage!"), a push-your-luck shedding game with double-sided cards.
+//!
+//! # The rules in brief
+//!
+//! 81 cards bear a face on each side: a number 1–9 or a joker (J). Each of 2–6 players (7 with
+//! `max_players: 7`) gets a pile of 10 cards; everybody sees only the upper face of each pile's top
+//! card, owner included. Three cards showing numbers start the three centre piles. In turn, clockwise,
+//! a player may:
+//!
+//! * `play <1|2|3>` — lay his top card, face up as it is, on a centre pile whose top is exactly one
+//!   more or one less (no wrap from 9 to 1; a joker fits everywhere);
+//! * `tuck` — when his top card fits nowhere, put it under his pile (counts as a pass);
+//! * `pass`;
+//! * `courage` — turn his top card over. If the revealed face fits, he must `play` it where it fits
+//!   and then takes a whole extra turn. A revealed joker is played anywhere, with no extra turn. If
+//!   it fits nowhere, he takes the centre pile with the highest top (a random one among ties),
+//!   shuffles it into his pile (new order, new orientations), and the next player's top card fills
+//!   the gap at once, which is that player's whole turn.
+//!
+//! A joker laid on a centre pile is covered at once by the same player with the next card of his
+//! pile, as it lies, until a number shows. When every player in a row has passed (or tucked), the
+//! first of them must play Courage. A player whose pile is empty wins the round; the others score
+//! minus one point per card left. The match lasts as many rounds as players; the best total wins.
+//!
+//! Actions: `play 1`, `play 2`, `play 3`, `tuck`, `pass`, `courage`. A view holds every pile's
+//! size and top face, the showing faces of every centre card, the other face of cards whose both
+//! sides were seen, the faces tucked under each pile, scores and whose turn it is; it is the same
+//! for every seat and for a spectator (nobody sees an underside).
+//!
+//! # Decisions where the rulebook is silent
+//!
+//! * **Deck option.** `deck` is `"canonical"` or a list of 81 cards, each `"3/7"` or `["3", "7"]`;
+//!   a J/J card is refused (a pile base must be findable and a joker coverable). `joker_faces`
+//!   (0–9, default 9) shapes the generated deck only: the doubles `(1,1)…(k,k)` become `(a,J)` and
+//!   the other doubles keep their number on both sides; with a custom deck it must stay 9.
+//! * **Rounds.** `rounds: 0` (the default) means as many rounds as players. `until_minus: X`
+//!   (0 = off) replaces the round count: the match ends after the first round in which a total
+//!   reaches −X or lower.
+//! * **Tie-break.** `tie_break: "shared"` (default) or `"fewest_last_round"`: among equal best
+//!   totals, the fewest cards in the last round wins (still equal: shared).
+//! * **Starter.** Round 1: left of the dealer (seat 0 by default). `next_round_starter: rotate`
+//!   moves it one seat left each round; `winner`: the round's winner; `loser`: the player left with
+//!   the most cards, ties going to the first of them clockwise after the winner.
+//! * **Forced Courage vs a forced visible joker.** With `visible_joker_forced`, the all-pass rule
+//!   still wins: the first passer must play Courage (or, with `play_or_courage`, may play the joker).
+//! * **Turned cards.** A card turned by Courage is placed showing its revealed face (its other face
+//!   is public from then on, until a shuffle); with `cover_face: flipped` the covering card is
+//!   turned over as it is laid (both faces public too).
+//! * **Pass streak.** A tuck counts as a pass; a failed Courage, a replacement and a cover all put
+//!   cards on the centre and reset the streak; the streak also resets at each new round.
+//! * **Memory.** The view remembers the faces of centre cards and tucked cards, but not which cards
+//!   a failed Courage shuffled into a pile, nor which card went back among the set-aside cards at
+//!   setup: after a shuffle, those cards are unknown again.
+//! * **Hand-made deals** give 10 cards per pile (top first), 3 bases showing numbers, and the
+//!   81 − 10n − 3 set-aside cards; a card is matched with any deck card bearing the same two faces.
+
+mod action;
+mod bot;
+mod cards;
+mod options;
+mod rules;
+mod text;
+mod view;
+
+pub use action::Action;
+pub use cards::{Card, DECK_SIZE, Deck, Face};
+pub use options::{CoverFace, DeckChoice, ForcedAction, NextRoundStarter, Options, TieBreak};
+pub use rules::{Deal, Event, MAX_PLAYERS, NurMut, Phase};
+pub use view::{CentreCard, PileView, View};
+
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, BySeat, EventSink, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup, SetupError,
+};
+
+impl Game for NurMut {
+    const ID: &'static str = "nurmut";
+    const NAME: &'static str = "Nur Mut";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::SPECS
+    }
+
+    fn check_options(options: &Options) -> Result<(), SetupError> {
+        if matches!(options.deck, DeckChoice::Custom(_)) && options.joker_faces != 9 {
+            return Err(SetupError::BadOption(
+                "option 'joker_faces' shapes the generated deck only: leave it at 9 with a custom 'deck'".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn players_range(options: &Options) -> RangeInclusive<usize> {
+        2..=options.max_players as usize
+    }
+
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        Self::check_options(&setup.options)?;
+        let dealer = setup.first_dealer();
+        NurMut::new(setup.players, setup.seed, dealer, setup.options, setup.deal.as_ref())
+    }
+
+    fn players(&self) -> usize {
+        self.n()
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        if self.is_over() { SeatSet::EMPTY } else { SeatSet::single(self.current) }
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.actors()
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        self.legal(seat, out);
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        self.act(seat, action, events);
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        Action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        NurMut::is_over(self)
+    }
+
+    fn winners(&self) -> SeatSet {
+        self.winners
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.scores
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (self.score_floor(), 0)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        BySeat::from_fn(self.n(), |seat| self.piles[seat.index()].len() as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.make_view(seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        NurMut::from_view(view, rng)
+    }
+
+    /// One count per physical card (deck index).
+    fn census(&self) -> Vec<u32> {
+        let mut counts = vec![0; DECK_SIZE];
+        let zones = self.piles[..self.n()].iter().chain(&self.centre).chain(std::iter::once(&self.stock));
+        for pile in zones {
+            for card in pile.as_slice() {
+                counts[card.id()] += 1;
+            }
+        }
+        counts
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        vec![1; DECK_SIZE]
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        Action::ALL.to_vec()
+    }
+
+    fn rules_text(lang: Lang) -> &'static str {
+        text::rules_text(lang)
+    }
+
+    fn render_view(view: &View, lang: Lang) -> String {
+        text::render_view(view, lang)
+    }
+
+    fn describe_action(action: Action, lang: Lang) -> String {
+        text::describe_action(action, lang)
+    }
+
+    fn describe_event(event: &Event, lang: Lang) -> String {
+        text::describe_event(event, lang)
+    }
+
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        bot::choose(view, legal, rng)
+    }
+}

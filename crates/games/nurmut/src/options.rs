@@ -1,0 +1,208 @@
+//! The rulebook's variant switches (`rules/nurmut.md` §1.2–§1.6), with exactly its keys.
+
+use crate::cards::{DECK_SIZE, Deck};
+use serde::de::{self, Deserializer};
+use serde::{Deserialize, Serialize, Serializer};
+use tapis_core::{OptionKind, OptionSpec};
+
+/// Which deck the match uses.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DeckChoice {
+    /// The synthetic deck of §1.2, with `joker_faces` jokers.
+    Canonical,
+    /// A deck given as data: 81 face pairs.
+    Custom(Deck),
+}
+
+impl Serialize for DeckChoice {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            DeckChoice::Canonical => s.serialize_str("canonical"),
+            DeckChoice::Custom(deck) => deck.serialize(s),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for DeckChoice {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DeckChoice, D::Error> {
+        let value = serde_json::Value::deserialize(d)?;
+        match value {
+            serde_json::Value::String(text) if text == "canonical" => Ok(DeckChoice::Canonical),
+            serde_json::Value::Array(_) => Deck::deserialize(value)
+                .map(DeckChoice::Custom)
+                .map_err(|e| de::Error::custom(format!("option 'deck': {e}"))),
+            other => Err(de::Error::custom(format!(
+                "option 'deck' cannot be {other}: it takes \"canonical\" or a list of {DECK_SIZE} cards such as [\"3/7\", [\"5\", \"J\"], ...]"
+            ))),
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CoverFace {
+    /// The covering card is laid as it lies, its visible face up.
+    Visible,
+    /// The covering card is turned over: its hidden face goes up.
+    Flipped,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForcedAction {
+    /// The first passer of a full round of passes must play Courage.
+    Courage,
+    /// He may instead play his visible card if it fits.
+    PlayOrCourage,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NextRoundStarter {
+    /// One seat left of the previous round's starter.
+    Rotate,
+    /// The previous round's winner.
+    Winner,
+    /// The player left with the most cards (ties: the first of them clockwise after the winner).
+    Loser,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TieBreak {
+    /// Every seat with the best total wins.
+    Shared,
+    /// Among the best totals, the fewest cards in the last round wins (still tied: shared).
+    FewestLastRound,
+}
+
+/// Every option of Nur Mut; see [`SPECS`] for the values and defaults.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub deck: DeckChoice,
+    pub joker_faces: u8,
+    pub allow_tuck: bool,
+    pub courage_joker_bonus: bool,
+    pub cover_face: CoverFace,
+    pub forced_action: ForcedAction,
+    pub next_round_starter: NextRoundStarter,
+    pub visible_joker_forced: bool,
+    /// 0 means "as many rounds as players".
+    pub rounds: u32,
+    /// 0 means off; otherwise the match ends after the round in which a total reaches −X.
+    pub until_minus: u32,
+    pub max_players: u8,
+    pub tie_break: TieBreak,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            deck: DeckChoice::Canonical,
+            joker_faces: 9,
+            allow_tuck: true,
+            courage_joker_bonus: false,
+            cover_face: CoverFace::Visible,
+            forced_action: ForcedAction::Courage,
+            next_round_starter: NextRoundStarter::Rotate,
+            visible_joker_forced: false,
+            rounds: 0,
+            until_minus: 0,
+            max_players: 6,
+            tie_break: TieBreak::Shared,
+        }
+    }
+}
+
+impl Options {
+    /// The 81 cards this match plays with.
+    pub fn deck(&self) -> Deck {
+        match self.deck {
+            DeckChoice::Canonical => Deck::generated(self.joker_faces),
+            DeckChoice::Custom(deck) => deck,
+        }
+    }
+
+    /// Rounds the match lasts when `until_minus` is off.
+    pub fn round_count(&self, players: usize) -> u32 {
+        if self.rounds == 0 { players as u32 } else { self.rounds }
+    }
+}
+
+pub const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "deck",
+        kind: OptionKind::Custom(
+            "\"canonical\" or a list of 81 cards, each \"a/b\" or [\"a\", \"b\"] with faces 1-9 or J (no J/J)",
+        ),
+        default: "\"canonical\"",
+        help: "the deck: the synthetic canonical deck of the rulebook, or 81 face pairs given as data",
+    },
+    OptionSpec {
+        key: "joker_faces",
+        kind: OptionKind::Range { min: 0, max: 9 },
+        default: "9",
+        help: "jokers in the generated deck: doubles (1,1)…(k,k) become (a,J), the other doubles keep one number twice",
+    },
+    OptionSpec {
+        key: "allow_tuck",
+        kind: OptionKind::Bool,
+        default: "true",
+        help: "a top card that fits no pile may be put under one's own pile (counts as a pass)",
+    },
+    OptionSpec {
+        key: "courage_joker_bonus",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a joker revealed by Courage also earns the extra turn",
+    },
+    OptionSpec {
+        key: "cover_face",
+        kind: OptionKind::Choice(&["visible", "flipped"]),
+        default: "\"visible\"",
+        help: "the card that covers a joker is laid as it lies (visible) or turned over (flipped)",
+    },
+    OptionSpec {
+        key: "forced_action",
+        kind: OptionKind::Choice(&["courage", "play_or_courage"]),
+        default: "\"courage\"",
+        help: "after a full round of passes the first passer must play Courage, or may play a fitting card instead",
+    },
+    OptionSpec {
+        key: "next_round_starter",
+        kind: OptionKind::Choice(&["rotate", "winner", "loser"]),
+        default: "\"rotate\"",
+        help: "who starts the next round: the next seat, the round's winner, or the player left with most cards",
+    },
+    OptionSpec {
+        key: "visible_joker_forced",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a joker showing on top of one's pile must be played at once",
+    },
+    OptionSpec {
+        key: "rounds",
+        kind: OptionKind::Range { min: 0, max: 1000 },
+        default: "0",
+        help: "rounds in the match; 0 means as many as players",
+    },
+    OptionSpec {
+        key: "until_minus",
+        kind: OptionKind::Range { min: 0, max: 10_000 },
+        default: "0",
+        help: "instead of a round count, play until a total reaches -X (0: off)",
+    },
+    OptionSpec {
+        key: "max_players",
+        kind: OptionKind::Ints(&[6, 7]),
+        default: "6",
+        help: "largest table: 6, or 7 (73 of the 81 cards in play)",
+    },
+    OptionSpec {
+        key: "tie_break",
+        kind: OptionKind::Choice(&["shared", "fewest_last_round"]),
+        default: "\"shared\"",
+        help: "equal best totals share the win, or the fewest cards in the last round decides",
+    },
+];

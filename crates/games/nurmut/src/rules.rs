@@ -1,0 +1,582 @@
+//! The match state and its state machine: dealing, the four actions, Courage's outcomes, the
+//! joker cover, the all-pass rule, round scoring and the end of the match.
+
+use crate::action::Action;
+use crate::cards::{Card, CardBits, DECK_SIZE, Deck, Face, Pile, Placed};
+use crate::options::{CoverFace, ForcedAction, NextRoundStarter, Options, TieBreak};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use tapis_core::{ActionList, BySeat, EventSink, GameRng, Seat, SeatSet, SetupError};
+
+/// The most seats: 7 × 10 + 3 = 73 of the 81 cards (only with `max_players: 7`).
+pub const MAX_PLAYERS: usize = 7;
+/// Cards dealt to each player's pile.
+pub const PILE_CARDS: usize = 10;
+/// Centre piles.
+pub const CENTRE_PILES: usize = 3;
+
+/// What the current player is doing.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// A normal (or bonus) turn: play, tuck, pass or Courage.
+    Turn,
+    /// Courage turned the top card over and it fits (or is a joker): it must be placed.
+    Place,
+    /// The match is over.
+    Over,
+}
+
+/// A hand-made first round (NOTATION.md): piles top first.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub piles: Vec<Vec<Card>>,
+    pub center: Vec<Card>,
+    pub stock: Vec<Card>,
+}
+
+/// What happened, as every seat may know it. Piles are numbered 1–3 as in the notation.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    RoundStarted {
+        round: u32,
+        starter: Seat,
+        tops: BySeat<Face>,
+        center: [Face; 3],
+    },
+    /// A visible card, or a card revealed by Courage, laid on a centre pile.
+    Played {
+        seat: Seat,
+        pile: u8,
+        face: Face,
+        next_top: Option<Face>,
+    },
+    Tucked {
+        seat: Seat,
+        face: Face,
+        next_top: Face,
+    },
+    Passed {
+        seat: Seat,
+        streak: u8,
+    },
+    /// Courage turned the top card over.
+    Flipped {
+        seat: Seat,
+        was: Face,
+        revealed: Face,
+        fits: bool,
+    },
+    /// A card laid on a joker, no fit needed.
+    Covered {
+        seat: Seat,
+        pile: u8,
+        face: Face,
+        next_top: Option<Face>,
+    },
+    /// A failed Courage: the highest pile goes into the player's pile, shuffled.
+    PileTaken {
+        seat: Seat,
+        pile: u8,
+        cards: u32,
+        pile_size: u32,
+        next_top: Face,
+        tie: bool,
+    },
+    /// The next player's top card fills the taken pile's place: his whole turn.
+    Replaced {
+        seat: Seat,
+        pile: u8,
+        face: Face,
+        next_top: Option<Face>,
+    },
+    RoundOver {
+        round: u32,
+        winner: Seat,
+        cards: BySeat<u32>,
+        scores: BySeat<i64>,
+    },
+    MatchOver {
+        winners: SeatSet,
+        scores: BySeat<i64>,
+    },
+}
+
+/// A whole match of Nur Mut.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct NurMut {
+    pub(crate) options: Options,
+    pub(crate) deck: Deck,
+    pub(crate) players: u8,
+    /// Each player's pile, bottom first.
+    pub(crate) piles: [Pile; MAX_PLAYERS],
+    /// How many cards at the bottom of each pile (top excluded) everybody saw go under by a tuck.
+    pub(crate) known_bottom: [u8; MAX_PLAYERS],
+    pub(crate) centre: [Pile; CENTRE_PILES],
+    /// The cards set aside at setup; used only to replace a joker base.
+    pub(crate) stock: Pile,
+    /// Cards whose both faces everybody saw (turned by Courage or by a flipped cover) and that have
+    /// not been shuffled since.
+    pub(crate) both_faces_seen: CardBits,
+    pub(crate) phase: Phase,
+    pub(crate) current: Seat,
+    /// Consecutive turns without a card reaching a centre pile.
+    pub(crate) pass_streak: u8,
+    pub(crate) round: u32,
+    pub(crate) first_dealer: Seat,
+    pub(crate) starter: Seat,
+    pub(crate) scores: BySeat<i64>,
+    /// Cards each seat held when the last finished round ended.
+    pub(crate) last_cards: BySeat<u32>,
+    pub(crate) round_winner: Option<Seat>,
+    pub(crate) winners: SeatSet,
+    pub(crate) rng: GameRng,
+}
+
+impl NurMut {
+    pub(crate) fn new(
+        players: usize,
+        seed: u64,
+        first_dealer: Seat,
+        options: Options,
+        deal: Option<&Deal>,
+    ) -> Result<NurMut, SetupError> {
+        let max = options.max_players as usize;
+        if !(2..=max).contains(&players) {
+            return Err(SetupError::BadSetup(format!("Nur Mut is played by 2 to {max} players, not {players}")));
+        }
+        if first_dealer.index() >= players {
+            return Err(SetupError::BadSetup(format!(
+                "dealer {first_dealer} is not a seat of a {players}-player table"
+            )));
+        }
+        let starter = first_dealer.left(1, players);
+        let mut game = NurMut {
+            options,
+            deck: options.deck(),
+            players: players as u8,
+            piles: [Pile::default(); MAX_PLAYERS],
+            known_bottom: [0; MAX_PLAYERS],
+            centre: [Pile::default(); CENTRE_PILES],
+            stock: Pile::default(),
+            both_faces_seen: CardBits::default(),
+            phase: Phase::Turn,
+            current: starter,
+            pass_streak: 0,
+            round: 1,
+            first_dealer,
+            starter,
+            scores: BySeat::new(players),
+            last_cards: BySeat::new(players),
+            round_winner: None,
+            winners: SeatSet::EMPTY,
+            rng: GameRng::seed_from_u64(seed),
+        };
+        match deal {
+            Some(deal) => game.lay_out(deal)?,
+            None => game.deal_random(),
+        }
+        Ok(game)
+    }
+
+    pub(crate) fn n(&self) -> usize {
+        self.players as usize
+    }
+
+    pub(crate) fn centre_top(&self, pile: usize) -> Face {
+        self.centre[pile].top().map_or(Face::JOKER, |c| c.showing(&self.deck))
+    }
+
+    pub(crate) fn top_face(&self, seat: Seat) -> Option<Face> {
+        self.piles[seat.index()].top().map(|c| c.showing(&self.deck))
+    }
+
+    pub(crate) fn forced_courage(&self) -> bool {
+        self.phase == Phase::Turn && self.pass_streak as usize >= self.n()
+    }
+
+    pub(crate) fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    // ----- dealing -----
+
+    /// Shuffles a pile's order and draws a fresh orientation for every card (§1.3, N15).
+    fn shuffle_turning(pile: &mut Pile, rng: &mut GameRng) {
+        rng.shuffle(pile.as_mut_slice());
+        for card in pile.as_mut_slice() {
+            *card = Placed::new(card.id(), rng.coin());
+        }
+    }
+
+    fn clear_table(&mut self) {
+        for pile in self.piles.iter_mut().chain(self.centre.iter_mut()) {
+            pile.clear();
+        }
+        self.stock.clear();
+        self.known_bottom = [0; MAX_PLAYERS];
+        self.both_faces_seen = CardBits::default();
+        self.pass_streak = 0;
+    }
+
+    /// A round's random deal: 10 cards per pile, three bases that show numbers, the rest aside.
+    fn deal_random(&mut self) {
+        self.clear_table();
+        let mut all = Pile::default();
+        for id in 0..DECK_SIZE {
+            all.push(Placed::new(id, false));
+        }
+        Self::shuffle_turning(&mut all, &mut self.rng);
+        for seat in 0..self.n() {
+            for _ in 0..PILE_CARDS {
+                if let Some(card) = all.pop() {
+                    self.piles[seat].push(card);
+                }
+            }
+        }
+        self.stock = all;
+        for base in 0..CENTRE_PILES {
+            // A joker base goes back among the set-aside cards, which are shuffled again. Every
+            // card has a number on one side, so this ends.
+            while let Some(card) = self.stock.pop() {
+                if card.showing(&self.deck).is_joker() {
+                    self.stock.push(card);
+                    Self::shuffle_turning(&mut self.stock, &mut self.rng);
+                } else {
+                    self.centre[base].push(card);
+                    break;
+                }
+            }
+        }
+    }
+
+    /// A hand-made first round, checked card by card against the deck.
+    fn lay_out(&mut self, deal: &Deal) -> Result<(), SetupError> {
+        let n = self.n();
+        let bad = |m: String| Err(SetupError::BadDeal(m));
+        if deal.piles.len() != n {
+            return bad(format!("the deal has {} piles for {n} players", deal.piles.len()));
+        }
+        if let Some((seat, pile)) = deal.piles.iter().enumerate().find(|(_, p)| p.len() != PILE_CARDS) {
+            return bad(format!("pile {seat} has {} cards: every player starts with {PILE_CARDS}", pile.len()));
+        }
+        if deal.center.len() != CENTRE_PILES {
+            return bad(format!("the centre has {} cards: it needs {CENTRE_PILES} bases", deal.center.len()));
+        }
+        if let Some(base) = deal.center.iter().find(|c| c.showing.is_joker()) {
+            return bad(format!("centre base {base} shows a joker: a pile base always shows a number"));
+        }
+        let stock_size = DECK_SIZE - n * PILE_CARDS - CENTRE_PILES;
+        // Which physical cards (unordered face pairs) the deal holds against the deck.
+        let mut balance: BTreeMap<(Face, Face), i32> = BTreeMap::new();
+        for id in 0..DECK_SIZE {
+            *balance.entry(self.deck.card(id).unordered()).or_default() += 1;
+        }
+        let written = deal.piles.iter().flatten().chain(&deal.center).chain(&deal.stock);
+        for card in written.clone() {
+            *balance.entry(card.unordered()).or_default() -= 1;
+        }
+        let name = |(a, b): (Face, Face)| format!("{a}/{b}");
+        let missing: Vec<String> =
+            balance.iter().filter(|(_, c)| **c > 0).map(|(k, c)| format!("{} ×{c}", name(*k))).collect();
+        let extra: Vec<String> =
+            balance.iter().filter(|(_, c)| **c < 0).map(|(k, c)| format!("{} ×{}", name(*k), -c)).collect();
+        if !missing.is_empty() || !extra.is_empty() {
+            return bad(format!(
+                "the deal does not hold exactly the deck: missing [{}], extra or unknown [{}]",
+                missing.join(", "),
+                extra.join(", ")
+            ));
+        }
+        if deal.stock.len() != stock_size {
+            return bad(format!("the stock has {} cards: with {n} players it holds {stock_size}", deal.stock.len()));
+        }
+        let mut used = CardBits::default();
+        let mut place = |card: &Card| -> Placed {
+            for id in 0..DECK_SIZE {
+                let faces = self.deck.faces[id];
+                if used.contains(id) {
+                    continue;
+                }
+                if faces == [card.showing, card.hidden] || faces == [card.hidden, card.showing] {
+                    used.insert(id);
+                    return Placed::new(id, faces[0] != card.showing);
+                }
+            }
+            Placed(0) // unreachable: the census above matched every card
+        };
+        let mut piles = [Pile::default(); MAX_PLAYERS];
+        for (seat, cards) in deal.piles.iter().enumerate() {
+            for card in cards.iter().rev() {
+                piles[seat].push(place(card));
+            }
+        }
+        let mut centre = [Pile::default(); CENTRE_PILES];
+        for (base, card) in deal.center.iter().enumerate() {
+            centre[base].push(place(card));
+        }
+        let mut stock = Pile::default();
+        for card in deal.stock.iter().rev() {
+            stock.push(place(card));
+        }
+        self.clear_table();
+        self.piles = piles;
+        self.centre = centre;
+        self.stock = stock;
+        Ok(())
+    }
+
+    // ----- legal actions -----
+
+    pub(crate) fn legal(&self, seat: Seat, out: &mut ActionList<Action>) {
+        if self.phase == Phase::Over || seat != self.current {
+            return;
+        }
+        let Some(face) = self.top_face(seat) else { return };
+        let fits: [bool; CENTRE_PILES] = std::array::from_fn(|k| face.fits(self.centre_top(k)));
+        let push_plays = |out: &mut ActionList<Action>| {
+            for (k, _) in fits.iter().enumerate().filter(|(_, f)| **f) {
+                out.push(Action::Play(k as u8));
+            }
+        };
+        if self.phase == Phase::Place {
+            push_plays(out);
+            return;
+        }
+        if self.forced_courage() {
+            if self.options.forced_action == ForcedAction::PlayOrCourage {
+                push_plays(out);
+            }
+            out.push(Action::Courage);
+            return;
+        }
+        push_plays(out);
+        if face.is_joker() && self.options.visible_joker_forced {
+            return;
+        }
+        if self.options.allow_tuck && !fits.contains(&true) {
+            out.push(Action::Tuck);
+        }
+        out.push(Action::Pass);
+        out.push(Action::Courage);
+    }
+
+    // ----- acting -----
+
+    pub(crate) fn act<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        let s = seat.index();
+        match (self.phase, action) {
+            (Phase::Turn | Phase::Place, Action::Play(pile)) => {
+                let after_courage = self.phase == Phase::Place;
+                let pile = pile as usize % CENTRE_PILES;
+                let Some(face) = self.move_top_to_centre(s, pile, false) else { return };
+                events.emit(|| Event::Played { seat, pile: pile as u8 + 1, face, next_top: self.top_face(seat) });
+                self.pass_streak = 0;
+                if self.piles[s].is_empty() {
+                    return self.end_round(seat, events);
+                }
+                if face.is_joker() {
+                    if self.cover(seat, pile, events) {
+                        return;
+                    }
+                    let bonus = after_courage && self.options.courage_joker_bonus;
+                    self.start_turn(if bonus { seat } else { self.next(seat) });
+                } else if after_courage {
+                    // The reward of a successful Courage: one whole extra turn (N5).
+                    self.start_turn(seat);
+                } else {
+                    self.start_turn(self.next(seat));
+                }
+            }
+            (Phase::Turn, Action::Tuck) => {
+                let face = self.top_face(seat).unwrap_or_default();
+                let len = self.piles[s].len();
+                self.piles[s].top_to_bottom();
+                self.known_bottom[s] = (self.known_bottom[s] as usize + 1).min(len.saturating_sub(1)) as u8;
+                self.pass_streak += 1;
+                events.emit(|| Event::Tucked { seat, face, next_top: self.top_face(seat).unwrap_or_default() });
+                self.start_turn(self.next(seat));
+            }
+            (Phase::Turn, Action::Pass) => {
+                self.pass_streak += 1;
+                events.emit(|| Event::Passed { seat, streak: self.pass_streak });
+                self.start_turn(self.next(seat));
+            }
+            (Phase::Turn, Action::Courage) => {
+                let Some(top) = self.piles[s].top() else { return };
+                let turned = top.flipped();
+                self.piles[s].set_top(turned);
+                self.both_faces_seen.insert(top.id());
+                let revealed = turned.showing(&self.deck);
+                let fits = (0..CENTRE_PILES).any(|k| revealed.fits(self.centre_top(k)));
+                events.emit(|| Event::Flipped { seat, was: top.showing(&self.deck), revealed, fits });
+                if fits {
+                    self.phase = Phase::Place;
+                } else {
+                    self.fail_courage(seat, events);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn next(&self, seat: Seat) -> Seat {
+        seat.left(1, self.n())
+    }
+
+    fn start_turn(&mut self, seat: Seat) {
+        self.current = seat;
+        self.phase = Phase::Turn;
+    }
+
+    /// Moves the top card of `seat`'s pile onto centre pile `pile`, turned over when `turn` is
+    /// set; returns the face it shows there.
+    fn move_top_to_centre(&mut self, seat: usize, pile: usize, turn: bool) -> Option<Face> {
+        let mut card = self.piles[seat].pop()?;
+        if turn {
+            self.both_faces_seen.insert(card.id());
+            card = card.flipped();
+        }
+        let len = self.piles[seat].len();
+        self.known_bottom[seat] = self.known_bottom[seat].min(len.saturating_sub(1) as u8);
+        self.centre[pile].push(card);
+        Some(card.showing(&self.deck))
+    }
+
+    /// §1.5: a joker went onto `pile`; `seat` covers it with the next cards of his pile until a
+    /// number shows. Returns true when his pile ran out (he won the round, which is now scored).
+    fn cover<E: EventSink<Event>>(&mut self, seat: Seat, pile: usize, events: &mut E) -> bool {
+        let turn = self.options.cover_face == CoverFace::Flipped;
+        loop {
+            let Some(face) = self.move_top_to_centre(seat.index(), pile, turn) else { return false };
+            events.emit(|| Event::Covered { seat, pile: pile as u8 + 1, face, next_top: self.top_face(seat) });
+            if self.piles[seat.index()].is_empty() {
+                self.end_round(seat, events);
+                return true;
+            }
+            if !face.is_joker() {
+                return false;
+            }
+        }
+    }
+
+    /// The revealed face fits nowhere: take the highest pile (a random one among ties, N8), shuffle
+    /// it into one's own pile, and the next player fills the gap with his top card (N9, N10).
+    fn fail_courage<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+        let s = seat.index();
+        let highest = (0..CENTRE_PILES).map(|k| self.centre_top(k)).max().unwrap_or_default();
+        let mut tied: [usize; CENTRE_PILES] = [0; CENTRE_PILES];
+        let mut count = 0;
+        for k in 0..CENTRE_PILES {
+            if self.centre_top(k) == highest {
+                tied[count] = k;
+                count += 1;
+            }
+        }
+        let pile = if count > 1 { tied[self.rng.index(count)] } else { tied[0] };
+        let taken = self.centre[pile].len() as u32;
+        for i in 0..self.centre[pile].len() {
+            let card = self.centre[pile].as_slice()[i];
+            self.piles[s].push(card);
+        }
+        self.centre[pile].clear();
+        Self::shuffle_turning(&mut self.piles[s], &mut self.rng);
+        for card in self.piles[s].as_slice() {
+            self.both_faces_seen.remove(card.id());
+        }
+        self.known_bottom[s] = 0;
+        events.emit(|| Event::PileTaken {
+            seat,
+            pile: pile as u8 + 1,
+            cards: taken,
+            pile_size: self.piles[s].len() as u32,
+            next_top: self.top_face(seat).unwrap_or_default(),
+            tie: count > 1,
+        });
+        self.pass_streak = 0;
+        let next = self.next(seat);
+        let Some(face) = self.move_top_to_centre(next.index(), pile, false) else { return };
+        events.emit(|| Event::Replaced { seat: next, pile: pile as u8 + 1, face, next_top: self.top_face(next) });
+        if self.piles[next.index()].is_empty() {
+            return self.end_round(next, events);
+        }
+        if face.is_joker() && self.cover(next, pile, events) {
+            return;
+        }
+        self.start_turn(self.next(next));
+    }
+
+    // ----- rounds and the match -----
+
+    fn end_round<E: EventSink<Event>>(&mut self, winner: Seat, events: &mut E) {
+        let n = self.n();
+        // Filled seat by seat: `BySeat::from_fn` copies the last value into the unused slots,
+        // which a serde round trip would not reproduce.
+        let mut cards = BySeat::new(n);
+        for seat in Seat::all(n) {
+            cards[seat] = self.piles[seat.index()].len() as u32;
+            self.scores[seat] -= cards[seat] as i64;
+        }
+        self.last_cards = cards;
+        self.round_winner = Some(winner);
+        events.emit(|| Event::RoundOver { round: self.round, winner, cards, scores: self.scores });
+        if self.match_ends() {
+            self.winners = self.best_seats();
+            self.phase = Phase::Over;
+            events.emit(|| Event::MatchOver { winners: self.winners, scores: self.scores });
+            return;
+        }
+        self.round += 1;
+        self.starter = self.next_starter(winner);
+        self.deal_random();
+        self.start_turn(self.starter);
+        events.emit(|| Event::RoundStarted {
+            round: self.round,
+            starter: self.starter,
+            tops: BySeat::from_fn(n, |seat| self.top_face(seat).unwrap_or_default()),
+            center: std::array::from_fn(|k| self.centre_top(k)),
+        });
+    }
+
+    fn match_ends(&self) -> bool {
+        match self.options.until_minus {
+            0 => self.round >= self.options.round_count(self.n()),
+            limit => self.scores.iter().any(|&s| s <= -(limit as i64)),
+        }
+    }
+
+    fn next_starter(&self, winner: Seat) -> Seat {
+        let n = self.n();
+        match self.options.next_round_starter {
+            NextRoundStarter::Rotate => self.starter.left(1, n),
+            NextRoundStarter::Winner => winner,
+            NextRoundStarter::Loser => {
+                let most = self.last_cards.iter().copied().max().unwrap_or(0);
+                (1..=n).map(|step| winner.left(step, n)).find(|&s| self.last_cards[s] == most).unwrap_or(winner)
+            }
+        }
+    }
+
+    fn best_seats(&self) -> SeatSet {
+        let best = self.scores.iter().copied().max().unwrap_or(0);
+        let mut seats: SeatSet = Seat::all(self.n()).filter(|&s| self.scores[s] == best).collect();
+        if self.options.tie_break == TieBreak::FewestLastRound {
+            let fewest = seats.iter().map(|s| self.last_cards[s]).min().unwrap_or(0);
+            seats = seats.iter().filter(|&s| self.last_cards[s] == fewest).collect();
+        }
+        seats
+    }
+
+    /// The lowest total any seat can reach: per round a loser holds at most every card in play
+    /// but the three centre bases and one card per other loser (9n + 2).
+    pub(crate) fn score_floor(&self) -> i64 {
+        let n = self.n() as i64;
+        let per_round = 9 * n + 2;
+        match self.options.until_minus {
+            0 => -per_round * self.options.round_count(self.n()) as i64,
+            limit => -(limit as i64 - 1) - per_round,
+        }
+    }
+}

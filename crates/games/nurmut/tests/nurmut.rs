@@ -1,0 +1,791 @@
+//! Nur Mut: conformance kit, rulebook scenarios (§1.7 and the register N1–N16), bad input, the
+//! golden transcript and the heuristic bot.
+
+use serde_json::{Map, Value, json};
+use tapis_core::kit::{self, KitConfig};
+use tapis_core::{Game, Match, MatchRequest, Seat, SetupError};
+use tapis_nurmut::{Deck, Event, Face, NurMut, Phase, View};
+
+// ----- helpers -----
+
+/// The canonical deck as written cards: `a/b`, doubles `a/J`.
+fn canonical_cards() -> Vec<String> {
+    let mut cards = Vec::new();
+    for a in 1..=9 {
+        for b in 1..=9 {
+            cards.push(if a == b { format!("{a}/J") } else { format!("{a}/{b}") });
+        }
+    }
+    cards
+}
+
+/// The physical card whatever side is up.
+fn key(card: &str) -> (char, char) {
+    let mut faces: Vec<char> = card.chars().filter(|c| *c != '/').collect();
+    faces.sort();
+    (faces[0], faces[1])
+}
+
+/// A deal whose piles start (top first) with the given cards and whose centre bases are given; the
+/// piles are completed with joker-free cards of the canonical deck, the rest is the stock.
+fn deal(piles: &[&[&str]], center: [&str; 3]) -> Value {
+    let mut pool = canonical_cards();
+    let mut take = |card: &str| {
+        let at = pool.iter().position(|c| key(c) == key(card)).unwrap_or_else(|| panic!("no card {card} left"));
+        pool.remove(at);
+    };
+    for card in piles.iter().flat_map(|p| p.iter()).chain(center.iter()) {
+        take(card);
+    }
+    let mut full: Vec<Vec<String>> = Vec::new();
+    for pile in piles {
+        let mut cards: Vec<String> = pile.iter().map(|c| c.to_string()).collect();
+        while cards.len() < 10 {
+            let at = pool.iter().position(|c| !c.contains('J')).unwrap();
+            cards.push(pool.remove(at));
+        }
+        full.push(cards);
+    }
+    json!({"piles": full, "center": center, "stock": pool})
+}
+
+fn options(value: Value) -> Map<String, Value> {
+    value.as_object().cloned().unwrap_or_default()
+}
+
+fn table_with(players: usize, seed: u64, dealer: Option<u8>, opts: Value, deal: Value) -> Match<NurMut> {
+    let request = MatchRequest { players, seed, dealer, options: options(opts), deal: Some(deal) };
+    Match::<NurMut>::new(&request).unwrap_or_else(|e| panic!("setup refused: {e}"))
+}
+
+fn table(players: usize, opts: Value, deal: Value) -> Match<NurMut> {
+    table_with(players, 1, None, opts, deal)
+}
+
+fn legal(m: &Match<NurMut>, seat: u8) -> Vec<String> {
+    let mut out = tapis_core::ActionList::new();
+    m.state().legal_actions(Seat(seat), &mut out);
+    out.iter().map(ToString::to_string).collect()
+}
+
+fn act(m: &mut Match<NurMut>, seat: u8, action: &str) -> Vec<Event> {
+    m.act(Seat(seat), action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"))
+}
+
+fn view(m: &Match<NurMut>) -> View {
+    m.state().view(None)
+}
+
+fn f(n: u8) -> Face {
+    Face::number(n)
+}
+
+const J: Face = Face::JOKER;
+
+fn center_faces(v: &View, pile: usize) -> Vec<Face> {
+    v.center[pile].iter().map(|c| c.showing).collect()
+}
+
+fn current(m: &Match<NurMut>) -> Option<u8> {
+    view(m).current.map(|s| s.0)
+}
+
+fn sizes(m: &Match<NurMut>) -> Vec<u32> {
+    view(m).piles.iter().map(|p| p.size).collect()
+}
+
+fn strs(items: &[&str]) -> Vec<String> {
+    items.iter().map(|s| s.to_string()).collect()
+}
+
+// ----- conformance kit -----
+
+fn run_kit(players: usize, games: u64, deep_every: usize, opts: Value) {
+    let mut config = KitConfig::new(players, games);
+    config.options = options(opts);
+    config.deep_every = deep_every;
+    let report = kit::run::<NurMut>(&config);
+    assert_eq!(report.games, games);
+    println!("kit {players} players {:?}: {report:?}", config.options);
+}
+
+#[test]
+fn kit_2_players() {
+    run_kit(2, 10_000, 1024, json!({}));
+}
+
+#[test]
+fn kit_3_players() {
+    run_kit(3, 10_000, 1024, json!({}));
+}
+
+#[test]
+fn kit_4_players() {
+    run_kit(4, 10_000, 1024, json!({}));
+}
+
+#[test]
+fn kit_5_players() {
+    run_kit(5, 10_000, 1024, json!({}));
+}
+
+#[test]
+fn kit_6_players() {
+    run_kit(6, 10_000, 1024, json!({}));
+}
+
+#[test]
+fn kit_7_players() {
+    run_kit(7, 10_000, 1024, json!({"max_players": 7}));
+}
+
+/// A deck with 27 joker faces, to stress joker chains.
+fn joker_heavy_deck() -> Value {
+    let mut cards = Vec::new();
+    for a in 1..=9 {
+        for b in 1..=9 {
+            cards.push(if (a + b) % 3 == 0 { format!("{a}/J") } else { format!("{a}/{b}") });
+        }
+    }
+    json!(cards)
+}
+
+#[test]
+fn kit_flow_options() {
+    let sets = [
+        json!({"allow_tuck": false}),
+        json!({"courage_joker_bonus": true}),
+        json!({"cover_face": "flipped"}),
+        json!({"forced_action": "play_or_courage"}),
+        json!({"next_round_starter": "winner"}),
+        json!({"next_round_starter": "loser"}),
+        json!({"visible_joker_forced": true}),
+        json!({"rounds": 1}),
+        json!({"until_minus": 15}),
+        json!({"tie_break": "fewest_last_round"}),
+        json!({"joker_faces": 0}),
+        json!({"joker_faces": 3}),
+        json!({"deck": joker_heavy_deck(), "cover_face": "flipped", "visible_joker_forced": true}),
+    ];
+    for opts in sets {
+        run_kit(3, 2_000, 256, opts);
+    }
+}
+
+#[test]
+fn fuzz_actions() {
+    kit::fuzz_actions::<NurMut>(3, &Map::new(), 11, 3_000);
+    kit::fuzz_actions::<NurMut>(5, &options(json!({"allow_tuck": false, "cover_face": "flipped"})), 12, 3_000);
+}
+
+#[test]
+fn default_match_lasts_as_many_rounds_as_players() {
+    for players in 2..=6 {
+        let report = kit::run::<NurMut>(&KitConfig { deep_every: 1_000_000, ..KitConfig::new(players, 20) });
+        assert_eq!(report.rounds, 20 * players as u64);
+    }
+}
+
+// ----- §1.7 edge cases -----
+
+/// Seed example: tops 3 / 4 / 9 take 2 or 4, 3 or 5, only 8; a joker goes on any of them.
+#[test]
+fn e1_seed_example_tops_3_4_9() {
+    let cases: [(&str, &[&str]); 7] = [
+        ("2/5", &["play 1", "pass", "courage"]),
+        ("4/6", &["play 1", "pass", "courage"]),
+        ("3/8", &["play 2", "pass", "courage"]),
+        ("5/7", &["play 2", "pass", "courage"]),
+        ("8/1", &["play 3", "pass", "courage"]),
+        ("J/7", &["play 1", "play 2", "play 3", "pass", "courage"]),
+        ("6/2", &["tuck", "pass", "courage"]),
+    ];
+    for (top, expected) in cases {
+        let m = table(2, json!({}), deal(&[&[top], &[]], ["3/1", "4/2", "9/5"]));
+        assert_eq!(legal(&m, 0), strs(expected), "top card {top}");
+        assert!(legal(&m, 1).is_empty(), "only seat 0 may act");
+    }
+}
+
+/// 8 on 9 and 1 on 2 are legal; 9 on 1 is not (no wrap-around).
+#[test]
+fn e2_no_wrap_between_9_and_1() {
+    let cases: [(&str, &[&str]); 4] = [
+        ("8/5", &["play 1", "pass", "courage"]),
+        ("1/5", &["play 2", "pass", "courage"]),
+        ("2/7", &["play 3", "pass", "courage"]),
+        ("9/6", &["tuck", "pass", "courage"]),
+    ];
+    for (top, expected) in cases {
+        let m = table(2, json!({}), deal(&[&[top], &[]], ["9/3", "2/6", "1/4"]));
+        assert_eq!(legal(&m, 0), strs(expected), "top card {top} on 9 / 2 / 1");
+    }
+}
+
+/// Failed Courage with two piles tied at the highest number: chance picks one of them, and even
+/// at two players the opponent fills the gap, after which the Courage player acts again.
+#[test]
+fn e3_failed_courage_tie_is_random_and_the_opponent_replaces() {
+    let mut chosen = Vec::new();
+    for seed in 0..40 {
+        let mut m = table_with(2, seed, None, json!({}), deal(&[&["4/5"], &["6/3"]], ["7/1", "7/2", "2/8"]));
+        let events = act(&mut m, 0, "courage");
+        assert!(events.contains(&Event::Flipped { seat: Seat(0), was: f(4), revealed: f(5), fits: false }));
+        let taken = events
+            .iter()
+            .find_map(|e| match e {
+                Event::PileTaken { seat, pile, cards, pile_size, tie, .. } => {
+                    assert_eq!((*seat, *cards, *pile_size, *tie), (Seat(0), 1, 11, true));
+                    Some(*pile)
+                }
+                _ => None,
+            })
+            .expect("a pile is taken");
+        assert!(taken == 1 || taken == 2, "only a highest pile may be taken, not {taken}");
+        assert!(events.contains(&Event::Replaced {
+            seat: Seat(1),
+            pile: taken,
+            face: f(6),
+            next_top: view(&m).piles[1].top
+        }));
+        let v = view(&m);
+        assert_eq!(center_faces(&v, taken as usize - 1), vec![f(6)]);
+        assert_eq!(center_faces(&v, 2), vec![f(2)]);
+        assert_eq!(sizes(&m), vec![11, 9]);
+        assert_eq!(current(&m), Some(0), "the player after the replacing one acts next");
+        assert_eq!((v.phase, v.pass_streak), (Phase::Turn, 0));
+        chosen.push(taken);
+    }
+    assert!(chosen.contains(&1) && chosen.contains(&2), "both tied piles get chosen: {chosen:?}");
+}
+
+/// Seat 0 lays 2,3,…,9,8 on pile 1 while seat 1 passes: seat 0 is left with one card `1/7`, and
+/// the centre tops are 8 / 5 / 5.
+fn down_to_one_card(players: usize, dealer: Option<u8>, opts: Value) -> Match<NurMut> {
+    let seat0: &[&str] = &["2/5", "3/5", "4/6", "5/8", "6/1", "7/1", "8/2", "9/2", "8/3", "1/7"];
+    let mut piles: Vec<&[&str]> = vec![seat0];
+    piles.extend(std::iter::repeat_n(&[][..], players - 1));
+    let mut m = table_with(players, 1, dealer, opts, deal(&piles, ["1/3", "5/9", "5/6"]));
+    while current(&m) != Some(0) {
+        let seat = current(&m).unwrap();
+        act(&mut m, seat, "pass");
+    }
+    for _ in 0..9 {
+        act(&mut m, 0, "play 1");
+        for seat in 1..players as u8 {
+            act(&mut m, seat, "pass");
+        }
+    }
+    assert_eq!(view(&m).piles[0].size, 1);
+    assert_eq!(view(&m).piles[0].top, Some(f(1)));
+    assert_eq!((0..3).map(|k| view(&m).center_top(k)).collect::<Vec<_>>(), vec![f(8), f(5), f(5)]);
+    m
+}
+
+/// A successful Courage that empties the pile ends the round at once: no bonus turn.
+#[test]
+fn e4_successful_courage_emptying_the_pile_ends_the_round() {
+    let mut m = down_to_one_card(2, None, json!({"rounds": 1}));
+    let events = act(&mut m, 0, "courage");
+    assert!(events.contains(&Event::Flipped { seat: Seat(0), was: f(1), revealed: f(7), fits: true }));
+    assert_eq!(legal(&m, 0), strs(&["play 1"]), "the revealed 7 fits only the 8");
+    let events = act(&mut m, 0, "play 1");
+    assert!(matches!(events.last(), Some(Event::MatchOver { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::RoundOver { winner: Seat(0), .. })));
+    let state = m.state();
+    assert!(state.is_over());
+    assert_eq!(state.winners().iter().collect::<Vec<_>>(), vec![Seat(0)]);
+    assert_eq!(state.scores().as_slice(), &[0, -10]);
+    assert_eq!(state.cards_left().as_slice(), &[0, 10]);
+}
+
+/// After a full round of passes the first passer must play Courage, even holding a card that fits;
+/// with `forced_action: play_or_courage` he may play it instead.
+#[test]
+fn e5_all_pass_forces_courage_even_with_a_playable_card() {
+    for (opts, expected) in
+        [(json!({}), vec!["courage"]), (json!({"forced_action": "play_or_courage"}), vec!["play 1", "courage"])]
+    {
+        let mut m = table(3, opts, deal(&[&["2/6"], &[], &[]], ["3/1", "4/2", "9/5"]));
+        assert_eq!(legal(&m, 0), strs(&["play 1", "pass", "courage"]));
+        for seat in 0..3 {
+            act(&mut m, seat, "pass");
+        }
+        assert_eq!((current(&m), view(&m).pass_streak, view(&m).forced_courage), (Some(0), 3, true));
+        assert_eq!(legal(&m, 0), strs(&expected));
+    }
+}
+
+/// A joker showing on top is playable on any pile, then covered by the next card as it lies.
+#[test]
+fn e6_visible_joker_is_playable_anywhere_then_covered() {
+    let mut m = table(2, json!({}), deal(&[&["J/7", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(legal(&m, 0), strs(&["play 1", "play 2", "play 3", "pass", "courage"]));
+    let events = act(&mut m, 0, "play 2");
+    assert_eq!(events[0], Event::Played { seat: Seat(0), pile: 2, face: J, next_top: Some(f(5)) });
+    assert!(matches!(events[1], Event::Covered { seat: Seat(0), pile: 2, face, .. } if face == f(5)));
+    let v = view(&m);
+    assert_eq!(center_faces(&v, 1), vec![f(4), J, f(5)]);
+    assert_eq!(v.piles[0].size, 8);
+    assert_eq!((current(&m), v.pass_streak), (Some(1), 0));
+}
+
+/// N16 variant: a visible joker must be played at once; the all-pass rule still wins over it.
+#[test]
+fn n16_variant_visible_joker_forced() {
+    let m = table(2, json!({"visible_joker_forced": true}), deal(&[&["J/7"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(legal(&m, 0), strs(&["play 1", "play 2", "play 3"]));
+    for (opts, expected) in [
+        (json!({"visible_joker_forced": true}), vec!["courage"]),
+        (
+            json!({"visible_joker_forced": true, "forced_action": "play_or_courage"}),
+            vec!["play 1", "play 2", "play 3", "courage"],
+        ),
+    ] {
+        let mut m = table(2, opts, deal(&[&["6/1", "J/7"], &[]], ["3/1", "4/2", "9/5"]));
+        act(&mut m, 0, "tuck");
+        act(&mut m, 1, "pass");
+        assert_eq!(view(&m).piles[0].top, Some(J));
+        assert_eq!(legal(&m, 0), strs(&expected));
+    }
+}
+
+/// Tucking a one-card pile changes nothing but counts as a pass: here it completes a round of
+/// passes, so seat 1 (the first passer) must play Courage.
+#[test]
+fn e7_tuck_on_a_single_card_pile_counts_as_a_pass() {
+    let mut m = down_to_one_card(2, None, json!({}));
+    assert_eq!(view(&m).pass_streak, 1);
+    assert_eq!(legal(&m, 0), strs(&["tuck", "pass", "courage"]));
+    act(&mut m, 0, "tuck");
+    let v = view(&m);
+    assert_eq!((v.piles[0].size, v.piles[0].top, v.piles[0].known_bottom.clone()), (1, Some(f(1)), vec![]));
+    assert_eq!((current(&m), v.pass_streak), (Some(1), 2));
+    assert_eq!(legal(&m, 1), strs(&["courage"]));
+}
+
+// ----- the ambiguity register -----
+
+/// N1: the canonical deck, `joker_faces` for a generated deck, and a deck given as data.
+#[test]
+fn n1_deck_composition_and_deck_options() {
+    let counts = Deck::generated(9).face_counts();
+    assert_eq!(counts, [9, 17, 17, 17, 17, 17, 17, 17, 17, 17]);
+    assert_eq!(Deck::generated(0).face_counts()[0], 0);
+    assert_eq!(Deck::generated(3).face_counts(), [3, 17, 17, 17, 18, 18, 18, 18, 18, 18]);
+
+    // A custom deck is used as given: here 27 jokers, mixing both written forms.
+    let mut deck = joker_heavy_deck();
+    deck[0] = json!(["1", "2"]);
+    let m = Match::<NurMut>::new(&MatchRequest {
+        players: 3,
+        seed: 5,
+        options: options(json!({"deck": deck})),
+        ..MatchRequest::default()
+    })
+    .unwrap();
+    assert_eq!(m.state().options().deck().face_counts()[0], 27);
+    assert_eq!(m.record().options["deck"][0], json!("1/2"));
+    // A hand-made deal must hold that deck, not the canonical one.
+    let refused = MatchRequest {
+        players: 2,
+        options: options(json!({"deck": deck})),
+        deal: Some(deal(&[&[], &[]], ["3/1", "4/2", "9/5"])),
+        ..MatchRequest::default()
+    };
+    assert!(matches!(Match::<NurMut>::new(&refused), Err(SetupError::BadDeal(_))));
+
+    let bad = |opts: Value| match Match::<NurMut>::new(&MatchRequest {
+        players: 3,
+        options: options(opts),
+        ..MatchRequest::default()
+    }) {
+        Err(SetupError::BadOption(message)) => message,
+        other => panic!("accepted: {:?}", other.map(|_| ())),
+    };
+    let mut short = canonical_cards();
+    short.pop();
+    assert!(bad(json!({"deck": short})).contains("81 cards, this one has 80"));
+    let mut double_joker = canonical_cards();
+    double_joker[0] = "J/J".into();
+    assert!(bad(json!({"deck": double_joker})).contains("J/J"));
+    let mut unknown = canonical_cards();
+    unknown[5] = "0/3".into();
+    assert!(bad(json!({"deck": unknown})).contains("deck card 6"));
+    assert!(bad(json!({"deck": "fancy"})).contains("canonical"));
+    assert!(bad(json!({"deck": canonical_cards(), "joker_faces": 4})).contains("joker_faces"));
+    assert!(bad(json!({"joker_faces": 10})).contains("joker_faces"));
+}
+
+/// N3: nobody sees an underside, owner included: two deals differing only in the hidden face of
+/// seat 0's top card give identical views to every seat.
+#[test]
+fn n3_undersides_are_hidden_from_everybody() {
+    let a = table(3, json!({}), deal(&[&["2/5"], &[], &[]], ["3/1", "4/2", "9/5"]));
+    let b = table(3, json!({}), deal(&[&["2/6"], &[], &[]], ["3/1", "4/2", "9/5"]));
+    assert_ne!(a.state(), b.state());
+    for seat in [None, Some(Seat(0)), Some(Seat(1)), Some(Seat(2))] {
+        assert_eq!(a.state().view(seat), b.state().view(seat));
+        let mut as_spectator = a.state().view(seat);
+        as_spectator.viewer = None;
+        assert_eq!(as_spectator, a.state().view(None), "every seat sees what a spectator sees");
+    }
+    let v = view(&a);
+    assert_eq!(v.piles[0].top, Some(f(2)));
+    assert_eq!(v.piles.iter().map(|p| p.size).collect::<Vec<_>>(), vec![10, 10, 10]);
+    assert_eq!(v.stock, 81 - 33);
+}
+
+/// N4: a top card that fits nowhere may be tucked under the pile (a pass; its face stays known);
+/// with `allow_tuck: false` there is no tuck.
+#[test]
+fn n4_tuck_puts_the_top_card_under_the_pile() {
+    let mut m = table(2, json!({}), deal(&[&["6/1", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
+    let events = act(&mut m, 0, "tuck");
+    assert_eq!(events, vec![Event::Tucked { seat: Seat(0), face: f(6), next_top: f(5) }]);
+    let v = view(&m);
+    assert_eq!((v.piles[0].size, v.piles[0].top, v.piles[0].known_bottom.clone()), (10, Some(f(5)), vec![f(6)]));
+    assert_eq!((current(&m), v.pass_streak), (Some(1), 1));
+
+    let m = table(2, json!({"allow_tuck": false}), deal(&[&["6/1"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(legal(&m, 0), strs(&["pass", "courage"]));
+}
+
+/// N5 and N11: a successful Courage places the revealed card (an action even with one pile) and
+/// earns a whole extra turn, in which Courage may chain; a pass in it starts a new streak at 1.
+#[test]
+fn n5_successful_courage_earns_a_whole_extra_turn() {
+    let mut m = table(2, json!({}), deal(&[&["6/2", "7/8", "5/4"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "pass");
+    act(&mut m, 1, "pass");
+    assert_eq!(legal(&m, 0), strs(&["courage"]), "the all-pass rule binds seat 0");
+    let events = act(&mut m, 0, "courage");
+    assert_eq!(events, vec![Event::Flipped { seat: Seat(0), was: f(6), revealed: f(2), fits: true }]);
+    assert_eq!((view(&m).phase, view(&m).revealed_from), (Phase::Place, Some(f(6))));
+    assert_eq!(legal(&m, 0), strs(&["play 1"]));
+    act(&mut m, 0, "play 1");
+    assert_eq!(view(&m).center[0].last().map(|c| (c.showing, c.hidden)), Some((f(2), Some(f(6)))));
+    assert_eq!((current(&m), view(&m).phase, view(&m).pass_streak), (Some(0), Phase::Turn, 0));
+    assert_eq!(legal(&m, 0), strs(&["tuck", "pass", "courage"]), "7 fits none of 2 / 4 / 9");
+    act(&mut m, 0, "courage");
+    assert_eq!(legal(&m, 0), strs(&["play 3"]), "the revealed 8 fits the 9");
+    act(&mut m, 0, "play 3");
+    assert_eq!((current(&m), sizes(&m)), (Some(0), vec![8, 10]));
+    act(&mut m, 0, "pass");
+    assert_eq!((current(&m), view(&m).pass_streak), (Some(1), 1));
+}
+
+/// N6: a joker revealed by Courage must be placed (any pile), is covered, and earns no extra
+/// turn; with `courage_joker_bonus` it does.
+#[test]
+fn n6_joker_revealed_by_courage() {
+    for (opts, next) in [(json!({}), 1), (json!({"courage_joker_bonus": true}), 0)] {
+        let mut m = table(2, opts, deal(&[&["6/J", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
+        act(&mut m, 0, "courage");
+        assert_eq!(legal(&m, 0), strs(&["play 1", "play 2", "play 3"]));
+        act(&mut m, 0, "play 3");
+        let v = view(&m);
+        assert_eq!(center_faces(&v, 2), vec![f(9), J, f(5)]);
+        assert_eq!((v.piles[0].size, current(&m)), (8, Some(next)));
+    }
+}
+
+/// N7: the joker is covered by the next card as it lies; with `cover_face: flipped` the covering
+/// card is turned over, and both its faces are public.
+#[test]
+fn n7_cover_face() {
+    for (opts, top, hidden) in [(json!({}), f(5), None), (json!({"cover_face": "flipped"}), f(2), Some(f(5)))] {
+        let mut m = table(2, opts, deal(&[&["J/7", "5/2", "3/8"], &[]], ["3/1", "4/2", "9/5"]));
+        act(&mut m, 0, "play 1");
+        let v = view(&m);
+        assert_eq!(v.center[0].last().map(|c| (c.showing, c.hidden)), Some((top, hidden)));
+        assert_eq!(v.piles[0].top, Some(f(3)));
+    }
+    // A covering joker is covered in turn, until a number shows.
+    let mut m = table(2, json!({}), deal(&[&["J/7", "J/4", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "play 1");
+    assert_eq!(center_faces(&view(&m), 0), vec![f(3), J, J, f(5)]);
+    assert_eq!(sizes(&m), vec![7, 10]);
+}
+
+/// N8 and N9: a failed Courage takes the single highest pile (no draw of lots), and the next
+/// player's top card fills its place even without a tie; that is his whole turn.
+#[test]
+fn n9_replacement_after_every_failed_courage() {
+    let mut m = table(3, json!({}), deal(&[&["6/7"], &["2/1"], &[]], ["3/1", "4/2", "9/5"]));
+    let events = act(&mut m, 0, "courage");
+    assert!(events.iter().any(|e| matches!(e, Event::PileTaken { pile: 3, cards: 1, pile_size: 11, tie: false, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::Replaced { seat: Seat(1), pile: 3, face, .. } if *face == f(2))));
+    let v = view(&m);
+    assert_eq!(center_faces(&v, 2), vec![f(2)]);
+    assert_eq!(sizes(&m), vec![11, 9, 10]);
+    assert_eq!((current(&m), v.pass_streak), (Some(2), 0));
+}
+
+/// N10: a joker as replacement base is covered at once by the replacing player.
+#[test]
+fn n10_joker_replacement_base_is_covered() {
+    let mut m = table(3, json!({}), deal(&[&["6/7"], &["J/4", "5/6"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "courage");
+    assert_eq!(center_faces(&view(&m), 2), vec![J, f(5)]);
+    assert_eq!((sizes(&m), current(&m)), (vec![11, 8, 10], Some(2)));
+}
+
+/// N11: a streak of passes and tucks by every player forces the first of them to play Courage.
+#[test]
+fn n11_all_pass_rule_counts_tucks_and_forces_the_first_passer() {
+    let mut m = table(3, json!({}), deal(&[&["2/6"], &["6/1", "7/2"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "pass");
+    act(&mut m, 1, "tuck");
+    assert_eq!(view(&m).pass_streak, 2);
+    act(&mut m, 2, "pass");
+    assert_eq!(legal(&m, 0), strs(&["courage"]));
+    // A card reaching the centre resets the streak.
+    let mut m = table(3, json!({}), deal(&[&["2/6"], &["5/1"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "pass");
+    act(&mut m, 1, "play 2");
+    act(&mut m, 2, "pass");
+    assert_eq!((current(&m), view(&m).pass_streak), (Some(0), 1));
+    assert_eq!(legal(&m, 0), strs(&["play 1", "pass", "courage"]));
+}
+
+/// N12: who starts round 2 after seat 0 won round 1 started by seat 2 (seats 1 and 2 both hold 10).
+#[test]
+fn n12_next_round_starter() {
+    for (rule, starter) in [("rotate", 0), ("winner", 0), ("loser", 1)] {
+        let mut m = down_to_one_card(3, Some(1), json!({"next_round_starter": rule}));
+        assert_eq!(view(&m).starter, Seat(2));
+        act(&mut m, 0, "courage");
+        let events = act(&mut m, 0, "play 1");
+        assert!(events.iter().any(|e| matches!(e, Event::RoundStarted { round: 2, .. })));
+        let v = view(&m);
+        assert_eq!((v.round, v.starter, current(&m)), (2, Seat(starter), Some(starter)), "{rule}");
+        assert_eq!(v.scores.as_slice(), &[0, -10, -10]);
+    }
+    // Rotation from another first dealer: dealer 2, so seat 0 starts round 1 and seat 1 round 2.
+    let mut m = down_to_one_card(3, Some(2), json!({}));
+    act(&mut m, 0, "courage");
+    act(&mut m, 0, "play 1");
+    assert_eq!(view(&m).starter, Seat(1));
+}
+
+/// N13: 2–6 players; 7 only with `max_players: 7`; never 1 or 8.
+#[test]
+fn n13_player_counts() {
+    let request =
+        |players: usize, opts: Value| MatchRequest { players, options: options(opts), ..MatchRequest::default() };
+    for players in 2..=6 {
+        assert!(Match::<NurMut>::new(&request(players, json!({}))).is_ok());
+    }
+    assert!(matches!(Match::<NurMut>::new(&request(7, json!({}))), Err(SetupError::BadSetup(_))));
+    let seven = Match::<NurMut>::new(&request(7, json!({"max_players": 7}))).unwrap();
+    assert_eq!(view(&seven).stock, 8);
+    for players in [1, 8] {
+        assert!(matches!(
+            Match::<NurMut>::new(&request(players, json!({"max_players": 7}))),
+            Err(SetupError::BadSetup(_))
+        ));
+    }
+    assert!(matches!(Match::<NurMut>::new(&request(4, json!({"max_players": 8}))), Err(SetupError::BadOption(_))));
+}
+
+/// N14: rounds default to the number of players; `rounds` fixes them; `until_minus` ends the match
+/// when a total reaches −X instead.
+#[test]
+fn n14_match_length() {
+    let mut m = down_to_one_card(2, None, json!({}));
+    act(&mut m, 0, "courage");
+    act(&mut m, 0, "play 1");
+    assert_eq!((m.state().is_over(), view(&m).round, view(&m).rounds), (false, 2, Some(2)));
+    for (limit, over) in [(10, true), (11, false)] {
+        let mut m = down_to_one_card(2, None, json!({"until_minus": limit, "rounds": 1}));
+        act(&mut m, 0, "courage");
+        act(&mut m, 0, "play 1");
+        assert_eq!(m.state().is_over(), over, "until_minus {limit} after a -10 round");
+        assert_eq!(m.state().scores().as_slice(), &[0, -10]);
+    }
+}
+
+/// N15: the taken pile and the own pile are shuffled together with fresh orientations.
+#[test]
+fn n15_taken_pile_is_shuffled_with_fresh_orientations() {
+    let mut compositions = Vec::new();
+    let mut orientations = Vec::new();
+    for seed in 0..16 {
+        let mut m = table_with(3, seed, None, json!({}), deal(&[&["6/7"], &["2/1"], &[]], ["3/1", "4/2", "9/5"]));
+        let before = serde_json::to_value(m.state()).unwrap();
+        act(&mut m, 0, "courage");
+        let after = serde_json::to_value(m.state()).unwrap();
+        let ids = |v: &Value, zone: &str, i: usize| -> Vec<u64> {
+            v[zone][i].as_array().unwrap().iter().map(|b| b.as_u64().unwrap() & 0x7F).collect()
+        };
+        let mut expected = ids(&before, "piles", 0);
+        expected.extend(ids(&before, "centre", 2));
+        expected.sort();
+        let mut got = ids(&after, "piles", 0);
+        got.sort();
+        assert_eq!(got, expected, "own pile + taken pile, nothing else");
+        compositions.push(got);
+        let bits: u64 = after["piles"][0].as_array().unwrap().iter().map(|b| b.as_u64().unwrap() >> 7).sum();
+        orientations.push(bits);
+    }
+    orientations.sort();
+    orientations.dedup();
+    assert!(orientations.len() > 2, "orientations are drawn afresh: {orientations:?}");
+}
+
+// ----- bad input -----
+
+#[test]
+fn bad_deals_are_refused_with_the_cards_named() {
+    let request = |deal: Value| MatchRequest { players: 2, deal: Some(deal), ..MatchRequest::default() };
+    let refuse = |deal: Value| match Match::<NurMut>::new(&request(deal)) {
+        Err(SetupError::BadDeal(message)) => message,
+        other => panic!("accepted: {:?}", other.map(|_| ())),
+    };
+    let good = deal(&[&[], &[]], ["3/1", "4/2", "9/5"]);
+    assert!(Match::<NurMut>::new(&request(good.clone())).is_ok());
+
+    let mut duplicated = good.clone();
+    duplicated["stock"][0] = good["piles"][0][0].clone();
+    let message = refuse(duplicated);
+    assert!(message.contains("missing [") && message.contains("extra or unknown ["), "{message}");
+
+    let mut missing = good.clone();
+    missing["stock"].as_array_mut().unwrap().pop();
+    assert!(refuse(missing).contains("missing ["));
+
+    let mut unknown = good.clone();
+    unknown["stock"][0] = json!("0/3");
+    assert!(refuse(unknown).contains("does not read"));
+
+    let mut joker_base = good.clone();
+    let base = joker_base["center"][0].clone();
+    let at = good["stock"].as_array().unwrap().iter().position(|c| c.as_str().unwrap().contains('J')).unwrap();
+    let joker = good["stock"][at].as_str().unwrap().to_string();
+    let flipped: String = format!("J/{}", joker.replace("/J", ""));
+    joker_base["center"][0] = json!(flipped);
+    joker_base["stock"][at] = base;
+    assert!(refuse(joker_base).contains("joker"));
+
+    let mut short_pile = good.clone();
+    let card = short_pile["piles"][0].as_array_mut().unwrap().pop().unwrap();
+    short_pile["stock"].as_array_mut().unwrap().push(card);
+    assert!(refuse(short_pile).contains("every player starts with 10"));
+
+    let mut three_piles = good.clone();
+    three_piles["piles"].as_array_mut().unwrap().push(json!([]));
+    assert!(refuse(three_piles).contains("3 piles for 2 players"));
+
+    assert!(refuse(json!({"piles": [], "centre": []})).contains("does not read"));
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let refuse = |opts: Value| {
+        let request = MatchRequest { players: 3, options: options(opts), ..MatchRequest::default() };
+        match Match::<NurMut>::new(&request) {
+            Err(SetupError::BadOption(message)) => message,
+            other => panic!("accepted: {:?}", other.map(|_| ())),
+        }
+    };
+    assert!(refuse(json!({"cover_face": "sideways"})).contains("visible, flipped"));
+    assert!(refuse(json!({"speed": 3})).contains("the options are: deck, joker_faces"));
+    assert!(refuse(json!({"rounds": -1})).contains("rounds"));
+    assert!(refuse(json!({"allow_tuck": "yes"})).contains("true or false"));
+}
+
+#[test]
+fn bad_actions_are_refused_and_change_nothing() {
+    let mut m = table(2, json!({}), deal(&[&["6/1"], &[]], ["3/1", "4/2", "9/5"]));
+    let before = m.state().clone();
+    for text in ["", "fly", "play", "play 0", "play 4", "play one", "tuck 1", "courage now"] {
+        let error = m.act(Seat(0), text).unwrap_err();
+        assert_eq!(error.code(), "bad_action", "'{text}'");
+    }
+    for (seat, text) in [(0, "play 1"), (0, "play 3"), (1, "pass"), (1, "courage"), (5, "pass")] {
+        let error = m.act(Seat(seat), text).unwrap_err();
+        assert_eq!(error.code(), "illegal_action", "seat {seat} '{text}'");
+    }
+    assert_eq!(m.state(), &before);
+    assert_eq!(m.act(Seat(0), "  TUCK ").unwrap().len(), 1);
+}
+
+// ----- golden transcript and texts -----
+
+#[test]
+fn golden_transcript() {
+    let request =
+        MatchRequest { players: 4, seed: 2024, options: options(json!({"rounds": 1})), ..MatchRequest::default() };
+    let text = kit::transcript::<NurMut>(&request, 7);
+    kit::assert_golden(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/nurmut.txt"), &text);
+}
+
+#[test]
+fn texts_say_what_happens() {
+    use tapis_core::Lang;
+    let mut m = table(2, json!({}), deal(&[&["J/7", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
+    let fr = NurMut::render_view(&m.state().view(Some(Seat(0))), Lang::Fr);
+    assert!(fr.contains("pile 1: [3]  accepte 2 ou 4 ou J"), "{fr}");
+    assert!(fr.contains("siège 0 (vous): [J]"), "{fr}");
+    let en = NurMut::render_view(&m.state().view(Some(Seat(1))), Lang::En);
+    assert!(en.contains("pile 3: [9]  takes 8 or J") && en.contains("Seat to play: 0"), "{en}");
+    let events = act(&mut m, 0, "play 2");
+    assert_eq!(NurMut::describe_event(&events[1], Lang::En), "Seat 0 covers the joker on pile 2 with 5");
+    assert_eq!(
+        NurMut::describe_action(tapis_nurmut::Action::Courage, Lang::Fr),
+        "courage : retourner sa carte du dessus"
+    );
+    assert!(NurMut::rules_text(Lang::En).contains("Reconstructions"));
+}
+
+// ----- the heuristic bot -----
+
+#[test]
+fn heuristic_beats_random() {
+    let games = 1_200;
+    let wins = kit::heuristic_vs_random::<NurMut>(4, &Map::new(), games, 99);
+    let share = wins as f64 / games as f64;
+    println!("heuristic seat won {wins} of {games} 4-player matches ({share:.3}; fair share 0.25)");
+    assert!(share > 0.40, "heuristic share {share:.3}");
+}
+
+/// §1.6: equal best totals share the win; `tie_break: fewest_last_round` gives it to the fewest
+/// cards in the last round. (Seat 0 enters the last round 10 points behind and wins it 0 to 10.)
+#[test]
+fn tie_break_on_equal_totals() {
+    for (rule, winners) in [("shared", vec![Seat(0), Seat(1)]), ("fewest_last_round", vec![Seat(0)])] {
+        let m = down_to_one_card(2, None, json!({"rounds": 1, "tie_break": rule}));
+        let mut state = serde_json::to_value(m.state()).unwrap();
+        state["scores"] = json!([-10, 0]);
+        let mut state: NurMut = serde_json::from_value(state).unwrap();
+        state.apply(Seat(0), NurMut::parse_action("courage").unwrap()).unwrap();
+        state.apply(Seat(0), NurMut::parse_action("play 1").unwrap()).unwrap();
+        assert!(state.is_over());
+        assert_eq!(state.scores().as_slice(), &[-10, -10]);
+        assert_eq!(state.winners().iter().collect::<Vec<_>>(), winners, "{rule}");
+    }
+}
+
+/// Determinizing re-deals what nobody saw and keeps what the table saw: the top card turned by
+/// Courage keeps both its faces, the centre cards their showing faces, a tucked card its face.
+#[test]
+fn determinize_keeps_what_was_seen_and_redeals_the_rest() {
+    let mut m = table(2, json!({}), deal(&[&["6/1", "6/2", "3/8"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "tuck");
+    act(&mut m, 1, "pass");
+    act(&mut m, 0, "courage");
+    let v = m.state().view(Some(Seat(0)));
+    assert_eq!((v.phase, v.piles[0].top, v.revealed_from), (Phase::Place, Some(f(2)), Some(f(6))));
+    assert_eq!(v.piles[0].known_bottom, vec![f(6)]);
+    let mut rng = tapis_core::GameRng::seed_from_u64(4);
+    let mut states = Vec::new();
+    for _ in 0..8 {
+        let redealt = NurMut::determinize(&v, &mut rng);
+        assert_eq!(redealt.view(Some(Seat(0))), v);
+        let json = serde_json::to_value(&redealt).unwrap();
+        states.push(json["piles"].clone());
+    }
+    states.dedup();
+    assert!(states.len() > 1, "hidden cards are re-dealt");
+}
