@@ -1,1 +1,493 @@
-//! Le Nain Jaune (work in progress: not yet a `Game`).
+//! Le Nain Jaune (`nainjaune`): the 18th-century French stops game, after
+//! `rules/nainjaune.md`.
+//!
+//! **The rules in brief.** 3 to 8 players (2 with `two_players`), a 52-card deck, Ace low, suits
+//! irrelevant except for the five board cards 10♦ `TD`, V♣ `JC`, D♠ `QS`, R♥ `KH` and 7♦ `7D`
+//! (the Nain Jaune). Every round each player stakes 1, 2, 3, 4, 5 chips on those cells (chips
+//! left from earlier rounds stay), and the cards are dealt (3p 15 each, 4p 12, 5p 9, 6p 8, 7p 7,
+//! 8p 6, 2p 22; the rest is put aside, unseen, for the whole round). The player left of the
+//! dealer leads any card (`play <card>`) and goes on with cards of the next rank up, any suit,
+//! as long as he can and wants; then he stops (`stop`, « sans Valet ! ») and the player on his
+//! left must answer with that rank if he holds it (`play`) or `pass`; whoever answers goes on
+//! the same way. When the call comes back to the last player to have laid a card, he leads a new
+//! run; a King always ends the run and its player leads anew (« Roi et je recommence ! »).
+//! Laying a board card takes every chip of its cell (« … qui prend ! »). The first player to
+//! lay his last card wins the round: each other pays him 1 chip per card left, each holder of a
+//! board card doubles its cell, and if he went out before anyone else laid a card (a Grand
+//! Opéra) he also sweeps the board. The match ends after a settlement someone could not pay in
+//! full, or before a round someone cannot stake 15 chips; most chips wins (ties share).
+//!
+//! **Actions**: `play <card>`, `stop`, `pass`, `claim` (only with `manual_claim`). A lone `pass`
+//! or `stop` is still an action: the engine never acts for a player.
+//!
+//! **A view** holds the seat's own hand, every seat's card count, the aside count, the cards laid
+//! this round and the run on the table, whose move it is and what is called, the board cells,
+//! every seat's chips, the ranks each seat has shown it lacks by passing, and the round's
+//! Grand-Opéra bookkeeping (who has laid a card, whose first turn is over).
+//!
+//! **Decisions where the rulebook is silent** (each documented where it is implemented):
+//! - A player who cannot continue his own run must still `stop` (a lone action).
+//! - Under the default must-follow rule a `pass` on rank r tells the table the seat holds no r
+//!   this round (views and determinization keep it); under `follow_optional` it tells nothing.
+//! - `manual_claim`: the claim window stays open through passes and stops until the next card is
+//!   laid by anyone; the claimer may claim out of turn (a reaction window). A player going out
+//!   on a board card gets one last decision, `claim` or `pass` (leaving the chips on the board),
+//!   before the settlement.
+//! - `grand_opera = first_turn`: a seat's first turn starts when the move first reaches it
+//!   (lead or call) and ends as soon as another seat lays a card.
+//! - `settlement_order = sweep_before_doubling`: payment, sweep, then each holder of a board card
+//!   pays what the cell held before the sweep; those chips stay on the board for the next round.
+//!   `no_doubling_on_grand_opera`: nobody doubles in a Grand Opéra round. Outside a Grand Opéra
+//!   all three orders are the same.
+//! - `rounds = n` ends the match after round n, or earlier by the cannot-pay / cannot-stake rule.
+//! - `two_players = true` allows 2 to 8 players (the option only adds the 2-player row).
+//! - A hand-made deal may give `chips` and `board`; a seat with fewer than 15 chips could not
+//!   stake and is a `bad_deal`.
+//! - A cell doubles by what it holds when the round ends (after the round's collections); each
+//!   board card is unique, so each cell has at most one doubler and the order between players
+//!   does not matter. A debt not paid in full (payment, or a doubling) ends the match after the
+//!   settlement; paying in full but falling under 15 chips ends it by the stake rule.
+//! - The match's winners are the seats holding the most chips; chips on the board belong to
+//!   nobody. Scores are the chips held, bounded by 0 and every chip in play.
+//! - The first dealer is seat n−1 unless the table gives one (NOTATION.md), not a random draw.
+
+mod action;
+mod bot;
+mod cards;
+mod options;
+mod rules;
+mod text;
+mod view;
+
+pub use action::Action;
+pub use cards::{Board, Cards, Cell, Ranks};
+pub use options::{GrandOpera, Options, Payment, SettlementOrder};
+pub use rules::{EndReason, Event, NewRunReason};
+pub use view::View;
+
+use arrayvec::ArrayVec;
+use cards::{DECK_SIZE, STAKE_PER_PLAYER, rank_mask};
+use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, BySeat, EventSink, FrenchCard, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup,
+    SetupError,
+};
+
+/// Cards dealt to each player and cards put aside, by player count (§4.3).
+pub fn cards_per_player(players: usize) -> (usize, usize) {
+    match players {
+        2 => (22, 8),
+        3 => (15, 7),
+        4 => (12, 4),
+        5 => (9, 7),
+        6 => (8, 4),
+        7 => (7, 3),
+        _ => (6, 4),
+    }
+}
+
+/// Whose move it is and what he may do.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Phase {
+    /// `seat` starts a new run with any card.
+    Lead {
+        seat: Seat,
+    },
+    /// `seat` laid the last card: he may lay a card of rank `next` or stop.
+    Continue {
+        seat: Seat,
+        #[serde(with = "cards::rank_serde")]
+        next: u8,
+    },
+    /// `seat` is called on `rank` (« sans … »): he answers with it or passes.
+    Follow {
+        seat: Seat,
+        #[serde(with = "cards::rank_serde")]
+        rank: u8,
+    },
+    /// `seat` went out on a board card under `manual_claim`: `claim` or `pass`, then the
+    /// settlement.
+    GoingOut {
+        seat: Seat,
+    },
+    Over,
+}
+
+impl Phase {
+    /// The seat the match waits for.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Phase::Lead { seat } | Phase::Continue { seat, .. } | Phase::Follow { seat, .. } => Some(seat),
+            Phase::GoingOut { seat } => Some(seat),
+            Phase::Over => None,
+        }
+    }
+}
+
+/// Everything every seat may see: the whole match but the hands, the aside and the generator.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Table {
+    pub options: Options,
+    pub players: u8,
+    pub round: u32,
+    pub dealer: Seat,
+    pub phase: Phase,
+    /// The last seat to have laid a card: the call comes back to it.
+    pub last_player: Seat,
+    /// Cards laid this round.
+    pub played: Cards,
+    /// The run on the table, from its first card.
+    pub run: ArrayVec<FrenchCard, 13>,
+    pub chips: BySeat<u32>,
+    pub board: Board,
+    /// Chips in play, conserved: the players' and the board's.
+    pub total_chips: u32,
+    /// Ranks each seat has shown it lacks this round by passing.
+    pub passed: BySeat<Ranks>,
+    /// Under `manual_claim`, the cell a seat may still claim (its card was the last one laid).
+    pub claimable: Option<(Seat, Cell)>,
+    /// Seats that have laid a card this round (strict Grand Opéra).
+    pub laid: SeatSet,
+    /// Seats the move has reached this round, and those whose first turn is over (first-turn
+    /// Grand Opéra).
+    pub had_move: SeatSet,
+    pub first_turn_over: SeatSet,
+    pub winners: SeatSet,
+}
+
+/// A whole match of Le Nain Jaune.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct NainJaune {
+    table: Table,
+    hands: BySeat<Cards>,
+    aside: Cards,
+    rng: GameRng,
+}
+
+/// A hand-made first round (NOTATION.md).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub hands: Vec<Vec<FrenchCard>>,
+    pub aside: Vec<FrenchCard>,
+    /// Each seat's chips before staking (default: the capital).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chips: Option<Vec<u32>>,
+    /// Chips already on the board before staking (default: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Board>,
+}
+
+/// One value per seat, with the unused slots left at their default: `BySeat`'s equality and serde
+/// round trip see every slot, and `BySeat::filled`/`from_fn` fill the unused ones too.
+pub(crate) fn per_seat<T: Copy + Default>(players: usize, value: impl Fn(Seat) -> T) -> BySeat<T> {
+    let mut values = BySeat::new(players);
+    for seat in Seat::all(players) {
+        values[seat] = value(seat);
+    }
+    values
+}
+
+fn bad_deal(message: String) -> SetupError {
+    SetupError::BadDeal(message)
+}
+
+/// Checks a hand-made deal against the table and returns hands, aside, chips and board.
+fn check_deal(
+    deal: &Deal,
+    players: usize,
+    capital: u32,
+) -> Result<(BySeat<Cards>, Cards, BySeat<u32>, Board), SetupError> {
+    let (each, aside_count) = cards_per_player(players);
+    if deal.hands.len() != players {
+        return Err(bad_deal(format!("the deal has {} hands for {players} players", deal.hands.len())));
+    }
+    let mut counts = [0u32; FrenchCard::KINDS];
+    for card in deal.hands.iter().flatten().chain(&deal.aside) {
+        counts[card.index()] += 1;
+    }
+    let names = |pred: &dyn Fn(usize) -> bool| -> Vec<String> {
+        (0..DECK_SIZE).filter(|&i| pred(i)).map(|i| cards::card(i).to_string()).collect()
+    };
+    let mut problems = Vec::new();
+    if counts[FrenchCard::JOKER.index()] > 0 {
+        problems.push("X (the Joker) is not a card of Le Nain Jaune".to_string());
+    }
+    let missing = names(&|i| counts[i] == 0);
+    if !missing.is_empty() {
+        problems.push(format!("missing {}", missing.join(" ")));
+    }
+    let extra = names(&|i| counts[i] > 1);
+    if !extra.is_empty() {
+        problems.push(format!("more than once: {}", extra.join(" ")));
+    }
+    if !problems.is_empty() {
+        return Err(bad_deal(format!("the deal must hold the 52 cards exactly once: {}", problems.join("; "))));
+    }
+    let mut hands = BySeat::<Cards>::new(players);
+    for (seat, hand) in deal.hands.iter().enumerate() {
+        if hand.len() != each {
+            return Err(bad_deal(format!(
+                "seat {seat} is dealt {} cards; at {players} players each gets {each}",
+                hand.len()
+            )));
+        }
+        for card in hand {
+            hands[Seat(seat as u8)].0.insert(card.index());
+        }
+    }
+    if deal.aside.len() != aside_count {
+        return Err(bad_deal(format!(
+            "the aside holds {} cards; at {players} players it holds {aside_count}",
+            deal.aside.len()
+        )));
+    }
+    let aside = Cards(deal.aside.iter().map(|c| c.index()).collect());
+    let chips = match &deal.chips {
+        None => per_seat(players, |_| capital),
+        Some(given) => {
+            if given.len() != players {
+                return Err(bad_deal(format!("the deal gives chips for {} seats, not {players}", given.len())));
+            }
+            for (seat, &c) in given.iter().enumerate() {
+                if c < STAKE_PER_PLAYER {
+                    return Err(bad_deal(format!("seat {seat} has {c} chips: fewer than the 15-chip stake")));
+                }
+                if c > options::MAX_CAPITAL {
+                    return Err(bad_deal(format!("seat {seat} has {c} chips: at most {}", options::MAX_CAPITAL)));
+                }
+            }
+            per_seat(players, |s| given[s.index()])
+        }
+    };
+    let board = deal.board.unwrap_or_default();
+    if let Some(cell) = Cell::ALL.into_iter().find(|&c| board[c] > options::MAX_CAPITAL) {
+        return Err(bad_deal(format!("cell {cell} holds {} chips: at most {}", board[cell], options::MAX_CAPITAL)));
+    }
+    Ok((hands, aside, chips, board))
+}
+
+impl NainJaune {
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn hand(&self, seat: Seat) -> Cards {
+        self.hands[seat]
+    }
+
+    pub fn aside(&self) -> Cards {
+        self.aside
+    }
+
+    fn players(&self) -> usize {
+        self.table.players as usize
+    }
+}
+
+impl Game for NainJaune {
+    const ID: &'static str = "nainjaune";
+    const NAME: &'static str = "Le Nain Jaune";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::OPTION_SPECS
+    }
+
+    fn players_range(options: &Options) -> RangeInclusive<usize> {
+        if options.two_players { 2..=8 } else { 3..=8 }
+    }
+
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let options = setup.options;
+        let players = setup.players;
+        let range = Self::players_range(&options);
+        if !range.contains(&players) {
+            return Err(SetupError::BadSetup(format!(
+                "Le Nain Jaune is played by {} to {} players, not {players}",
+                range.start(),
+                range.end()
+            )));
+        }
+        if options.capital < STAKE_PER_PLAYER || options.capital > options::MAX_CAPITAL {
+            return Err(SetupError::BadOption(format!(
+                "option 'capital' cannot be {}: it takes an integer from 15 to {}",
+                options.capital,
+                options::MAX_CAPITAL
+            )));
+        }
+        let dealer = setup.first_dealer();
+        if dealer.index() >= players {
+            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
+        }
+        let (given, chips, board) = match &setup.deal {
+            None => (None, per_seat(players, |_| options.capital), Board::default()),
+            Some(deal) => {
+                let (hands, aside, chips, board) = check_deal(deal, players, options.capital)?;
+                (Some((hands, aside)), chips, board)
+            }
+        };
+        let total_chips = chips.iter().sum::<u32>() + board.total();
+        let mut game = NainJaune {
+            table: Table {
+                options,
+                players: players as u8,
+                round: 1,
+                dealer,
+                phase: Phase::Over,
+                last_player: dealer,
+                played: Cards::default(),
+                run: ArrayVec::new(),
+                chips,
+                board,
+                total_chips,
+                passed: BySeat::new(players),
+                claimable: None,
+                laid: SeatSet::EMPTY,
+                had_move: SeatSet::EMPTY,
+                first_turn_over: SeatSet::EMPTY,
+                winners: SeatSet::EMPTY,
+            },
+            hands: BySeat::new(players),
+            aside: Cards::default(),
+            rng: GameRng::seed_from_u64(setup.seed),
+        };
+        game.start_round(given, &mut ());
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.table.players as usize
+    }
+
+    fn options(&self) -> &Options {
+        &self.table.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        let mut actors = self.waiting_for();
+        if let Some((claimer, _)) = self.table.claimable {
+            actors.insert(claimer);
+        }
+        actors
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.table.phase.seat().map_or(SeatSet::EMPTY, SeatSet::single)
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        let t = &self.table;
+        let Some(hand) = self.hands.as_slice().get(seat.index()).copied() else { return };
+        let plays = |out: &mut ActionList<Action>, cards: Cards| {
+            out.extend(cards.iter().map(Action::Play));
+        };
+        match t.phase {
+            Phase::Lead { seat: s } if s == seat => plays(out, hand),
+            Phase::Continue { seat: s, next } if s == seat => {
+                plays(out, Cards(hand.0.intersection(rank_mask(next))));
+                out.push(Action::Stop);
+            }
+            Phase::Follow { seat: s, rank } if s == seat => {
+                let answers = Cards(hand.0.intersection(rank_mask(rank)));
+                plays(out, answers);
+                if answers.is_empty() || t.options.follow_optional {
+                    out.push(Action::Pass);
+                }
+            }
+            Phase::GoingOut { seat: s } if s == seat => out.push(Action::Pass),
+            _ => {}
+        }
+        if matches!(t.claimable, Some((claimer, _)) if claimer == seat) {
+            out.push(Action::Claim);
+        }
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        self.apply_action(seat, action, events);
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.table.phase == Phase::Over
+    }
+
+    fn winners(&self) -> SeatSet {
+        self.table.winners
+    }
+
+    fn round(&self) -> u32 {
+        self.table.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        per_seat(self.players(), |s| i64::from(self.table.chips[s]))
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (0, self.table.total_chips as i64)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        per_seat(self.players(), |s| self.hands[s].len() as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        view::view(self, seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        view::determinize(view, rng)
+    }
+
+    fn census(&self) -> Vec<u32> {
+        let mut counts = vec![0; DECK_SIZE];
+        let zones = self.hands.iter().copied().chain([self.aside, self.table.played]);
+        for zone in zones {
+            for index in zone.0.iter() {
+                counts[index] += 1;
+            }
+        }
+        counts
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        vec![1; DECK_SIZE]
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all: Vec<Action> = (0..DECK_SIZE).map(|i| Action::Play(cards::card(i))).collect();
+        all.extend([Action::Stop, Action::Pass, Action::Claim]);
+        all
+    }
+
+    fn rules_text(lang: Lang) -> &'static str {
+        text::rules_text(lang)
+    }
+
+    fn render_view(view: &View, lang: Lang) -> String {
+        text::render_view(view, lang)
+    }
+
+    fn describe_action(action: Action, lang: Lang) -> String {
+        text::describe_action(action, lang)
+    }
+
+    fn describe_event(event: &Event, lang: Lang) -> String {
+        text::describe_event(event, lang)
+    }
+
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        bot::choose(view, legal, rng)
+    }
+}

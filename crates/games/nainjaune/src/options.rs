@@ -1,0 +1,138 @@
+//! The variant switches of the rulebook (`rules/nainjaune.md`), with exactly its keys.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+use tapis_core::{OptionKind, OptionSpec};
+
+/// The largest starting capital accepted: keeps every chip total far inside `u32`.
+pub const MAX_CAPITAL: u32 = 1_000_000;
+
+/// What the losers pay the winner of a round (J6).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Payment {
+    /// One chip per card left in hand (the seed).
+    PerCard,
+    /// The cards' points: Ace to 10 their value, figures 10 (the seed's « variante »).
+    CardPoints,
+}
+
+/// The order of the end-of-round settlement (J7).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SettlementOrder {
+    /// Payment, then doublings, then the Grand Opéra sweep (which takes the doublings too).
+    PaymentDoublingSweep,
+    /// Payment, then the sweep, then the doublings: each holder of a board card pays what the cell
+    /// held before the sweep, and those chips stay on the board for the next round.
+    SweepBeforeDoubling,
+    /// As the default, but nobody doubles in a Grand Opéra round (paulcmt/IA-Nain-Jaune).
+    NoDoublingOnGrandOpera,
+}
+
+/// What counts as a Grand Opéra (J8).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GrandOpera {
+    /// The winner went out before any other player laid a single card in the round.
+    Strict,
+    /// The winner went out during his own first turn: from the moment the move first reached
+    /// him until another player laid a card.
+    FirstTurn,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub capital: u32,
+    pub two_players: bool,
+    pub follow_optional: bool,
+    pub manual_claim: bool,
+    pub payment: Payment,
+    pub settlement_order: SettlementOrder,
+    pub grand_opera: GrandOpera,
+    /// 0: play until a player cannot stake or pay; n: at most n rounds.
+    #[serde(deserialize_with = "rounds_or_null")]
+    pub rounds: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            capital: 120,
+            two_players: false,
+            follow_optional: false,
+            manual_claim: false,
+            payment: Payment::PerCard,
+            settlement_order: SettlementOrder::PaymentDoublingSweep,
+            grand_opera: GrandOpera::Strict,
+            rounds: 0,
+        }
+    }
+}
+
+const ROUNDS_TEXT: &str = "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10000";
+
+fn rounds_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let value = Value::deserialize(d)?;
+    match &value {
+        Value::Null => Ok(0),
+        Value::Number(n) => match n.as_u64() {
+            Some(r) if r <= 10_000 => Ok(r as u32),
+            _ => Err(serde::de::Error::custom(format!("option 'rounds' cannot be {value}: it takes {ROUNDS_TEXT}"))),
+        },
+        _ => Err(serde::de::Error::custom(format!("option 'rounds' cannot be {value}: it takes {ROUNDS_TEXT}"))),
+    }
+}
+
+pub const OPTION_SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "capital",
+        kind: OptionKind::Range { min: 15, max: MAX_CAPITAL as i64 },
+        default: "120",
+        help: "chips each player starts with (J2)",
+    },
+    OptionSpec {
+        key: "two_players",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "allow a table of two: 22 cards each, 8 aside (J10)",
+    },
+    OptionSpec {
+        key: "follow_optional",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a player holding the called rank may pass anyway (J3)",
+    },
+    OptionSpec {
+        key: "manual_claim",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a board cell must be claimed (`claim`) before the next card is laid, else it stays on the board (J5)",
+    },
+    OptionSpec {
+        key: "payment",
+        kind: OptionKind::Choice(&["per_card", "card_points"]),
+        default: "\"per_card\"",
+        help: "the winner gets 1 chip per card left (per_card) or the cards' points, figures 10 (card_points) (J6)",
+    },
+    OptionSpec {
+        key: "settlement_order",
+        kind: OptionKind::Choice(&["payment_doubling_sweep", "sweep_before_doubling", "no_doubling_on_grand_opera"]),
+        default: "\"payment_doubling_sweep\"",
+        help: "order of the round settlement: payment, doublings, Grand Opéra sweep; or the sweep before the \
+               doublings (which then stay on the board); or no doubling in a Grand Opéra round (J7)",
+    },
+    OptionSpec {
+        key: "grand_opera",
+        kind: OptionKind::Choice(&["strict", "first_turn"]),
+        default: "\"strict\"",
+        help: "Grand Opéra: out before anyone else laid a card (strict) or out during one's own first turn (J8)",
+    },
+    OptionSpec {
+        key: "rounds",
+        kind: OptionKind::Custom(ROUNDS_TEXT),
+        default: "0",
+        help: "0: play until a player cannot stake or pay; n: stop after n rounds at most (J9)",
+    },
+];

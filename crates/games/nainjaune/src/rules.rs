@@ -1,0 +1,350 @@
+//! The state machine of a match: dealing and staking, runs, « sans … », collecting cells, and the
+//! end-of-round settlement. `NainJaune::step` drives it; the `Game` impl lives in `lib.rs`.
+
+use crate::cards::{BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_of};
+use crate::options::{GrandOpera, Payment, SettlementOrder};
+use crate::{Action, NainJaune, Phase, cards_per_player};
+use serde::Serialize;
+use tapis_core::{BySeat, EventSink, FrenchCard, Seat, SeatSet};
+
+/// Why a new run starts with a free lead.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NewRunReason {
+    /// « Roi et je recommence ! »
+    King,
+    /// Nobody answered the « sans … »: the last to have played leads anew.
+    NobodyAnswered,
+}
+
+/// Why the match ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndReason {
+    /// A player could not pay all he owed at the settlement.
+    CannotPay,
+    /// A player has fewer chips than the 15-chip stake of a new round.
+    CannotStake,
+    /// The `rounds` option's number of rounds has been played.
+    RoundsPlayed,
+}
+
+/// What happened, as every seat may know it.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A round is dealt and every player has staked 1, 2, 3, 4, 5 chips on the cells.
+    RoundStarted {
+        round: u32,
+        dealer: Seat,
+        leader: Seat,
+        cards_each: u32,
+        aside: u32,
+        board: Board,
+    },
+    Played {
+        seat: Seat,
+        card: FrenchCard,
+    },
+    /// « … qui prend ! »: the seat takes every chip of the cell.
+    Collected {
+        seat: Seat,
+        cell: Cell,
+        chips: u32,
+    },
+    /// The next card was laid before the claim (`manual_claim`): the cell stays on the board.
+    ClaimMissed {
+        seat: Seat,
+        cell: Cell,
+    },
+    /// « sans … »: the seat ends its run; the next seat is called on `missing`.
+    Stopped {
+        seat: Seat,
+        #[serde(with = "crate::cards::rank_serde")]
+        missing: u8,
+    },
+    Passed {
+        seat: Seat,
+        #[serde(with = "crate::cards::rank_serde")]
+        rank: u8,
+    },
+    NewRun {
+        seat: Seat,
+        reason: NewRunReason,
+    },
+    /// « J'arrête ! »: the seat has laid its last card.
+    WentOut {
+        seat: Seat,
+    },
+    /// The seat pays the round's winner for the cards left in its hand.
+    Paid {
+        seat: Seat,
+        to: Seat,
+        chips: u32,
+        owed: u32,
+    },
+    /// The seat still holds the cell's card: it pays the cell as much as the cell held.
+    Doubled {
+        seat: Seat,
+        cell: Cell,
+        chips: u32,
+        owed: u32,
+    },
+    /// The winner went out at the first go and sweeps the board.
+    GrandOpera {
+        seat: Seat,
+        chips: u32,
+    },
+    RoundOver {
+        round: u32,
+        winner: Seat,
+        chips: BySeat<u32>,
+        board: Board,
+    },
+    MatchOver {
+        winners: SeatSet,
+        chips: BySeat<u32>,
+        reason: EndReason,
+    },
+}
+
+impl NainJaune {
+    /// Deals a round from the generator (or from `hands`/`aside` when given), takes the stakes
+    /// and gives the lead to the seat left of the dealer.
+    pub(crate) fn start_round<E: EventSink<Event>>(&mut self, given: Option<(BySeat<Cards>, Cards)>, events: &mut E) {
+        let players = self.players();
+        let (hands, aside) = match given {
+            Some(deal) => deal,
+            None => {
+                let mut deck: [u8; DECK_SIZE] = std::array::from_fn(|i| i as u8);
+                self.rng.shuffle(&mut deck);
+                let (each, _) = cards_per_player(players);
+                let mut hands = BySeat::<Cards>::new(players);
+                for (i, &index) in deck[..each * players].iter().enumerate() {
+                    hands[Seat((i % players) as u8)].0.insert(index as usize);
+                }
+                let mut aside = Cards::default();
+                for &index in &deck[each * players..] {
+                    aside.0.insert(index as usize);
+                }
+                (hands, aside)
+            }
+        };
+        self.hands = hands;
+        self.aside = aside;
+        let t = &mut self.table;
+        t.played = Cards::default();
+        t.run.clear();
+        t.passed = BySeat::new(players);
+        t.claimable = None;
+        t.laid = SeatSet::EMPTY;
+        t.first_turn_over = SeatSet::EMPTY;
+        for seat in Seat::all(players) {
+            t.chips[seat] -= STAKE_PER_PLAYER;
+        }
+        for cell in Cell::ALL {
+            t.board[cell] += cell.stake() * players as u32;
+        }
+        let leader = t.dealer.left(1, players);
+        t.last_player = leader;
+        t.had_move = SeatSet::single(leader);
+        t.phase = Phase::Lead { seat: leader };
+        let (each, aside_count) = cards_per_player(players);
+        let (round, dealer, board) = (t.round, t.dealer, t.board);
+        events.emit(|| Event::RoundStarted {
+            round,
+            dealer,
+            leader,
+            cards_each: each as u32,
+            aside: aside_count as u32,
+            board,
+        });
+    }
+
+    pub(crate) fn apply_action<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        match action {
+            Action::Play(card) => self.play(seat, card.index(), events),
+            Action::Stop => {
+                let Phase::Continue { next, .. } = self.table.phase else { return };
+                events.emit(|| Event::Stopped { seat, missing: next });
+                self.call_next(seat, next);
+            }
+            Action::Pass => match self.table.phase {
+                Phase::GoingOut { .. } => {
+                    if let Some((claimer, cell)) = self.table.claimable.take() {
+                        events.emit(|| Event::ClaimMissed { seat: claimer, cell });
+                    }
+                    self.end_round(seat, events);
+                }
+                Phase::Follow { rank, .. } => {
+                    events.emit(|| Event::Passed { seat, rank });
+                    if !self.table.options.follow_optional {
+                        // Passing is only legal without the rank: the table learns it.
+                        self.table.passed[seat].insert(rank);
+                    }
+                    self.call_next(seat, rank);
+                }
+                _ => {}
+            },
+            Action::Claim => {
+                if let Some((claimer, cell)) = self.table.claimable.take() {
+                    self.collect(claimer, cell, events);
+                }
+                if let Phase::GoingOut { seat } = self.table.phase {
+                    self.end_round(seat, events);
+                }
+            }
+        }
+    }
+
+    /// `from` ends its turn on a called `rank`: the next seat to the left is called on it, unless
+    /// the call has come back round to the last player, who then leads anew.
+    fn call_next(&mut self, from: Seat, rank: u8) {
+        let t = &mut self.table;
+        let next = from.left(1, t.players as usize);
+        if next == t.last_player {
+            t.phase = Phase::Lead { seat: next };
+        } else {
+            t.had_move.insert(next);
+            t.phase = Phase::Follow { seat: next, rank };
+        }
+    }
+
+    fn play<E: EventSink<Event>>(&mut self, seat: Seat, index: usize, events: &mut E) {
+        let manual_claim = self.table.options.manual_claim;
+        self.hands[seat].0.remove(index);
+        let t = &mut self.table;
+        if matches!(t.phase, Phase::Lead { .. }) {
+            t.run.clear();
+        }
+        let laid = card(index);
+        t.run.push(laid);
+        t.played.0.insert(index);
+        t.laid.insert(seat);
+        // Another player's card ends the first turn of everyone who already had the move.
+        t.first_turn_over.0 |= t.had_move.0 & !SeatSet::single(seat).0;
+        t.last_player = seat;
+        events.emit(|| Event::Played { seat, card: laid });
+        if let Some((claimer, cell)) = t.claimable.take() {
+            events.emit(|| Event::ClaimMissed { seat: claimer, cell });
+        }
+        if BOARD_CARDS.contains(index) {
+            let cell = Cell::of_card(index).expect("a board card has a cell");
+            if manual_claim {
+                self.table.claimable = Some((seat, cell));
+            } else {
+                self.collect(seat, cell, events);
+            }
+        }
+        if self.hands[seat].is_empty() {
+            if self.table.claimable.is_some() {
+                // He may still say « … qui prend ! » with his « J'arrête ! ».
+                self.table.phase = Phase::GoingOut { seat };
+            } else {
+                self.end_round(seat, events);
+            }
+            return;
+        }
+        let rank = rank_of(index);
+        if rank == KING {
+            events.emit(|| Event::NewRun { seat, reason: NewRunReason::King });
+            self.table.phase = Phase::Lead { seat };
+        } else {
+            self.table.phase = Phase::Continue { seat, next: rank + 1 };
+        }
+    }
+
+    fn collect<E: EventSink<Event>>(&mut self, seat: Seat, cell: Cell, events: &mut E) {
+        let t = &mut self.table;
+        let chips = std::mem::take(&mut t.board[cell]);
+        t.chips[seat] += chips;
+        events.emit(|| Event::Collected { seat, cell, chips });
+    }
+
+    fn is_grand_opera(&self, winner: Seat) -> bool {
+        match self.table.options.grand_opera {
+            GrandOpera::Strict => self.table.laid == SeatSet::single(winner),
+            GrandOpera::FirstTurn => !self.table.first_turn_over.contains(winner),
+        }
+    }
+
+    /// Debt owed to the winner for the cards left in `hand`.
+    fn payment_for(&self, hand: Cards) -> u32 {
+        match self.table.options.payment {
+            Payment::PerCard => hand.len() as u32,
+            Payment::CardPoints => hand.0.iter().map(card_points).sum(),
+        }
+    }
+
+    /// The settlement (payment, doublings, Grand Opéra in the order of the options), then the
+    /// next round or the end of the match.
+    fn end_round<E: EventSink<Event>>(&mut self, winner: Seat, events: &mut E) {
+        events.emit(|| Event::WentOut { seat: winner });
+        let players = self.players();
+        let grand_opera = self.is_grand_opera(winner);
+        let order = self.table.options.settlement_order;
+        let mut short = false;
+        for seat in Seat::all(players).filter(|&s| s != winner) {
+            let owed = self.payment_for(self.hands[seat]);
+            let chips = owed.min(self.table.chips[seat]);
+            short |= chips < owed;
+            self.table.chips[seat] -= chips;
+            self.table.chips[winner] += chips;
+            events.emit(|| Event::Paid { seat, to: winner, chips, owed });
+        }
+        // Each cell doubles by what it holds now, whatever the sweep does after.
+        let before_doubling = self.table.board;
+        if grand_opera && order == SettlementOrder::SweepBeforeDoubling {
+            self.sweep(winner, events);
+        }
+        if !(grand_opera && order == SettlementOrder::NoDoublingOnGrandOpera) {
+            for cell in Cell::ALL {
+                let index = cell.card().index();
+                let Some(holder) = Seat::all(players).find(|&s| self.hands[s].0.contains(index)) else { continue };
+                let owed = before_doubling[cell];
+                let chips = owed.min(self.table.chips[holder]);
+                short |= chips < owed;
+                self.table.chips[holder] -= chips;
+                self.table.board[cell] += chips;
+                events.emit(|| Event::Doubled { seat: holder, cell, chips, owed });
+            }
+        }
+        if grand_opera && order != SettlementOrder::SweepBeforeDoubling {
+            self.sweep(winner, events);
+        }
+        let t = &mut self.table;
+        let (round, chips, board) = (t.round, t.chips, t.board);
+        events.emit(|| Event::RoundOver { round, winner, chips, board });
+        let reason = if short {
+            Some(EndReason::CannotPay)
+        } else if t.options.rounds != 0 && t.round >= t.options.rounds {
+            Some(EndReason::RoundsPlayed)
+        } else if t.chips.iter().any(|&c| c < STAKE_PER_PLAYER) {
+            Some(EndReason::CannotStake)
+        } else {
+            None
+        };
+        match reason {
+            Some(reason) => {
+                let best = t.chips.iter().copied().max().unwrap_or(0);
+                t.winners = Seat::all(players).filter(|&s| t.chips[s] == best).collect();
+                t.phase = Phase::Over;
+                let winners = t.winners;
+                events.emit(|| Event::MatchOver { winners, chips, reason });
+            }
+            None => {
+                t.round += 1;
+                t.dealer = t.dealer.left(1, players);
+                self.start_round(None, events);
+            }
+        }
+    }
+
+    fn sweep<E: EventSink<Event>>(&mut self, winner: Seat, events: &mut E) {
+        let t = &mut self.table;
+        let chips = t.board.total();
+        t.board = Board::default();
+        t.chips[winner] += chips;
+        events.emit(|| Event::GrandOpera { seat: winner, chips });
+    }
+}

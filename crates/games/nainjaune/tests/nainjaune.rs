@@ -1,0 +1,812 @@
+//! Le Nain Jaune: conformance kit, rulebook scenarios (§4.8 and the register J1–J11), bad
+//! input, golden transcript, chip conservation, and the heuristic bot against random players.
+
+use serde_json::{Map, Value, json};
+use tapis_core::kit::{self, KitConfig};
+use tapis_core::{ActionList, Game, GameRng, Match, MatchRequest, Seat};
+use tapis_nainjaune::{Cell, EndReason, Event, NainJaune, Phase};
+
+// ----- helpers -----
+
+fn options(value: Value) -> Map<String, Value> {
+    match value {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+fn start(players: usize, opts: Value, deal: Option<Value>) -> Match<NainJaune> {
+    let request = MatchRequest { players, seed: 7, dealer: None, options: options(opts), deal };
+    Match::new(&request).unwrap_or_else(|e| panic!("setup refused: {e}"))
+}
+
+fn setup_error(players: usize, opts: Value, deal: Option<Value>) -> String {
+    let request = MatchRequest { players, seed: 7, dealer: None, options: options(opts), deal };
+    match Match::<NainJaune>::new(&request) {
+        Ok(_) => panic!("setup accepted"),
+        Err(e) => format!("{} {e}", e.code()),
+    }
+}
+
+fn act(game: &mut Match<NainJaune>, seat: u8, text: &str) -> Vec<Event> {
+    let before = game.state().clone();
+    let events = game.act(Seat(seat), text).unwrap_or_else(|e| panic!("seat {seat} '{text}' refused: {e}"));
+    assert_chips_conserved(&before, game.state());
+    events
+}
+
+fn acts(game: &mut Match<NainJaune>, seat: u8, texts: &[&str]) -> Vec<Event> {
+    texts.iter().flat_map(|t| act(game, seat, t)).collect()
+}
+
+fn legal(game: &Match<NainJaune>, seat: u8) -> Vec<String> {
+    let mut out = ActionList::new();
+    game.state().legal_actions(Seat(seat), &mut out);
+    out.iter().map(ToString::to_string).collect()
+}
+
+fn refuse(game: &mut Match<NainJaune>, seat: u8, text: &str) -> String {
+    let before = game.state().clone();
+    let err = game.act(Seat(seat), text).expect_err("the action should be refused");
+    assert!(game.state() == &before, "a refused '{text}' changed the match");
+    format!("{} {err}", err.code())
+}
+
+fn chips(game: &Match<NainJaune>) -> Vec<i64> {
+    game.state().scores().as_slice().to_vec()
+}
+
+fn board(game: &Match<NainJaune>) -> [u32; 5] {
+    game.state().table().board.0
+}
+
+fn assert_chips_conserved(before: &NainJaune, after: &NainJaune) {
+    let total = |g: &NainJaune| g.table().chips.iter().sum::<u32>() + g.table().board.total();
+    assert_eq!(total(after), total(before), "chips were created or lost");
+    assert_eq!(total(after), after.table().total_chips);
+}
+
+fn cards(list: &str) -> Value {
+    Value::from(list.split_whitespace().collect::<Vec<_>>())
+}
+
+fn whose_move(game: &Match<NainJaune>) -> Phase {
+    game.state().table().phase
+}
+
+/// §4.8: P1..P4 are seats 0..3; seat 3 deals, seat 0 leads. The four other board cards are
+/// aside, so only P1's R♥ doubles.
+fn worked_example_deal() -> Value {
+    json!({
+        "hands": [
+            cards("AS 2S 3S 4S 5S 6S 7S 7H 8S KH AD 2C"),
+            cards("AH 2D 3D 4D 5D 6D 7C 9D TC JD QC KC"),
+            cards("8H 9S TS JS QH KS 8D AC 3C 4C 5C 6C"),
+            cards("9H TH JH QD KD 2H 3H 4H 5H 6H 8C 9C"),
+        ],
+        "aside": cards("TD JC QS 7D"),
+    })
+}
+
+/// Plays §4.8's round up to P2's last card (exclusive when `last` is false).
+fn play_worked_example(game: &mut Match<NainJaune>, last: bool) -> Vec<Event> {
+    acts(game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "play 7S", "stop"]);
+    act(game, 1, "pass");
+    acts(game, 2, &["play 8H", "play 9S", "play TS", "play JS", "play QH", "play KS", "play 8D", "stop"]);
+    acts(game, 3, &["play 9H", "play TH", "play JH", "play QD", "play KD"]);
+    acts(game, 3, &["play 2H", "play 3H", "play 4H", "play 5H", "play 6H", "stop"]);
+    acts(game, 0, &["play 7H", "play 8S", "stop"]);
+    acts(game, 1, &["play 9D", "play TC", "play JD", "play QC", "play KC"]);
+    acts(game, 1, &["play AH", "play 2D", "play 3D", "play 4D", "play 5D", "play 6D"]);
+    if last { act(game, 1, "play 7C") } else { Vec::new() }
+}
+
+// ----- conformance -----
+
+fn kit_config(players: usize, games: u64, opts: Value, deep_every: usize) -> KitConfig {
+    let mut config = KitConfig::new(players, games);
+    config.options = options(opts);
+    config.deep_every = deep_every;
+    config.seed = players as u64;
+    config
+}
+
+fn run_kit(config: &KitConfig) {
+    let report = kit::run::<NainJaune>(config);
+    assert_eq!(report.games, config.games);
+    assert!(report.wins.iter().all(|&w| w > 0), "some seat never wins: {:?}", report.wins);
+    println!(
+        "{} players {:?}: {} games, {} steps, {} rounds, {} deep checks, wins {:?}",
+        config.players, config.options, report.games, report.steps, report.rounds, report.deep_checks, report.wins
+    );
+}
+
+/// Whole matches from a small capital, so that 10,000 of them fit in the time (120 chips would
+/// make them several times longer): 30 chips at 2–6 players, 45 at 7–8 (with 30 a 7-player match
+/// never sees a second round). They still run several rounds and end by every rule.
+fn conformance_at(players: usize) {
+    let mut opts = json!({"capital": if players >= 7 { 45 } else { 30 }});
+    if players == 2 {
+        opts["two_players"] = json!(true);
+    }
+    run_kit(&kit_config(players, 10_000, opts, 128));
+}
+
+#[test]
+fn conformance_2_players() {
+    conformance_at(2);
+}
+
+#[test]
+fn conformance_3_players() {
+    conformance_at(3);
+}
+
+#[test]
+fn conformance_4_players() {
+    conformance_at(4);
+}
+
+#[test]
+fn conformance_5_players() {
+    conformance_at(5);
+}
+
+#[test]
+fn conformance_6_players() {
+    conformance_at(6);
+}
+
+#[test]
+fn conformance_7_players() {
+    conformance_at(7);
+}
+
+#[test]
+fn conformance_8_players() {
+    conformance_at(8);
+}
+
+#[test]
+fn conformance_flow_changing_options() {
+    let sets = [
+        json!({"follow_optional": true}),
+        json!({"manual_claim": true}),
+        json!({"payment": "card_points"}),
+        json!({"settlement_order": "sweep_before_doubling"}),
+        json!({"settlement_order": "no_doubling_on_grand_opera"}),
+        json!({"grand_opera": "first_turn"}),
+        json!({"rounds": 3, "capital": 120}),
+        json!({"manual_claim": true, "follow_optional": true, "two_players": true}),
+    ];
+    for (i, set) in sets.into_iter().enumerate() {
+        let mut opts = options(set);
+        opts.entry("capital").or_insert(json!(30));
+        run_kit(&kit_config(3 + i % 4, 2_000, Value::Object(opts), 128));
+    }
+}
+
+#[test]
+fn fuzzed_actions_never_panic_nor_change_the_match() {
+    kit::fuzz_actions::<NainJaune>(4, &Map::new(), 1, 3_000);
+    kit::fuzz_actions::<NainJaune>(3, &options(json!({"manual_claim": true, "capital": 30})), 2, 3_000);
+    kit::fuzz_actions::<NainJaune>(2, &options(json!({"two_players": true, "follow_optional": true})), 3, 3_000);
+}
+
+#[test]
+fn chips_are_conserved_at_every_step_of_random_matches() {
+    let mut legal = ActionList::new();
+    let sets = [
+        (4, json!({})),
+        (3, json!({"manual_claim": true, "payment": "card_points"})),
+        (5, json!({"settlement_order": "sweep_before_doubling", "grand_opera": "first_turn"})),
+        (6, json!({"settlement_order": "no_doubling_on_grand_opera", "follow_optional": true})),
+        (2, json!({"two_players": true, "capital": 40})),
+    ];
+    for (players, opts) in sets {
+        for seed in 0..200 {
+            let request = MatchRequest { players, seed, dealer: None, options: options(opts.clone()), deal: None };
+            let mut game = Match::<NainJaune>::new(&request).unwrap().state().clone();
+            let mut rng = GameRng::seed_from_u64(seed);
+            while !game.is_over() {
+                let seat = game.waiting_for().first().unwrap();
+                legal.clear();
+                game.legal_actions(seat, &mut legal);
+                let before = game.clone();
+                game.apply(seat, legal[rng.index(legal.len())]).unwrap();
+                assert_chips_conserved(&before, &game);
+            }
+            let best = game.scores().iter().copied().max().unwrap();
+            let winners: Vec<Seat> = Seat::all(players).filter(|&s| game.scores()[s] == best).collect();
+            assert_eq!(game.winners().iter().collect::<Vec<_>>(), winners, "winners are the richest");
+        }
+    }
+}
+
+// ----- §4.8 the worked example -----
+
+#[test]
+fn e4_8_worked_example_payment_doubling_and_next_stake() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    assert_eq!(board(&game), [4, 8, 12, 16, 20], "4 players stake 1, 2, 3, 4, 5 each");
+    assert_eq!(chips(&game), [105, 105, 105, 105]);
+    let events = play_worked_example(&mut game, true);
+    let cards_left_then = [3, 0, 5, 2];
+    for (seat, owed) in [(0, 3), (2, 5), (3, 2)] {
+        let paid = Event::Paid { seat: Seat(seat), to: Seat(1), chips: owed, owed };
+        assert!(events.contains(&paid), "seat {seat} pays {owed}: {events:?}");
+        assert_eq!(cards_left_then[seat as usize], owed);
+    }
+    let doubled = Event::Doubled { seat: Seat(0), cell: Cell::ALL[3], chips: 16, owed: 16 };
+    assert!(events.contains(&doubled), "P1 doubles R♥ 16 → 32");
+    assert_eq!(events.iter().filter(|e| matches!(e, Event::Doubled { .. })).count(), 1);
+    assert!(!events.iter().any(|e| matches!(e, Event::GrandOpera { .. })));
+    let round_over = events.iter().find(|e| matches!(e, Event::RoundOver { .. })).unwrap();
+    let Event::RoundOver { winner, chips: after, board: cells, .. } = round_over else { unreachable!() };
+    assert_eq!(*winner, Seat(1));
+    assert_eq!(after.as_slice(), [86, 115, 100, 103], "P2 receives 3 + 5 + 2 = 10 chips");
+    assert_eq!(cells.0, [4, 8, 12, 32, 20]);
+    // Round 2: the dealer moves left, everyone stakes again: R♥ holds 32 + 16 = 48.
+    assert_eq!(game.state().round(), 2);
+    assert_eq!(board(&game), [8, 16, 24, 48, 40]);
+    assert_eq!(chips(&game), [71, 100, 85, 88]);
+    assert_eq!(game.state().table().dealer, Seat(0));
+    assert_eq!(whose_move(&game), Phase::Lead { seat: Seat(1) });
+    assert_eq!(game.state().cards_left().as_slice(), [12, 12, 12, 12]);
+}
+
+#[test]
+fn king_and_i_start_again() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "play 7S", "stop"]);
+    act(&mut game, 1, "pass");
+    let events = acts(&mut game, 2, &["play 8H", "play 9S", "play TS", "play JS", "play QH", "play KS"]);
+    assert!(events.contains(&Event::NewRun { seat: Seat(2), reason: tapis_nainjaune::NewRunReason::King }));
+    assert_eq!(whose_move(&game), Phase::Lead { seat: Seat(2) });
+    assert_eq!(legal(&game, 2), ["play 8D", "play AC", "play 3C", "play 4C", "play 5C", "play 6C"]);
+    act(&mut game, 2, "play 8D");
+    assert_eq!(game.state().table().run.iter().map(ToString::to_string).collect::<Vec<_>>(), ["8D"], "a new run");
+}
+
+#[test]
+fn nobody_answers_so_the_last_player_leads_anew() {
+    let mut game = start(4, json!({"rounds": 1}), Some(grand_opera_deal()));
+    acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S"]);
+    assert_eq!(legal(&game, 0), ["stop"], "no 7: the stop is forced, still an action");
+    act(&mut game, 0, "stop");
+    for seat in 1..=3 {
+        assert_eq!(legal(&game, seat), ["pass"], "the four 7s are aside");
+        act(&mut game, seat, "pass");
+    }
+    assert_eq!(whose_move(&game), Phase::Lead { seat: Seat(0) });
+    // The passes are public: each seat holds no 7, and re-dealt views respect it.
+    let view = game.state().view(Some(Seat(2)));
+    for seat in 1..=3 {
+        assert!(view.table.passed[Seat(seat)].contains(7));
+    }
+}
+
+// ----- the register -----
+
+/// Seat 0 can go out alone: A–6, « sans 7 » (all four 7s aside), then 8–K. Seats 1–3 hold the
+/// other board cards (10♦ V♣ / D♠ / R♥).
+fn grand_opera_deal() -> Value {
+    complete_deal(&["AS 2S 3S 4S 5S 6S 8S 9S TS JS QH KS", "TD JC", "QS", "KH"], "7S 7H 7C 7D")
+}
+
+/// Fills the given partial hands up to the table's hand size with the remaining cards in deck
+/// order (spades A–K, hearts, diamonds, clubs), seat after seat.
+fn complete_deal(partial: &[&str], aside: &str) -> Value {
+    let players = partial.len();
+    let each = tapis_nainjaune::cards_per_player(players).0;
+    let given: Vec<&str> = partial.iter().flat_map(|h| h.split_whitespace()).chain(aside.split_whitespace()).collect();
+    let mut rest = tapis_core::FrenchCard::suited().map(|c| c.to_string()).filter(|c| !given.contains(&c.as_str()));
+    let hands: Vec<Vec<String>> = partial
+        .iter()
+        .map(|h| {
+            let mut hand: Vec<String> = h.split_whitespace().map(String::from).collect();
+            while hand.len() < each {
+                hand.push(rest.next().expect("enough cards"));
+            }
+            hand
+        })
+        .collect();
+    json!({"hands": hands, "aside": cards(aside)})
+}
+
+#[test]
+fn j1_the_standard_board() {
+    let names: Vec<String> = Cell::ALL.iter().map(|c| c.card().to_string()).collect();
+    assert_eq!(names, ["TD", "JC", "QS", "KH", "7D"]);
+    assert_eq!(board(&start(3, json!({}), None)), [3, 6, 9, 12, 15]);
+    assert_eq!(board(&start(8, json!({}), None)), [8, 16, 24, 32, 40]);
+    // Laying 7♦ takes the Nain Jaune's cell at once.
+    let mut game = start(4, json!({}), Some(complete_deal(&["7D", "", "", ""], "7S 7H 7C 8S")));
+    let events = act(&mut game, 0, "play 7D");
+    assert!(events.contains(&Event::Collected { seat: Seat(0), cell: Cell::ALL[4], chips: 20 }));
+    assert_eq!(chips(&game), [125, 105, 105, 105]);
+    assert_eq!(board(&game), [4, 8, 12, 16, 0]);
+}
+
+#[test]
+fn j2_capital_120_by_default_and_as_an_option() {
+    assert_eq!(chips(&start(4, json!({}), None)), [105; 4]);
+    assert_eq!(chips(&start(4, json!({"capital": 200}), None)), [185; 4]);
+    assert_eq!(game_total(&start(5, json!({"capital": 200}), None)), 1000);
+}
+
+fn game_total(game: &Match<NainJaune>) -> u32 {
+    game.state().table().total_chips
+}
+
+fn called_on_seven() -> Match<NainJaune> {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "play 7S", "stop"]);
+    game
+}
+
+#[test]
+fn j3_must_follow_a_holder_may_not_pass() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    play_to_the_call_on_seven(&mut game);
+    assert_eq!(whose_move(&game), Phase::Follow { seat: Seat(0), rank: 7 });
+    assert_eq!(legal(&game, 0), ["play 7H"]);
+    assert!(refuse(&mut game, 0, "pass").starts_with("illegal_action"));
+}
+
+#[test]
+fn j3_variant_follow_optional_a_holder_may_pass() {
+    let mut game = start(4, json!({"follow_optional": true}), Some(worked_example_deal()));
+    play_to_the_call_on_seven(&mut game);
+    assert_eq!(legal(&game, 0), ["play 7H", "pass"]);
+    act(&mut game, 0, "pass");
+    assert_eq!(whose_move(&game), Phase::Follow { seat: Seat(1), rank: 7 });
+    // A pass tells nothing when passing is free.
+    assert_eq!(game.state().table().passed[Seat(0)].0, 0);
+    assert_eq!(game.state().table().passed[Seat(1)].0, 0, "seat 1's earlier pass on 8 was free too");
+}
+
+fn play_to_the_call_on_seven(game: &mut Match<NainJaune>) {
+    acts(game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "play 7S", "stop"]);
+    act(game, 1, "pass");
+    acts(game, 2, &["play 8H", "play 9S", "play TS", "play JS", "play QH", "play KS", "play 8D", "stop"]);
+    assert_eq!(legal(game, 3)[..2], ["play 9H", "play 9C"], "J11: any suit answers");
+    acts(game, 3, &["play 9H", "play TH", "play JH", "play QD", "play KD"]);
+    acts(game, 3, &["play 2H", "play 3H", "play 4H", "play 5H", "play 6H", "stop"]);
+}
+
+#[test]
+fn j3_a_pass_shows_the_seat_lacks_the_rank_and_determinize_keeps_it() {
+    let mut game = called_on_seven();
+    assert_eq!(legal(&game, 1), ["pass"], "seat 1 has no 8");
+    act(&mut game, 1, "pass");
+    let view = game.state().view(Some(Seat(3)));
+    assert!(view.table.passed[Seat(1)].contains(8));
+    let mut rng = GameRng::seed_from_u64(5);
+    let eights = tapis_nainjaune::Cards(
+        ["8S", "8H", "8D", "8C"].iter().map(|c| c.parse::<tapis_core::FrenchCard>().unwrap().index()).collect(),
+    );
+    for _ in 0..300 {
+        let resampled = NainJaune::determinize(&view, &mut rng);
+        assert!(resampled.hand(Seat(1)).0.intersection(eights.0).is_empty(), "seat 1 was dealt an 8");
+        assert!(resampled.view(Some(Seat(3))) == view);
+    }
+}
+
+#[test]
+fn j4_voluntary_stop_while_able_to_continue() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "play 7S"]);
+    assert_eq!(legal(&game, 0), ["play 8S", "stop"]);
+    let events = act(&mut game, 0, "stop");
+    assert_eq!(events, [Event::Stopped { seat: Seat(0), missing: 8 }]);
+    assert_eq!(whose_move(&game), Phase::Follow { seat: Seat(1), rank: 8 });
+}
+
+/// Seat 0 leads 7♦ then may go on with 8♠; the other 8s are aside, so « sans 8 » goes round.
+fn claim_deal() -> Value {
+    complete_deal(&["7D 8S", "", "", ""], "8H 8D 8C 7S")
+}
+
+#[test]
+fn j5_default_auto_collect() {
+    let mut game = start(4, json!({}), Some(claim_deal()));
+    assert!(!legal(&game, 0).contains(&"claim".to_string()));
+    act(&mut game, 0, "play 7D");
+    assert_eq!(chips(&game)[0], 125);
+    assert!(refuse(&mut game, 0, "claim").starts_with("illegal_action"));
+}
+
+#[test]
+fn j5_variant_manual_claim_before_the_next_card() {
+    let mut game = start(4, json!({"manual_claim": true}), Some(claim_deal()));
+    let events = act(&mut game, 0, "play 7D");
+    assert!(!events.iter().any(|e| matches!(e, Event::Collected { .. })));
+    assert_eq!(legal(&game, 0), ["play 8S", "stop", "claim"]);
+    let events = act(&mut game, 0, "claim");
+    assert_eq!(events, [Event::Collected { seat: Seat(0), cell: Cell::ALL[4], chips: 20 }]);
+    assert_eq!(chips(&game)[0], 125);
+    assert_eq!(legal(&game, 0), ["play 8S", "stop"], "his run goes on");
+}
+
+#[test]
+fn j5_variant_manual_claim_forgotten_freezes_the_cell() {
+    let mut game = start(4, json!({"manual_claim": true}), Some(claim_deal()));
+    act(&mut game, 0, "play 7D");
+    let events = act(&mut game, 0, "play 8S");
+    assert!(events.contains(&Event::ClaimMissed { seat: Seat(0), cell: Cell::ALL[4] }));
+    assert_eq!(chips(&game)[0], 105);
+    assert_eq!(board(&game)[4], 20, "the chips stay on the board for later");
+    assert!(!legal(&game, 0).contains(&"claim".to_string()));
+}
+
+#[test]
+fn j5_variant_manual_claim_out_of_turn_until_the_next_card() {
+    let mut game = start(4, json!({"manual_claim": true}), Some(claim_deal()));
+    acts(&mut game, 0, &["play 7D", "stop"]);
+    assert_eq!(whose_move(&game), Phase::Follow { seat: Seat(1), rank: 8 });
+    assert_eq!(game.state().actors().iter().collect::<Vec<_>>(), [Seat(0), Seat(1)]);
+    assert_eq!(game.state().waiting_for().iter().collect::<Vec<_>>(), [Seat(1)]);
+    act(&mut game, 1, "pass");
+    assert_eq!(legal(&game, 0), ["claim"], "still open after a pass");
+    act(&mut game, 0, "claim");
+    assert_eq!(chips(&game)[0], 125);
+    assert_eq!(whose_move(&game), Phase::Follow { seat: Seat(2), rank: 8 }, "a claim does not move the turn");
+}
+
+#[test]
+fn j5_variant_manual_claim_when_going_out_on_a_board_card() {
+    let deal = complete_deal(&["AS 2S 3S 4S 5S 6S 8S 9S TS JS QH KH", "TD JC", "QS", "KS"], "7S 7H 7C 7D");
+    let mut game = start(4, json!({"manual_claim": true, "rounds": 1}), Some(deal.clone()));
+    play_grand_opera(&mut game, "KH");
+    assert_eq!(whose_move(&game), Phase::GoingOut { seat: Seat(0) });
+    assert_eq!(legal(&game, 0), ["pass", "claim"]);
+    let events = act(&mut game, 0, "claim");
+    assert_eq!(events[0], Event::Collected { seat: Seat(0), cell: Cell::ALL[3], chips: 16 });
+    assert!(game.state().is_over());
+    let mut game = start(4, json!({"manual_claim": true, "rounds": 1}), Some(deal));
+    play_grand_opera(&mut game, "KH");
+    let events = act(&mut game, 0, "pass");
+    assert_eq!(events[0], Event::ClaimMissed { seat: Seat(0), cell: Cell::ALL[3] });
+}
+
+fn play_grand_opera(game: &mut Match<NainJaune>, king: &str) -> Vec<Event> {
+    let mut events = acts(game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "stop"]);
+    for seat in 1..=3 {
+        events.extend(act(game, seat, "pass"));
+    }
+    events.extend(acts(game, 0, &["play 8S", "play 9S", "play TS", "play JS", "play QH"]));
+    events.extend(act(game, 0, &format!("play {king}")));
+    events
+}
+
+#[test]
+fn j6_default_one_chip_per_card() {
+    let mut game = start(4, json!({"rounds": 1}), Some(worked_example_deal()));
+    play_worked_example(&mut game, true);
+    assert_eq!(chips(&game), [86, 115, 100, 103]);
+}
+
+#[test]
+fn j6_variant_card_points() {
+    let mut game = start(4, json!({"rounds": 1, "payment": "card_points"}), Some(worked_example_deal()));
+    let events = play_worked_example(&mut game, true);
+    // P1 R♥ A♦ 2♣ = 10 + 1 + 2; P3 A♣ 3♣ 4♣ 5♣ 6♣ = 19; P4 8♣ 9♣ = 17.
+    for (seat, owed) in [(0, 13), (2, 19), (3, 17)] {
+        assert!(events.contains(&Event::Paid { seat: Seat(seat), to: Seat(1), chips: owed, owed }));
+    }
+    assert_eq!(chips(&game), [105 - 13 - 16, 105 + 49, 105 - 19, 105 - 17]);
+}
+
+fn grand_opera_with(opts: Value) -> (Match<NainJaune>, Vec<Event>) {
+    let mut game = start(4, opts, Some(grand_opera_deal()));
+    let events = play_grand_opera(&mut game, "KS");
+    assert!(game.state().is_over());
+    (game, events)
+}
+
+#[test]
+fn j7_default_payment_then_doubling_then_sweep() {
+    let (game, events) = grand_opera_with(json!({"rounds": 1}));
+    // Payment 3 × 12; doublings 4 + 8 (seat 1), 12 (seat 2), 16 (seat 3); the sweep takes 60 + 40.
+    assert!(events.contains(&Event::GrandOpera { seat: Seat(0), chips: 100 }));
+    assert_eq!(chips(&game), [105 + 36 + 100, 105 - 12 - 12, 105 - 12 - 12, 105 - 12 - 16]);
+    assert_eq!(board(&game), [0; 5]);
+    let kinds: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Paid { .. } => Some("paid"),
+            Event::Doubled { .. } => Some("doubled"),
+            Event::GrandOpera { .. } => Some("sweep"),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(kinds, ["paid", "paid", "paid", "doubled", "doubled", "doubled", "doubled", "sweep"]);
+}
+
+#[test]
+fn j7_variant_sweep_before_doubling() {
+    let (game, events) = grand_opera_with(json!({"rounds": 1, "settlement_order": "sweep_before_doubling"}));
+    assert!(events.contains(&Event::GrandOpera { seat: Seat(0), chips: 60 }));
+    assert_eq!(chips(&game), [105 + 36 + 60, 81, 81, 77]);
+    assert_eq!(board(&game), [4, 8, 12, 16, 0], "the doublings stay on the board");
+}
+
+#[test]
+fn j7_variant_no_doubling_on_grand_opera() {
+    let (game, events) = grand_opera_with(json!({"rounds": 1, "settlement_order": "no_doubling_on_grand_opera"}));
+    assert!(!events.iter().any(|e| matches!(e, Event::Doubled { .. })));
+    assert_eq!(chips(&game), [201, 93, 93, 93]);
+    assert_eq!(board(&game), [0; 5]);
+}
+
+/// Seat 0 leads A♠ and stops; seat 1 answers 2 and lays 2–K, his whole hand, in his first turn.
+/// The other board cards are aside but 7♦, held by seat 2.
+fn first_turn_deal() -> Value {
+    complete_deal(&["AS", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QH KS", "7D", ""], "TD JC QS KH")
+}
+
+fn first_turn_round(opts: Value) -> (Match<NainJaune>, Vec<Event>) {
+    let mut game = start(4, opts, Some(first_turn_deal()));
+    let mut events = acts(&mut game, 0, &["play AS", "stop"]);
+    for card in ["2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QH", "KS"] {
+        events.extend(act(&mut game, 1, &format!("play {card}")));
+    }
+    assert!(game.state().is_over());
+    (game, events)
+}
+
+#[test]
+fn j8_default_strict_grand_opera_needs_nobody_else_to_have_laid() {
+    let (game, events) = first_turn_round(json!({"rounds": 1}));
+    assert!(!events.iter().any(|e| matches!(e, Event::GrandOpera { .. })));
+    assert_eq!(chips(&game)[1], 105 + 11 + 12 + 12);
+    assert_eq!(board(&game), [4, 8, 12, 16, 40]);
+    // The strict Grand Opéra over several « sans » and a King is in j7's tests.
+}
+
+#[test]
+fn j8_variant_first_turn_grand_opera() {
+    let (game, events) = first_turn_round(json!({"rounds": 1, "grand_opera": "first_turn"}));
+    assert!(events.contains(&Event::GrandOpera { seat: Seat(1), chips: 80 }));
+    assert_eq!(chips(&game), [105 - 11, 105 + 35 + 80, 105 - 12 - 20, 105 - 12]);
+    // The worked example is no Grand Opéra even so: P2 had passed before others laid cards.
+    let mut game = start(4, json!({"grand_opera": "first_turn"}), Some(worked_example_deal()));
+    let events = play_worked_example(&mut game, true);
+    assert!(!events.iter().any(|e| matches!(e, Event::GrandOpera { .. })));
+}
+
+#[test]
+fn j9_a_player_who_cannot_pay_pays_all_and_the_match_ends() {
+    let mut deal = worked_example_deal();
+    deal["chips"] = json!([30, 120, 17, 120]);
+    let mut game = start(4, json!({}), Some(deal));
+    assert_eq!(chips(&game), [15, 105, 2, 105]);
+    let events = play_worked_example(&mut game, true);
+    assert!(events.contains(&Event::Paid { seat: Seat(2), to: Seat(1), chips: 2, owed: 5 }));
+    assert!(events.contains(&Event::Paid { seat: Seat(0), to: Seat(1), chips: 3, owed: 3 }));
+    assert!(events.contains(&Event::Doubled { seat: Seat(0), cell: Cell::ALL[3], chips: 12, owed: 16 }));
+    assert!(game.state().is_over());
+    assert_eq!(chips(&game), [0, 112, 0, 103]);
+    assert_eq!(board(&game), [4, 8, 12, 28, 20]);
+    assert_eq!(game.state().winners().iter().collect::<Vec<_>>(), [Seat(1)]);
+    let over = events.last().unwrap();
+    assert!(matches!(over, Event::MatchOver { reason: EndReason::CannotPay, .. }), "{over:?}");
+    assert!(game.state().actors().is_empty());
+}
+
+#[test]
+fn j9_a_player_who_cannot_stake_15_ends_the_match() {
+    let mut deal = worked_example_deal();
+    deal["chips"] = json!([120, 120, 20, 120]);
+    let mut game = start(4, json!({}), Some(deal));
+    let events = play_worked_example(&mut game, true);
+    assert!(events.contains(&Event::Paid { seat: Seat(2), to: Seat(1), chips: 5, owed: 5 }));
+    assert!(matches!(events.last().unwrap(), Event::MatchOver { reason: EndReason::CannotStake, .. }));
+    assert_eq!(chips(&game), [86, 115, 0, 103]);
+    assert_eq!(game.state().round(), 1);
+}
+
+#[test]
+fn j9_variant_fixed_number_of_rounds() {
+    let mut game = start(4, json!({"rounds": 1}), Some(worked_example_deal()));
+    let events = play_worked_example(&mut game, true);
+    assert!(matches!(events.last().unwrap(), Event::MatchOver { reason: EndReason::RoundsPlayed, .. }));
+    assert_eq!(game.state().winners().iter().collect::<Vec<_>>(), [Seat(1)]);
+    let game = start(4, json!({"rounds": null}), None);
+    assert_eq!(game.state().options().rounds, 0, "null plays until someone cannot stake or pay");
+}
+
+#[test]
+fn shared_victory_on_equal_chips() {
+    // Seat 0 ends with 149 - 15 - 3 - 16 = 115 chips, as many as the round's winner.
+    let mut deal = worked_example_deal();
+    deal["chips"] = json!([149, 120, 20, 120]);
+    let mut game = start(4, json!({}), Some(deal));
+    play_worked_example(&mut game, true);
+    assert_eq!(chips(&game), [115, 115, 0, 103]);
+    assert_eq!(game.state().winners().iter().collect::<Vec<_>>(), [Seat(0), Seat(1)]);
+}
+
+#[test]
+fn j10_two_players_only_with_the_option() {
+    assert!(setup_error(2, json!({}), None).starts_with("bad_request"));
+    let game = start(2, json!({"two_players": true}), None);
+    assert_eq!(game.state().cards_left().as_slice(), [22, 22]);
+    assert_eq!(game.state().view(None).aside_count, 8);
+    assert_eq!(board(&game), [2, 4, 6, 8, 10]);
+    let deal = complete_deal(&["", ""], "AS 2S 3S 4S 5S 6S 7S 8S");
+    let game = start(2, json!({"two_players": true}), Some(deal));
+    assert_eq!(game.state().aside().len(), 8);
+    assert!(setup_error(9, json!({"two_players": true}), None).starts_with("bad_request"));
+}
+
+#[test]
+fn j11_suits_do_not_matter_in_a_run() {
+    let mut game = called_on_seven();
+    act(&mut game, 1, "pass");
+    act(&mut game, 2, "play 8H");
+    assert_eq!(legal(&game, 2), ["play 9S", "stop"], "a spade follows a heart");
+    act(&mut game, 2, "play 9S");
+    let run: Vec<String> = game.state().table().run.iter().map(ToString::to_string).collect();
+    assert_eq!(run, ["AS", "2S", "3S", "4S", "5S", "6S", "7S", "8H", "9S"]);
+}
+
+// ----- views -----
+
+#[test]
+fn views_hold_only_what_the_seat_may_see() {
+    let game = start(4, json!({}), Some(worked_example_deal()));
+    let spectator = serde_json::to_string(&game.state().view(None)).unwrap();
+    let board_names = ["TD", "JC", "QS", "KH", "7D"];
+    for card in tapis_core::FrenchCard::suited().map(|c| c.to_string()) {
+        if !board_names.contains(&card.as_str()) {
+            assert!(!spectator.contains(&format!("\"{card}\"")), "the spectator sees {card}");
+        }
+    }
+    let mine = game.state().view(Some(Seat(0)));
+    assert_eq!(mine.hand, Some(game.state().hand(Seat(0))));
+    let json = serde_json::to_string(&mine).unwrap();
+    assert!(json.contains("\"KH\"") && !json.contains("\"AH\""), "seat 0 sees its own cards only");
+    assert_eq!(mine.hand_counts.as_slice(), [12, 12, 12, 12]);
+    for lang in [tapis_core::Lang::Fr, tapis_core::Lang::En] {
+        let text = NainJaune::render_view(&mine, lang);
+        assert!(text.contains("R♥") || text.contains("K♥"), "{text}");
+        assert!(!NainJaune::rules_text(lang).is_empty());
+    }
+}
+
+// ----- bad input -----
+
+#[test]
+fn bad_deals_are_refused_with_the_cards_named() {
+    let mut missing = worked_example_deal();
+    missing["aside"] = cards("TD JC QS");
+    let err = setup_error(4, json!({}), Some(missing));
+    assert!(err.starts_with("bad_deal") && err.contains("missing 7D"), "{err}");
+    let mut duplicated = worked_example_deal();
+    duplicated["aside"] = cards("TD JC QS QS");
+    let err = setup_error(4, json!({}), Some(duplicated));
+    assert!(err.contains("missing 7D") && err.contains("more than once: QS"), "{err}");
+    let mut unknown = worked_example_deal();
+    unknown["aside"] = cards("TD JC QS ZZ");
+    let err = setup_error(4, json!({}), Some(unknown));
+    assert!(err.starts_with("bad_deal") && err.contains("'ZZ' is not a card"), "{err}");
+    let mut joker = worked_example_deal();
+    joker["aside"] = cards("TD JC QS X");
+    let err = setup_error(4, json!({}), Some(joker));
+    assert!(err.contains("Joker") && err.contains("missing 7D"), "{err}");
+    let mut extra = worked_example_deal();
+    extra["aside"] = cards("TD JC QS 7D 7D");
+    assert!(setup_error(4, json!({}), Some(extra)).contains("more than once: 7D"));
+    let wrong_sizes = complete_deal(&["", "", "", ""], "TD JC QS 7D");
+    assert!(setup_error(3, json!({}), Some(wrong_sizes.clone())).contains("4 hands for 3 players"));
+    let mut short_hand = worked_example_deal();
+    short_hand["hands"][0] = cards("AS 2S 3S 4S 5S 6S 7S 7H 8S KH AD");
+    short_hand["aside"] = cards("TD JC QS 7D 2C");
+    assert!(setup_error(4, json!({}), Some(short_hand)).contains("seat 0 is dealt 11 cards"));
+    let mut poor = worked_example_deal();
+    poor["chips"] = json!([120, 14, 120, 120]);
+    assert!(setup_error(4, json!({}), Some(poor)).contains("seat 1 has 14 chips"));
+    let mut seats = worked_example_deal();
+    seats["chips"] = json!([120, 120, 120]);
+    assert!(setup_error(4, json!({}), Some(seats)).starts_with("bad_deal"));
+    let mut cell = worked_example_deal();
+    cell["board"] = json!({"AS": 3});
+    assert!(setup_error(4, json!({}), Some(cell)).starts_with("bad_deal"));
+    let mut unknown_field = worked_example_deal();
+    unknown_field["stock"] = cards("AS");
+    assert!(setup_error(4, json!({}), Some(unknown_field)).starts_with("bad_deal"));
+}
+
+#[test]
+fn a_deal_may_start_from_a_match_in_progress() {
+    let mut deal = worked_example_deal();
+    deal["chips"] = json!([50, 60, 70, 80]);
+    deal["board"] = json!({"KH": 10, "7D": 3});
+    let game = start(4, json!({}), Some(deal));
+    assert_eq!(chips(&game), [35, 45, 55, 65]);
+    assert_eq!(board(&game), [4, 8, 12, 26, 23]);
+    assert_eq!(game.state().score_bounds(), (0, 273));
+}
+
+#[test]
+fn bad_options_are_refused() {
+    let err = setup_error(4, json!({"capitol": 100}), None);
+    assert!(err.starts_with("bad_option") && err.contains("capital, two_players"), "{err}");
+    assert!(setup_error(4, json!({"payment": "points"}), None).contains("per_card, card_points"));
+    assert!(setup_error(4, json!({"capital": 10}), None).starts_with("bad_option"));
+    assert!(setup_error(4, json!({"settlement_order": "sweep"}), None).starts_with("bad_option"));
+    assert!(setup_error(4, json!({"grand_opera": true}), None).starts_with("bad_option"));
+    let err = setup_error(4, json!({"rounds": -1}), None);
+    assert!(err.starts_with("bad_option") && err.contains("rounds"), "{err}");
+    assert!(setup_error(4, json!({"rounds": "two"}), None).starts_with("bad_option"));
+    assert!(setup_error(4, json!({"manual_claim": "yes"}), None).starts_with("bad_option"));
+    assert!(setup_error(9, json!({}), None).starts_with("bad_request"));
+}
+
+#[test]
+fn bad_actions_are_refused_and_change_nothing() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    assert!(refuse(&mut game, 0, "jouer AS").starts_with("bad_action"));
+    assert!(refuse(&mut game, 0, "play").starts_with("bad_action"));
+    assert!(refuse(&mut game, 0, "play ZZ").starts_with("bad_action"));
+    assert!(refuse(&mut game, 0, "play X").starts_with("bad_action"));
+    assert!(refuse(&mut game, 0, "stop now").starts_with("bad_action"));
+    assert!(refuse(&mut game, 0, "play AH").starts_with("illegal_action"), "not in his hand");
+    assert!(refuse(&mut game, 1, "play AH").starts_with("illegal_action"), "not his turn");
+    assert!(refuse(&mut game, 0, "stop").starts_with("illegal_action"), "a lead lays a card");
+    assert!(refuse(&mut game, 0, "pass").starts_with("illegal_action"));
+    assert!(refuse(&mut game, 0, "claim").starts_with("illegal_action"));
+    assert!(refuse(&mut game, 7, "play AS").starts_with("illegal_action"));
+    act(&mut game, 0, "  PLAY   as ");
+    assert!(refuse(&mut game, 0, "play 3S").starts_with("illegal_action"), "a run rises one rank");
+}
+
+// ----- golden transcript and bot -----
+
+#[test]
+fn golden_transcript() {
+    let request =
+        MatchRequest { players: 4, seed: 2026, dealer: None, options: options(json!({"rounds": 1})), deal: None };
+    let text = kit::transcript::<NainJaune>(&request, 11);
+    kit::assert_golden(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden/nainjaune.txt"), &text);
+}
+
+#[test]
+fn heuristic_bot_beats_random_players() {
+    // Whole matches at the benchmark's 4 players, the heuristic's seat rotating.
+    let games = 2_000;
+    let wins = kit::heuristic_vs_random::<NainJaune>(4, &Map::new(), games, 42);
+    let share = wins as f64 / games as f64;
+    println!("heuristic seat won {wins} of {games} 4-player matches ({share:.3}; fair share 0.25)");
+    assert!(share > 0.45, "the heuristic wins only {share:.3} of its matches (fair share 0.25)");
+}
+
+fn bot_choice(game: &Match<NainJaune>, seat: u8) -> String {
+    let mut legal = ActionList::new();
+    game.state().legal_actions(Seat(seat), &mut legal);
+    let view = game.state().view(Some(Seat(seat)));
+    let mut rng = GameRng::seed_from_u64(0);
+    NainJaune::heuristic_action(&view, &legal, &mut rng).expect("the bot acts").to_string()
+}
+
+#[test]
+fn heuristic_claims_and_goes_on_with_its_run() {
+    let mut game = start(4, json!({"manual_claim": true}), Some(claim_deal()));
+    act(&mut game, 0, "play 7D");
+    assert_eq!(bot_choice(&game, 0), "claim");
+    act(&mut game, 0, "claim");
+    assert_eq!(bot_choice(&game, 0), "play 8S", "the other 8s are unseen: he dumps his own");
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S", "play 7S"]);
+    assert_eq!(bot_choice(&game, 0), "play 8S");
+}
+
+#[test]
+fn heuristic_leads_the_run_that_keeps_the_lead() {
+    // Seat 0 holds A–6 and 8–K. The 7s are unseen to him (they are aside), so A–6 would hand the
+    // move over on « sans 7 », while 8–K ends on a King and keeps the lead: he leads 8♠.
+    let game = start(4, json!({}), Some(grand_opera_deal()));
+    assert_eq!(bot_choice(&game, 0), "play 8S");
+}
