@@ -1,0 +1,277 @@
+//! The variant switches of the rulebook (`rules/nantais.md`), keys without the `nantais.` prefix.
+
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use tapis_core::{OptionKind, OptionSpec};
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Starter {
+    /// A special starter card (or a Joker) goes back under the stock and another is turned.
+    RedrawSpecials,
+    /// A special starter card has no effect (a Joker is still redrawn: it has no suit or rank).
+    NoEffect,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum JackTwoPlayers {
+    None,
+    Skip,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum QueenSwapMode {
+    /// The player gives a card of his choice and takes one of the target's cards at random.
+    Blind,
+    /// The player gives a card and names the card he wants (`ask`); nothing happens if the target
+    /// does not hold it.
+    Named,
+    /// The player gives a card; the target chooses which card to give back (`give`).
+    TargetChooses,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Scoring {
+    /// Rounds won; the first to `rounds_to_win` wins the match.
+    Rounds,
+    /// Losers score their hand; lowest total wins once someone reaches `penalty_limit`.
+    PenaltyPoints,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PenaltyTable {
+    /// Joker 50, 8 = 32, Ace 20, figures 10, others face value (adpoker).
+    French,
+    /// 8 = 50, figures 10, Ace 1, others face value (pagat / BGA); Joker 50.
+    CrazyEights,
+}
+
+/// The house combinations of §2.10, each a labelled house variant (all off by default).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Combos(u8);
+
+impl Combos {
+    /// King + 8 played together: an exact card is demanded (rank from the King, suit from the 8).
+    pub const KING_EIGHT: u8 = 1;
+    /// 7 ↔ Joker mixed stacking (the same effect as `mixed_stacking`).
+    pub const SEVEN_JOKER: u8 = 2;
+    /// A série of four (or more) of a kind: the player plays again.
+    pub const CARRE: u8 = 4;
+    /// Ace + Jack played together: reverse and skip in one go.
+    pub const ACE_JACK: u8 = 8;
+
+    pub const NAMES: [(&'static str, u8); 4] = [
+        ("king_eight", Self::KING_EIGHT),
+        ("seven_joker", Self::SEVEN_JOKER),
+        ("carre", Self::CARRE),
+        ("ace_jack", Self::ACE_JACK),
+    ];
+
+    pub fn has(self, combo: u8) -> bool {
+        self.0 & combo != 0
+    }
+
+    pub fn with(self, combo: u8) -> Combos {
+        Combos(self.0 | combo)
+    }
+}
+
+impl Serialize for Combos {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(Self::NAMES.iter().filter(|(_, flag)| self.has(*flag)).map(|(name, _)| name))
+    }
+}
+
+impl<'de> Deserialize<'de> for Combos {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let names = Vec::<String>::deserialize(d).map_err(|_| {
+            D::Error::custom("option 'combos' takes a list of king_eight, seven_joker, carre, ace_jack")
+        })?;
+        let mut combos = Combos::default();
+        for name in names {
+            match Self::NAMES.iter().find(|(n, _)| *n == name) {
+                Some((_, flag)) => combos = combos.with(*flag),
+                None => {
+                    return Err(D::Error::custom(format!(
+                        "option 'combos' has no combination '{name}': it takes king_eight, seven_joker, carre, ace_jack"
+                    )));
+                }
+            }
+        }
+        Ok(combos)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub decks: u8,
+    pub starter: Starter,
+    pub jack_two_players: JackTwoPlayers,
+    pub joker_draw: u8,
+    pub joker_names_suit: bool,
+    pub king_demand_allows_wilds: bool,
+    pub queen_swap: bool,
+    pub queen_swap_mode: QueenSwapMode,
+    pub voluntary_draw: bool,
+    pub play_after_penalty: bool,
+    pub mixed_stacking: bool,
+    pub auto_unique: bool,
+    pub combos: Combos,
+    pub forbid_special_finish: bool,
+    pub rounds_to_win: u32,
+    pub scoring: Scoring,
+    pub penalty_limit: u32,
+    pub penalty_table: PenaltyTable,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            decks: 1,
+            starter: Starter::RedrawSpecials,
+            jack_two_players: JackTwoPlayers::None,
+            joker_draw: 4,
+            joker_names_suit: true,
+            king_demand_allows_wilds: true,
+            queen_swap: false,
+            queen_swap_mode: QueenSwapMode::Blind,
+            voluntary_draw: false,
+            play_after_penalty: false,
+            mixed_stacking: false,
+            auto_unique: false,
+            combos: Combos::default(),
+            forbid_special_finish: false,
+            rounds_to_win: 3,
+            scoring: Scoring::Rounds,
+            penalty_limit: 100,
+            penalty_table: PenaltyTable::French,
+        }
+    }
+}
+
+impl Options {
+    /// 7s and Jokers answer each other's chains (the option or the `seven_joker` combination).
+    pub fn mixed(&self) -> bool {
+        self.mixed_stacking || self.combos.has(Combos::SEVEN_JOKER)
+    }
+
+    pub fn crazy_eights_table(&self) -> bool {
+        self.penalty_table == PenaltyTable::CrazyEights
+    }
+}
+
+pub const OPTION_SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "decks",
+        kind: OptionKind::Ints(&[1, 2]),
+        default: "1",
+        help: "1 deck (54 cards, 2-7 players) or 2 decks (108 cards, 2-10 players)",
+    },
+    OptionSpec {
+        key: "starter",
+        kind: OptionKind::Choice(&["redraw_specials", "no_effect"]),
+        default: "\"redraw_specials\"",
+        help: "a special starter card is put back and another turned, or has no effect (a Joker is always redrawn)",
+    },
+    OptionSpec {
+        key: "jack_two_players",
+        kind: OptionKind::Choice(&["none", "skip"]),
+        default: "\"none\"",
+        help: "with 2 players an odd number of Jacks does nothing, or skips the opponent",
+    },
+    OptionSpec {
+        key: "joker_draw",
+        kind: OptionKind::Ints(&[4, 5]),
+        default: "4",
+        help: "cards a Joker makes the next player draw",
+    },
+    OptionSpec {
+        key: "joker_names_suit",
+        kind: OptionKind::Bool,
+        default: "true",
+        help: "the Joker player names a suit (else any card may follow a Joker)",
+    },
+    OptionSpec {
+        key: "king_demand_allows_wilds",
+        kind: OptionKind::Bool,
+        default: "true",
+        help: "an 8 or a Joker answers a King's rank demand",
+    },
+    OptionSpec {
+        key: "queen_swap",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "optional rule Dame: each Queen of the final block allows one card exchange with any player",
+    },
+    OptionSpec {
+        key: "queen_swap_mode",
+        kind: OptionKind::Choice(&["blind", "named", "target_chooses"]),
+        default: "\"blind\"",
+        help: "Dame: take a random card, ask for a named card, or let the target choose",
+    },
+    OptionSpec {
+        key: "voluntary_draw",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a player may draw even when he could play",
+    },
+    OptionSpec {
+        key: "play_after_penalty",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "after drawing a 7/Joker penalty the player may still play",
+    },
+    OptionSpec {
+        key: "mixed_stacking",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "7s and Jokers answer each other's chains",
+    },
+    OptionSpec {
+        key: "auto_unique",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "UNIQUE is announced automatically (no CONTRE UNIQUE)",
+    },
+    OptionSpec {
+        key: "combos",
+        kind: OptionKind::Custom("a list of house combinations: king_eight, seven_joker, carre, ace_jack"),
+        default: "[]",
+        help: "house variants for the lost « Combinaisons » section (reconstructions)",
+    },
+    OptionSpec {
+        key: "forbid_special_finish",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "the last card of a hand may not be a special card",
+    },
+    OptionSpec {
+        key: "rounds_to_win",
+        kind: OptionKind::Range { min: 1, max: 1000 },
+        default: "3",
+        help: "round wins needed to win the match",
+    },
+    OptionSpec {
+        key: "scoring",
+        kind: OptionKind::Choice(&["rounds", "penalty_points"]),
+        default: "\"rounds\"",
+        help: "count rounds won, or penalty points of the cards left in hand",
+    },
+    OptionSpec {
+        key: "penalty_limit",
+        kind: OptionKind::Range { min: 1, max: 100_000 },
+        default: "100",
+        help: "penalty scoring: the match ends when someone reaches this total",
+    },
+    OptionSpec {
+        key: "penalty_table",
+        kind: OptionKind::Choice(&["french", "crazy_eights"]),
+        default: "\"french\"",
+        help: "penalty points: Joker 50, 8 = 32, Ace 20 (french) or 8 = 50, Ace 1 (crazy_eights); figures 10, others face value",
+    },
+];

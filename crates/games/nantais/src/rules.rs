@@ -1,0 +1,492 @@
+//! The state machine of §2.5–§2.9 in motion: playing, drawing, the terminal block's effects,
+//! chains, demands, UNIQUE / CONTRE UNIQUE, the end of a turn, rounds and match.
+
+use crate::cards::*;
+use crate::options::{Combos, JackTwoPlayers, Scoring, Starter};
+use crate::state::*;
+use crate::{Action, Event};
+use arrayvec::ArrayVec;
+use tapis_core::{BySeat, EventSink, MAX_SEATS, Seat, SeatSet};
+
+impl Nantais {
+    // ----- acting -----
+
+    pub fn apply_action<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, ev: &mut E) {
+        match action {
+            Action::Unique => {
+                self.table.announced.insert(seat);
+                self.table.unique_window.remove(seat);
+                ev.emit(|| Event::Unique { seat, automatic: false });
+                return;
+            }
+            Action::Contre(offender) => {
+                self.table.unique_window.remove(offender);
+                ev.emit(|| Event::Contre { seat, against: offender });
+                let drawn = self.draw_cards(offender, 2, ev);
+                ev.emit(|| Event::Penalty { seat: offender, cards: drawn, reason: crate::PenaltyReason::Contre });
+                return;
+            }
+            _ => {}
+        }
+        // Any turn action after the offender's turn is over is "the next player's first action":
+        // the UNIQUE window closes before it takes effect.
+        if self.table.window_armed {
+            self.table.unique_window = SeatSet::EMPTY;
+            self.table.window_armed = false;
+        }
+        match action {
+            Action::Play(card) => self.play(seat, card, ev),
+            Action::End => self.finish_turn(ev),
+            Action::Suit(suit) => {
+                ev.emit(|| Event::SuitNamed { seat, suit: suit.letter() });
+                let effects = &mut self.table.effects;
+                effects.name_suit = false;
+                effects.named_suit = Some(suit);
+                if !effects.exact {
+                    self.table.constraint = Constraint::Suit { suit };
+                }
+                self.resolve(ev);
+            }
+            Action::Rank(rank) => {
+                let effects = &mut self.table.effects;
+                effects.name_rank = false;
+                match (effects.exact, effects.named_suit) {
+                    (true, Some(suit)) => {
+                        let card = FrenchCard::new(rank, suit);
+                        self.table.constraint = Constraint::Exact { card };
+                        ev.emit(|| Event::CardDemanded { seat, card });
+                    }
+                    _ => {
+                        self.table.constraint = Constraint::Rank { rank };
+                        ev.emit(|| Event::RankDemanded { seat, rank: rank.letter() });
+                    }
+                }
+                self.resolve(ev);
+            }
+            Action::Draw => self.draw(seat, ev),
+            Action::Pass => {
+                ev.emit(|| Event::Passed { seat });
+                self.advance(ev);
+            }
+            Action::Swap(target, card) => self.swap(seat, target, card, ev),
+            Action::NoSwap => {
+                self.table.effects.swaps = 0;
+                ev.emit(|| Event::SwapDeclined { seat });
+                self.resolve(ev);
+            }
+            Action::Ask(wanted) => self.ask(seat, wanted, ev),
+            Action::Give(card) => self.give_back(seat, card, ev),
+            Action::Unique | Action::Contre(_) => {}
+        }
+    }
+
+    /// Moves cards from the stock to a hand, reshuffling the discard (all but its top card) when
+    /// the stock runs out; returns how many could be drawn.
+    fn draw_cards<E: EventSink<Event>>(&mut self, seat: Seat, count: u32, ev: &mut E) -> u32 {
+        let mut drawn = 0;
+        for _ in 0..count {
+            match self.draw_one(ev) {
+                Some(card) => {
+                    self.hands[seat.index()].add(card);
+                    drawn += 1;
+                }
+                None => break,
+            }
+        }
+        if drawn > 0 {
+            self.hand_changed(seat);
+            // Cards moved (a CONTRE's included): the table is not blocked this turn.
+            self.table.drew_this_turn = true;
+        }
+        drawn
+    }
+
+    fn draw_one<E: EventSink<Event>>(&mut self, ev: &mut E) -> Option<FrenchCard> {
+        if self.stock.is_empty() {
+            let top = self.discard.pop()?;
+            if self.discard.is_empty() {
+                self.discard.push(top);
+                return None;
+            }
+            self.stock.extend(self.discard.drain(..));
+            self.discard.push(top);
+            self.rng.shuffle(&mut self.stock);
+            let cards = self.stock.len() as u32;
+            ev.emit(|| Event::Reshuffled { cards });
+        }
+        self.stock.pop()
+    }
+
+    /// Keeps the UNIQUE bookkeeping true to the hand size.
+    pub(crate) fn hand_changed(&mut self, seat: Seat) {
+        if self.hand(seat).len() != 1 {
+            self.table.announced.remove(seat);
+            self.table.unique_window.remove(seat);
+        }
+    }
+
+    fn play<E: EventSink<Event>>(&mut self, seat: Seat, card: FrenchCard, ev: &mut E) {
+        let phase = self.table.phase;
+        if phase == Phase::Start && self.table.pending.is_some() {
+            self.table.answered_chain = true;
+        }
+        self.drawn = None;
+        self.hands[seat.index()].remove(card);
+        self.forget_played(seat, card);
+        self.discard.push(card);
+        ev.emit(|| Event::Played { seat, card });
+        let key = rank_key(card);
+        if self.table.played_this_turn > 0 && self.table.block.key == key {
+            self.table.block.len += 1;
+        } else {
+            self.table.previous_block = self.table.block;
+            self.table.block = Block { key, len: 1 };
+        }
+        self.table.played_this_turn = self.table.played_this_turn.saturating_add(1);
+        let left = self.hand(seat).len();
+        if left == 0 {
+            self.end_round(SeatSet::single(seat), false, ev);
+            return;
+        }
+        if left == 1 {
+            if self.options.auto_unique {
+                self.table.announced.insert(seat);
+                ev.emit(|| Event::Unique { seat, automatic: true });
+            } else {
+                self.table.announced.remove(seat);
+                self.table.unique_window.insert(seat);
+                self.table.window_armed = false;
+            }
+        } else {
+            self.hand_changed(seat);
+        }
+        if self.extension_mask(seat) != 0 {
+            self.table.phase = Phase::Chain;
+        } else {
+            self.finish_turn(ev);
+        }
+    }
+
+    fn draw<E: EventSink<Event>>(&mut self, seat: Seat, ev: &mut E) {
+        if let Some(pending) = self.table.pending.take() {
+            let cards = self.draw_cards(seat, pending.cards as u32, ev);
+            let reason = match pending.kind {
+                ChainKind::Seven => crate::PenaltyReason::Sevens,
+                ChainKind::Joker => crate::PenaltyReason::Jokers,
+            };
+            ev.emit(|| Event::Penalty { seat, cards, reason });
+            if self.options.play_after_penalty && self.playable_first(seat) != 0 {
+                self.table.phase = Phase::AfterPenalty;
+            } else {
+                self.advance(ev);
+            }
+            return;
+        }
+        let Some(card) = self.draw_one(ev) else {
+            ev.emit(|| Event::Drew { seat, cards: 0 });
+            self.advance(ev);
+            return;
+        };
+        self.hands[seat.index()].add(card);
+        self.hand_changed(seat);
+        self.table.drew_this_turn = true;
+        ev.emit(|| Event::Drew { seat, cards: 1 });
+        if self.playable_first(seat) & bit(card) != 0 {
+            self.drawn = Some(card);
+            self.table.phase = Phase::Drawn;
+        } else {
+            self.advance(ev);
+        }
+    }
+
+    /// The turn's cards are down: the terminal block (and, with a house combination, the block
+    /// before it) takes effect; everything before it is covered and inert.
+    fn finish_turn<E: EventSink<Event>>(&mut self, ev: &mut E) {
+        let Some(&top) = self.discard.last() else { return };
+        self.table.constraint = Constraint::Top { card: top };
+        let mut effects = Effects::default();
+        let block = self.table.block;
+        let previous = self.table.previous_block;
+        self.apply_block(block, &mut effects);
+        if previous.len > 0 && self.combined(block.key, previous.key) {
+            self.apply_block(previous, &mut effects);
+            effects.exact = effects.name_suit && effects.name_rank;
+        }
+        if self.options.combos.has(Combos::CARRE) && block.len >= 4 && block.key != JOKER_KEY {
+            effects.replay = true;
+        }
+        self.table.effects = effects;
+        self.resolve(ev);
+    }
+
+    /// Two adjacent blocks that a house combination merges (King + 8, Ace + Jack).
+    fn combined(&self, a: u8, b: u8) -> bool {
+        let pair = |x: u8, y: u8| (a == x && b == y) || (a == y && b == x);
+        let combos = self.options.combos;
+        (combos.has(Combos::KING_EIGHT) && pair(KING, EIGHT)) || (combos.has(Combos::ACE_JACK) && pair(ACE, JACK))
+    }
+
+    fn apply_block(&mut self, block: Block, effects: &mut Effects) {
+        let len = block.len;
+        match block.key {
+            SEVEN => self.add_pending(ChainKind::Seven, 2 * len as u16),
+            JOKER_KEY => {
+                self.add_pending(ChainKind::Joker, self.options.joker_draw as u16 * len as u16);
+                if self.options.joker_names_suit {
+                    effects.name_suit = true;
+                } else {
+                    self.table.constraint = Constraint::Free;
+                }
+            }
+            EIGHT => effects.name_suit = true,
+            KING => effects.name_rank = true,
+            QUEEN if self.options.queen_swap => effects.swaps = len,
+            ACE => effects.skips = len,
+            JACK if len % 2 == 1 => {
+                if self.players > 2 {
+                    effects.reverse = true;
+                } else if self.options.jack_two_players == JackTwoPlayers::Skip {
+                    effects.skips = 1;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn add_pending(&mut self, kind: ChainKind, cards: u16) {
+        let before = self.table.pending.map_or(0, |p| p.cards);
+        self.table.pending = Some(Pending { kind, cards: before + cards });
+    }
+
+    /// The next decision of the turn's end, or the next turn.
+    pub(crate) fn resolve<E: EventSink<Event>>(&mut self, ev: &mut E) {
+        let effects = self.table.effects;
+        self.table.phase = if effects.name_suit {
+            Phase::NameSuit
+        } else if effects.name_rank {
+            Phase::NameRank
+        } else if effects.swaps > 0 {
+            Phase::Swap
+        } else {
+            self.advance(ev);
+            return;
+        };
+    }
+
+    /// Ends the turn: direction, skips, then the next player's turn (or a blocked round).
+    fn advance<E: EventSink<Event>>(&mut self, ev: &mut E) {
+        let t = &mut self.table;
+        let idle = t.played_this_turn == 0 && !t.drew_this_turn;
+        t.idle_turns = if idle { t.idle_turns.saturating_add(1) } else { 0 };
+        let effects = std::mem::take(&mut t.effects);
+        if effects.reverse {
+            t.clockwise = !t.clockwise;
+            let clockwise = t.clockwise;
+            ev.emit(|| Event::Reversed { clockwise });
+        }
+        let me = t.turn;
+        let next = if effects.replay {
+            me
+        } else if self.players == 2 {
+            // With two players any number of skips gives the turn back once (§2.4).
+            if effects.skips > 0 {
+                ev.emit(|| Event::Skipped { seat: me.left(1, 2) });
+                me
+            } else {
+                me.left(1, 2)
+            }
+        } else {
+            for k in 1..=effects.skips as usize {
+                let skipped = self.next_seat(me, k);
+                ev.emit(|| Event::Skipped { seat: skipped });
+            }
+            self.next_seat(me, 1 + effects.skips as usize)
+        };
+        self.drawn = None;
+        self.offered = None;
+        let t = &mut self.table;
+        t.turn = next;
+        t.phase = Phase::Start;
+        t.block = Block::default();
+        t.previous_block = Block::default();
+        t.answered_chain = false;
+        t.played_this_turn = 0;
+        t.drew_this_turn = false;
+        t.window_armed = !t.unique_window.is_empty();
+        if t.idle_turns as usize >= self.seat_count() {
+            self.blocked_round(ev);
+        }
+    }
+
+    /// A full cycle without a card played or drawn: fewest cards wins, then fewest penalty
+    /// points; a tie left after that is a shared win.
+    fn blocked_round<E: EventSink<Event>>(&mut self, ev: &mut E) {
+        let seats = Seat::all(self.seat_count());
+        let fewest = seats.clone().map(|s| self.hand(s).len()).min().unwrap_or(0);
+        let tied: ArrayVec<Seat, MAX_SEATS> = seats.filter(|&s| self.hand(s).len() == fewest).collect();
+        let lowest = tied.iter().map(|&s| self.hand_points(s)).min().unwrap_or(0);
+        let winners = tied.iter().copied().filter(|&s| self.hand_points(s) == lowest).collect();
+        self.end_round(winners, true, ev);
+    }
+
+    pub fn hand_points(&self, seat: Seat) -> u32 {
+        let crazy = self.options.crazy_eights_table();
+        self.hand(seat).cards().map(|c| penalty_points(c, crazy)).sum()
+    }
+
+    fn end_round<E: EventSink<Event>>(&mut self, winners: SeatSet, blocked: bool, ev: &mut E) {
+        let n = self.seat_count();
+        let mut round_scores = BySeat::<i64>::new(n);
+        match self.options.scoring {
+            Scoring::Rounds => {
+                for w in winners {
+                    self.table.rounds_won[w] += 1;
+                    round_scores[w] = 1;
+                }
+            }
+            Scoring::PenaltyPoints => {
+                for s in Seat::all(n).filter(|&s| !winners.contains(s)) {
+                    let points = self.hand_points(s);
+                    self.table.penalty_points[s] += points;
+                    round_scores[s] = points as i64;
+                }
+            }
+        }
+        let round = self.table.round;
+        let scores = self.match_scores();
+        ev.emit(|| Event::RoundWon { round, winners, blocked, round_scores, scores });
+        let match_winners: SeatSet = match self.options.scoring {
+            Scoring::Rounds => {
+                Seat::all(n).filter(|&s| self.table.rounds_won[s] >= self.options.rounds_to_win).collect()
+            }
+            Scoring::PenaltyPoints => {
+                let points = &self.table.penalty_points;
+                if points.iter().any(|&p| p >= self.options.penalty_limit) {
+                    let lowest = points.iter().copied().min().unwrap_or(0);
+                    Seat::all(n).filter(|&s| points[s] == lowest).collect()
+                } else {
+                    SeatSet::EMPTY
+                }
+            }
+        };
+        if match_winners.is_empty() {
+            self.table.round += 1;
+            self.table.dealer = self.table.dealer.left(1, n);
+            self.deal_round(ev);
+        } else {
+            let t = &mut self.table;
+            t.winners = match_winners;
+            t.phase = Phase::Over;
+            t.pending = None;
+            t.unique_window = SeatSet::EMPTY;
+            t.window_armed = false;
+            t.effects = Effects::default();
+            self.drawn = None;
+            self.offered = None;
+            ev.emit(|| Event::MatchWon { winners: match_winners });
+        }
+    }
+
+    pub fn match_scores(&self) -> BySeat<i64> {
+        match self.options.scoring {
+            Scoring::Rounds => self.table.rounds_won.map(|&w| w as i64),
+            Scoring::PenaltyPoints => self.table.penalty_points.map(|&p| -(p as i64)),
+        }
+    }
+
+    /// Resets what a round holds, around hands, stock and discard already in place.
+    fn start_round<E: EventSink<Event>>(&mut self, ev: &mut E) {
+        let n = self.seat_count();
+        let t = &mut self.table;
+        t.turn = t.dealer.left(1, n);
+        t.clockwise = true;
+        t.phase = Phase::Start;
+        t.pending = None;
+        t.block = Block::default();
+        t.previous_block = Block::default();
+        t.answered_chain = false;
+        t.played_this_turn = 0;
+        t.drew_this_turn = false;
+        t.idle_turns = 0;
+        t.effects = Effects::default();
+        t.unique_window = SeatSet::EMPTY;
+        t.announced = SeatSet::EMPTY;
+        self.drawn = None;
+        self.offered = None;
+        self.known.clear();
+        let top = self.discard.last().copied().unwrap_or(FrenchCard::JOKER);
+        self.table.constraint = Constraint::Top { card: top };
+        // A hand-made deal may give someone a single card: his window is open from the start.
+        for seat in Seat::all(n) {
+            if self.hand(seat).len() == 1 {
+                if self.options.auto_unique {
+                    self.table.announced.insert(seat);
+                } else {
+                    self.table.unique_window.insert(seat);
+                }
+            }
+        }
+        self.table.window_armed = !self.table.unique_window.is_empty();
+        let (round, dealer) = (self.table.round, self.table.dealer);
+        ev.emit(|| Event::RoundDealt { round, dealer, starter: top });
+    }
+
+    /// Deals a round from the match's generator: 7 cards each from the left of the dealer, then
+    /// the starter (a Joker, or a special card under `redraw_specials`, goes under the stock).
+    pub(crate) fn deal_round<E: EventSink<Event>>(&mut self, ev: &mut E) {
+        let n = self.seat_count();
+        let mut deck = full_deck(self.options.decks);
+        self.rng.shuffle(&mut deck);
+        self.hands = [Hand::default(); MAX_SEATS];
+        let first = self.table.dealer.left(1, n);
+        for _ in 0..7 {
+            for k in 0..n {
+                if let Some(card) = deck.pop() {
+                    self.hands[first.left(k, n).index()].add(card);
+                }
+            }
+        }
+        let redraw = self.options.starter == Starter::RedrawSpecials;
+        let special = special_mask(&self.options);
+        let mut starter = None;
+        for _ in 0..deck.len() {
+            let Some(card) = deck.pop() else { break };
+            let put_back = card.is_joker() || (redraw && special & bit(card) != 0);
+            if put_back {
+                deck.insert(0, card);
+            } else {
+                starter = Some(card);
+                break;
+            }
+        }
+        // Every stock card special (a few cards left at a full table): the first suited one starts,
+        // without effect.
+        let starter = starter.unwrap_or_else(|| {
+            let i = deck.iter().rposition(|c| !c.is_joker()).unwrap_or(deck.len() - 1);
+            deck.remove(i)
+        });
+        self.stock = deck;
+        self.discard.clear();
+        self.discard.push(starter);
+        self.start_round(ev);
+    }
+
+    /// Installs a hand-made first round, taken exactly as given.
+    pub(crate) fn install_deal<E: EventSink<Event>>(
+        &mut self,
+        hands: &[Vec<FrenchCard>],
+        stock_top_first: &[FrenchCard],
+        discard_bottom_first: &[FrenchCard],
+        ev: &mut E,
+    ) {
+        self.hands = [Hand::default(); MAX_SEATS];
+        for (seat, cards) in hands.iter().enumerate() {
+            for &card in cards {
+                self.hands[seat].add(card);
+            }
+        }
+        self.stock = stock_top_first.iter().rev().copied().collect();
+        self.discard = discard_bottom_first.iter().copied().collect();
+        self.start_round(ev);
+    }
+}
