@@ -44,6 +44,13 @@
 //!   are won. It is reproduced (tests) with `loot = opponents_only`, and its arithmetic holds.
 //! * A hand-made deal must be one the rules deal: every hand the same size (10 / 12), and with
 //!   three players exactly the four 2s in `aside`.
+//!
+//! # Strength of the heuristic bot
+//!
+//! Measured with `tapis sim njet --players 4 --games 4000 --seed 1`: the heuristic bot in seat 0
+//! against three random bots wins **82.8%** of the matches (95% interval
+//! 81.6–83.9%), where a random bot in the same seat wins 24.6%
+//! (23.3–25.9%) (`--bots heuristic,random,random,random` against `--bots random`).
 
 mod action;
 mod board;

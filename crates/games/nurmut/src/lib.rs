@@ -53,6 +53,13 @@
 //!   setup: after a shuffle, those cards are unknown again.
 //! * **Hand-made deals** give 10 cards per pile (top first), 3 bases showing numbers, and the
 //!   81 − 10n − 3 set-aside cards; a card is matched with any deck card bearing the same two faces.
+//!
+//! # Strength of the heuristic bot
+//!
+//! Measured with `tapis sim nurmut --players 4 --games 4000 --seed 1`: the heuristic bot in seat 0
+//! against three random bots wins **94.6%** of the matches (95% interval
+//! 93.9–95.3%), where a random bot in the same seat wins 24.5%
+//! (23.2–25.8%) (`--bots heuristic,random,random,random` against `--bots random`).
 
 mod action;
 mod bot;

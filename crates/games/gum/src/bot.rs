@@ -1,0 +1,109 @@
+//! The heuristic bot: Shithead common sense. Get rid of the lowest plain cards first, keep the
+//! Ninjas, 13s, 9s and 1s for emergencies, give piles to whoever is closest to winning, counter
+//! every 13 it can, slap every pair it can complete, and keep the strong cards face-up.
+
+use crate::action::Action;
+use crate::cards::{Card, Counts};
+use crate::table::Phase;
+use crate::view::View;
+use tapis_core::{GameRng, Seat};
+
+/// How much a card is worth keeping (higher = later): specials last.
+fn keep_value(card: Card, pile: usize) -> i32 {
+    match card.value() {
+        0 => 100,
+        // A 13 is a cheap way out when there is a real pile to give away.
+        13 if pile >= 5 => 5,
+        13 => 60,
+        9 if pile >= 6 => 8,
+        9 => 50,
+        1 => 40,
+        8 => 14,
+        v => v as i32,
+    }
+}
+
+/// Swap-phase strength: what deserves to wait face-up for the end of the game.
+fn strength(card: Card) -> i32 {
+    match card.value() {
+        0 => 30,
+        13 => 25,
+        9 => 24,
+        1 => 20,
+        8 => 14,
+        v => v as i32,
+    }
+}
+
+pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+    let Some(me) = view.seat else {
+        return legal.first().copied();
+    };
+    let table = &view.table;
+    let completion = table.completion.map(|card| Action::Play { card, count: 2 });
+    if let Some(slap) = completion.filter(|a| legal.contains(a)) {
+        return Some(slap);
+    }
+    let hand = view.hand.unwrap_or(Counts::EMPTY);
+    match table.phase {
+        Phase::Swap => Some(swap(&hand, &table.faceup[me]).filter(|a| legal.contains(a)).unwrap_or(Action::Ready)),
+        // Someone else's turn: nothing to complete, and a Ninja is worth more kept.
+        Phase::Turn { seat } if seat != me => None,
+        Phase::Turn { .. } => {
+            let pile = table.pile.len();
+            let best = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Play { card, count } => Some((keep_value(card, pile), -(count as i32), a)),
+                    _ => None,
+                })
+                .min_by_key(|&(value, count, _)| (value, count));
+            if let Some((_, _, play)) = best {
+                return Some(play);
+            }
+            let reveals: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Reveal(_))).collect();
+            rng.choose(&reveals).copied().or_else(|| legal.first().copied())
+        }
+        Phase::Refill { .. } => legal
+            .iter()
+            .copied()
+            .min_by_key(|a| match a {
+                Action::Take(card) => strength(*card),
+                _ => 1000,
+            })
+            .or_else(|| legal.first().copied()),
+        Phase::Give { .. } => {
+            let target = legal
+                .iter()
+                .filter_map(|&a| match a {
+                    Action::Give(seat) => Some((view.cards_left[seat], seat_distance(me, seat, view.players()), a)),
+                    _ => None,
+                })
+                .min_by_key(|&(left, distance, _)| (left, distance));
+            target.map(|(_, _, a)| a).or_else(|| legal.first().copied())
+        }
+        Phase::Target { .. } => {
+            let counters = [Card::new(1), Card::new(13)];
+            counters
+                .into_iter()
+                .flatten()
+                .map(|card| Action::Play { card, count: 1 })
+                .find(|a| legal.contains(a))
+                .or(Some(Action::Accept))
+                .filter(|a| legal.contains(a))
+                .or_else(|| legal.first().copied())
+        }
+        Phase::Over => None,
+    }
+}
+
+fn seat_distance(from: Seat, to: Seat, players: usize) -> usize {
+    (to.index() + players - from.index()) % players
+}
+
+/// The strongest hand card against the weakest face-up card, while that improves the row.
+fn swap(hand: &Counts, faceup: &Counts) -> Option<Action> {
+    let strongest = hand.kinds().map(|(c, _)| c).max_by_key(|&c| strength(c))?;
+    let weakest = faceup.kinds().map(|(c, _)| c).min_by_key(|&c| strength(c))?;
+    (strength(strongest) > strength(weakest)).then_some(Action::Swap { hand: strongest, faceup: weakest })
+}

@@ -1,0 +1,148 @@
+//! The rulebook's variant switches (`rules/gum.md`), with exactly its keys.
+
+use serde::{Deserialize, Serialize};
+use tapis_core::{OptionKind, OptionSpec};
+
+/// How the Ninja counts for the card played after it (§3.4, G3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NinjaMode {
+    /// No value: the requirement comes from the topmost non-Ninja card below it.
+    Transparent,
+    /// Value 0: anything may follow it.
+    Reset,
+}
+
+/// What the cards in front of a player are for (§3.5, G9).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TablePlay {
+    /// A reserve that refills the hand to 3 once the stock is empty (face-up first, then face-down).
+    Refill,
+    /// Standard Palace: play the face-up cards once the hand is empty, then the face-down ones blind.
+    Shithead,
+}
+
+/// Who deals the next game of a match of several games (§3.3).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DealerRule {
+    /// The deal moves one seat left each game.
+    Rotate,
+    /// The loser of the game deals the next one.
+    Loser,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Options {
+    pub burn_replays: bool,
+    pub king_optional: bool,
+    pub ninja_mode: NinjaMode,
+    pub ninja_interrupt: bool,
+    pub table_play: TablePlay,
+    pub voluntary_pickup: bool,
+    pub four_in_a_row_burn: bool,
+    pub complete_pair_burn: bool,
+    pub play_to_last: bool,
+    pub max_players: u8,
+    pub dealer: DealerRule,
+    pub games: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            burn_replays: false,
+            king_optional: false,
+            ninja_mode: NinjaMode::Transparent,
+            ninja_interrupt: false,
+            table_play: TablePlay::Refill,
+            voluntary_pickup: false,
+            four_in_a_row_burn: false,
+            complete_pair_burn: false,
+            play_to_last: false,
+            max_players: 5,
+            dealer: DealerRule::Rotate,
+            games: 1,
+        }
+    }
+}
+
+/// The most games one match may hold.
+pub const MAX_GAMES: i64 = 100;
+
+pub const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "burn_replays",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "after a 9 burns the pile, the burner leads the new pile (default: the next player does)",
+    },
+    OptionSpec {
+        key: "king_optional",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "giving the pile with a 13 is a choice (`keep` leaves the 13 as a plain card)",
+    },
+    OptionSpec {
+        key: "ninja_mode",
+        kind: OptionKind::Choice(&["transparent", "reset"]),
+        default: "\"transparent\"",
+        help: "transparent: a Ninja leaves the requirement of the card below it; reset: anything may follow a Ninja",
+    },
+    OptionSpec {
+        key: "ninja_interrupt",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a Ninja may be thrown out of turn; play then goes on from the left of its player",
+    },
+    OptionSpec {
+        key: "table_play",
+        kind: OptionKind::Choice(&["refill", "shithead"]),
+        default: "\"refill\"",
+        help: "refill: table cards refill the hand to 3 once the stock is out; shithead: play them from the table (face-down blind)",
+    },
+    OptionSpec {
+        key: "voluntary_pickup",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "a player may pick up the pile even when he could play",
+    },
+    OptionSpec {
+        key: "four_in_a_row_burn",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "Variante 1: four cards of one value on top of the pile (Ninjas ignored) burn it; the completer leads",
+    },
+    OptionSpec {
+        key: "complete_pair_burn",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "Variante 2: a pair just played may be completed by anyone holding the other two (not 6s): the pile burns",
+    },
+    OptionSpec {
+        key: "play_to_last",
+        kind: OptionKind::Bool,
+        default: "false",
+        help: "play on after the first player is out, to rank everybody (scores 1, 0, -1, ...)",
+    },
+    OptionSpec {
+        key: "max_players",
+        kind: OptionKind::Ints(&[5, 6]),
+        default: "5",
+        help: "6 deals the whole deck (no stock)",
+    },
+    OptionSpec {
+        key: "dealer",
+        kind: OptionKind::Choice(&["rotate", "loser"]),
+        default: "\"rotate\"",
+        help: "who deals the next game of a match: the next seat left, or the loser of the game",
+    },
+    OptionSpec {
+        key: "games",
+        kind: OptionKind::Range { min: 1, max: MAX_GAMES },
+        default: "1",
+        help: "games in the match; the match score adds up the games' scores",
+    },
+];

@@ -1,0 +1,739 @@
+//! The match state machine: dealing, the swap phase, turns, powers, refills, the 13
+//! give-and-counter chain, the Variante 1/2 burns, the end of a game and of the match.
+
+use crate::action::Action;
+use crate::cards::{Card, Counts};
+use crate::events::Event;
+use crate::options::{DealerRule, Options, TablePlay};
+use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, TABLE_CARDS, Table, Then};
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use tapis_core::{BySeat, EventSink, GameRng, Seat, SeatSet, SetupError};
+
+/// Where a seat's playable cards come from now.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    Hand,
+    FaceUp,
+    FaceDown,
+}
+
+/// A hand-made first game (NOTATION.md): lists of 3 cards per seat, the stock top first.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub hands: Vec<Vec<Card>>,
+    pub faceup: Vec<Vec<Card>>,
+    /// Positions 1, 2, 3 in order.
+    pub facedown: Vec<Vec<Card>>,
+    #[serde(default)]
+    pub stock: Vec<Card>,
+}
+
+/// A whole Battle GUM match.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Gum {
+    pub(crate) table: Table,
+    pub(crate) hands: BySeat<Counts>,
+    pub(crate) facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
+    /// Top card last.
+    pub(crate) stock: Pile,
+    pub(crate) rng: GameRng,
+}
+
+impl Gum {
+    pub fn new(
+        players: usize,
+        options: Options,
+        dealer: Seat,
+        seed: u64,
+        deal: Option<&Deal>,
+    ) -> Result<Gum, SetupError> {
+        if !matches!(options.max_players, 5 | 6) {
+            return Err(SetupError::BadOption(format!("max_players is 5 or 6, not {}", options.max_players)));
+        }
+        if !(2..=options.max_players as usize).contains(&players) {
+            return Err(SetupError::BadSetup(format!(
+                "Battle GUM is played by 2 to {} players (max_players), not {players}",
+                options.max_players
+            )));
+        }
+        if dealer.index() >= players {
+            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
+        }
+        if !(1..=crate::options::MAX_GAMES as u32).contains(&options.games) {
+            return Err(SetupError::BadOption(format!("games must be 1 to {}", crate::options::MAX_GAMES)));
+        }
+        let mut gum = Gum {
+            table: Table {
+                players: players as u8,
+                options,
+                round: 1,
+                dealer,
+                phase: Phase::Swap,
+                ready: SeatSet::EMPTY,
+                pile: Pile::new(),
+                last_layer: None,
+                completion: None,
+                free_turn: false,
+                burnt: Counts::EMPTY,
+                faceup: BySeat::new(players),
+                known: BySeat::new(players),
+                finished: ArrayVec::new(),
+                scores: BySeat::new(players),
+                winners: SeatSet::EMPTY,
+            },
+            hands: BySeat::new(players),
+            facedown: BySeat::new(players),
+            stock: Pile::new(),
+            rng: GameRng::seed_from_u64(seed),
+        };
+        match deal {
+            Some(deal) => gum.lay_out_deal(deal)?,
+            None => gum.deal_random(),
+        }
+        Ok(gum)
+    }
+
+    fn lay_out_deal(&mut self, deal: &Deal) -> Result<(), SetupError> {
+        let n = self.table.players();
+        for (name, rows) in [("hands", &deal.hands), ("faceup", &deal.faceup), ("facedown", &deal.facedown)] {
+            if rows.len() != n || rows.iter().any(|r| r.len() != TABLE_CARDS) {
+                return Err(SetupError::BadDeal(format!(
+                    "'{name}' must hold {n} lists of exactly 3 cards, one per seat"
+                )));
+            }
+        }
+        let all = deal.hands.iter().chain(&deal.faceup).chain(&deal.facedown).flatten().chain(&deal.stock);
+        let mut given = [0u32; Card::KINDS];
+        for card in all.clone() {
+            given[card.index()] += 1;
+        }
+        let mut missing = Vec::new();
+        let mut extra = Vec::new();
+        for card in Card::all() {
+            let want = card.copies() as u32;
+            let have = given[card.index()];
+            missing.extend(std::iter::repeat_n(card.to_string(), want.saturating_sub(have) as usize));
+            extra.extend(std::iter::repeat_n(card.to_string(), have.saturating_sub(want) as usize));
+        }
+        if !missing.is_empty() || !extra.is_empty() {
+            let mut parts = Vec::new();
+            if !missing.is_empty() {
+                parts.push(format!("missing {}", missing.join(", ")));
+            }
+            if !extra.is_empty() {
+                parts.push(format!("one too many of each of {}", extra.join(", ")));
+            }
+            return Err(SetupError::BadDeal(format!(
+                "the deal must hold exactly the 54 Battle GUM cards (4 of each value 1-13, 2 Ninjas 00): {}",
+                parts.join("; ")
+            )));
+        }
+        for seat in Seat::all(n) {
+            self.hands[seat] = Counts::of(deal.hands[seat.index()].iter().copied());
+            self.table.faceup[seat] = Counts::of(deal.faceup[seat.index()].iter().copied());
+            let row = &deal.facedown[seat.index()];
+            self.facedown[seat] = [Some(row[0]), Some(row[1]), Some(row[2])];
+        }
+        self.stock = deal.stock.iter().rev().copied().collect();
+        Ok(())
+    }
+
+    /// Deals a game from the match's generator, one card at a time from the dealer's left:
+    /// face-down row, face-up row, hand; the rest is the stock.
+    fn deal_random(&mut self) {
+        let n = self.table.players();
+        let mut deck: Pile = Card::deck().collect();
+        self.rng.shuffle(&mut deck);
+        let order = |i: usize| self.table.dealer.left(1 + i % n, n);
+        for position in 0..TABLE_CARDS {
+            for i in 0..n {
+                self.facedown[order(i)][position] = deck.pop();
+            }
+        }
+        for zone in 0..2 {
+            for i in 0..TABLE_CARDS * n {
+                let seat = order(i);
+                if let Some(card) = deck.pop() {
+                    if zone == 0 { self.table.faceup[seat].add(card, 1) } else { self.hands[seat].add(card, 1) }
+                }
+            }
+        }
+        self.stock = deck;
+    }
+
+    /// A match from its parts (`determinize` builds one from a view).
+    pub(crate) fn from_parts(
+        table: Table,
+        hands: BySeat<Counts>,
+        facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
+        stock: Pile,
+        rng: GameRng,
+    ) -> Gum {
+        Gum { table, hands, facedown, stock, rng }
+    }
+
+    // ----- queries -----
+
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    pub fn hand(&self, seat: Seat) -> &Counts {
+        &self.hands[seat]
+    }
+
+    pub fn facedown(&self, seat: Seat) -> [Option<Card>; TABLE_CARDS] {
+        self.facedown[seat]
+    }
+
+    pub fn stock_len(&self) -> usize {
+        self.stock.len()
+    }
+
+    fn table_cards(&self, seat: Seat) -> u32 {
+        self.table.faceup[seat].total() + self.facedown[seat].iter().flatten().count() as u32
+    }
+
+    pub fn seat_cards_left(&self, seat: Seat) -> u32 {
+        self.hands[seat].total() + self.table_cards(seat)
+    }
+
+    /// Where `seat` plays from: the hand; with `table_play = shithead` and an empty hand, the
+    /// face-up cards, then the face-down ones.
+    pub fn source(&self, seat: Seat) -> Source {
+        if self.table.options.table_play == TablePlay::Refill || !self.hands[seat].is_empty() {
+            Source::Hand
+        } else if !self.table.faceup[seat].is_empty() {
+            Source::FaceUp
+        } else {
+            Source::FaceDown
+        }
+    }
+
+    /// How many `card`s `seat` may lay now from where he plays (none when he plays blind).
+    fn playable(&self, seat: Seat, card: Card) -> u8 {
+        match self.source(seat) {
+            Source::Hand => self.hands[seat].get(card),
+            Source::FaceUp => self.table.faceup[seat].get(card),
+            Source::FaceDown => 0,
+        }
+    }
+
+    /// Variante 2: `seat` holds the two missing copies of the pair just played.
+    fn may_complete(&self, seat: Seat) -> bool {
+        matches!(self.table.completion, Some(card) if self.table.last_layer != Some(seat)
+            && !self.table.is_out(seat) && self.playable(seat, card) >= 2)
+    }
+
+    /// `ninja_interrupt`: `seat` may throw a Ninja while it is someone else's turn.
+    fn may_interrupt(&self, seat: Seat, turn: Seat) -> bool {
+        self.table.options.ninja_interrupt
+            && seat != turn
+            && !self.table.is_out(seat)
+            && self.playable(seat, Card::NINJA) > 0
+    }
+
+    pub fn actors(&self) -> SeatSet {
+        match self.table.phase {
+            Phase::Swap => self.waiting_for(),
+            Phase::Turn { seat: turn } => {
+                let mut actors = SeatSet::single(turn);
+                if self.table.completion.is_some() || self.table.options.ninja_interrupt {
+                    for seat in Seat::all(self.table.players()) {
+                        if self.may_complete(seat) || self.may_interrupt(seat, turn) {
+                            actors.insert(seat);
+                        }
+                    }
+                }
+                actors
+            }
+            _ => self.waiting_for(),
+        }
+    }
+
+    pub fn waiting_for(&self) -> SeatSet {
+        match self.table.phase {
+            Phase::Swap => SeatSet(SeatSet::all(self.table.players()).0 & !self.table.ready.0),
+            Phase::Over => SeatSet::EMPTY,
+            _ => self.table.deciding().map_or(SeatSet::EMPTY, SeatSet::single),
+        }
+    }
+
+    pub fn legal_actions(&self, seat: Seat, out: &mut ArrayVec<Action, { tapis_core::MAX_ACTIONS }>) {
+        if seat.index() >= self.table.players() {
+            return;
+        }
+        let options = &self.table.options;
+        match self.table.phase {
+            Phase::Over => {}
+            Phase::Swap => {
+                if self.table.ready.contains(seat) {
+                    return;
+                }
+                for (hand, _) in self.hands[seat].kinds() {
+                    for (faceup, _) in self.table.faceup[seat].kinds() {
+                        if hand != faceup {
+                            out.push(Action::Swap { hand, faceup });
+                        }
+                    }
+                }
+                out.push(Action::Ready);
+            }
+            Phase::Turn { seat: turn } if seat == turn => {
+                let requirement = self.table.requirement();
+                let mut plays = 0;
+                match self.source(seat) {
+                    Source::Hand | Source::FaceUp => {
+                        let counts = match self.source(seat) {
+                            Source::Hand => &self.hands[seat],
+                            _ => &self.table.faceup[seat],
+                        };
+                        for (card, n) in counts.kinds() {
+                            if requirement.allows(card) {
+                                for count in 1..=n {
+                                    out.push(Action::Play { card, count });
+                                    plays += 1;
+                                }
+                            }
+                        }
+                    }
+                    Source::FaceDown => {
+                        for (i, slot) in self.facedown[seat].iter().enumerate() {
+                            if slot.is_some() {
+                                out.push(Action::Reveal(i as u8 + 1));
+                                plays += 1;
+                            }
+                        }
+                    }
+                }
+                if !self.table.pile.is_empty() && (plays == 0 || options.voluntary_pickup) {
+                    out.push(Action::Pickup);
+                }
+            }
+            Phase::Turn { seat: turn } => {
+                if let Some(card) = self.table.completion.filter(|_| self.may_complete(seat)) {
+                    out.push(Action::Play { card, count: 2 });
+                }
+                if self.may_interrupt(seat, turn) {
+                    for count in 1..=self.playable(seat, Card::NINJA) {
+                        out.push(Action::Play { card: Card::NINJA, count });
+                    }
+                }
+            }
+            Phase::Refill { seat: refiller, .. } if seat == refiller => {
+                if self.table.faceup[seat].is_empty() {
+                    for (i, slot) in self.facedown[seat].iter().enumerate() {
+                        if slot.is_some() {
+                            out.push(Action::Reveal(i as u8 + 1));
+                        }
+                    }
+                } else {
+                    for (card, _) in self.table.faceup[seat].kinds() {
+                        out.push(Action::Take(card));
+                    }
+                }
+            }
+            Phase::Give { giver } if seat == giver => {
+                for target in Seat::all(self.table.players()) {
+                    if target != giver && !self.table.is_out(target) {
+                        out.push(Action::Give(target));
+                    }
+                }
+                if options.king_optional {
+                    out.push(Action::Keep);
+                }
+            }
+            Phase::Target { target, .. } if seat == target => {
+                for card in [Card::new(1), Card::new(13)].into_iter().flatten() {
+                    for count in 1..=self.playable(seat, card) {
+                        out.push(Action::Play { card, count });
+                    }
+                }
+                out.push(Action::Accept);
+            }
+            Phase::Refill { .. } | Phase::Give { .. } | Phase::Target { .. } => {}
+        }
+    }
+
+    // ----- acting -----
+
+    /// Applies a legal action and everything automatic that follows. An action that is not
+    /// legal is ignored (the checked `apply` refuses it before it gets here).
+    pub fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        // Any action closes the Variante 2 window; only a completion uses it.
+        let window = self.table.completion;
+        let free_turn = self.table.free_turn;
+        self.table.completion = None;
+        self.table.free_turn = false;
+        match (self.table.phase, action) {
+            (Phase::Swap, Action::Swap { hand, faceup }) => self.swap(seat, hand, faceup, events),
+            (Phase::Swap, Action::Ready) => self.ready(seat, events),
+            (Phase::Turn { seat: turn }, Action::Play { card, count }) => {
+                if window == Some(card) && count == 2 && self.table.last_layer != Some(seat) && !card.is_ninja() {
+                    self.complete(seat, card, events);
+                } else {
+                    let how = if seat == turn { PlayKind::Turn } else { PlayKind::Interrupt };
+                    let then = self.lay(seat, card, count, how, events);
+                    self.refill(seat, then, events);
+                }
+            }
+            (Phase::Turn { .. }, Action::Pickup) => self.pick_up(seat, events),
+            (Phase::Turn { .. }, Action::Reveal(position)) => self.play_blind(seat, position, events),
+            (Phase::Refill { then, .. }, Action::Take(card)) => {
+                self.table.faceup[seat].remove(card, 1);
+                self.hands[seat].add(card, 1);
+                self.table.known[seat].add(card, 1);
+                events.emit(|| Event::Took { seat, card });
+                self.refill(seat, then, events);
+            }
+            (Phase::Refill { then, .. }, Action::Reveal(position)) => {
+                if let Some(card) = self.facedown_slot(seat, position).and_then(Option::take) {
+                    self.hands[seat].add(card, 1);
+                }
+                events.emit(|| Event::TookFaceDown { seat, position });
+                self.refill(seat, then, events);
+            }
+            (Phase::Give { giver }, Action::Give(target)) => {
+                events.emit(|| Event::Gave { giver, target });
+                self.table.phase = Phase::Target { giver, target };
+            }
+            (Phase::Give { giver }, Action::Keep) => {
+                events.emit(|| Event::Kept { seat: giver });
+                self.proceed(giver, Then::Pass { skips: 0 }, events);
+            }
+            (Phase::Target { .. }, Action::Play { card, count }) => {
+                let then = self.lay(seat, card, count, PlayKind::Counter, events);
+                self.refill(seat, then, events);
+            }
+            (Phase::Target { giver, target }, Action::Accept) => {
+                let cards = self.take_pile(target);
+                events.emit(|| Event::Accepted { seat: target, cards });
+                // The last 13 player leads onto the empty pile.
+                self.table.phase = Phase::Turn { seat: giver };
+                events.emit(|| Event::Leads { seat: giver });
+            }
+            _ => {
+                self.table.completion = window;
+                self.table.free_turn = free_turn;
+            }
+        }
+    }
+
+    fn swap<E: EventSink<Event>>(&mut self, seat: Seat, hand: Card, faceup: Card, events: &mut E) {
+        self.hands[seat].remove(hand, 1);
+        self.table.known[seat].remove(hand, 1);
+        self.table.faceup[seat].add(hand, 1);
+        self.table.faceup[seat].remove(faceup, 1);
+        self.hands[seat].add(faceup, 1);
+        self.table.known[seat].add(faceup, 1);
+        events.emit(|| Event::Swapped { seat, hand_card: hand, faceup_card: faceup });
+    }
+
+    fn ready<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+        self.table.ready.insert(seat);
+        events.emit(|| Event::Ready { seat });
+        if self.table.ready == SeatSet::all(self.table.players()) {
+            let first = self.table.dealer.left(1, self.table.players());
+            self.table.phase = Phase::Turn { seat: first };
+            events.emit(|| Event::PlayStarts { first });
+        }
+    }
+
+    /// Moves `count` `card`s from where `seat` plays onto the pile and applies their power.
+    fn lay<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, count: u8, how: PlayKind, events: &mut E) -> Then {
+        let count = match self.source(seat) {
+            Source::FaceUp => self.table.faceup[seat].remove(card, count),
+            _ => {
+                // Observers saw `count` cards of this value leave: the known ones may be among them.
+                self.table.known[seat].remove(card, count);
+                self.hands[seat].remove(card, count)
+            }
+        };
+        self.push_pile(seat, card, count, how, events)
+    }
+
+    fn push_pile<E: EventSink<Event>>(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        count: u8,
+        how: PlayKind,
+        events: &mut E,
+    ) -> Then {
+        for _ in 0..count {
+            self.table.pile.push(card);
+        }
+        self.table.last_layer = Some(seat);
+        events.emit(|| Event::Played { seat, card, count, how });
+        if card.is_ninja() {
+            return Then::Pass { skips: 0 };
+        }
+        if self.table.options.four_in_a_row_burn && self.table.top_run().is_some_and(|(_, run)| run >= 4) {
+            self.burn(seat, events);
+            return Then::Lead;
+        }
+        match card.value() {
+            9 => {
+                self.burn(seat, events);
+                if self.table.options.burn_replays { Then::Lead } else { Then::Pass { skips: 0 } }
+            }
+            13 => Then::Give,
+            8 => Then::Pass { skips: count },
+            _ => Then::Pass { skips: 0 },
+        }
+    }
+
+    fn burn<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+        let cards = self.table.pile.len() as u32;
+        for &card in &self.table.pile {
+            self.table.burnt.add(card, 1);
+        }
+        self.table.pile.clear();
+        self.table.last_layer = None;
+        events.emit(|| Event::Burnt { seat, cards });
+    }
+
+    /// Variante 2: `seat` lays the two missing copies; the pile burns and he leads.
+    fn complete<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+        let count = match self.source(seat) {
+            Source::FaceUp => self.table.faceup[seat].remove(card, 2),
+            _ => {
+                self.table.known[seat].remove(card, 2);
+                self.hands[seat].remove(card, 2)
+            }
+        };
+        for _ in 0..count {
+            self.table.pile.push(card);
+        }
+        self.table.last_layer = Some(seat);
+        events.emit(|| Event::Played { seat, card, count, how: PlayKind::Completion });
+        self.burn(seat, events);
+        self.refill(seat, Then::Lead, events);
+    }
+
+    /// `table_play = shithead`: the face-down card at `position` is turned over onto the pile;
+    /// if it may not go there, it joins the pile into the player's hand.
+    fn play_blind<E: EventSink<Event>>(&mut self, seat: Seat, position: u8, events: &mut E) {
+        let Some(card) = self.facedown_slot(seat, position).and_then(Option::take) else {
+            return;
+        };
+        if self.table.requirement().allows(card) {
+            let then = self.push_pile(seat, card, 1, PlayKind::Blind, events);
+            self.refill(seat, then, events);
+        } else {
+            events.emit(|| Event::BlindFailed { seat, position, card });
+            self.hands[seat].add(card, 1);
+            self.table.known[seat].add(card, 1);
+            self.pick_up(seat, events);
+        }
+    }
+
+    /// The face-down slot at `position` (1 to 3).
+    fn facedown_slot(&mut self, seat: Seat, position: u8) -> Option<&mut Option<Card>> {
+        self.facedown[seat].get_mut((position as usize).checked_sub(1)?)
+    }
+
+    /// Moves the pile into `seat`'s hand (everyone saw it); returns how many cards.
+    fn take_pile(&mut self, seat: Seat) -> u32 {
+        let cards = self.table.pile.len() as u32;
+        for &card in &self.table.pile {
+            self.hands[seat].add(card, 1);
+            self.table.known[seat].add(card, 1);
+        }
+        self.table.pile.clear();
+        self.table.last_layer = None;
+        cards
+    }
+
+    /// `seat` takes the pile; whoever laid its top card leads onto the empty pile (§3.5).
+    fn pick_up<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+        let layer = self.table.last_layer.unwrap_or(seat);
+        let cards = self.take_pile(seat);
+        events.emit(|| Event::PickedUp { seat, cards });
+        // Taking back one's own top card (only possible when one's own 8s skipped round to
+        // oneself) does not give the lead back: with a lone 8 that would loop forever.
+        let leader = if layer == seat || self.table.is_out(layer) { self.table.next_active(layer) } else { layer };
+        self.table.phase = Phase::Turn { seat: leader };
+        events.emit(|| Event::Leads { seat: leader });
+    }
+
+    /// After laying: draw from the stock up to 3; with the stock empty (refill mode) the player
+    /// then takes his table cards one decision at a time; then the game goes on.
+    fn refill<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
+        let mut drawn = 0;
+        while self.hands[seat].total() < HAND_SIZE {
+            let Some(card) = self.stock.pop() else { break };
+            self.hands[seat].add(card, 1);
+            drawn += 1;
+        }
+        if drawn > 0 {
+            events.emit(|| Event::Drew { seat, count: drawn });
+        }
+        if self.table.options.table_play == TablePlay::Refill
+            && self.hands[seat].total() < HAND_SIZE
+            && self.table_cards(seat) > 0
+        {
+            self.table.phase = Phase::Refill { seat, then };
+            return;
+        }
+        self.proceed(seat, then, events);
+    }
+
+    /// The lay is complete: is `seat` out? Then the power's consequence: a give, a lead, or the
+    /// turn passing (with skips).
+    fn proceed<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
+        if self.seat_cards_left(seat) == 0 && !self.table.is_out(seat) && self.finish(seat, events) {
+            return;
+        }
+        let out = self.table.is_out(seat);
+        let mut free_turn = false;
+        let next = match then {
+            Then::Give if !out => {
+                self.table.phase = Phase::Give { giver: seat };
+                return;
+            }
+            // A player out of the game takes no more decisions: his 13 stays as a plain card.
+            Then::Give => self.table.next_active(seat),
+            Then::Lead if !out => seat,
+            Then::Lead => self.table.next_active(seat),
+            Then::Pass { skips } => {
+                if skips > 0 {
+                    let table = &self.table;
+                    events.emit(|| Event::Skipped {
+                        seats: (1..=skips as usize).map(|k| table.advance(seat, k)).collect(),
+                    });
+                }
+                let next = self.table.advance(seat, 1 + skips as usize);
+                free_turn = skips > 0 && next == seat;
+                next
+            }
+        };
+        self.table.phase = Phase::Turn { seat: next };
+        self.table.free_turn = free_turn;
+        self.open_completion_window();
+    }
+
+    /// Variante 2: the two top cards (Ninjas ignored) are a pair just played, not of 6s.
+    fn open_completion_window(&mut self) {
+        if !self.table.options.complete_pair_burn {
+            return;
+        }
+        let Some(&top) = self.table.pile.last() else { return };
+        if top.is_ninja() || top.value() == 6 {
+            return;
+        }
+        if self.table.top_run() == Some((top, 2)) {
+            self.table.completion = Some(top);
+        }
+    }
+
+    /// `seat` has no card left. Returns true when that ends the game.
+    fn finish<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) -> bool {
+        self.table.finished.push(seat);
+        let place = self.table.finished.len() as u8;
+        events.emit(|| Event::Out { seat, place });
+        let n = self.table.players();
+        if self.table.options.play_to_last {
+            if self.table.finished.len() + 1 < n {
+                return false;
+            }
+            let last = Seat::all(n).find(|&s| !self.table.is_out(s)).unwrap_or(seat);
+            self.table.finished.push(last);
+            let place = n as u8;
+            events.emit(|| Event::Out { seat: last, place });
+        }
+        self.end_game(events);
+        true
+    }
+
+    /// Points of the game just ended: 1 to the winner; with `play_to_last`, 1, 0, -1, ... by place.
+    fn game_points(&self) -> BySeat<i64> {
+        let mut points = BySeat::new(self.table.players());
+        for (place, &seat) in self.table.finished.iter().enumerate() {
+            points[seat] = if self.table.options.play_to_last { 1 - place as i64 } else { i64::from(place == 0) };
+        }
+        points
+    }
+
+    /// The loser of the game just ended: the last one out, or (first-out-wins) the one with the
+    /// most cards left, the first of them clockwise from the winner.
+    fn loser(&self) -> Seat {
+        let n = self.table.players();
+        let winner = self.table.finished[0];
+        if self.table.options.play_to_last {
+            return *self.table.finished.last().unwrap_or(&winner);
+        }
+        (1..n)
+            .max_by_key(|&i| (self.seat_cards_left(winner.left(i, n)), std::cmp::Reverse(i)))
+            .map_or(winner, |i| winner.left(i, n))
+    }
+
+    fn end_game<E: EventSink<Event>>(&mut self, events: &mut E) {
+        let points = self.game_points();
+        for (seat, &p) in points.seats() {
+            self.table.scores[seat] += p;
+        }
+        let round = self.table.round;
+        let scores = self.table.scores;
+        events.emit(|| Event::GameOver { round, points, scores });
+        if self.table.round < self.table.options.games {
+            let n = self.table.players();
+            self.table.dealer = match self.table.options.dealer {
+                DealerRule::Rotate => self.table.dealer.left(1, n),
+                DealerRule::Loser => self.loser(),
+            };
+            self.start_next_game(events);
+            return;
+        }
+        self.table.phase = Phase::Over;
+        self.table.completion = None;
+        let best = self.table.scores.iter().copied().max().unwrap_or(0);
+        self.table.winners = self.table.scores.seats().filter(|(_, s)| **s == best).map(|(seat, _)| seat).collect();
+        let winners = self.table.winners;
+        events.emit(|| Event::MatchOver { winners });
+    }
+
+    fn start_next_game<E: EventSink<Event>>(&mut self, events: &mut E) {
+        let n = self.table.players();
+        self.table.round += 1;
+        self.table.phase = Phase::Swap;
+        self.table.ready = SeatSet::EMPTY;
+        self.table.pile.clear();
+        self.table.last_layer = None;
+        self.table.completion = None;
+        self.table.free_turn = false;
+        self.table.burnt = Counts::EMPTY;
+        self.table.faceup = BySeat::new(n);
+        self.table.known = BySeat::new(n);
+        self.table.finished.clear();
+        self.hands = BySeat::new(n);
+        self.facedown = BySeat::new(n);
+        self.stock.clear();
+        self.deal_random();
+        events.emit(|| self.dealt_event());
+    }
+
+    pub fn dealt_event(&self) -> Event {
+        Event::Dealt {
+            round: self.table.round,
+            dealer: self.table.dealer,
+            faceup: self.table.faceup.iter().map(|c| c.cards().collect()).collect(),
+            stock: self.stock.len(),
+        }
+    }
+
+    pub fn census(&self) -> Vec<u32> {
+        let mut counts = [0u32; Card::KINDS];
+        let mut add = |card: Card, n: u8| counts[card.index()] += n as u32;
+        for seat in Seat::all(self.table.players()) {
+            self.hands[seat].kinds().for_each(|(c, n)| add(c, n));
+            self.table.faceup[seat].kinds().for_each(|(c, n)| add(c, n));
+            self.facedown[seat].iter().flatten().for_each(|&c| add(c, 1));
+        }
+        self.stock.iter().chain(&self.table.pile).for_each(|&c| add(c, 1));
+        self.table.burnt.kinds().for_each(|(c, n)| add(c, n));
+        counts.to_vec()
+    }
+}

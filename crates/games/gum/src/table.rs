@@ -1,0 +1,184 @@
+//! The public part of a match: phase, pile, face-up rows, known cards, scores. Views copy it
+//! whole, so everything here is what every seat may see.
+
+use crate::cards::{Card, Counts};
+use crate::options::{NinjaMode, Options};
+use arrayvec::ArrayVec;
+use serde::{Deserialize, Serialize};
+use tapis_core::{BySeat, Seat, SeatSet};
+
+/// Battle GUM seats at most six (the whole deck dealt, no stock).
+pub const MAX_PLAYERS: usize = 6;
+/// The hand size every player refills to after laying cards.
+pub const HAND_SIZE: u32 = 3;
+/// Face-down (and face-up) cards dealt to each player.
+pub const TABLE_CARDS: usize = 3;
+
+/// A pile of cards in order: the central pile (bottom first) or the stock (top last).
+pub type Pile = ArrayVec<Card, { Card::DECK }>;
+
+/// What follows once a player has laid cards and refilled.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Then {
+    /// The turn passes left, `skips` active players skipped (one per 8 laid).
+    Pass { skips: u8 },
+    /// The same player leads the (burnt, empty) pile.
+    Lead,
+    /// He laid a 13: he chooses who gets the pile.
+    Give,
+}
+
+/// Where the match stands, and whose decision it waits for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    /// Before play: every seat that has not said `ready` may swap hand and face-up cards.
+    Swap,
+    /// `seat` must play (or pick up); other seats may be in a completion or Ninja window.
+    Turn {
+        seat: Seat,
+    },
+    /// `seat` laid cards with the stock empty and refills his hand from his table cards.
+    Refill {
+        seat: Seat,
+        then: Then,
+    },
+    /// `giver` laid a 13 and chooses the target.
+    Give {
+        giver: Seat,
+    },
+    /// `target` counters (13s or 1s) or accepts the pile.
+    Target {
+        giver: Seat,
+        target: Seat,
+    },
+    Over,
+}
+
+/// What the next card laid on the pile must be (§3.5).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum Requirement {
+    /// Empty pile (or, with `ninja_mode = reset`, a Ninja on top): anything.
+    Any,
+    /// This value or higher.
+    AtLeast(u8),
+    /// A 6 on top: values 1 to 6.
+    AtMost6,
+}
+
+impl Requirement {
+    /// Whether `card` may be laid in turn (a Ninja always may).
+    pub fn allows(self, card: Card) -> bool {
+        card.is_ninja()
+            || match self {
+                Requirement::Any => true,
+                Requirement::AtLeast(v) => card.value() >= v,
+                Requirement::AtMost6 => card.value() <= 6,
+            }
+    }
+}
+
+/// How a play came about, for events and texts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayKind {
+    Turn,
+    /// A 13 or 1 laid by the target of a 13.
+    Counter,
+    /// Variante 2: the two missing copies of a pair, laid by anyone.
+    Completion,
+    /// `ninja_interrupt`: a Ninja thrown out of turn.
+    Interrupt,
+    /// `table_play = shithead`: a face-down card played blind.
+    Blind,
+}
+
+/// Everything every seat may see: the part of the match that views copy whole.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Table {
+    pub players: u8,
+    pub options: Options,
+    /// The game of the match being played, from 1.
+    pub round: u32,
+    pub dealer: Seat,
+    pub phase: Phase,
+    /// Swap phase: the seats that said `ready`.
+    pub ready: SeatSet,
+    /// The central pile, bottom first (the last card is the top).
+    pub pile: Pile,
+    /// Who laid the top card of the pile (he leads after a pick-up).
+    pub last_layer: Option<Seat>,
+    /// Variante 2: the value of a pair just played that another player may complete now.
+    pub completion: Option<Card>,
+    /// The player to move laid the 8s that skipped round to him: he plays again, on anything.
+    pub free_turn: bool,
+    /// Cards out of the game (burnt piles).
+    pub burnt: Counts,
+    pub faceup: BySeat<Counts>,
+    /// Cards every seat knows to be in each hand: taken from the face-up row or picked up
+    /// with a pile (and not yet seen leaving it).
+    pub known: BySeat<Counts>,
+    /// Seats out of this game, in the order they finished.
+    pub finished: ArrayVec<Seat, MAX_PLAYERS>,
+    /// Match scores: the sum of the games' points.
+    pub scores: BySeat<i64>,
+    /// The match winners, once it is over.
+    pub winners: SeatSet,
+}
+
+impl Table {
+    pub fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    pub fn is_out(&self, seat: Seat) -> bool {
+        self.finished.contains(&seat)
+    }
+
+    /// The next seat clockwise that is still in the game.
+    pub fn next_active(&self, seat: Seat) -> Seat {
+        let n = self.players();
+        (1..=n).map(|i| seat.left(i, n)).find(|&s| !self.is_out(s)).unwrap_or(seat)
+    }
+
+    /// `steps` active seats clockwise of `seat` (8s skip players literally, modulo the table).
+    pub fn advance(&self, seat: Seat, steps: usize) -> Seat {
+        (0..steps).fold(seat, |s, _| self.next_active(s))
+    }
+
+    /// The requirement for the next card, from the topmost non-Ninja card (§3.4).
+    pub fn requirement(&self) -> Requirement {
+        if self.free_turn {
+            return Requirement::Any;
+        }
+        for &card in self.pile.iter().rev() {
+            if card.is_ninja() {
+                if self.options.ninja_mode == NinjaMode::Reset {
+                    return Requirement::Any;
+                }
+                continue;
+            }
+            return if card.value() == 6 { Requirement::AtMost6 } else { Requirement::AtLeast(card.value()) };
+        }
+        Requirement::Any
+    }
+
+    /// The topmost non-Ninja value and how many cards of it lie on top in a row, Ninjas ignored.
+    pub fn top_run(&self) -> Option<(Card, usize)> {
+        let mut cards = self.pile.iter().rev().filter(|c| !c.is_ninja());
+        let top = *cards.next()?;
+        Some((top, 1 + cards.take_while(|&&c| c == top).count()))
+    }
+
+    /// The seat whose decision the match waits for, outside the swap phase.
+    pub fn deciding(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Turn { seat } | Phase::Refill { seat, .. } => Some(seat),
+            Phase::Give { giver } => Some(giver),
+            Phase::Target { target, .. } => Some(target),
+            Phase::Swap | Phase::Over => None,
+        }
+    }
+}
