@@ -1,0 +1,143 @@
+//! Bots and simulations, generic over [`tapis_core::Game`]: a bot sees only its seat's view and
+//! legal actions, never the state.
+//!
+//! **Races.** When several seats may act at once (a reaction window, a simultaneous phase), each
+//! bot says whether it wants to act and what; one of the willing seats, drawn with the match's
+//! driver generator, is applied first, and the others are asked again on the new position. This
+//! is the fair reading of "the first valid action received wins" when nobody is faster by design.
+
+pub mod arena;
+pub mod ismcts;
+pub mod sim;
+
+use tapis_core::{ActionList, Game, GameRng, Seat};
+
+/// The bots the project has.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BotKind {
+    /// Uniform among legal actions; in a reaction window it lets the window pass half the time.
+    Random,
+    /// The game's own rule-of-thumb player.
+    Heuristic,
+    /// Information-set Monte Carlo tree search with this many iterations per decision.
+    Ismcts(u32),
+}
+
+/// Iterations of `ismcts` when no budget is given.
+pub const DEFAULT_ISMCTS_ITERATIONS: u32 = 1000;
+
+impl BotKind {
+    pub const NAMES: &'static str = "random, heuristic, ismcts[:iterations]";
+
+    pub fn parse(name: &str) -> Result<BotKind, String> {
+        match name.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(BotKind::Random),
+            "heuristic" => Ok(BotKind::Heuristic),
+            "ismcts" => Ok(BotKind::Ismcts(DEFAULT_ISMCTS_ITERATIONS)),
+            other if other.starts_with("ismcts:") => match other["ismcts:".len()..].parse::<u32>() {
+                Ok(n) if n > 0 => Ok(BotKind::Ismcts(n)),
+                _ => Err(format!("'{other}': ismcts takes a positive number of iterations, as in ismcts:1000")),
+            },
+            other => Err(format!("unknown bot '{other}'; the bots are: {}", BotKind::NAMES)),
+        }
+    }
+
+    pub fn name(self) -> String {
+        match self {
+            BotKind::Random => "random".into(),
+            BotKind::Heuristic => "heuristic".into(),
+            BotKind::Ismcts(n) => format!("ismcts:{n}"),
+        }
+    }
+
+    /// The same bot with another effort (ISMCTS iterations); other bots ignore it.
+    pub fn with_budget(self, budget: Option<u32>) -> BotKind {
+        match (self, budget) {
+            (BotKind::Ismcts(_), Some(n)) if n > 0 => BotKind::Ismcts(n),
+            _ => self,
+        }
+    }
+
+    /// Reads `random,heuristic,...`: one name for every seat, or one per seat.
+    pub fn parse_list(text: &str, players: usize) -> Result<Vec<BotKind>, String> {
+        let kinds = text.split(',').map(BotKind::parse).collect::<Result<Vec<_>, _>>()?;
+        match kinds.len() {
+            1 => Ok(vec![kinds[0]; players]),
+            n if n == players => Ok(kinds),
+            n => Err(format!("{n} bots given for {players} seats: give one name, or one per seat")),
+        }
+    }
+
+    /// What this bot plays for the view's seat. `None` lets a reaction window pass, and is only
+    /// returned when `must_act` is false.
+    pub fn decide<G: Game>(
+        self,
+        seat: Seat,
+        view: &G::View,
+        legal: &[G::Action],
+        must_act: bool,
+        rng: &mut GameRng,
+    ) -> Option<G::Action> {
+        debug_assert!(!legal.is_empty());
+        let choice = match self {
+            BotKind::Random if !must_act && rng.coin() => None,
+            BotKind::Random => Some(legal[rng.index(legal.len())]),
+            BotKind::Heuristic => G::heuristic_action(view, legal, rng),
+            BotKind::Ismcts(_) if legal.len() == 1 && must_act => Some(legal[0]),
+            BotKind::Ismcts(iterations) => ismcts::search::<G>(view, seat, iterations, rng, &|| false).action,
+        };
+        match choice {
+            // A bot that would abstain where it must act plays its first legal action instead.
+            None if must_act => Some(legal[0]),
+            // A bot that answers something illegal is overruled the same way.
+            Some(action) if !legal.contains(&action) => Some(legal[0]),
+            other => other,
+        }
+    }
+}
+
+/// The next action of a match played by `bots` (one per seat), with races drawn from `rng`.
+/// `None` when the match is over.
+pub fn next_move<G: Game>(state: &G, bots: &[BotKind], rng: &mut GameRng) -> Option<(Seat, G::Action)> {
+    if state.is_over() {
+        return None;
+    }
+    let waiting = state.waiting_for();
+    let mut wishes: arrayvec::ArrayVec<(Seat, G::Action), { tapis_core::MAX_SEATS }> = arrayvec::ArrayVec::new();
+    let mut legal = ActionList::new();
+    for seat in state.actors() {
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        let view = state.view(Some(seat));
+        if let Some(action) = bots[seat.index()].decide::<G>(seat, &view, &legal, waiting.contains(seat), rng) {
+            wishes.push((seat, action));
+        }
+    }
+    if wishes.is_empty() {
+        // Everyone in a window let it pass and nobody is waited for: cannot happen in a running
+        // match (the kit checks that a running match always waits for someone).
+        return None;
+    }
+    Some(wishes[rng.index(wishes.len())])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bot_lists_read_one_or_one_per_seat() {
+        assert_eq!(BotKind::parse_list("heuristic", 3).unwrap(), vec![BotKind::Heuristic; 3]);
+        assert_eq!(BotKind::parse_list("random, Heuristic", 2).unwrap(), vec![BotKind::Random, BotKind::Heuristic]);
+        assert_eq!(
+            BotKind::parse_list("random,random", 3).unwrap_err(),
+            "2 bots given for 3 seats: give one name, or one per seat"
+        );
+        assert_eq!(
+            BotKind::parse("mcts").unwrap_err(),
+            "unknown bot 'mcts'; the bots are: random, heuristic, ismcts[:iterations]"
+        );
+        assert_eq!(BotKind::parse("ismcts:250").unwrap(), BotKind::Ismcts(250));
+        assert!(BotKind::parse("ismcts:0").is_err());
+    }
+}

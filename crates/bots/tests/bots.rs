@@ -1,0 +1,130 @@
+//! Bots and the hot path, over every game.
+//!
+//! `hot_path_allocates_nothing` counts heap allocations with a global allocator while random
+//! matches are played through `legal_actions` + `apply_unchecked` from a cloned start: the
+//! project promises none per decision (nor per round: states are heap-free).
+
+// The one unsafe code of the project: a counting allocator, which must implement `GlobalAlloc`.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+use tapis_bots::BotKind;
+use tapis_bots::sim::{SimConfig, Totals, play_one, report, run};
+use tapis_core::{Game, Match, MatchRequest};
+
+struct Counting;
+
+thread_local! {
+    // Per thread: the other tests of this binary run (and allocate) on other threads meanwhile.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count_allocation() {
+    ALLOCATIONS.with(|count| count.set(count.get() + 1));
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count_allocation();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count_allocation();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during_playouts<G: Game>(players: usize) -> u64 {
+    let request = MatchRequest { players, seed: 3, ..MatchRequest::default() };
+    let start = Match::<G>::new(&request).expect("setup").state().clone();
+    tapis_core::kit::random_playouts(&start, 2, 1); // warm up anything lazy
+    let before = ALLOCATIONS.with(Cell::get);
+    let decisions = tapis_core::kit::random_playouts(&start, 50, 2);
+    let after = ALLOCATIONS.with(Cell::get);
+    assert!(decisions > 100, "{}: only {decisions} decisions", G::ID);
+    after - before
+}
+
+#[test]
+fn hot_path_allocates_nothing() {
+    assert_eq!(allocations_during_playouts::<tapis_nantais::Nantais>(4), 0, "nantais");
+    assert_eq!(allocations_during_playouts::<tapis_nurmut::NurMut>(4), 0, "nurmut");
+    assert_eq!(allocations_during_playouts::<tapis_gum::Gum>(4), 0, "gum");
+    assert_eq!(allocations_during_playouts::<tapis_nainjaune::NainJaune>(4), 0, "nainjaune");
+    assert_eq!(allocations_during_playouts::<tapis_njet::Njet>(4), 0, "njet");
+}
+
+fn config(players: usize, games: u64, bots: Vec<BotKind>) -> SimConfig {
+    SimConfig { players, games, seed: 11, options: Default::default(), bots }
+}
+
+fn totals_with_threads<G: Game>(config: &SimConfig, threads: usize) -> Totals {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+    pool.install(|| run::<G>(config, &|| {}))
+}
+
+#[test]
+fn simulations_do_not_depend_on_the_thread_count() {
+    let config = config(4, 300, vec![BotKind::Heuristic, BotKind::Random, BotKind::Random, BotKind::Random]);
+    let one = totals_with_threads::<tapis_nantais::Nantais>(&config, 1);
+    let three = totals_with_threads::<tapis_nantais::Nantais>(&config, 3);
+    assert_eq!(one, three);
+    let sequential =
+        (0..config.games).map(|i| play_one::<tapis_nantais::Nantais>(&config, i)).fold(Totals::empty(4), Totals::merge);
+    assert_eq!(one, sequential);
+}
+
+#[test]
+fn win_shares_add_up_to_one_and_intervals_hold_the_share() {
+    let config = config(3, 400, vec![BotKind::Random; 3]);
+    let totals = totals_with_threads::<tapis_njet::Njet>(&config, 2);
+    let report = report::<tapis_njet::Njet>(&config, &totals);
+    let sum: f64 = report.seats.iter().map(|s| s.win_share).sum();
+    assert!((sum - 1.0).abs() < 1e-9, "shares sum to {sum}");
+    for seat in &report.seats {
+        assert!(seat.ci_low <= seat.win_share && seat.win_share <= seat.ci_high);
+        assert!(seat.ci_high - seat.ci_low < 0.15, "interval too wide for 400 matches: {seat:?}");
+    }
+}
+
+/// Plays `steps` random actions from a seeded Njet match (into the trick play).
+fn njet_after(steps: usize, seed: u64) -> tapis_njet::Njet {
+    let request = MatchRequest { players: 4, seed, ..MatchRequest::default() };
+    let mut state = Match::<tapis_njet::Njet>::new(&request).unwrap().state().clone();
+    let mut rng = tapis_core::GameRng::seed_from_u64(seed);
+    let bots = [BotKind::Random; 4];
+    for _ in 0..steps {
+        let (seat, action) = tapis_bots::next_move(&state, &bots, &mut rng).unwrap();
+        state.apply_unchecked(seat, action);
+    }
+    state
+}
+
+#[test]
+fn ismcts_reads_nothing_but_its_view() {
+    let state = njet_after(25, 4);
+    let seat = state.waiting_for().first().unwrap();
+    let view = state.view(Some(seat));
+    // Two matches that look the same from `seat` but hide different cards.
+    let mut sampler = tapis_core::GameRng::seed_from_u64(1);
+    let a = <tapis_njet::Njet as Game>::determinize(&view, &mut sampler);
+    let b = <tapis_njet::Njet as Game>::determinize(&view, &mut sampler);
+    assert!(a != b, "the two samples hide different cards");
+    assert_eq!(a.view(Some(seat)), b.view(Some(seat)));
+    let decide = |state: &tapis_njet::Njet| {
+        let mut rng = tapis_core::GameRng::seed_from_u64(99);
+        let result =
+            tapis_bots::ismcts::search::<tapis_njet::Njet>(&state.view(Some(seat)), seat, 300, &mut rng, &|| false);
+        (result.action, result.root.iter().map(|(a, v, _)| (*a, *v)).collect::<Vec<_>>())
+    };
+    let (from_a, from_b) = (decide(&a), decide(&b));
+    assert!(from_a.0.is_some());
+    assert_eq!(from_a, from_b, "same view, same seed: same decision and the same search");
+}

@@ -1,0 +1,348 @@
+//! The `tapis` binary: argument parsing and the edges (errors, exit codes, broken pipes).
+
+use anyhow::{Result, anyhow, bail};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use comfy_table::Table;
+use std::io::IsTerminal;
+use tapis::registry::GAME_IDS;
+use tapis::sim::BenchResult;
+use tapis::{by_id, options_from_args, play, referee};
+use tapis_bots::BotKind;
+use tapis_bots::sim::SimConfig;
+use tapis_core::{Lang, MatchRequest, Seat};
+
+#[derive(Parser)]
+#[command(
+    name = "tapis",
+    version,
+    about = "Play and study five French card games: Le 8 Nantais, Nur Mut, Battle GUM, Le Nain Jaune, Njet!",
+    long_about = "Play and study five French card games: Le 8 Nantais (nantais), Nur Mut (nurmut), \
+                  Battle GUM (gum), Le Nain Jaune (nainjaune) and Njet! (njet).\n\n\
+                  Start with `tapis games` to see the games, `tapis rules nantais` to learn one, and \
+                  `tapis play nantais --lang en` to play it against bots.",
+    after_help = "Examples:\n  tapis play nantais --players 4 --lang en\n  tapis rules njet --lang en\n  \
+                  tapis sim nurmut --players 4 --games 10000 --bots heuristic,random,random,random\n  \
+                  echo '{\"cmd\":\"games\"}' | tapis referee"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games, their player counts and options.
+    Games,
+    /// Show a game's rules in brief and every option with its default.
+    Rules {
+        /// The game: nantais, nurmut, gum, nainjaune or njet.
+        game: String,
+        #[arg(long, value_enum, default_value = "fr")]
+        lang: LangArg,
+    },
+    /// Play a match in the terminal against bots.
+    Play(PlayArgs),
+    /// Self-play many matches with bots and report win shares with 95% intervals.
+    Sim(SimArgs),
+    /// Pit bots against each other on duplicate deals (every seating), or compare two rule
+    /// variants on the same deals with --compare.
+    Arena(ArenaArgs),
+    /// Measure random self-play speed (decisions per second, one thread).
+    Bench(BenchArgs),
+    /// Speak the JSON-lines referee protocol on stdin/stdout (see PROTOCOL.md).
+    Referee,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LangArg {
+    Fr,
+    En,
+}
+
+impl From<LangArg> for Lang {
+    fn from(lang: LangArg) -> Lang {
+        match lang {
+            LangArg::Fr => Lang::Fr,
+            LangArg::En => Lang::En,
+        }
+    }
+}
+
+#[derive(Args)]
+struct MatchArgs {
+    /// The game: nantais, nurmut, gum, nainjaune or njet.
+    game: String,
+    /// Number of players.
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    /// A rule variant, as key=value (repeatable). `tapis rules GAME` lists them.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(Args)]
+struct PlayArgs {
+    #[command(flatten)]
+    game: MatchArgs,
+    /// Your seat (0 plays first in the first round).
+    #[arg(long, default_value_t = 0)]
+    seat: u8,
+    /// The bots at the other seats: one name for all, or one per seat (yours is ignored).
+    #[arg(long, default_value = "heuristic")]
+    bots: String,
+    /// Language of the table.
+    #[arg(long, value_enum, default_value = "fr")]
+    lang: LangArg,
+    /// Seed of the deals (default: a new one each time, printed so the match can be replayed).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Save the match record (JSON) to this file at the end.
+    #[arg(long, value_name = "FILE")]
+    save: Option<std::path::PathBuf>,
+}
+
+#[derive(Args)]
+struct SimArgs {
+    #[command(flatten)]
+    game: MatchArgs,
+    /// Number of matches.
+    #[arg(long, default_value_t = 10_000)]
+    games: u64,
+    /// One bot name for every seat, or one per seat: random, heuristic.
+    #[arg(long, default_value = "random")]
+    bots: String,
+    /// Worker threads (results do not depend on it).
+    #[arg(long, default_value_t = default_threads())]
+    threads: usize,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
+struct ArenaArgs {
+    /// The game: nantais, nurmut, gum, nainjaune or njet.
+    game: String,
+    /// One bot per seat: random, heuristic, ismcts[:iterations] (e.g. ismcts:1000,heuristic,random,random).
+    #[arg(long)]
+    bots: String,
+    /// Number of players (default: one per bot given).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Matches to play at least; rounded up to whole deals (each deal is played in every seating).
+    #[arg(long, default_value_t = 2400)]
+    games: u64,
+    /// Seatings per deal: every permutation of the seats, or only the rotations.
+    #[arg(long, value_enum, default_value = "permutations")]
+    seating: SeatingArg,
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// A variant study: play the same deals again with these options changed (repeatable) and
+    /// compare.
+    #[arg(long = "compare", value_name = "KEY=VALUE")]
+    compare: Vec<String>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[arg(long, default_value_t = default_threads())]
+    threads: usize,
+    /// Print JSON instead of a table.
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Print CSV instead of a table.
+    #[arg(long)]
+    csv: bool,
+    /// Draw the win shares with their intervals and the match lengths into this SVG file.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<std::path::PathBuf>,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum SeatingArg {
+    Permutations,
+    Rotations,
+}
+
+#[derive(Args)]
+struct BenchArgs {
+    /// One game, or every game when omitted.
+    game: Option<String>,
+    /// Number of players (default 4).
+    #[arg(long, default_value_t = 4)]
+    players: usize,
+    /// Seconds per game.
+    #[arg(long, default_value_t = 3.0)]
+    seconds: f64,
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Measure ISMCTS iterations per second instead, from the position after --after random
+    /// decisions.
+    #[arg(long)]
+    ismcts: bool,
+    /// With --ismcts: random decisions played before searching.
+    #[arg(long, default_value_t = 0)]
+    after: u64,
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+fn main() {
+    let cli = Cli::parse();
+    if let Err(error) = run(cli) {
+        // A closed pipe (`tapis sim ... | head`) is not an error worth a message.
+        if error
+            .chain()
+            .any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
+        {
+            std::process::exit(0);
+        }
+        eprintln!("tapis: {error:#}");
+        std::process::exit(2);
+    }
+}
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Games => {
+            print_games();
+            Ok(())
+        }
+        Command::Rules { game, lang } => {
+            let page = by_id::rules_page(&game, lang.into())?;
+            print!("{page}");
+            Ok(())
+        }
+        Command::Referee => Ok(referee::run()?),
+        Command::Play(args) => play_command(args),
+        Command::Sim(args) => sim_command(args),
+        Command::Arena(args) => arena_command(args),
+        Command::Bench(args) => bench_command(args),
+    }
+}
+
+fn print_games() {
+    let games = referee::games_json();
+    let mut table = Table::new();
+    table.set_header(["id", "name", "players", "options (default)"]);
+    for game in games.as_array().into_iter().flatten() {
+        let options: Vec<String> = game["options"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .map(|(key, spec)| format!("{key}={}", tapis::plain(&spec["default"])))
+            .collect();
+        table.add_row([
+            game["id"].as_str().unwrap_or_default().to_string(),
+            game["name"].as_str().unwrap_or_default().to_string(),
+            format!("{}–{}", game["players"][0], game["players"][1]),
+            options.join("\n"),
+        ]);
+    }
+    println!("{table}");
+    println!("`tapis rules <id>` explains a game and its options; `tapis play <id>` plays it.");
+}
+
+fn play_command(args: PlayArgs) -> Result<()> {
+    let options = options_from_args(&args.game.options).map_err(|e| anyhow!(e))?;
+    let players = args.game.players;
+    if args.seat as usize >= players {
+        bail!("--seat {} is not a seat of a {players}-player table (0 to {})", args.seat, players.saturating_sub(1));
+    }
+    let bots = BotKind::parse_list(&args.bots, players).or_else(|_| {
+        // One name per other seat is accepted too.
+        let mut kinds = BotKind::parse_list(&args.bots, players - 1)?;
+        kinds.insert(args.seat as usize, BotKind::Heuristic);
+        Ok::<_, String>(kinds)
+    });
+    let bots = bots.map_err(|e| anyhow!(e))?;
+    #[allow(clippy::disallowed_methods)] // a fresh seed for people; printed so the match can be replayed
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() % 1_000_000)
+    });
+    let config = play::PlayConfig {
+        request: MatchRequest { players, seed, dealer: None, options, deal: None },
+        human: Seat(args.seat),
+        bots,
+        lang: args.lang.into(),
+        save: args.save,
+    };
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut out = std::io::stdout().lock();
+    by_id::play(&args.game.game, config, &mut input, &mut out)
+}
+
+fn sim_command(args: SimArgs) -> Result<()> {
+    let options = options_from_args(&args.game.options).map_err(|e| anyhow!(e))?;
+    let bots = BotKind::parse_list(&args.bots, args.game.players).map_err(|e| anyhow!(e))?;
+    if args.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let config = SimConfig { players: args.game.players, games: args.games, seed: args.seed, options, bots };
+    let progress = !args.json && std::io::stderr().is_terminal();
+    by_id::simulate(&args.game.game, &config, args.threads, args.json, progress)
+}
+
+fn arena_command(args: ArenaArgs) -> Result<()> {
+    use tapis_bots::arena::{ArenaConfig, Seating};
+    let options = options_from_args(&args.options).map_err(|e| anyhow!(e))?;
+    let names = args.bots.split(',').count();
+    let players = args.players.unwrap_or(names);
+    let lineup = BotKind::parse_list(&args.bots, players).map_err(|e| anyhow!(e))?;
+    if args.threads == 0 {
+        bail!("--threads must be at least 1");
+    }
+    let seating = match args.seating {
+        SeatingArg::Permutations => Seating::Permutations,
+        SeatingArg::Rotations => Seating::Rotations,
+    };
+    let mut config = ArenaConfig { players, deals: 1, seed: args.seed, options, lineup, seating };
+    let per_deal = config.seatings().len() as u64;
+    config.deals = args.games.div_ceil(per_deal).max(1);
+    let compare = if args.compare.is_empty() {
+        None
+    } else {
+        let mut options_b = config.options.clone();
+        options_b.extend(options_from_args(&args.compare).map_err(|e| anyhow!(e))?);
+        Some(options_b)
+    };
+    let output = tapis::arena::Output {
+        json: args.json,
+        csv: args.csv,
+        plot: args.plot.as_deref(),
+        progress: !args.json && !args.csv && std::io::stderr().is_terminal(),
+        threads: args.threads,
+    };
+    by_id::arena(&args.game, &config, compare.as_ref(), &output)
+}
+
+fn bench_command(args: BenchArgs) -> Result<()> {
+    let options = options_from_args(&args.options).map_err(|e| anyhow!(e))?;
+    let ids: Vec<&str> = match &args.game {
+        Some(id) => vec![id.as_str()],
+        None => GAME_IDS.to_vec(),
+    };
+    let request = MatchRequest { players: args.players, seed: 1, dealer: None, options, deal: None };
+    let mut table = Table::new();
+    let unit = if args.ismcts { "ISMCTS iterations" } else { "decisions" };
+    table.set_header(["game", "players", unit, "seconds", &format!("{unit} / second (1 thread)")]);
+    for id in ids {
+        let result: BenchResult = if args.ismcts {
+            by_id::bench_ismcts(id, &request, args.after, args.seconds)?
+        } else {
+            by_id::bench(id, &request, args.seconds)?
+        };
+        table.add_row([
+            result.game.to_string(),
+            result.players.to_string(),
+            result.decisions.to_string(),
+            format!("{:.2}", result.seconds),
+            format!("{:.0}", result.decisions as f64 / result.seconds),
+        ]);
+    }
+    println!("{table}");
+    Ok(())
+}

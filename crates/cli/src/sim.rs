@@ -1,0 +1,115 @@
+//! `tapis sim` (self-play statistics) and `tapis bench` (raw engine throughput).
+//! The only clock reads of the project are here, outside the engine: they time runs, they never
+//! decide anything.
+
+use anyhow::{Result, anyhow};
+use comfy_table::Table;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+use std::time::{Duration, Instant};
+use tapis_bots::sim::{SimConfig, check_config, report, run};
+use tapis_core::{Game, Match, MatchRequest};
+
+/// Runs a simulation and prints the table (or JSON).
+pub fn simulate<G: Game>(config: &SimConfig, threads: usize, as_json: bool, progress: bool) -> Result<()> {
+    check_config::<G>(config).map_err(|e| anyhow!("{e}"))?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
+    let bar = if progress { ProgressBar::new(config.games) } else { ProgressBar::hidden() };
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {pos}/{len} matches  {per_sec}  eta {eta}").expect("a valid template"),
+    );
+    #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
+    let start = Instant::now();
+    let totals = pool.install(|| run::<G>(config, &|| bar.inc(1)));
+    let elapsed = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    let report = report::<G>(config, &totals);
+    let per_second = report.decisions as f64 / elapsed.max(1e-9);
+    if as_json {
+        let mut value = serde_json::to_value(&report)?;
+        value["seconds"] = json!(elapsed);
+        value["threads"] = json!(threads);
+        value["decisions_per_second"] = json!(per_second);
+        println!("{}", serde_json::to_string_pretty(&value)?);
+        return Ok(());
+    }
+    println!(
+        "{} — {} players, {} matches, seed {}, options {}",
+        G::NAME,
+        config.players,
+        report.games,
+        config.seed,
+        serde_json::Value::Object(config.options.clone())
+    );
+    let mut table = Table::new();
+    table.set_header(["seat", "bot", "win share", "95% interval", "mean score"]);
+    for seat in &report.seats {
+        table.add_row([
+            seat.seat.to_string(),
+            seat.bot.to_string(),
+            format!("{:.2}%", seat.win_share * 100.0),
+            format!("{:.2}% – {:.2}%", seat.ci_low * 100.0, seat.ci_high * 100.0),
+            format!("{:.2}", seat.mean_score),
+        ]);
+    }
+    println!("{table}");
+    println!("mean rounds per match {:.2}, mean decisions per match {:.1}", report.mean_rounds, report.mean_decisions);
+    println!(
+        "{} decisions in {:.2} s on {} thread(s): {:.0} decisions per second",
+        report.decisions, elapsed, threads, per_second
+    );
+    Ok(())
+}
+
+/// One benchmark line: random self-play through the fast path on one thread.
+pub struct BenchResult {
+    pub game: &'static str,
+    pub players: usize,
+    pub decisions: u64,
+    pub seconds: f64,
+}
+
+/// Times uniform random self-play of `G` (matches from seeded deals) for at least `seconds`.
+pub fn bench<G: Game>(request: &MatchRequest, seconds: f64) -> Result<BenchResult> {
+    let mut decisions = 0;
+    let mut batch = 0u64;
+    let budget = Duration::from_secs_f64(seconds);
+    #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
+    let start = Instant::now();
+    while start.elapsed() < budget {
+        let mut request = request.clone();
+        request.seed = request.seed.wrapping_add(batch);
+        let first = Match::<G>::new(&request).map_err(|e| anyhow!("{e}"))?.state().clone();
+        decisions += tapis_core::kit::random_playouts(&first, 20, batch);
+        batch += 1;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(BenchResult { game: G::ID, players: request.players, decisions, seconds })
+}
+
+/// Times ISMCTS from the position reached after `after` random decisions of the seeded match:
+/// iterations per second for the first seat the match waits for there.
+pub fn bench_ismcts<G: Game>(request: &MatchRequest, after: u64, seconds: f64) -> Result<BenchResult> {
+    use tapis_core::GameRng;
+    let mut state = Match::<G>::new(request).map_err(|e| anyhow!("{e}"))?.state().clone();
+    let mut rng = GameRng::seed_from_u64(request.seed);
+    let mut legal = tapis_core::ActionList::new();
+    for _ in 0..after {
+        if state.is_over() {
+            break;
+        }
+        let seat = state.waiting_for().first().expect("a running match waits for a seat");
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        state.apply_unchecked(seat, legal[rng.index(legal.len())]);
+    }
+    let seat = state.waiting_for().first().ok_or_else(|| anyhow!("the match is over after {after} decisions"))?;
+    let view = state.view(Some(seat));
+    let budget = Duration::from_secs_f64(seconds);
+    #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
+    let start = Instant::now();
+    let stop = || start.elapsed() >= budget;
+    let result = tapis_bots::ismcts::search::<G>(&view, seat, u32::MAX, &mut rng, &stop);
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(BenchResult { game: G::ID, players: request.players, decisions: result.iterations as u64, seconds })
+}

@@ -1,0 +1,364 @@
+//! The `tapis` binary end to end: the referee protocol (every command, every error code), random
+//! input that must never break it, a terminal match played to the end, and the command line's
+//! own errors.
+
+use proptest::prelude::*;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use tapis::referee::Referee;
+
+fn tapis() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_tapis"))
+}
+
+/// Runs the referee on `requests` (one per line) and returns the parsed responses.
+fn referee_session(requests: &[String]) -> Vec<Value> {
+    let mut child = tapis().arg("referee").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    {
+        let mut stdin = child.stdin.take().unwrap();
+        for request in requests {
+            writeln!(stdin, "{request}").unwrap();
+        }
+    }
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "the referee exits 0 at the end of its input");
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("not JSON: {line} ({e})")))
+        .collect()
+}
+
+/// A complete 54-card deal for 2 players: seat 0 holds 7♥ 7♠ and five low clubs, seat 1 seven
+/// spades, the discard shows 5♥.
+fn nantais_deal() -> Value {
+    let seat0 = ["7H", "7S", "2C", "3C", "4C", "6C", "9C"];
+    let seat1 = ["2S", "3S", "4S", "5S", "6S", "8S", "9S"];
+    let discard = ["5H"];
+    let mut stock = vec!["X".to_string(), "X".to_string()];
+    for suit in ["S", "H", "D", "C"] {
+        for rank in ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"] {
+            let card = format!("{rank}{suit}");
+            if !seat0.contains(&card.as_str()) && !seat1.contains(&card.as_str()) && !discard.contains(&card.as_str()) {
+                stock.push(card);
+            }
+        }
+    }
+    json!({"hands": [seat0, seat1], "stock": stock, "discard": discard})
+}
+
+fn error_code(response: &Value) -> &str {
+    assert_eq!(response["ok"], json!(false), "expected an error: {response}");
+    let message = response["error"]["message"].as_str().unwrap();
+    assert!(!message.is_empty(), "an error says what was wrong");
+    response["error"]["code"].as_str().unwrap()
+}
+
+fn ok(response: &Value) -> &Value {
+    assert_eq!(response["ok"], json!(true), "expected success: {response}");
+    response
+}
+
+#[test]
+fn referee_scripted_session_covers_every_command_and_error_code() {
+    let deal = nantais_deal();
+    let mut missing = deal.clone();
+    missing["stock"].as_array_mut().unwrap().pop();
+    let requests: Vec<String> = vec![
+        json!({"cmd": "status", "id": 1}).to_string(),               // 0 no_game
+        "this is not json".into(),                                   // 1 bad_request
+        "[1, 2]".into(),                                             // 2 bad_request
+        json!({"cmd": "fly", "id": "x"}).to_string(),                // 3 bad_request
+        json!({"cmd": "games", "id": {"any": "value"}}).to_string(), // 4 ok
+        json!({"cmd": "new", "game": "chess", "players": 2}).to_string(), // 5 unknown_game
+        json!({"cmd": "new", "game": "nantais", "players": 2, "options": {"joker_drw": 5}}).to_string(), // 6
+        json!({"cmd": "new", "game": "nantais", "players": 2, "options": {"joker_draw": 6}}).to_string(), // 7
+        json!({"cmd": "new", "game": "nantais", "players": 2, "deal": missing}).to_string(), // 8 bad_deal
+        json!({"cmd": "new", "game": "nantais", "players": 11}).to_string(), // 9 bad_request
+        json!({"cmd": "new", "game": "nantais", "players": 2, "seed": 7, "deal": deal}).to_string(), // 10
+        json!({"cmd": "legal", "seat": 0}).to_string(),              // 11
+        json!({"cmd": "legal", "seat": 1}).to_string(),              // 12
+        json!({"cmd": "act", "seat": 0, "action": "fly away"}).to_string(), // 13 bad_action
+        json!({"cmd": "act", "seat": 0, "action": "play 2S"}).to_string(), // 14 illegal_action
+        json!({"cmd": "act", "seat": 1, "action": "draw"}).to_string(), // 15 illegal_action
+        json!({"cmd": "act", "seat": 0, "action": "PLAY  7h"}).to_string(), // 16 ok
+        json!({"cmd": "view", "seat": 1}).to_string(),               // 17
+        json!({"cmd": "view", "seat": null}).to_string(),            // 18
+        json!({"cmd": "state"}).to_string(),                         // 19
+        json!({"cmd": "record"}).to_string(),                        // 20
+        json!({"cmd": "bot", "seat": 0, "bot": "heuristic", "budget": 100}).to_string(), // 21
+        json!({"cmd": "bot", "seat": 0, "bot": "deep-thought"}).to_string(), // 22 bad_request
+        json!({"cmd": "load", "record": {"game": "nantais", "players": 2}}).to_string(), // 23 ok, fresh
+        json!({"cmd": "load", "record": {"game": "nantais", "players": 2, "actions": [[1, "draw"]]}}).to_string(), // 24
+        json!({"cmd": "load", "record": "nope"}).to_string(),        // 25 bad_record
+        json!({"cmd": "act", "seat": 9, "action": "draw"}).to_string(), // 26 bad_request (no such seat)
+        json!({"cmd": "legal"}).to_string(),                         // 27 bad_request (no seat)
+    ];
+    let r = referee_session(&requests);
+    assert_eq!(r.len(), requests.len(), "exactly one response per request");
+
+    assert_eq!(error_code(&r[0]), "no_game");
+    assert_eq!(r[0]["id"], json!(1));
+    assert_eq!(error_code(&r[1]), "bad_request");
+    assert_eq!(error_code(&r[2]), "bad_request");
+    assert_eq!(error_code(&r[3]), "bad_request");
+    assert_eq!(r[3]["id"], json!("x"));
+    let games = ok(&r[4])["games"].as_array().unwrap();
+    assert_eq!(r[4]["id"], json!({"any": "value"}));
+    let ids: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, ["nantais", "nurmut", "gum", "nainjaune", "njet"]);
+    assert_eq!(games[0]["options"]["joker_draw"]["default"], json!(4));
+    assert_eq!(games[0]["options"]["joker_draw"]["values"], json!([4, 5]));
+    assert_eq!(error_code(&r[5]), "unknown_game");
+    assert_eq!(error_code(&r[6]), "bad_option");
+    assert!(r[6]["error"]["message"].as_str().unwrap().contains("joker_draw"), "lists the valid keys");
+    assert_eq!(error_code(&r[7]), "bad_option");
+    assert_eq!(error_code(&r[8]), "bad_deal");
+    assert_eq!(error_code(&r[9]), "bad_request");
+
+    let status = &ok(&r[10])["status"];
+    assert_eq!(status["actors"], json!([0]));
+    assert_eq!(status["over"], json!(false));
+    assert_eq!(status["winners"], json!([]));
+    assert_eq!(status["round"], json!(1));
+    assert_eq!(status["scores"], json!([0, 0]));
+    assert_eq!(status["cards"], json!([7, 7]));
+    // On 5♥, seat 0 may play its heart 7♥; nothing else matches.
+    let legal = ok(&r[11])["actions"].as_array().unwrap();
+    assert!(legal.contains(&json!("play 7H")), "{legal:?}");
+    assert!(!legal.contains(&json!("play 2C")));
+    assert_eq!(ok(&r[12])["actions"], json!([]));
+    assert_eq!(error_code(&r[13]), "bad_action");
+    assert_eq!(error_code(&r[14]), "illegal_action");
+    assert_eq!(error_code(&r[15]), "illegal_action");
+    let played = ok(&r[16]);
+    assert!(!played["events"].as_array().unwrap().is_empty());
+    assert_eq!(played["status"]["cards"], json!([6, 7]));
+    let view = serde_json::to_string(&ok(&r[17])["view"]).unwrap();
+    assert!(view.contains("\"2S\""), "seat 1 sees its own hand");
+    assert!(!view.contains("\"2C\""), "seat 1 does not see seat 0's hand");
+    let spectator = serde_json::to_string(&ok(&r[18])["view"]).unwrap();
+    assert!(!spectator.contains("\"2S\"") && !spectator.contains("\"2C\""), "a spectator sees no hand");
+    assert!(ok(&r[19])["state"].is_object());
+    let record = &ok(&r[20])["record"];
+    assert_eq!(record["game"], json!("nantais"));
+    assert_eq!(record["seed"], json!(7));
+    assert_eq!(record["actions"], json!([[0, "play 7H"]]));
+    assert!(record["version"].is_string());
+    let bot_action = ok(&r[21])["action"].as_str().unwrap().to_string();
+    assert!(!bot_action.is_empty());
+    assert_eq!(error_code(&r[22]), "bad_request");
+    assert_eq!(ok(&r[23])["status"]["round"], json!(1));
+    assert_eq!(error_code(&r[24]), "bad_record");
+    assert_eq!(error_code(&r[25]), "bad_record");
+    assert_eq!(error_code(&r[26]), "bad_request");
+    assert_eq!(error_code(&r[27]), "bad_request");
+}
+
+#[test]
+fn a_saved_record_replays_to_the_same_match() {
+    let requests = vec![
+        json!({"cmd": "new", "game": "nantais", "players": 3, "seed": 99}).to_string(),
+        json!({"cmd": "bot", "seat": 0, "bot": "heuristic"}).to_string(),
+    ];
+    let r = referee_session(&requests);
+    let action = ok(&r[1])["action"].as_str().unwrap().to_string();
+    let r = referee_session(&[
+        json!({"cmd": "new", "game": "nantais", "players": 3, "seed": 99}).to_string(),
+        json!({"cmd": "act", "seat": 0, "action": action}).to_string(),
+        json!({"cmd": "record"}).to_string(),
+        json!({"cmd": "state"}).to_string(),
+    ]);
+    let record = ok(&r[2])["record"].clone();
+    let state = ok(&r[3])["state"].clone();
+    let again =
+        referee_session(&[json!({"cmd": "load", "record": record}).to_string(), json!({"cmd": "state"}).to_string()]);
+    ok(&again[0]);
+    assert_eq!(again[1]["state"], state);
+}
+
+/// Sends `line` and checks the protocol's promises: one JSON response, `ok` true or false, and a
+/// failed request leaves the match exactly as it was.
+fn check_one(referee: &mut Referee, line: &str) -> Value {
+    let before = referee.handle_line(r#"{"cmd":"state"}"#).unwrap();
+    let response = referee.handle_line(line);
+    let Some(response) = response else {
+        assert!(line.trim().is_empty(), "only blank lines go unanswered");
+        return Value::Null;
+    };
+    assert!(!response.contains('\n'), "one line per response");
+    let value: Value = serde_json::from_str(&response).unwrap();
+    match value["ok"] {
+        Value::Bool(true) => {}
+        Value::Bool(false) => {
+            assert!(value["error"]["code"].is_string() && value["error"]["message"].is_string());
+            let after = referee.handle_line(r#"{"cmd":"state"}"#).unwrap();
+            assert_eq!(before, after, "the failed request '{line}' changed the match");
+        }
+        _ => panic!("no ok field: {response}"),
+    }
+    value
+}
+
+const GAMES: [&str; 5] = ["nantais", "nurmut", "gum", "nainjaune", "njet"];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_referee_survives_random_lines(lines in prop::collection::vec(".{0,60}", 1..20), game in 0usize..5) {
+        let mut referee = Referee::new();
+        check_one(&mut referee, &json!({"cmd": "new", "game": GAMES[game], "players": 4, "seed": 1}).to_string());
+        for line in &lines {
+            check_one(&mut referee, line);
+        }
+    }
+
+    #[test]
+    fn the_referee_survives_random_requests(
+        steps in prop::collection::vec((0usize..8, 0u64..12, ".{0,12}", any::<u16>()), 1..60),
+        game in 0usize..5,
+        players in 2usize..6,
+    ) {
+        let mut referee = Referee::new();
+        check_one(&mut referee, &json!({"cmd": "new", "game": GAMES[game], "players": players, "seed": 5}).to_string());
+        for (kind, seat, text, pick) in steps {
+            let line = match kind {
+                0 => json!({"cmd": "act", "seat": seat, "action": text}).to_string(),
+                1..=3 => {
+                    // A legal action of some actor, most of the time.
+                    let status = check_one(&mut referee, r#"{"cmd":"status"}"#);
+                    let actors: Vec<u64> = status["status"]["actors"].as_array().map(|a| a.iter().filter_map(Value::as_u64).collect()).unwrap_or_default();
+                    if actors.is_empty() { continue; }
+                    let actor = actors[pick as usize % actors.len()];
+                    let legal = check_one(&mut referee, &json!({"cmd": "legal", "seat": actor}).to_string());
+                    let actions = legal["actions"].as_array().cloned().unwrap_or_default();
+                    if actions.is_empty() { continue; }
+                    let action = actions[pick as usize % actions.len()].clone();
+                    json!({"cmd": "act", "seat": actor, "action": action}).to_string()
+                }
+                4 => json!({"cmd": "view", "seat": seat}).to_string(),
+                5 => json!({"cmd": "bot", "seat": seat, "bot": if pick % 2 == 0 { "random" } else { "heuristic" }}).to_string(),
+                6 => json!({"cmd": "legal", "seat": text}).to_string(),
+                _ => json!({"cmd": "new", "game": GAMES[game], "players": seat, "options": {text: pick}}).to_string(),
+            };
+            check_one(&mut referee, &line);
+        }
+    }
+}
+
+#[test]
+fn every_game_answers_status_legal_view_and_bot() {
+    for game in GAMES {
+        let r = referee_session(&[
+            json!({"cmd": "new", "game": game, "players": 4, "seed": 3}).to_string(),
+            json!({"cmd": "legal", "seat": 0}).to_string(),
+            json!({"cmd": "view", "seat": 0}).to_string(),
+            json!({"cmd": "view", "seat": null}).to_string(),
+            json!({"cmd": "record"}).to_string(),
+        ]);
+        let status = &ok(&r[0])["status"];
+        assert_eq!(status["game"], json!(game));
+        assert_eq!(status["players"], json!(4));
+        assert!(ok(&r[1])["actions"].is_array());
+        assert!(ok(&r[2])["view"].is_object() || ok(&r[2])["view"].is_array());
+        ok(&r[3]);
+        assert_eq!(ok(&r[4])["record"]["game"], json!(game));
+    }
+}
+
+/// Plays a whole match through `tapis play`: types `first` (answers for the start), then always
+/// takes the first choice.
+fn play_to_the_end(game: &str, extra: &[&str], first: &'static str) -> String {
+    let mut child = tapis()
+        .args(["play", game, "--players", "3", "--seed", "4", "--lang", "en"])
+        .args(extra)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // Enough answers for any match; the process stops reading when the match ends.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(first.as_bytes());
+        for _ in 0..200_000 {
+            if stdin.write_all(b"1\n").is_err() {
+                break;
+            }
+        }
+    });
+    let output = child.wait_with_output().unwrap();
+    let _ = writer.join();
+    assert!(output.status.success());
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_terminal_match_of_nantais_ends_with_a_result() {
+    let out = play_to_the_end("nantais", &["--option", "rounds_to_win=1"], "");
+    assert!(out.contains("Your move:"), "the player is asked");
+    assert!(out.contains("=== End of the match ==="), "{}", &out[out.len().saturating_sub(2000)..]);
+    assert!(out.contains("You won!") || out.contains("You lost."));
+}
+
+#[test]
+fn every_game_can_be_played_to_the_end_in_the_terminal() {
+    for (game, extra, first) in [
+        ("nurmut", vec!["--option", "rounds=1"], ""),
+        // Always "1" would swap the same two cards back and forth for ever.
+        ("gum", vec![], "ready\n"),
+        ("nainjaune", vec!["--option", "rounds=1"], ""),
+        ("njet", vec!["--option", "rounds=1"], ""),
+    ] {
+        let out = play_to_the_end(game, &extra, first);
+        assert!(out.contains("=== End of the match ==="), "{game}: {}", &out[out.len().saturating_sub(2000)..]);
+    }
+}
+
+#[test]
+fn command_line_errors_are_clear_and_exit_2() {
+    let out = tapis().args(["sim", "nantais", "--games", "1", "--option", "joker_drw=5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("unknown option 'joker_drw'") && err.contains("joker_draw"), "{err}");
+
+    let out = tapis().args(["rules", "poker"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("the games are: nantais, nurmut, gum, nainjaune, njet"));
+
+    let out = tapis().args(["sim", "nantais", "--games", "1", "--bots", "genius"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("unknown bot 'genius'"));
+}
+
+#[test]
+fn rules_and_games_list_every_option() {
+    let out = tapis().args(["rules", "nantais", "--lang", "en"]).output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains("joker_draw = 4"), "{page}");
+    let out = tapis().arg("games").output().unwrap();
+    let page = String::from_utf8(out.stdout).unwrap();
+    for game in GAMES {
+        assert!(page.contains(game));
+    }
+}
+
+#[test]
+fn sim_numbers_do_not_depend_on_threads() {
+    let run = |threads: &str| {
+        let out = tapis()
+            .args(["sim", "nantais", "--players", "3", "--games", "200", "--seed", "8", "--json", "--threads", threads])
+            .args(["--bots", "heuristic,random,random"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let mut value: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for timing in ["seconds", "threads", "decisions_per_second"] {
+            value.as_object_mut().unwrap().remove(timing);
+        }
+        value
+    };
+    assert_eq!(run("1"), run("2"));
+}
