@@ -59,6 +59,7 @@ fn hot_path_allocates_nothing() {
     assert_eq!(allocations_during_playouts::<tapis_gum::Gum>(4), 0, "gum");
     assert_eq!(allocations_during_playouts::<tapis_nainjaune::NainJaune>(4), 0, "nainjaune");
     assert_eq!(allocations_during_playouts::<tapis_njet::Njet>(4), 0, "njet");
+    assert_eq!(allocations_during_playouts::<tapis_crazyeights::CrazyEights>(4), 0, "crazyeights");
 }
 
 fn config(players: usize, games: u64, bots: Vec<BotKind>) -> SimConfig {

@@ -15,9 +15,11 @@ use tapis_core::{Lang, MatchRequest, Seat};
 #[command(
     name = "tapis",
     version,
-    about = "Play and study five French card games: Le 8 Nantais, Nur Mut, Battle GUM, Le Nain Jaune, Njet!",
+    about = "Play and study five French card games: Le 8 Nantais, Nur Mut, Battle GUM, Le Nain Jaune, Njet! \
+             (and OpenSpiel's Crazy Eights)",
     long_about = "Play and study five French card games: Le 8 Nantais (nantais), Nur Mut (nurmut), \
-                  Battle GUM (gum), Le Nain Jaune (nainjaune) and Njet! (njet).\n\n\
+                  Battle GUM (gum), Le Nain Jaune (nainjaune) and Njet! (njet); plus crazyeights, \
+                  OpenSpiel's crazy_eights reproduced move for move.\n\n\
                   Start with `tapis games` to see the games, `tapis rules nantais` to learn one, and \
                   `tapis play nantais --lang en` to play it against bots.",
     after_help = "Examples:\n  tapis play nantais --players 4 --lang en\n  tapis rules njet --lang en\n  \
@@ -35,7 +37,7 @@ enum Command {
     Games,
     /// Show a game's rules in brief and every option with its default.
     Rules {
-        /// The game: nantais, nurmut, gum, nainjaune or njet.
+        /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
         game: String,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
@@ -70,7 +72,7 @@ impl From<LangArg> for Lang {
 
 #[derive(Args)]
 struct MatchArgs {
-    /// The game: nantais, nurmut, gum, nainjaune or njet.
+    /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
     game: String,
     /// Number of players.
     #[arg(long, default_value_t = 4)]
@@ -123,7 +125,7 @@ struct SimArgs {
 
 #[derive(Args)]
 struct ArenaArgs {
-    /// The game: nantais, nurmut, gum, nainjaune or njet.
+    /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
     game: String,
     /// One bot per seat: random, heuristic, ismcts[:iterations] (e.g. ismcts:1000,heuristic,random,random).
     #[arg(long)]

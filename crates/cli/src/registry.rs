@@ -12,6 +12,7 @@ macro_rules! for_each_game {
             Gum => tapis_gum::Gum,
             NainJaune => tapis_nainjaune::NainJaune,
             Njet => tapis_njet::Njet,
+            CrazyEights => tapis_crazyeights::CrazyEights,
         }
     };
 }

@@ -107,7 +107,7 @@ fn referee_scripted_session_covers_every_command_and_error_code() {
     let games = ok(&r[4])["games"].as_array().unwrap();
     assert_eq!(r[4]["id"], json!({"any": "value"}));
     let ids: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
-    assert_eq!(ids, ["nantais", "nurmut", "gum", "nainjaune", "njet"]);
+    assert_eq!(ids, ["nantais", "nurmut", "gum", "nainjaune", "njet", "crazyeights"]);
     assert_eq!(games[0]["options"]["joker_draw"]["default"], json!(4));
     assert_eq!(games[0]["options"]["joker_draw"]["values"], json!([4, 5]));
     assert_eq!(error_code(&r[5]), "unknown_game");
@@ -201,13 +201,13 @@ fn check_one(referee: &mut Referee, line: &str) -> Value {
     value
 }
 
-const GAMES: [&str; 5] = ["nantais", "nurmut", "gum", "nainjaune", "njet"];
+const GAMES: [&str; 6] = ["nantais", "nurmut", "gum", "nainjaune", "njet", "crazyeights"];
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
 
     #[test]
-    fn the_referee_survives_random_lines(lines in prop::collection::vec(".{0,60}", 1..20), game in 0usize..5) {
+    fn the_referee_survives_random_lines(lines in prop::collection::vec(".{0,60}", 1..20), game in 0usize..6) {
         let mut referee = Referee::new();
         check_one(&mut referee, &json!({"cmd": "new", "game": GAMES[game], "players": 4, "seed": 1}).to_string());
         for line in &lines {
@@ -218,7 +218,7 @@ proptest! {
     #[test]
     fn the_referee_survives_random_requests(
         steps in prop::collection::vec((0usize..8, 0u64..12, ".{0,12}", any::<u16>()), 1..60),
-        game in 0usize..5,
+        game in 0usize..6,
         players in 2usize..6,
     ) {
         let mut referee = Referee::new();
@@ -310,6 +310,7 @@ fn every_game_can_be_played_to_the_end_in_the_terminal() {
         ("gum", vec![], "ready\n"),
         ("nainjaune", vec!["--option", "rounds=1"], ""),
         ("njet", vec!["--option", "rounds=1"], ""),
+        ("crazyeights", vec![], ""),
     ] {
         let out = play_to_the_end(game, &extra, first);
         assert!(out.contains("=== End of the match ==="), "{game}: {}", &out[out.len().saturating_sub(2000)..]);
@@ -325,7 +326,11 @@ fn command_line_errors_are_clear_and_exit_2() {
 
     let out = tapis().args(["rules", "poker"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("the games are: nantais, nurmut, gum, nainjaune, njet"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("the games are: nantais, nurmut, gum, nainjaune, njet, crazyeights")
+    );
 
     let out = tapis().args(["sim", "nantais", "--games", "1", "--bots", "genius"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));

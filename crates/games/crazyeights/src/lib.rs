@@ -1,0 +1,392 @@
+//! Crazy Eights exactly as OpenSpiel 2.0.2 plays it (`crazy_eights`), so that DeepMind's
+//! implementation is an outside oracle for the tapis engine.
+//!
+//! **Rules in brief.** 2–10 players (OpenSpiel allows 15; tapis seats at most 10), one 52-card
+//! deck, two decks above five players. Chance picks the dealer; the cards are dealt one at a time
+//! from the seat after the dealer (7 each with two players, else 5), then the top card of the
+//! stock is turned up: an 8 goes back into the stock and another card is turned. Play goes up the
+//! seat numbers from the dealer's next seat. On your turn, play a card of the suit to follow or of
+//! the top card's rank, or any 8 (then name the suit to follow); or draw a card, even with a
+//! playable card, up to `max_draw_cards` in one turn; once you have drawn that many (or when the
+//! stock is empty) you may pass. The match ends when a player empties his hand, when `max_turns`
+//! cards have been played in all, or after `players + 1` consecutive passes with an empty stock.
+//! With `use_special_cards`: a Queen skips the next player, an Ace reverses the direction, a 2
+//! makes the next player draw 2 unless he plays a 2 too (the debt stacks; drawing it takes the
+//! whole debt and ends the turn). A special starter card acts as if the dealer had played it.
+//! With `reshuffle`, an empty stock is refilled from the discard pile under its top card.
+//! **Returns** (OpenSpiel's, the match scores here): 0 for a player with no cards, else minus his
+//! hand: 8 = 50, J Q K A = 10, any other card `id + 2` where `id = rank * 4 + suit` (ranks 2…A
+//! from 0, suits C D H S from 0) under `scoring = openspiel` (OpenSpiel's arithmetic, e.g. 5♠
+//! costs 17), or its face value under `scoring = face_value`. The winners are the seats with the
+//! highest return.
+//!
+//! **Actions.** `play <card>` (`play 7H`), `draw`, `pass`, `suit <S|H|D|C>`. Legal actions are
+//! listed in OpenSpiel's order (ascending action id: cards 2♣ 2♦ 2♥ 2♠ 3♣ … A♠, then draw, then
+//! pass; suits C D H S).
+//!
+//! **Views** show the seat's hand, every hand size, the top card and the suit to follow, the
+//! stock size, the discard pile, the direction, pending 2s, cards drawn this turn, the pass count,
+//! the plays count and the returns.
+//!
+//! **Chance and replay.** OpenSpiel samples each chance outcome (the dealer; each dealt, turned or
+//! drawn card) uniformly from the stock's copies, and a reshuffle only refills the counts, so the
+//! whole of chance is the sequence of its outcomes. A [`Deal`] fixes it: `dealer` and `chance`,
+//! the card outcomes in the order OpenSpiel takes them (dealt cards from the dealer's next seat
+//! round, the starter turns with any redrawn 8s, then every card drawn, across reshuffles). Chance
+//! beyond the list, or after a listed card that is not in the stock at that moment, comes from
+//! the match's `GameRng`. Without a deal the dealer is `setup.dealer` when given, else drawn at
+//! random.
+//!
+//! **Decisions left open.** OpenSpiel asserts where tapis must not panic; the states those
+//! assertions guard are unreachable, and the code follows OpenSpiel's updates literally.
+
+mod action;
+mod bot;
+pub mod cards;
+mod options;
+mod rules;
+mod text;
+mod view;
+
+pub use action::Action;
+pub use options::{Options, Scoring};
+pub use rules::{CrazyEights, Event};
+pub use view::View;
+
+use cards::{EIGHT, Pile};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, BySeat, EventSink, FrenchCard, Game, GameRng, Lang, MAX_SEATS, OptionSpec, Seat, SeatSet,
+    Setup, SetupError,
+};
+
+/// A hand-made match: the dealer and the chance card outcomes in OpenSpiel's order.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Deal {
+    pub dealer: Seat,
+    /// Every card chance gives, in order: the deal (first card to the dealer's next seat), the
+    /// starter turns (an 8 is put back and listed again if it comes up again), then each card
+    /// drawn in play, reshuffles included. May stop early: the rest comes from the seed.
+    pub chance: Vec<FrenchCard>,
+}
+
+impl Deal {
+    /// Reads a deal from JSON (`{"dealer": 1, "chance": ["7H", ...]}`).
+    pub fn from_json(value: &Value) -> Result<Deal, SetupError> {
+        serde_json::from_value(value.clone()).map_err(|e| SetupError::BadDeal(e.to_string()))
+    }
+}
+
+fn initial_cards(players: usize) -> usize {
+    if players == 2 { 7 } else { 5 }
+}
+
+/// Checks a deal against the deck: the deal and the starter must be drawable card by card;
+/// without reshuffles every later card too (no card more often than the deck holds it).
+fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result<(), SetupError> {
+    if deal.dealer.index() >= players {
+        return Err(SetupError::BadDeal(format!("dealer {} is not a seat at a table of {players}", deal.dealer)));
+    }
+    let mut stock = Pile::full(decks);
+    let take = |i: usize, card: FrenchCard, stock: &mut Pile| -> Result<u8, SetupError> {
+        let id = cards::card_to_id(card)
+            .ok_or_else(|| SetupError::BadDeal(format!("chance[{i}]: {card} is not a card of this deck")))?;
+        if stock.count(id) == 0 {
+            return Err(SetupError::BadDeal(format!(
+                "chance[{i}]: {card} is not in the stock then (listed more often than the {decks} deck(s) hold it)"
+            )));
+        }
+        Ok(id)
+    };
+    let dealt = players * initial_cards(players);
+    let mut i = 0;
+    while i < dealt {
+        let card = *deal.chance.get(i).ok_or_else(|| {
+            SetupError::BadDeal(format!("the chance list stops after {i} cards: the deal needs {dealt} and a starter"))
+        })?;
+        let id = take(i, card, &mut stock)?;
+        stock.remove(id);
+        i += 1;
+    }
+    loop {
+        let card = *deal.chance.get(i).ok_or_else(|| {
+            SetupError::BadDeal(format!("the chance list stops after {i} cards, before a starter that is not an 8"))
+        })?;
+        let id = take(i, card, &mut stock)?;
+        i += 1;
+        if cards::rank_of(id) != EIGHT {
+            stock.remove(id);
+            break;
+        }
+    }
+    if !reshuffle {
+        while let Some(&card) = deal.chance.get(i) {
+            let id = take(i, card, &mut stock)?;
+            stock.remove(id);
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+impl CrazyEights {
+    /// Chance events plus decisions: the length of OpenSpiel's history for the same game.
+    pub fn history_len(&self) -> u64 {
+        u64::from(self.chance_events) + u64::from(self.decisions)
+    }
+
+    /// OpenSpiel's returns (also the match scores).
+    pub fn returns(&self) -> BySeat<i64> {
+        self.returns
+    }
+
+    /// How many forced chance outcomes were used, and how many remain listed (a listed card
+    /// that was not in the stock when its turn came is cut off with everything after it).
+    pub fn scripted_chance(&self) -> (usize, usize) {
+        (self.script_at as usize, self.script.len())
+    }
+
+    /// The seat to act (or the last one, once over).
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    /// Deals as OpenSpiel's chance nodes do, and turns the starter.
+    fn deal<E: EventSink<Event>>(&mut self, events: &mut E) {
+        let players = self.players as usize;
+        let dealt = players * initial_cards(players);
+        self.current = self.next_seat(self.dealer, 1);
+        for k in 1..=dealt {
+            let id = self.chance_card();
+            self.stock.remove(id);
+            self.hands[self.current.index()].add(id);
+            if k < dealt {
+                self.current = self.next_seat(self.current, 1);
+            }
+        }
+        let dealer = self.dealer;
+        let cards_each = initial_cards(players) as u32;
+        events.emit(|| Event::Dealt { dealer, cards_each });
+        let mut redrawn = 0;
+        let starter = loop {
+            let id = self.chance_card();
+            if cards::rank_of(id) != EIGHT {
+                break id;
+            }
+            // An 8 goes back into the stock: it may come up again.
+            redrawn += 1;
+        };
+        self.stock.remove(starter);
+        self.last_card = starter;
+        self.last_suit = cards::suit_of(starter);
+        let card = cards::id_to_card(starter);
+        events.emit(|| Event::Starter { card, redrawn });
+        let rank = cards::rank_of(starter);
+        self.current = if self.options.use_special_cards && rank == cards::SKIP {
+            self.next_seat(self.dealer, 2)
+        } else if self.options.use_special_cards && rank == cards::REVERSE {
+            self.direction = -1;
+            self.next_seat(self.dealer, -1)
+        } else {
+            if self.options.use_special_cards && rank == cards::DRAW_TWO {
+                self.twos_left += 2;
+            }
+            self.next_seat(self.dealer, 1)
+        };
+    }
+}
+
+impl Game for CrazyEights {
+    const ID: &'static str = "crazyeights";
+    const NAME: &'static str = "Crazy Eights (OpenSpiel)";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::OPTION_SPECS
+    }
+
+    fn players_range(_options: &Options) -> RangeInclusive<usize> {
+        2..=MAX_SEATS
+    }
+
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let players = setup.players;
+        if !Self::players_range(&setup.options).contains(&players) {
+            return Err(SetupError::BadSetup(format!(
+                "Crazy Eights is played by 2 to {MAX_SEATS} players, not {players}"
+            )));
+        }
+        let options = setup.options;
+        if options.max_draw_cards == 0 || options.max_turns == 0 {
+            return Err(SetupError::BadOption("max_draw_cards and max_turns must be at least 1".into()));
+        }
+        if let Some(dealer) = setup.dealer
+            && dealer.index() >= players
+        {
+            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat at a table of {players}")));
+        }
+        let decks = if players > 5 { 2 } else { 1 };
+        let mut rng = GameRng::seed_from_u64(setup.seed);
+        let (dealer, script) = match setup.deal {
+            Some(deal) => {
+                check_deal(&deal, players, decks, options.reshuffle)?;
+                (deal.dealer, deal.chance)
+            }
+            None => {
+                let dealer = setup.dealer.unwrap_or_else(|| Seat(rng.below(players as u64) as u8));
+                (dealer, Vec::new())
+            }
+        };
+        let mut game = CrazyEights {
+            options,
+            players: players as u8,
+            decks,
+            dealer,
+            current: dealer,
+            over: false,
+            hands: [Pile::EMPTY; MAX_SEATS],
+            stock: Pile::full(decks),
+            discard: Pile::EMPTY,
+            last_card: 0,
+            last_suit: 0,
+            nominate: false,
+            direction: 1,
+            can_pass: false,
+            passes: 0,
+            twos_left: 0,
+            draws_before_play: 0,
+            plays: 0,
+            returns: BySeat::new(players),
+            // The dealer choice is OpenSpiel's first chance node.
+            chance_events: 1,
+            decisions: 0,
+            rng,
+            script,
+            script_at: 0,
+        };
+        game.deal(&mut ());
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        CrazyEights::actors(self)
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        CrazyEights::actors(self)
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        out.clear();
+        if !self.over && seat == self.current {
+            self.legal(out);
+        }
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        if self.over || seat != self.current {
+            return;
+        }
+        self.apply(action, events);
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        action::parse_action(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn winners(&self) -> SeatSet {
+        CrazyEights::winners(self)
+    }
+
+    fn round(&self) -> u32 {
+        1
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.returns
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (-self.max_penalty(), 0)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        BySeat::from_fn(self.players as usize, |s| self.hands[s.index()].len())
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.make_view(seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        CrazyEights::from_view(view, rng)
+    }
+
+    fn census(&self) -> Vec<u32> {
+        let mut count = vec![0u32; cards::NUM_CARDS];
+        let piles = self.hands[..self.players as usize].iter().chain([&self.stock, &self.discard]);
+        for pile in piles {
+            for id in pile.copies() {
+                count[id as usize] += 1;
+            }
+        }
+        count[self.last_card as usize] += 1;
+        count
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        vec![u32::from(self.decks); cards::NUM_CARDS]
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all: Vec<Action> = (0..cards::NUM_CARDS as u8).map(|id| Action::Play(cards::id_to_card(id))).collect();
+        all.extend([Action::Draw, Action::Pass]);
+        all.extend(tapis_core::Suit::ALL.map(Action::Suit));
+        all
+    }
+
+    fn rules_text(lang: Lang) -> &'static str {
+        text::rules_text(lang)
+    }
+
+    fn render_view(view: &View, lang: Lang) -> String {
+        text::render_view(view, lang)
+    }
+
+    fn describe_action(action: Action, lang: Lang) -> String {
+        text::describe_action(action, lang)
+    }
+
+    fn describe_event(event: &Event, lang: Lang) -> String {
+        text::describe_event(event, lang)
+    }
+
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        bot::heuristic_action(view, legal, rng)
+    }
+}
+
+/// Options from JSON, as the referee gives them.
+pub fn options_from_json(given: &Map<String, Value>) -> Result<Options, SetupError> {
+    CrazyEights::parse_options(given)
+}

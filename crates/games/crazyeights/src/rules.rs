@@ -1,0 +1,354 @@
+//! The state machine, step for step OpenSpiel 2.0.2's `CrazyEightsState`: the same counters with
+//! the same updates in the same order, because the edge cases (when a pass counts towards the end,
+//! when a draw is still allowed, what an exhausted stock does to pending 2s) live in that order.
+
+use crate::action::Action;
+use crate::cards::{self, CardId, DRAW_TWO, EIGHT, NUM_CARDS, Pile, REVERSE, SKIP};
+use crate::options::{Options, Scoring};
+use serde::{Deserialize, Serialize};
+use tapis_core::{ActionList, BySeat, EventSink, FrenchCard, GameRng, MAX_SEATS, Seat, SeatSet, Suit};
+
+/// What happened, public information only (a draw says how many cards, not which).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// Chance chose the dealer and the cards were dealt.
+    Dealt {
+        dealer: Seat,
+        cards_each: u32,
+    },
+    /// The first card turned face up (after `redrawn` 8s went back into the stock).
+    Starter {
+        card: FrenchCard,
+        redrawn: u32,
+    },
+    Played {
+        seat: Seat,
+        card: FrenchCard,
+    },
+    Nominated {
+        seat: Seat,
+        #[serde(with = "crate::cards::suit_letter")]
+        suit: Suit,
+    },
+    Drew {
+        seat: Seat,
+        cards: u32,
+    },
+    Passed {
+        seat: Seat,
+    },
+    /// The discard pile under the top card became the stock.
+    Reshuffled {
+        cards: u32,
+    },
+    /// The match is over; `returns` are OpenSpiel's returns.
+    Over {
+        returns: BySeat<i64>,
+    },
+}
+
+/// The whole match (a single deal, as in OpenSpiel).
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct CrazyEights {
+    pub(crate) options: Options,
+    pub(crate) players: u8,
+    pub(crate) decks: u8,
+    pub(crate) dealer: Seat,
+    pub(crate) current: Seat,
+    pub(crate) over: bool,
+    pub(crate) hands: [Pile; MAX_SEATS],
+    pub(crate) stock: Pile,
+    /// The discard pile under the top card.
+    pub(crate) discard: Pile,
+    pub(crate) last_card: CardId,
+    /// The suit to follow (the top card's, or the one named after an 8).
+    pub(crate) last_suit: u8,
+    /// The player who just played an 8 must name a suit.
+    pub(crate) nominate: bool,
+    /// +1 in seat order, -1 after an odd number of Aces (special cards).
+    pub(crate) direction: i8,
+    pub(crate) can_pass: bool,
+    /// Consecutive passes with an empty stock; `players + 1` of them end the match.
+    pub(crate) passes: u32,
+    /// Cards the next player must draw from pending 2s.
+    pub(crate) twos_left: u32,
+    /// Cards the current player drew this turn (not counting 2s).
+    pub(crate) draws_before_play: u32,
+    /// Cards played so far, all players together (`max_turns` caps it).
+    pub(crate) plays: u32,
+    pub(crate) returns: BySeat<i64>,
+    /// Chance events as OpenSpiel counts them: the dealer choice, each dealt card, each card
+    /// turned for the starter, each card drawn.
+    pub(crate) chance_events: u32,
+    pub(crate) decisions: u32,
+    pub(crate) rng: GameRng,
+    /// Forced chance outcomes (a replayed OpenSpiel game), consumed from `script_at`; empty in
+    /// every other match, so the state holds no heap memory in play or simulation.
+    pub(crate) script: Vec<FrenchCard>,
+    pub(crate) script_at: u32,
+}
+
+impl CrazyEights {
+    pub(crate) fn next_seat(&self, seat: Seat, steps: i32) -> Seat {
+        let n = self.players as i32;
+        Seat((seat.0 as i32 + steps).rem_euclid(n) as u8)
+    }
+
+    /// One card from the stock: the next scripted card while the script agrees with the stock,
+    /// else a uniformly random copy (OpenSpiel's chance outcome probabilities are the copies'
+    /// counts over the stock size).
+    pub(crate) fn chance_card(&mut self) -> CardId {
+        self.chance_events += 1;
+        if (self.script_at as usize) < self.script.len() {
+            let card = self.script[self.script_at as usize];
+            self.script_at += 1;
+            if let Some(id) = cards::card_to_id(card).filter(|&id| self.stock.count(id) > 0) {
+                return id;
+            }
+            // A script that no longer matches the stock is cut at the card that failed (no
+            // allocation): chance goes on from the rng, and `scripted_chance` shows the cut.
+            self.script_at -= 1;
+            self.script.truncate(self.script_at as usize);
+        }
+        let n = self.rng.below(u64::from(self.stock.len())) as u32;
+        self.stock.nth_copy(n).unwrap_or(0)
+    }
+
+    /// OpenSpiel's `Reshuffle`: everything in no hand and not on top goes back to the stock.
+    fn reshuffle<E: EventSink<Event>>(&mut self, events: &mut E) {
+        self.stock.merge(self.discard);
+        self.discard = Pile::EMPTY;
+        let cards = self.stock.len();
+        events.emit(|| Event::Reshuffled { cards });
+    }
+
+    /// A chance draw into the current player's hand, with OpenSpiel's reshuffle on exhaustion.
+    fn draw_one<E: EventSink<Event>>(&mut self, events: &mut E) {
+        // Legal play never draws from an empty stock; an unchecked illegal draw does nothing.
+        if self.stock.is_empty() {
+            return;
+        }
+        let id = self.chance_card();
+        self.stock.remove(id);
+        self.hands[self.current.index()].add(id);
+        if self.stock.is_empty() && self.options.reshuffle {
+            self.reshuffle(events);
+        }
+    }
+
+    pub(crate) fn penalty(&self, id: CardId) -> i64 {
+        let rank = cards::rank_of(id);
+        if rank == EIGHT {
+            50
+        } else if rank >= 9 {
+            10
+        } else {
+            match self.options.scoring {
+                Scoring::Openspiel => i64::from(id) + 2,
+                Scoring::FaceValue => i64::from(rank) + 2,
+            }
+        }
+    }
+
+    /// The most one seat can be charged: every card of the deck in its hand.
+    pub(crate) fn max_penalty(&self) -> i64 {
+        let one_deck: i64 = (0..NUM_CARDS as u8).map(|id| self.penalty(id)).sum();
+        one_deck * i64::from(self.decks)
+    }
+
+    fn score_up(&mut self) {
+        for seat in 0..self.players as usize {
+            let total: i64 = self.hands[seat].copies().map(|id| self.penalty(id)).sum();
+            self.returns.as_mut_slice()[seat] -= total;
+        }
+        self.over = true;
+    }
+
+    pub(crate) fn finish<E: EventSink<Event>>(&mut self, events: &mut E) {
+        self.score_up();
+        let returns = self.returns;
+        events.emit(|| Event::Over { returns });
+    }
+
+    /// The legal actions of the current player, in OpenSpiel's order (ascending action id).
+    pub(crate) fn legal(&self, out: &mut ActionList<Action>) {
+        out.clear();
+        if self.over {
+            return;
+        }
+        if self.nominate {
+            for suit in 0..4 {
+                out.push(Action::Suit(cards::suit_from_os(suit)));
+            }
+            return;
+        }
+        let hand = self.hands[self.current.index()];
+        let stock_empty = self.stock.is_empty();
+        let playable = if self.twos_left > 0 {
+            hand.once & cards::rank_mask(DRAW_TWO)
+        } else {
+            hand.once
+                & (cards::suit_mask(self.last_suit)
+                    | cards::rank_mask(cards::rank_of(self.last_card))
+                    | cards::rank_mask(EIGHT))
+        };
+        let mut bits = playable;
+        while bits != 0 {
+            let id = bits.trailing_zeros() as CardId;
+            bits &= bits - 1;
+            out.push(Action::Play(cards::id_to_card(id)));
+        }
+        let draw = if self.twos_left > 0 {
+            true
+        } else {
+            !stock_empty && self.draws_before_play != self.options.max_draw_cards
+        };
+        if draw {
+            out.push(Action::Draw);
+        }
+        if self.can_pass || stock_empty {
+            out.push(Action::Pass);
+        }
+    }
+
+    pub(crate) fn apply<E: EventSink<Event>>(&mut self, action: Action, events: &mut E) {
+        self.decisions += 1;
+        let seat = self.current;
+        let direction = i32::from(self.direction);
+        match action {
+            Action::Pass => {
+                events.emit(|| Event::Passed { seat });
+                if self.stock.is_empty() {
+                    self.passes += 1;
+                } else {
+                    self.passes = 0;
+                }
+                if self.passes == u32::from(self.players) + 1 {
+                    self.finish(events);
+                    return;
+                }
+                if self.draws_before_play == self.options.max_draw_cards {
+                    self.draws_before_play = 0;
+                }
+                self.current = self.next_seat(seat, direction);
+                if !self.stock.is_empty() {
+                    self.can_pass = false;
+                }
+            }
+            Action::Draw => {
+                self.passes = 0;
+                if self.twos_left > 0 {
+                    // Drawing for pending 2s takes them all, one chance event per card.
+                    let mut drawn = 0;
+                    loop {
+                        self.draw_one(events);
+                        drawn += 1;
+                        if self.stock.is_empty() {
+                            self.can_pass = true;
+                        }
+                        self.twos_left -= 1;
+                        if self.stock.is_empty() {
+                            // OpenSpiel: an exhausted stock cancels the rest of the debt, and
+                            // counts as a pass when it ran out on the very last card owed.
+                            if self.twos_left == 0 {
+                                self.passes += 1;
+                            }
+                            self.twos_left = 0;
+                        }
+                        if self.twos_left == 0 {
+                            break;
+                        }
+                    }
+                    events.emit(|| Event::Drew { seat, cards: drawn });
+                    self.current = self.next_seat(seat, direction);
+                } else {
+                    self.draw_one(events);
+                    events.emit(|| Event::Drew { seat, cards: 1 });
+                    if self.stock.is_empty() {
+                        self.can_pass = true;
+                    }
+                    self.draws_before_play += 1;
+                    if self.stock.is_empty() {
+                        self.draws_before_play = self.options.max_draw_cards;
+                    }
+                    if self.draws_before_play == self.options.max_draw_cards {
+                        self.can_pass = true;
+                    }
+                }
+            }
+            Action::Suit(suit) => {
+                self.passes = 0;
+                self.last_suit = cards::suit_to_os(suit);
+                self.nominate = false;
+                events.emit(|| Event::Nominated { seat, suit });
+                self.current = self.next_seat(seat, direction);
+            }
+            Action::Play(card) => {
+                let Some(id) = cards::card_to_id(card) else { return };
+                self.passes = 0;
+                self.plays += 1;
+                self.can_pass = false;
+                self.draws_before_play = 0;
+                let hand = &mut self.hands[seat.index()];
+                hand.remove(id);
+                let all_played = hand.is_empty();
+                events.emit(|| Event::Played { seat, card });
+                self.discard.add(self.last_card);
+                self.last_card = id;
+                self.last_suit = cards::suit_of(id);
+                if all_played || self.plays >= self.options.max_turns {
+                    self.finish(events);
+                    return;
+                }
+                if self.stock.is_empty() && self.options.reshuffle {
+                    self.reshuffle(events);
+                }
+                let rank = cards::rank_of(id);
+                if rank == EIGHT {
+                    self.nominate = true;
+                    return;
+                }
+                let steps = if self.options.use_special_cards {
+                    match rank {
+                        SKIP => 2 * direction,
+                        REVERSE => {
+                            self.direction = -self.direction;
+                            -direction
+                        }
+                        DRAW_TWO => {
+                            // OpenSpiel: with no stock left the 2 is an ordinary card.
+                            if !self.stock.is_empty() {
+                                self.twos_left += 2;
+                            }
+                            direction
+                        }
+                        _ => direction,
+                    }
+                } else {
+                    direction
+                };
+                self.current = self.next_seat(seat, steps);
+            }
+        }
+    }
+
+    pub(crate) fn actors(&self) -> SeatSet {
+        if self.over { SeatSet::EMPTY } else { SeatSet::single(self.current) }
+    }
+
+    /// Seats with the highest return once the match is over.
+    pub(crate) fn winners(&self) -> SeatSet {
+        let mut winners = SeatSet::EMPTY;
+        if !self.over {
+            return winners;
+        }
+        let best = self.returns.iter().copied().max().unwrap_or(0);
+        for (seat, &r) in self.returns.seats() {
+            if r == best {
+                winners.insert(seat);
+            }
+        }
+        winners
+    }
+}
