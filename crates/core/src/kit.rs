@@ -83,9 +83,12 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
     while !state.is_over() {
         assert!(step < config.max_steps, "{}: no end after {} actions", context(step), config.max_steps);
         check_every_step(&state, &deck, &|| context(step));
-        let deep = always_deep || step % config.deep_every == 0;
+        let periodic = step % config.deep_every == 0;
+        let deep = always_deep || periodic;
         if deep {
-            deep_check(&state, &mut choices, &context(step));
+            // Playing samples on is costly: only at the periodic deep steps, not at every step
+            // of the first matches (that would be quadratic in the match length).
+            deep_check(&state, &mut choices, periodic, &context(step));
             report.deep_checks += 1;
         }
         let (seat, action) = random_choice(&state, &mut choices, &mut legal);
@@ -178,7 +181,7 @@ fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &dyn Fn() -> Stri
     }
 }
 
-fn deep_check<G: Game>(state: &G, rng: &mut GameRng, context: &str) {
+fn deep_check<G: Game>(state: &G, rng: &mut GameRng, play_samples_on: bool, context: &str) {
     assert!(state.clone() == *state, "{context}: a clone differs");
     let json = serde_json::to_string(state).expect("states serialize");
     let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{context}: state does not read back: {e}"));
@@ -198,9 +201,9 @@ fn deep_check<G: Game>(state: &G, rng: &mut GameRng, context: &str) {
             assert!(copy.apply(seat, action).is_err(), "{context}: seat {seat} may play unlisted '{action}'");
             assert!(copy == *state, "{context}: a refused '{action}' changed the state");
         }
-        check_view::<G>(state, Some(seat), &legal, rng, context);
+        check_view::<G>(state, Some(seat), &legal, rng, play_samples_on, context);
     }
-    check_view::<G>(state, None, &ActionList::new(), rng, context);
+    check_view::<G>(state, None, &ActionList::new(), rng, play_samples_on, context);
 }
 
 fn check_notation<G: Game>(action: G::Action, context: &str) {
@@ -210,11 +213,18 @@ fn check_notation<G: Game>(action: G::Action, context: &str) {
     assert_eq!(G::parse_action(&shouted).ok(), Some(action), "{context}: '{shouted}' does not parse");
 }
 
-fn check_view<G: Game>(state: &G, seat: Option<Seat>, legal: &[G::Action], rng: &mut GameRng, context: &str) {
+fn check_view<G: Game>(
+    state: &G,
+    seat: Option<Seat>,
+    legal: &[G::Action],
+    rng: &mut GameRng,
+    play_samples_on: bool,
+    context: &str,
+) {
     let view = state.view(seat);
     let json = serde_json::to_value(&view).expect("views serialize");
     let who = seat.map_or("the spectator".to_string(), |s| format!("seat {s}"));
-    for _ in 0..2 {
+    for sample in 0..2 {
         let resampled = G::determinize(&view, rng);
         assert!(
             resampled.view(seat) == view,
@@ -229,6 +239,26 @@ fn check_view<G: Game>(state: &G, seat: Option<Seat>, legal: &[G::Action], rng: 
             resampled.legal_actions(seat, &mut again);
             assert_eq!(again.as_slice(), legal, "{context}: re-dealing hidden cards changes {who}'s legal actions");
         }
+        if sample == 0 && play_samples_on {
+            play_on(resampled, rng, &|| format!("{context}, determinized for {who}"));
+        }
+    }
+}
+
+/// A sampled match must be a real match: played on at random to the end of its round (as far as
+/// a search bot plays it), every step keeps the deck, the score bounds and a consistent
+/// `actors`/`waiting_for`.
+fn play_on<G: Game>(mut state: G, rng: &mut GameRng, context: &dyn Fn() -> String) {
+    let deck = state.deck_census();
+    let round = state.round();
+    let mut legal = ActionList::new();
+    let mut steps = 0;
+    while !state.is_over() && state.round() == round {
+        check_every_step(&state, &deck, &|| format!("{}, {steps} random steps on", context()));
+        assert!(steps < 50_000, "{}: a determinized match does not end its round", context());
+        let (seat, action) = random_choice(&state, rng, &mut legal);
+        state.apply_unchecked(seat, action);
+        steps += 1;
     }
 }
 

@@ -198,7 +198,9 @@ fn matches_openspiel_move_for_move() {
 
 fn kit_run(players: usize, games: u64, opts: Value) {
     let mut config = KitConfig::new(players, games);
-    config.deep_every = 97;
+    // Deep checks play samples on to the end of the game (one round here) for every viewer: keep
+    // them sparse; the OpenSpiel differential test already checks every step of 8,000 games.
+    config.deep_every = 997;
     config.seed = 0xC8 + players as u64;
     config.options = options(opts);
     config.max_steps = 200_000;

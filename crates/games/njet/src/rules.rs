@@ -203,9 +203,15 @@ impl Table {
         if self.team.contains(seat) { self.team } else { SeatSet(SeatSet::all(self.players()).0 & !self.team.0) }
     }
 
-    /// Cards a seat laid aside (others see how many, not which).
+    /// Cards a seat laid aside (others see how many, not which). None before the discard phase:
+    /// the board already says how many will go, but `discards_left` is only set when it starts.
     pub fn discarded(&self, seat: Seat) -> u8 {
-        self.conditions.map_or(0, |c| c.discard) - self.discards_left[seat]
+        match self.phase {
+            Phase::Njet | Phase::Partner => 0,
+            Phase::Discard | Phase::Play | Phase::Over => {
+                self.conditions.map_or(0, |c| c.discard).saturating_sub(self.discards_left[seat])
+            }
+        }
     }
 
     pub fn actors(&self) -> SeatSet {

@@ -753,3 +753,31 @@ fn bot_wins_cheaply_and_throws_low_when_the_trick_is_lost() {
     act(&mut m, 1, "play R5");
     assert_eq!(bot_choice(&m, 2, 0), "play G2", "lost: the cheapest card, keeping 1s from the opponents");
 }
+
+/// Regression: before the discard phase, determinize used to deal the board's discard count
+/// aside for every hidden seat (the count was read from `discards_left`, not yet set), leaving
+/// those hands short; ISMCTS then reached seats with no card to play.
+#[test]
+fn determinize_before_the_discard_phase_deals_whole_hands() {
+    for seed in 0..200 {
+        let mut state =
+            Match::<Njet>::new(&MatchRequest { seed, ..request(4, json!({}), None) }).unwrap().state().clone();
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut legal = ActionList::new();
+        // Through the Njet phase into the partner choice.
+        while state.view(None).table.phase == Phase::Njet {
+            let seat = state.waiting_for().first().unwrap();
+            legal.clear();
+            state.legal_actions(seat, &mut legal);
+            state.apply_unchecked(seat, legal[rng.index(legal.len())]);
+        }
+        for seat in Seat::all(4) {
+            let sampled = Njet::determinize(&state.view(Some(seat)), &mut rng);
+            for other in Seat::all(4) {
+                let hand = sampled.view(Some(other)).hand.unwrap();
+                assert_eq!(hand.len(), 10, "seed {seed}: seat {other}'s hand sampled for seat {seat}");
+                assert!(sampled.view(Some(other)).discards.unwrap().is_empty());
+            }
+        }
+    }
+}
