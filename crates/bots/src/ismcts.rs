@@ -10,8 +10,9 @@
 //!
 //! **Several actors at once.** In a reaction window or a simultaneous phase the node offers the
 //! moves of every actor; the edge chosen is "that seat acted first". At the root, a bot that is
-//! only in a window (not waited for) lets it pass when its best move is not among the most
-//! visited edges.
+//! only in a window (not waited for) acts when its most visited move is worth at least what it
+//! gets, on average over the search, when another seat acts first; otherwise it lets the window
+//! pass.
 //!
 //! **Rounds.** The search stops at the end of the current round (or of the match). The reward of
 //! each seat is its rank among the seats by how much the round changed the match score (1 for
@@ -34,7 +35,11 @@ struct Edge<A> {
     child: Option<u32>,
     visits: u32,
     available: u32,
+    /// Sum of the rewards of the edge's own seat (what UCB maximises for that seat).
     reward: f64,
+    /// Sum of the searching seat's rewards through this edge: kept for root edges only, to
+    /// weigh acting in a window against letting another seat act first.
+    my_reward: f64,
 }
 
 struct Node<A> {
@@ -89,7 +94,15 @@ pub fn search<G: Game>(
                 let index = match edges.iter().position(|e| e.seat == seat && e.action == action) {
                     Some(i) => i,
                     None => {
-                        edges.push(Edge { seat, action, child: None, visits: 0, available: 0, reward: 0.0 });
+                        edges.push(Edge {
+                            seat,
+                            action,
+                            child: None,
+                            visits: 0,
+                            available: 0,
+                            reward: 0.0,
+                            my_reward: 0.0,
+                        });
                         edges.len() - 1
                     }
                 };
@@ -139,6 +152,9 @@ pub fn search<G: Game>(
             let edge = &mut arena[node as usize].edges[edge as usize];
             edge.visits += 1;
             edge.reward += rewards[edge.seat.index()];
+            if node == 0 {
+                edge.my_reward += rewards[me.index()];
+            }
         }
         done += 1;
     }
@@ -148,10 +164,16 @@ pub fn search<G: Game>(
         .filter(|e| e.seat == me)
         .map(|e| (e.action, e.visits, if e.visits > 0 { e.reward / e.visits as f64 } else { 0.0 }))
         .collect();
-    let best_mine = mine.iter().max_by_key(|(_, visits, _)| *visits).map(|&(a, v, _)| (a, v));
-    let best_other = root.iter().filter(|e| e.seat != me).map(|e| e.visits).max().unwrap_or(0);
+    let best_mine = mine.iter().max_by_key(|(_, visits, _)| *visits).copied();
+    // In a window, act only if acting is worth at least what the searching seat gets, on
+    // average, when another seat acts first.
+    let (others_reward, others_visits) = root
+        .iter()
+        .filter(|e| e.seat != me)
+        .fold((0.0, 0u32), |(reward, visits), e| (reward + e.my_reward, visits + e.visits));
     let action = match best_mine {
-        Some((action, visits)) if must_act || visits >= best_other => Some(action),
+        Some((action, _, _)) if must_act || others_visits == 0 => Some(action),
+        Some((action, _, mean)) if mean >= others_reward / others_visits as f64 => Some(action),
         _ => None,
     };
     SearchResult { action, iterations: done, root: mine }
