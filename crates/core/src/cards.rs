@@ -3,7 +3,7 @@
 //! Games with their own decks (Nur Mut, Battle GUM, Njet) define their own card types and reuse
 //! [`CardSet`] over their own indices.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
@@ -239,18 +239,28 @@ impl FromStr for FrenchCard {
     }
 }
 
-impl Serialize for FrenchCard {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
+/// Implements serde for a type as its notation text: `Serialize` writes its `Display` form,
+/// `Deserialize` reads it back with `FromStr` (whose error must be `Display`). Cards are written in
+/// JSON exactly as NOTATION.md writes them.
+#[macro_export]
+macro_rules! serde_as_text {
+    ($ty:ty) => {
+        impl $crate::__serde::Serialize for $ty {
+            fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        impl<'de> $crate::__serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <String as $crate::__serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err($crate::__serde::de::Error::custom)
+            }
+        }
+    };
 }
 
-impl<'de> Deserialize<'de> for FrenchCard {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+serde_as_text!(FrenchCard);
 
 /// A set of card indices `0..64` as a bitset. Iteration is in index order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

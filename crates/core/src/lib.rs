@@ -14,9 +14,12 @@ pub mod rng;
 pub mod seat;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
+
 pub use error::{ActionError, SetupError};
 pub use game::{ActionList, EventSink, Game, Lang, MAX_ACTIONS, Setup};
 pub use options::{OptionKind, OptionSpec};
 pub use record::{Match, MatchRequest, Record};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
+#[doc(hidden)]
+pub use serde as __serde;

@@ -103,18 +103,7 @@ impl FromStr for Card {
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+tapis_core::serde_as_text!(Card);
 
 /// A multiset of cards as a count per kind (a hand, a face-up row, the burnt cards).
 /// Serialized as the list of its cards in kind order: `["00", "3", "3"]`.

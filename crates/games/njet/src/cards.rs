@@ -148,18 +148,7 @@ impl FromStr for Card {
     }
 }
 
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
-    }
-}
+tapis_core::serde_as_text!(Card);
 
 /// Which card each bit of a [`Cards`] set is: colour `c` owns bits `10c..10c+10`, the two 1s at
 /// offsets 0 and 1, values 2–9 at offsets 2–9.
