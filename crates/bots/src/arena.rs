@@ -14,15 +14,13 @@
 //! **Variant studies** play the same deals and seatings under two option sets and compare
 //! match lengths and win shares, paired deal by deal.
 
+use crate::sim::SHARE_UNIT;
 use crate::{BotKind, next_move};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tapis_core::rng::game_seed;
 use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError};
-
-/// Win credit unit: lcm(1..=10), so a win shared by k seats splits exactly.
-const UNIT: u64 = 2520;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -129,7 +127,7 @@ pub fn play<G: Game>(config: &ArenaConfig, seatings: &[Vec<usize>], deal: u64, p
     for (seat, &entry) in seating.iter().enumerate() {
         let seat = tapis_core::Seat(seat as u8);
         if winners.contains(seat) {
-            credit[entry] = UNIT / winners.len() as u64;
+            credit[entry] = SHARE_UNIT / winners.len() as u64;
         }
         score[entry] = scores[seat];
     }
@@ -214,7 +212,7 @@ pub fn report<G: Game>(config: &ArenaConfig, outcomes: &[Outcome]) -> ArenaRepor
             // Per match, the line's credit is the mean over its entries (so a line of two random
             // bots is compared with one bot's fair share times two, below).
             let shares =
-                outcomes.iter().map(|o| entries.iter().map(|&e| o.credit[e]).sum::<u64>() as f64 / UNIT as f64);
+                outcomes.iter().map(|o| entries.iter().map(|&e| o.credit[e]).sum::<u64>() as f64 / SHARE_UNIT as f64);
             let (win_share, win_ci) = mean_ci(shares);
             let scores =
                 outcomes.iter().map(|o| entries.iter().map(|&e| o.score[e] as f64).sum::<f64>() / entries.len() as f64);
@@ -332,7 +330,14 @@ mod tests {
     fn bradley_terry_orders_a_clear_winner_first() {
         // Line 0 always wins against line 1.
         let outcomes: Vec<Outcome> = (0..50)
-            .map(|d| Outcome { deal: d, seating: 0, decisions: 1, rounds: 1, credit: vec![UNIT, 0], score: vec![1, 0] })
+            .map(|d| Outcome {
+                deal: d,
+                seating: 0,
+                decisions: 1,
+                rounds: 1,
+                credit: vec![SHARE_UNIT, 0],
+                score: vec![1, 0],
+            })
             .collect();
         let r = bradley_terry(2, &[0, 1], &outcomes);
         assert!(r[0] > r[1] + 400.0, "{r:?}");
@@ -344,7 +349,7 @@ mod tests {
                 seating: 0,
                 decisions: 1,
                 rounds: 1,
-                credit: if d % 2 == 0 { vec![UNIT, 0] } else { vec![0, UNIT] },
+                credit: if d % 2 == 0 { vec![SHARE_UNIT, 0] } else { vec![0, SHARE_UNIT] },
                 score: vec![0, 0],
             })
             .collect();

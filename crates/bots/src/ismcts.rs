@@ -23,6 +23,7 @@
 //! whatever hidden state produced the view.
 
 use arrayvec::ArrayVec;
+use tapis_core::kit::random_choice;
 use tapis_core::{ActionList, BySeat, Game, GameRng, MAX_SEATS, Seat};
 
 /// The UCB exploration constant (rewards are in [0, 1]).
@@ -144,7 +145,7 @@ pub fn search<G: Game>(
         }
         // Playout.
         while !state.is_over() && state.round() == start_round {
-            let (seat, action) = random_move(&state, rng, &mut legal);
+            let (seat, action) = random_choice(&state, rng, &mut legal);
             state.apply_unchecked(seat, action);
         }
         let rewards = rewards(&state, &start_scores);
@@ -190,16 +191,6 @@ fn collect_moves<G: Game>(state: &G, moves: &mut ArrayVec<(Seat, G::Action), 204
             }
         }
     }
-}
-
-/// The kit's race rule: half the time a seat the match waits for, else any actor.
-fn random_move<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
-    let waiting = state.waiting_for();
-    let pool = if !waiting.is_empty() && rng.coin() { waiting } else { state.actors() };
-    let seat = pool.nth(rng.index(pool.len())).expect("a running match has actors");
-    legal.clear();
-    state.legal_actions(seat, legal);
-    (seat, legal[rng.index(legal.len())])
 }
 
 /// Each seat's reward in [0, 1]: 1/k for each of k winners when the match is over, else its rank

@@ -10,7 +10,7 @@ pub mod arena;
 pub mod ismcts;
 pub mod sim;
 
-use tapis_core::{ActionList, Game, GameRng, Seat};
+use tapis_core::{ActionList, Game, GameRng, Seat, SeatSet};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,13 +99,24 @@ impl BotKind {
 /// The next action of a match played by `bots` (one per seat), with races drawn from `rng`.
 /// `None` when the match is over.
 pub fn next_move<G: Game>(state: &G, bots: &[BotKind], rng: &mut GameRng) -> Option<(Seat, G::Action)> {
+    next_move_among(state, bots, SeatSet::all(state.players()), rng)
+}
+
+/// [`next_move`] with only the bots of `seats` playing (the others are people, asked elsewhere).
+/// `None` when the match is over or none of those bots wants to act now.
+pub fn next_move_among<G: Game>(
+    state: &G,
+    bots: &[BotKind],
+    seats: SeatSet,
+    rng: &mut GameRng,
+) -> Option<(Seat, G::Action)> {
     if state.is_over() {
         return None;
     }
     let waiting = state.waiting_for();
     let mut wishes: arrayvec::ArrayVec<(Seat, G::Action), { tapis_core::MAX_SEATS }> = arrayvec::ArrayVec::new();
     let mut legal = ActionList::new();
-    for seat in state.actors() {
+    for seat in state.actors().iter().filter(|&s| seats.contains(s)) {
         legal.clear();
         state.legal_actions(seat, &mut legal);
         let view = state.view(Some(seat));

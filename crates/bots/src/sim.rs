@@ -11,7 +11,7 @@ use tapis_core::rng::game_seed;
 use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError};
 
 /// 2520 = lcm(1..=10): a match shared by k winners credits each exactly 2520 / k units.
-const SHARE_UNIT: u64 = 2520;
+pub const SHARE_UNIT: u64 = 2520;
 
 #[derive(Clone, Debug)]
 pub struct SimConfig {

@@ -9,9 +9,9 @@
 
 use anyhow::{Context, Result};
 use std::io::{BufRead, Write};
-use tapis_bots::BotKind;
+use tapis_bots::{BotKind, next_move_among};
 use tapis_core::rng::game_seed;
-use tapis_core::{ActionList, Game, GameRng, Lang, Match, MatchRequest, Seat};
+use tapis_core::{ActionList, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet};
 
 pub struct PlayConfig {
     pub request: MatchRequest,
@@ -86,28 +86,14 @@ pub fn play<G: Game>(config: PlayConfig, input: &mut dyn BufRead, out: &mut dyn 
             }
         }
         // The bots' turn (or the human let a window pass).
-        let mut wishes = Vec::new();
-        for seat in state.actors() {
-            if seat == human {
-                continue;
-            }
-            legal.clear();
-            state.legal_actions(seat, &mut legal);
-            let kind = config.bots[seat.index()];
-            if let Some(action) =
-                kind.decide::<G>(seat, &state.view(Some(seat)), &legal, waiting.contains(seat), &mut rng)
-            {
-                wishes.push((seat, action));
-            }
-        }
-        if wishes.is_empty() {
+        let bots = SeatSet(SeatSet::all(state.players()).0 & !SeatSet::single(human).0);
+        let Some((seat, action)) = next_move_among(&state, &config.bots, bots, &mut rng) else {
             if human_passed {
                 // Only the human could act and let it pass: ask again (nothing else can happen).
                 continue;
             }
             anyhow::bail!("the match is stuck: nobody can act");
-        }
-        let (seat, action) = wishes[rng.index(wishes.len())];
+        };
         let events = game.act_parsed(seat, action).map_err(|e| anyhow::anyhow!("{e}"))?;
         tell::<G>(seat, action, &events, human, lang, out)?;
     }

@@ -71,10 +71,11 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
     let request =
         MatchRequest { players: config.players, seed, dealer: None, options: config.options.clone(), deal: None };
     let context = |step: usize| format!("{} seed {seed} options {:?} step {step}", G::ID, config.options);
-    let mut state = match Match::<G>::new(&request) {
-        Ok(m) => m.state().clone(),
+    let first = match Match::<G>::new(&request) {
+        Ok(m) => m,
         Err(e) => panic!("{}: setup refused: {e}", context(0)),
     };
+    let mut state = first.state().clone();
     let deck = state.deck_census();
     let mut choices = GameRng::seed_from_u64(seed ^ 0x5EED);
     let mut actions: Vec<(u8, String)> = Vec::new();
@@ -123,7 +124,7 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
         game: G::ID.into(),
         players: config.players,
         seed,
-        options: Match::<G>::new(&request).expect("set up above").record().options.clone(),
+        options: first.record().options.clone(),
         dealer: None,
         deal: None,
         version: ENGINE_VERSION.into(),
@@ -138,8 +139,9 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
 }
 
 /// A seeded race: half the time a seat the match waits for, else any actor (window actions get
-/// their chance too); then a uniform legal action of that seat.
-fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
+/// their chance too); then a uniform legal action of that seat. The kit, the benchmarks and the
+/// ISMCTS playouts all play random moves this way.
+pub fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
     let waiting = state.waiting_for();
     let actors = state.actors();
     let pool = if !waiting.is_empty() && rng.coin() { waiting } else { actors };
