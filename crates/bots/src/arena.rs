@@ -15,7 +15,7 @@
 //! match lengths and win shares, paired deal by deal.
 
 use crate::sim::SHARE_UNIT;
-use crate::{BotKind, next_move};
+use crate::{BotKind, play_out, win_credit};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -80,6 +80,8 @@ pub struct Outcome {
     pub seating: usize,
     pub decisions: u64,
     pub rounds: u32,
+    /// Stopped after [`crate::MAX_DECISIONS`] decisions and scored as a draw.
+    pub unfinished: bool,
     /// Per lineup entry: win credit (units of 1/2520) and final score.
     pub credit: Vec<u64>,
     pub score: Vec<i64>,
@@ -115,23 +117,18 @@ pub fn play<G: Game>(config: &ArenaConfig, seatings: &[Vec<usize>], deal: u64, p
     let bots: Vec<BotKind> = seating.iter().map(|&entry| config.lineup[entry]).collect();
     // The bots' own chance depends on the deal and the seating, never on the thread.
     let mut rng = GameRng::seed_from_u64(game_seed(request.seed, 1 + p as u64));
-    let mut decisions = 0;
-    while let Some((seat, action)) = next_move(&state, &bots, &mut rng) {
-        state.apply_unchecked(seat, action);
-        decisions += 1;
-    }
-    let winners = state.winners();
+    let decisions = play_out(&mut state, &bots, &mut rng);
+    let credits = win_credit(&state);
     let scores = state.scores();
     let mut credit = vec![0; config.players];
     let mut score = vec![0; config.players];
     for (seat, &entry) in seating.iter().enumerate() {
         let seat = tapis_core::Seat(seat as u8);
-        if winners.contains(seat) {
-            credit[entry] = SHARE_UNIT / winners.len() as u64;
-        }
+        credit[entry] = credits[seat];
         score[entry] = scores[seat];
     }
-    Outcome { deal, seating: p, decisions, rounds: state.round(), credit, score }
+    let unfinished = !state.is_over();
+    Outcome { deal, seating: p, decisions, rounds: state.round(), unfinished, credit, score }
 }
 
 /// Plays every match of the tournament on the current rayon pool, in a fixed order of results.
@@ -177,6 +174,8 @@ pub struct ArenaReport {
     pub bots: Vec<BotStats>,
     pub mean_decisions: f64,
     pub mean_rounds: f64,
+    /// Matches stopped unfinished after [`crate::MAX_DECISIONS`] decisions (scored as draws).
+    pub unfinished: u64,
     /// Decisions per match, for the length distribution.
     pub lengths: Vec<u64>,
 }
@@ -242,6 +241,7 @@ pub fn report<G: Game>(config: &ArenaConfig, outcomes: &[Outcome]) -> ArenaRepor
         bots,
         mean_decisions: outcomes.iter().map(|o| o.decisions as f64).sum::<f64>() / n,
         mean_rounds: outcomes.iter().map(|o| o.rounds as f64).sum::<f64>() / n,
+        unfinished: outcomes.iter().filter(|o| o.unfinished).count() as u64,
         lengths: outcomes.iter().map(|o| o.decisions).collect(),
     }
 }
@@ -335,6 +335,7 @@ mod tests {
                 seating: 0,
                 decisions: 1,
                 rounds: 1,
+                unfinished: false,
                 credit: vec![SHARE_UNIT, 0],
                 score: vec![1, 0],
             })
@@ -349,6 +350,7 @@ mod tests {
                 seating: 0,
                 decisions: 1,
                 rounds: 1,
+                unfinished: false,
                 credit: if d % 2 == 0 { vec![SHARE_UNIT, 0] } else { vec![0, SHARE_UNIT] },
                 score: vec![0, 0],
             })

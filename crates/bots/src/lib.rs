@@ -26,6 +26,32 @@ pub enum BotKind {
 /// Iterations of `ismcts` when no budget is given.
 pub const DEFAULT_ISMCTS_ITERATIONS: u32 = 1000;
 
+/// The difficulty levels offered to people in `tapis play`. Budgets are iterations, not time, so
+/// a seed replays the same match on any machine; the hard budget keeps every decision of every
+/// game under one second on a 2-core machine (`tapis bench --level hard` measures it).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Level {
+    /// The game's heuristic player: plays sensibly, never looks ahead.
+    Easy,
+    /// ISMCTS with 1,000 iterations per decision.
+    Medium,
+    /// ISMCTS with [`HARD_ISMCTS_ITERATIONS`] iterations per decision.
+    Hard,
+}
+
+/// Iterations per decision of the hard level.
+pub const HARD_ISMCTS_ITERATIONS: u32 = 5000;
+
+impl Level {
+    pub fn bot(self) -> BotKind {
+        match self {
+            Level::Easy => BotKind::Heuristic,
+            Level::Medium => BotKind::Ismcts(DEFAULT_ISMCTS_ITERATIONS),
+            Level::Hard => BotKind::Ismcts(HARD_ISMCTS_ITERATIONS),
+        }
+    }
+}
+
 impl BotKind {
     pub const NAMES: &'static str = "random, heuristic, ismcts[:iterations]";
 
@@ -84,7 +110,10 @@ impl BotKind {
             BotKind::Random => Some(legal[rng.index(legal.len())]),
             BotKind::Heuristic => G::heuristic_action(view, legal, rng),
             BotKind::Ismcts(_) if legal.len() == 1 && must_act => Some(legal[0]),
-            BotKind::Ismcts(iterations) => ismcts::search::<G>(view, seat, iterations, rng, &|| false).action,
+            BotKind::Ismcts(iterations) => {
+                let default = G::heuristic_action(view, legal, rng);
+                ismcts::search::<G>(view, seat, Some(default), iterations, rng, &|| false).action
+            }
         };
         match choice {
             // A bot that would abstain where it must act plays its first legal action instead.
@@ -94,6 +123,35 @@ impl BotKind {
             other => other,
         }
     }
+}
+
+/// A match of bots still running after this many decisions is stopped and scored as a draw
+/// shared by every seat. Bots can fall into an exchange that never ends (in Battle GUM, two
+/// players handing the pile back and forth with 13s and replaying the same cards), and the rules
+/// have no limit of their own; the longest finished matches measured are under 8,000 decisions
+/// (Le Nain Jaune, 4 players, 4,000 matches).
+pub const MAX_DECISIONS: u64 = 30_000;
+
+/// Plays `state` on with `bots` until it is over or [`MAX_DECISIONS`] decisions were made in all;
+/// returns the number of decisions.
+pub fn play_out<G: Game>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
+    let mut decisions = 0;
+    while decisions < MAX_DECISIONS {
+        let Some((seat, action)) = next_move(state, bots, rng) else { break };
+        state.apply_unchecked(seat, action);
+        decisions += 1;
+    }
+    decisions
+}
+
+/// Each seat's win credit in units of 1/[`sim::SHARE_UNIT`]: shared equally by the winners, or by
+/// every seat when the match was stopped unfinished.
+pub fn win_credit<G: Game>(state: &G) -> tapis_core::BySeat<u64> {
+    let players = state.players();
+    let sharing = if state.is_over() { state.winners() } else { SeatSet::all(players) };
+    tapis_core::BySeat::from_fn(players, |seat| {
+        if sharing.contains(seat) { sim::SHARE_UNIT / sharing.len() as u64 } else { 0 }
+    })
 }
 
 /// The next action of a match played by `bots` (one per seat), with races drawn from `rng`.
@@ -150,5 +208,13 @@ mod tests {
         );
         assert_eq!(BotKind::parse("ismcts:250").unwrap(), BotKind::Ismcts(250));
         assert!(BotKind::parse("ismcts:0").is_err());
+    }
+
+    #[test]
+    fn levels_grow_from_the_heuristic_to_the_deepest_search() {
+        assert_eq!(Level::Easy.bot(), BotKind::Heuristic);
+        assert_eq!(Level::Medium.bot(), BotKind::Ismcts(1000));
+        assert_eq!(Level::Hard.bot(), BotKind::Ismcts(HARD_ISMCTS_ITERATIONS));
+        const { assert!(HARD_ISMCTS_ITERATIONS > DEFAULT_ISMCTS_ITERATIONS) };
     }
 }

@@ -3,7 +3,7 @@
 //! every total is an exact integer sum (win shares in units of 1/2520, which divides evenly among
 //! any number of tied winners up to ten), so the order of summation cannot change a digit.
 
-use crate::{BotKind, next_move};
+use crate::{BotKind, play_out, win_credit};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -28,6 +28,8 @@ pub struct Totals {
     pub games: u64,
     pub decisions: u64,
     pub rounds: u64,
+    /// Matches stopped after [`crate::MAX_DECISIONS`] decisions, scored as draws.
+    pub unfinished: u64,
     /// Per seat: win credit in 1/2520 units, and the sum of squared credits (for the variance).
     pub win_units: Vec<u64>,
     pub win_units_sq: Vec<u128>,
@@ -51,6 +53,7 @@ impl Totals {
         self.games += other.games;
         self.decisions += other.decisions;
         self.rounds += other.rounds;
+        self.unfinished += other.unfinished;
         for i in 0..self.win_units.len() {
             self.win_units[i] += other.win_units[i];
             self.win_units_sq[i] += other.win_units_sq[i];
@@ -84,6 +87,8 @@ pub struct SimReport {
     pub mean_rounds: f64,
     pub mean_decisions: f64,
     pub decisions: u64,
+    /// Matches stopped unfinished after [`crate::MAX_DECISIONS`] decisions (scored as draws).
+    pub unfinished: u64,
 }
 
 /// Checks the configuration by setting up match 0; the error is the one a user must see.
@@ -109,18 +114,13 @@ pub fn play_one<G: Game>(config: &SimConfig, index: u64) -> Totals {
     let request = request(config, index);
     let mut state = Match::<G>::new(&request).expect("checked by check_config").state().clone();
     let mut rng = GameRng::seed_from_u64(request.seed ^ 0xD21_7E5);
-    let mut decisions = 0;
-    while let Some((seat, action)) = next_move(&state, &config.bots, &mut rng) {
-        state.apply_unchecked(seat, action);
-        decisions += 1;
-    }
+    let decisions = play_out(&mut state, &config.bots, &mut rng);
     let mut totals = Totals::empty(config.players);
     totals.games = 1;
     totals.decisions = decisions;
     totals.rounds = state.round() as u64;
-    let winners = state.winners();
-    for seat in winners {
-        let units = SHARE_UNIT / winners.len() as u64;
+    totals.unfinished = u64::from(!state.is_over());
+    for (seat, &units) in win_credit(&state).seats() {
         totals.win_units[seat.index()] = units;
         totals.win_units_sq[seat.index()] = (units as u128) * (units as u128);
     }
@@ -173,5 +173,6 @@ pub fn report<G: Game>(config: &SimConfig, totals: &Totals) -> SimReport {
         mean_rounds: totals.rounds as f64 / n,
         mean_decisions: totals.decisions as f64 / n,
         decisions: totals.decisions,
+        unfinished: totals.unfinished,
     }
 }

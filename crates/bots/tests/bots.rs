@@ -122,10 +122,28 @@ fn ismcts_reads_nothing_but_its_view() {
     let decide = |state: &tapis_njet::Njet| {
         let mut rng = tapis_core::GameRng::seed_from_u64(99);
         let result =
-            tapis_bots::ismcts::search::<tapis_njet::Njet>(&state.view(Some(seat)), seat, 300, &mut rng, &|| false);
+            tapis_bots::ismcts::search::<tapis_njet::Njet>(&state.view(Some(seat)), seat, None, 300, &mut rng, &|| {
+                false
+            });
         (result.action, result.root.iter().map(|(a, v, _)| (*a, *v)).collect::<Vec<_>>())
     };
     let (from_a, from_b) = (decide(&a), decide(&b));
     assert!(from_a.0.is_some());
     assert_eq!(from_a, from_b, "same view, same seed: same decision and the same search");
+}
+
+#[test]
+fn a_stopped_match_is_a_draw_shared_by_every_seat() {
+    use tapis_bots::sim::SHARE_UNIT;
+    let request = MatchRequest { players: 3, seed: 5, dealer: None, options: Default::default(), deal: None };
+    let mut state = Match::<tapis_gum::Gum>::new(&request).unwrap().state().clone();
+    assert_eq!(tapis_bots::win_credit(&state).as_slice(), &[SHARE_UNIT / 3; 3]);
+    let mut rng = tapis_core::GameRng::seed_from_u64(5);
+    let decisions = tapis_bots::play_out(&mut state, &[BotKind::Heuristic; 3], &mut rng);
+    assert!(state.is_over() && decisions < tapis_bots::MAX_DECISIONS);
+    let credit = tapis_bots::win_credit(&state);
+    let winners = state.winners();
+    for (seat, &units) in credit.seats() {
+        assert_eq!(units, if winners.contains(seat) { SHARE_UNIT / winners.len() as u64 } else { 0 });
+    }
 }

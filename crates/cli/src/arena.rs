@@ -110,6 +110,13 @@ fn print_report(report: &ArenaReport, label: Option<&str>) {
     }
     println!("{table}");
     println!("mean decisions per match {:.1}, mean rounds per match {:.2}", report.mean_decisions, report.mean_rounds);
+    if report.unfinished > 0 {
+        println!(
+            "{} match(es) stopped unfinished after {} decisions and scored as draws shared by every seat",
+            report.unfinished,
+            tapis_bots::MAX_DECISIONS
+        );
+    }
 }
 
 fn print_comparison(c: &Comparison) {
@@ -161,63 +168,20 @@ pub fn plot(reports: &[(&ArenaReport, &str)], path: &Path) -> Result<()> {
     let (left, right) = root.split_horizontally(560);
     let colours = [RGBColor(31, 119, 180), RGBColor(255, 127, 14)];
 
-    let bars: Vec<(String, f64, [f64; 2], f64, usize)> = reports
+    let bars: Vec<ShareBar> = reports
         .iter()
         .enumerate()
         .flat_map(|(set, (report, label))| {
-            report.bots.iter().map(move |b| {
-                let name = if label.is_empty() { b.bot.clone() } else { format!("{} ({label})", b.bot) };
-                (name, b.win_share, b.win_ci, b.fair_share, set)
+            report.bots.iter().map(move |b| ShareBar {
+                name: if label.is_empty() { b.bot.clone() } else { format!("{} ({label})", b.bot) },
+                share: b.win_share,
+                ci: b.win_ci,
+                fair: b.fair_share,
+                colour: colours[set % colours.len()],
             })
         })
         .collect();
-    let top = bars.iter().map(|b| b.2[1].max(b.3)).fold(0.0f64, f64::max).min(1.0) * 1.15 + 0.02;
-    let mut chart = ChartBuilder::on(&left)
-        .caption(format!("{}: win share (95% interval; dash = fair share)", reports[0].0.game), ("sans-serif", 18))
-        .margin(12)
-        .x_label_area_size(60)
-        .y_label_area_size(50)
-        .build_cartesian_2d(0f64..bars.len() as f64, 0f64..top)
-        .map_err(|e| anyhow!("{e:?}"))?;
-    let names: Vec<String> = bars.iter().map(|b| b.0.clone()).collect();
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .x_labels(bars.len() * 2 + 1)
-        .x_label_formatter(&|x| {
-            let i = x.floor() as usize;
-            if (x - i as f64 - 0.5).abs() < 0.01 { names.get(i).cloned().unwrap_or_default() } else { String::new() }
-        })
-        .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
-        .draw()
-        .map_err(|e| anyhow!("{e:?}"))?;
-    for (i, (_, share, ci, fair, set)) in bars.iter().enumerate() {
-        let x = i as f64;
-        let colour = colours[*set % colours.len()];
-        chart
-            .draw_series(std::iter::once(Rectangle::new(
-                [(x + 0.15, 0.0), (x + 0.85, *share)],
-                colour.mix(0.7).filled(),
-            )))
-            .map_err(|e| anyhow!("{e:?}"))?;
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(x + 0.5, ci[0]), (x + 0.5, ci[1])],
-                BLACK.stroke_width(2),
-            )))
-            .map_err(|e| anyhow!("{e:?}"))?;
-        for y in [ci[0], ci[1]] {
-            chart
-                .draw_series(std::iter::once(PathElement::new(vec![(x + 0.4, y), (x + 0.6, y)], BLACK.stroke_width(2))))
-                .map_err(|e| anyhow!("{e:?}"))?;
-        }
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(x + 0.1, *fair), (x + 0.9, *fair)],
-                RED.stroke_width(1),
-            )))
-            .map_err(|e| anyhow!("{e:?}"))?;
-    }
+    draw_shares(&left, &format!("{}: win share (95% interval; dash = fair share)", reports[0].0.game), &bars)?;
 
     let max_len = reports.iter().flat_map(|(r, _)| r.lengths.iter().copied()).max().unwrap_or(1).max(1);
     let bins = 40u64;
@@ -272,5 +236,68 @@ pub fn plot(reports: &[(&ArenaReport, &str)], path: &Path) -> Result<()> {
             .map_err(|e| anyhow!("{e:?}"))?;
     }
     root.present().map_err(|e| anyhow!("{e:?}")).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// One bar of a win-share chart.
+pub struct ShareBar {
+    pub name: String,
+    pub share: f64,
+    pub ci: [f64; 2],
+    pub fair: f64,
+    pub colour: RGBColor,
+}
+
+/// Win shares as bars with their 95% intervals (black) and fair shares (red dash).
+pub fn draw_shares<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    title: &str,
+    bars: &[ShareBar],
+) -> Result<()> {
+    let top = bars.iter().map(|b| b.ci[1].max(b.fair)).fold(0.0f64, f64::max).min(1.0) * 1.15 + 0.02;
+    let mut chart = ChartBuilder::on(area)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(60)
+        .y_label_area_size(50)
+        .build_cartesian_2d(0f64..bars.len() as f64, 0f64..top)
+        .map_err(|e| anyhow!("{e:?}"))?;
+    let names: Vec<String> = bars.iter().map(|b| b.name.clone()).collect();
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(bars.len() * 2 + 1)
+        .x_label_formatter(&|x| {
+            let i = x.floor() as usize;
+            if (x - i as f64 - 0.5).abs() < 0.01 { names.get(i).cloned().unwrap_or_default() } else { String::new() }
+        })
+        .y_label_formatter(&|y| format!("{:.0}%", y * 100.0))
+        .draw()
+        .map_err(|e| anyhow!("{e:?}"))?;
+    for (i, bar) in bars.iter().enumerate() {
+        let x = i as f64;
+        let (share, ci, fair, colour) = (bar.share, bar.ci, bar.fair, bar.colour);
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(x + 0.15, 0.0), (x + 0.85, share)],
+                colour.mix(0.7).filled(),
+            )))
+            .map_err(|e| anyhow!("{e:?}"))?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x + 0.5, ci[0]), (x + 0.5, ci[1])],
+                BLACK.stroke_width(2),
+            )))
+            .map_err(|e| anyhow!("{e:?}"))?;
+        for y in [ci[0], ci[1]] {
+            chart
+                .draw_series(std::iter::once(PathElement::new(vec![(x + 0.4, y), (x + 0.6, y)], BLACK.stroke_width(2))))
+                .map_err(|e| anyhow!("{e:?}"))?;
+        }
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(x + 0.1, fair), (x + 0.9, fair)], RED.stroke_width(1))))
+            .map_err(|e| anyhow!("{e:?}"))?;
+    }
+
     Ok(())
 }

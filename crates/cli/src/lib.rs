@@ -75,8 +75,15 @@ pub mod by_id {
         on_game!(id, G => crate::play::play::<G>(config, input, out)).ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 
-    pub fn simulate(id: &str, config: &SimConfig, threads: usize, as_json: bool, progress: bool) -> Result<()> {
-        on_game!(id, G => crate::sim::simulate::<G>(config, threads, as_json, progress))
+    pub fn simulate(
+        id: &str,
+        config: &SimConfig,
+        threads: usize,
+        as_json: bool,
+        progress: bool,
+        plot: Option<&std::path::Path>,
+    ) -> Result<()> {
+        on_game!(id, G => crate::sim::simulate::<G>(config, threads, as_json, progress, plot))
             .ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 
@@ -95,6 +102,16 @@ pub mod by_id {
 
     pub fn bench(id: &str, request: &MatchRequest, seconds: f64) -> Result<crate::sim::BenchResult> {
         on_game!(id, G => crate::sim::bench::<G>(request, seconds)).ok_or_else(|| anyhow!(unknown_game(id)))?
+    }
+
+    pub fn bench_moves(
+        id: &str,
+        request: &MatchRequest,
+        bot: tapis_bots::BotKind,
+        seconds: f64,
+    ) -> Result<crate::sim::MoveTimes> {
+        on_game!(id, G => crate::sim::bench_moves::<G>(request, bot, seconds))
+            .ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 
     pub fn bench_ismcts(id: &str, request: &MatchRequest, after: u64, seconds: f64) -> Result<crate::sim::BenchResult> {

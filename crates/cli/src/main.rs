@@ -7,8 +7,8 @@ use std::io::IsTerminal;
 use tapis::registry::GAME_IDS;
 use tapis::sim::BenchResult;
 use tapis::{by_id, options_from_args, play, referee};
-use tapis_bots::BotKind;
 use tapis_bots::sim::SimConfig;
+use tapis_bots::{BotKind, Level};
 use tapis_core::{Lang, MatchRequest, Seat};
 
 #[derive(Parser)]
@@ -89,9 +89,14 @@ struct PlayArgs {
     /// Your seat (0 plays first in the first round).
     #[arg(long, default_value_t = 0)]
     seat: u8,
-    /// The bots at the other seats: one name for all, or one per seat (yours is ignored).
-    #[arg(long, default_value = "heuristic")]
-    bots: String,
+    /// How well the bots play: easy (the heuristic player), medium (ISMCTS, 1,000 iterations) or
+    /// hard (ISMCTS, 5,000 iterations; each move under a second).
+    #[arg(long, value_enum, default_value = "hard")]
+    level: LevelArg,
+    /// The bots at the other seats instead of a level: one name for all, or one per seat (yours
+    /// is ignored): random, heuristic, ismcts[:iterations].
+    #[arg(long, conflicts_with = "level")]
+    bots: Option<String>,
     /// Language of the table.
     #[arg(long, value_enum, default_value = "fr")]
     lang: LangArg,
@@ -121,6 +126,9 @@ struct SimArgs {
     /// Print JSON instead of a table.
     #[arg(long)]
     json: bool,
+    /// Draw each seat's win share with its 95% interval to this SVG file.
+    #[arg(long, value_name = "FILE.svg")]
+    plot: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -161,6 +169,23 @@ struct ArenaArgs {
 }
 
 #[derive(Clone, Copy, ValueEnum)]
+enum LevelArg {
+    Easy,
+    Medium,
+    Hard,
+}
+
+impl From<LevelArg> for Level {
+    fn from(level: LevelArg) -> Level {
+        match level {
+            LevelArg::Easy => Level::Easy,
+            LevelArg::Medium => Level::Medium,
+            LevelArg::Hard => Level::Hard,
+        }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
 enum SeatingArg {
     Permutations,
     Rotations,
@@ -185,6 +210,10 @@ struct BenchArgs {
     /// With --ismcts: random decisions played before searching.
     #[arg(long, default_value_t = 0)]
     after: u64,
+    /// Time the moves of a `tapis play` level instead: whole matches with that bot at every seat,
+    /// mean and longest time a person waits for one bot move.
+    #[arg(long, value_enum, conflicts_with = "ismcts")]
+    level: Option<LevelArg>,
 }
 
 fn default_threads() -> usize {
@@ -253,13 +282,17 @@ fn play_command(args: PlayArgs) -> Result<()> {
     if args.seat as usize >= players {
         bail!("--seat {} is not a seat of a {players}-player table (0 to {})", args.seat, players.saturating_sub(1));
     }
-    let bots = BotKind::parse_list(&args.bots, players).or_else(|_| {
-        // One name per other seat is accepted too.
-        let mut kinds = BotKind::parse_list(&args.bots, players - 1)?;
-        kinds.insert(args.seat as usize, BotKind::Heuristic);
-        Ok::<_, String>(kinds)
-    });
-    let bots = bots.map_err(|e| anyhow!(e))?;
+    let bots = match &args.bots {
+        None => vec![Level::from(args.level).bot(); players],
+        Some(names) => BotKind::parse_list(names, players)
+            .or_else(|_| {
+                // One name per other seat is accepted too.
+                let mut kinds = BotKind::parse_list(names, players - 1)?;
+                kinds.insert(args.seat as usize, BotKind::Heuristic);
+                Ok::<_, String>(kinds)
+            })
+            .map_err(|e| anyhow!(e))?,
+    };
     #[allow(clippy::disallowed_methods)] // a fresh seed for people; printed so the match can be replayed
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() % 1_000_000)
@@ -285,7 +318,7 @@ fn sim_command(args: SimArgs) -> Result<()> {
     }
     let config = SimConfig { players: args.game.players, games: args.games, seed: args.seed, options, bots };
     let progress = !args.json && std::io::stderr().is_terminal();
-    by_id::simulate(&args.game.game, &config, args.threads, args.json, progress)
+    by_id::simulate(&args.game.game, &config, args.threads, args.json, progress, args.plot.as_deref())
 }
 
 fn arena_command(args: ArenaArgs) -> Result<()> {
@@ -328,6 +361,25 @@ fn bench_command(args: BenchArgs) -> Result<()> {
         None => GAME_IDS.to_vec(),
     };
     let request = MatchRequest { players: args.players, seed: 1, dealer: None, options, deal: None };
+    if let Some(level) = args.level {
+        let bot = Level::from(level).bot();
+        let mut table = Table::new();
+        table.set_header(["game", "players", "bot", "moves", "seconds", "mean ms / move", "longest move ms"]);
+        for id in ids {
+            let times = by_id::bench_moves(id, &request, bot, args.seconds)?;
+            table.add_row([
+                times.game.to_string(),
+                times.players.to_string(),
+                bot.name(),
+                times.moves.to_string(),
+                format!("{:.1}", times.mean_seconds * times.moves as f64),
+                format!("{:.2}", times.mean_seconds * 1e3),
+                format!("{:.0}", times.max_seconds * 1e3),
+            ]);
+        }
+        println!("{table}");
+        return Ok(());
+    }
     let mut table = Table::new();
     let unit = if args.ismcts { "ISMCTS iterations" } else { "decisions" };
     table.set_header(["game", "players", unit, "seconds", &format!("{unit} / second (1 thread)")]);

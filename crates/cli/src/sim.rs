@@ -2,16 +2,22 @@
 //! The only clock reads of the project are here, outside the engine: they time runs, they never
 //! decide anything.
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use comfy_table::Table;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 use std::time::{Duration, Instant};
-use tapis_bots::sim::{SimConfig, check_config, report, run};
+use tapis_bots::sim::{SimConfig, SimReport, check_config, report, run};
 use tapis_core::{Game, Match, MatchRequest};
 
 /// Runs a simulation and prints the table (or JSON).
-pub fn simulate<G: Game>(config: &SimConfig, threads: usize, as_json: bool, progress: bool) -> Result<()> {
+pub fn simulate<G: Game>(
+    config: &SimConfig,
+    threads: usize,
+    as_json: bool,
+    progress: bool,
+    plot: Option<&std::path::Path>,
+) -> Result<()> {
     check_config::<G>(config).map_err(|e| anyhow!("{e}"))?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let bar = if progress { ProgressBar::new(config.games) } else { ProgressBar::hidden() };
@@ -25,6 +31,9 @@ pub fn simulate<G: Game>(config: &SimConfig, threads: usize, as_json: bool, prog
     bar.finish_and_clear();
     let report = report::<G>(config, &totals);
     let per_second = report.decisions as f64 / elapsed.max(1e-9);
+    if let Some(path) = plot {
+        plot_seats(&report, path)?;
+    }
     if as_json {
         let mut value = serde_json::to_value(&report)?;
         value["seconds"] = json!(elapsed);
@@ -54,10 +63,39 @@ pub fn simulate<G: Game>(config: &SimConfig, threads: usize, as_json: bool, prog
     }
     println!("{table}");
     println!("mean rounds per match {:.2}, mean decisions per match {:.1}", report.mean_rounds, report.mean_decisions);
+    if report.unfinished > 0 {
+        println!(
+            "{} match(es) stopped unfinished after {} decisions and scored as draws shared by every seat",
+            report.unfinished,
+            tapis_bots::MAX_DECISIONS
+        );
+    }
     println!(
         "{} decisions in {:.2} s on {} thread(s): {:.0} decisions per second",
         report.decisions, elapsed, threads, per_second
     );
+    Ok(())
+}
+
+/// Each seat's win share with its 95% interval and the fair share 1/players, as SVG.
+fn plot_seats(report: &SimReport, path: &std::path::Path) -> Result<()> {
+    use plotters::prelude::*;
+    let root = SVGBackend::new(path, (140 + 90 * report.players as u32, 480)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| anyhow!("{e:?}"))?;
+    let bars: Vec<crate::arena::ShareBar> = report
+        .seats
+        .iter()
+        .map(|seat| crate::arena::ShareBar {
+            name: format!("seat {} ({})", seat.seat, seat.bot),
+            share: seat.win_share,
+            ci: [seat.ci_low, seat.ci_high],
+            fair: 1.0 / report.players as f64,
+            colour: RGBColor(31, 119, 180),
+        })
+        .collect();
+    let title = format!("{}: win share by seat, {} matches", report.game, report.games);
+    crate::arena::draw_shares(&root, &title, &bars)?;
+    root.present().map_err(|e| anyhow!("{e:?}")).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }
 
@@ -109,7 +147,52 @@ pub fn bench_ismcts<G: Game>(request: &MatchRequest, after: u64, seconds: f64) -
     #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
     let start = Instant::now();
     let stop = || start.elapsed() >= budget;
-    let result = tapis_bots::ismcts::search::<G>(&view, seat, u32::MAX, &mut rng, &stop);
+    let result = tapis_bots::ismcts::search::<G>(&view, seat, None, u32::MAX, &mut rng, &stop);
     let seconds = start.elapsed().as_secs_f64();
     Ok(BenchResult { game: G::ID, players: request.players, decisions: result.iterations as u64, seconds })
+}
+
+/// How long a bot makes a person wait: the time of each bot move (every actor asked, as in
+/// `tapis play`) over whole matches where every seat is `bot`.
+pub struct MoveTimes {
+    pub game: &'static str,
+    pub players: usize,
+    pub moves: u64,
+    pub mean_seconds: f64,
+    pub max_seconds: f64,
+}
+
+/// Plays seeded matches with `bot` at every seat for at least `seconds` (whole matches).
+pub fn bench_moves<G: Game>(request: &MatchRequest, bot: tapis_bots::BotKind, seconds: f64) -> Result<MoveTimes> {
+    use tapis_core::GameRng;
+    let bots = vec![bot; request.players];
+    let budget = Duration::from_secs_f64(seconds);
+    let (mut moves, mut total, mut max) = (0u64, 0.0f64, 0.0f64);
+    #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
+    let start = Instant::now();
+    let mut batch = 0;
+    while start.elapsed() < budget {
+        let mut request = request.clone();
+        request.seed = request.seed.wrapping_add(batch);
+        batch += 1;
+        let mut state = Match::<G>::new(&request).map_err(|e| anyhow!("{e}"))?.state().clone();
+        let mut rng = GameRng::seed_from_u64(request.seed);
+        loop {
+            #[allow(clippy::disallowed_methods)] // timing one move, outside the engine
+            let asked = Instant::now();
+            let Some((seat, action)) = tapis_bots::next_move(&state, &bots, &mut rng) else { break };
+            let took = asked.elapsed().as_secs_f64();
+            state.apply_unchecked(seat, action);
+            moves += 1;
+            total += took;
+            max = max.max(took);
+        }
+    }
+    Ok(MoveTimes {
+        game: G::ID,
+        players: request.players,
+        moves,
+        mean_seconds: total / moves.max(1) as f64,
+        max_seconds: max,
+    })
 }

@@ -268,11 +268,14 @@ fn every_game_answers_status_legal_view_and_bot() {
     }
 }
 
-/// Plays a whole match through `tapis play`: types `first` (answers for the start), then always
-/// takes the first choice.
+/// Plays a whole match through `tapis play` against easy bots (unless `extra` says otherwise):
+/// types `first` (answers for the start), then always takes the first choice.
 fn play_to_the_end(game: &str, extra: &[&str], first: &'static str) -> String {
+    let level: &[&str] =
+        if extra.contains(&"--level") || extra.contains(&"--bots") { &[] } else { &["--level", "easy"] };
     let mut child = tapis()
         .args(["play", game, "--players", "3", "--seed", "4", "--lang", "en"])
+        .args(level)
         .args(extra)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -318,6 +321,17 @@ fn every_game_can_be_played_to_the_end_in_the_terminal() {
 }
 
 #[test]
+fn a_match_against_searching_bots_ends_and_replays_from_its_seed() {
+    let first = play_to_the_end("njet", &["--option", "rounds=1", "--level", "medium"], "");
+    assert!(first.contains("=== End of the match ==="), "{}", &first[first.len().saturating_sub(2000)..]);
+    // Budgets are iterations, not time: the same seed and answers give the same match.
+    let again = play_to_the_end("njet", &["--option", "rounds=1", "--level", "medium"], "");
+    assert_eq!(first, again);
+    let easy = play_to_the_end("njet", &["--option", "rounds=1"], "");
+    assert_ne!(first, easy, "medium bots play differently from easy ones");
+}
+
+#[test]
 fn command_line_errors_are_clear_and_exit_2() {
     let out = tapis().args(["sim", "nantais", "--games", "1", "--option", "joker_drw=5"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -335,6 +349,15 @@ fn command_line_errors_are_clear_and_exit_2() {
     let out = tapis().args(["sim", "nantais", "--games", "1", "--bots", "genius"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("unknown bot 'genius'"));
+
+    let out = tapis().args(["play", "nantais", "--level", "expert"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("invalid value 'expert'") && err.contains("easy, medium, hard"), "{err}");
+
+    let out = tapis().args(["play", "nantais", "--level", "easy", "--bots", "random"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("cannot be used with"));
 }
 
 #[test]
@@ -366,4 +389,26 @@ fn sim_numbers_do_not_depend_on_threads() {
         value
     };
     assert_eq!(run("1"), run("2"));
+}
+
+#[test]
+fn sim_draws_seat_shares_and_bench_times_a_level() {
+    let dir = std::env::temp_dir().join(format!("tapis-sim-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("seats.svg");
+    let out = tapis()
+        .args(["sim", "nurmut", "--players", "3", "--games", "50", "--bots", "heuristic", "--plot"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let drawing = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawing.starts_with("<svg") && drawing.contains("win share by seat, 50 matches"));
+    assert!(drawing.contains("seat 2 (heuristic)"));
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let out = tapis().args(["bench", "nurmut", "--level", "easy", "--seconds", "0.01"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8(out.stdout).unwrap();
+    assert!(table.contains("longest move ms") && table.contains("| nurmut") && table.contains("heuristic"), "{table}");
 }
