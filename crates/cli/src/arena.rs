@@ -110,13 +110,7 @@ fn print_report(report: &ArenaReport, label: Option<&str>) {
     }
     println!("{table}");
     println!("mean decisions per match {:.1}, mean rounds per match {:.2}", report.mean_decisions, report.mean_rounds);
-    if report.unfinished > 0 {
-        println!(
-            "{} match(es) stopped unfinished after {} decisions and scored as draws shared by every seat",
-            report.unfinished,
-            tapis_bots::MAX_DECISIONS
-        );
-    }
+    crate::sim::tell_unfinished(report.unfinished);
 }
 
 fn print_comparison(c: &Comparison) {

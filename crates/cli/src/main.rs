@@ -372,8 +372,8 @@ fn bench_command(args: BenchArgs) -> Result<()> {
                 times.players.to_string(),
                 bot.name(),
                 times.moves.to_string(),
-                format!("{:.1}", times.mean_seconds * times.moves as f64),
-                format!("{:.2}", times.mean_seconds * 1e3),
+                format!("{:.1}", times.seconds),
+                format!("{:.2}", times.seconds * 1e3 / times.moves.max(1) as f64),
                 format!("{:.0}", times.max_seconds * 1e3),
             ]);
         }

@@ -63,18 +63,22 @@ pub fn simulate<G: Game>(
     }
     println!("{table}");
     println!("mean rounds per match {:.2}, mean decisions per match {:.1}", report.mean_rounds, report.mean_decisions);
-    if report.unfinished > 0 {
-        println!(
-            "{} match(es) stopped unfinished after {} decisions and scored as draws shared by every seat",
-            report.unfinished,
-            tapis_bots::MAX_DECISIONS
-        );
-    }
+    tell_unfinished(report.unfinished);
     println!(
         "{} decisions in {:.2} s on {} thread(s): {:.0} decisions per second",
         report.decisions, elapsed, threads, per_second
     );
     Ok(())
+}
+
+/// Says how many matches were stopped at [`tapis_bots::MAX_DECISIONS`] (nothing when none was).
+pub fn tell_unfinished(count: u64) {
+    if count > 0 {
+        println!(
+            "{count} match(es) stopped unfinished after {} decisions and scored as draws shared by every seat",
+            tapis_bots::MAX_DECISIONS
+        );
+    }
 }
 
 /// Each seat's win share with its 95% interval and the fair share 1/players, as SVG.
@@ -158,11 +162,13 @@ pub struct MoveTimes {
     pub game: &'static str,
     pub players: usize,
     pub moves: u64,
-    pub mean_seconds: f64,
+    /// Time spent waiting for all those moves.
+    pub seconds: f64,
     pub max_seconds: f64,
 }
 
-/// Plays seeded matches with `bot` at every seat for at least `seconds` (whole matches).
+/// Plays seeded matches with `bot` at every seat for at least `seconds` (whole matches, each
+/// stopped at [`tapis_bots::MAX_DECISIONS`] like every bot match).
 pub fn bench_moves<G: Game>(request: &MatchRequest, bot: tapis_bots::BotKind, seconds: f64) -> Result<MoveTimes> {
     use tapis_core::GameRng;
     let bots = vec![bot; request.players];
@@ -177,7 +183,7 @@ pub fn bench_moves<G: Game>(request: &MatchRequest, bot: tapis_bots::BotKind, se
         batch += 1;
         let mut state = Match::<G>::new(&request).map_err(|e| anyhow!("{e}"))?.state().clone();
         let mut rng = GameRng::seed_from_u64(request.seed);
-        loop {
+        for _ in 0..tapis_bots::MAX_DECISIONS {
             #[allow(clippy::disallowed_methods)] // timing one move, outside the engine
             let asked = Instant::now();
             let Some((seat, action)) = tapis_bots::next_move(&state, &bots, &mut rng) else { break };
@@ -188,11 +194,5 @@ pub fn bench_moves<G: Game>(request: &MatchRequest, bot: tapis_bots::BotKind, se
             max = max.max(took);
         }
     }
-    Ok(MoveTimes {
-        game: G::ID,
-        players: request.players,
-        moves,
-        mean_seconds: total / moves.max(1) as f64,
-        max_seconds: max,
-    })
+    Ok(MoveTimes { game: G::ID, players: request.players, moves, seconds: total, max_seconds: max })
 }
