@@ -20,7 +20,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tapis_core::rng::game_seed;
-use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError};
+use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError, Text};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -90,10 +90,9 @@ pub struct Outcome {
 /// Checks the configuration by setting up the first match.
 pub fn check<G: Game>(config: &ArenaConfig) -> Result<(), SetupError> {
     if config.lineup.len() != config.players {
-        return Err(SetupError::BadSetup(format!(
-            "{} bots for {} seats: give one bot per seat",
-            config.lineup.len(),
-            config.players
+        return Err(SetupError::BadSetup(Text::new(
+            format!("{} robots pour {} places : donnez un robot par place", config.lineup.len(), config.players),
+            format!("{} bots for {} seats: give one bot per seat", config.lineup.len(), config.players),
         )));
     }
     Match::<G>::new(&request(config, 0)).map(|_| ())

@@ -35,7 +35,7 @@
 //! whatever hidden state produced the view.
 
 use arrayvec::ArrayVec;
-use tapis_core::kit::random_choice;
+use tapis_core::race::random_choice;
 use tapis_core::{ActionList, BySeat, Game, GameRng, MAX_SEATS, Seat};
 
 /// The UCB exploration constant (rewards are in [0, 1]).

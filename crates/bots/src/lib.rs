@@ -10,7 +10,7 @@ pub mod arena;
 pub mod ismcts;
 pub mod sim;
 
-use tapis_core::{ActionList, Game, GameRng, Seat, SeatSet};
+use tapis_core::{Game, GameRng, Seat, SeatSet};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -94,12 +94,13 @@ impl BotKind {
         }
     }
 
-    /// What this bot plays for the view's seat. `None` lets a reaction window pass, and is only
-    /// returned when `must_act` is false.
+    /// What this bot plays for the seat whose view `view` builds (only bots that read a view
+    /// build it: a random bot needs none, which keeps simulations at the engine's speed). `None`
+    /// lets a reaction window pass, and is only returned when `must_act` is false.
     pub fn decide<G: Game>(
         self,
         seat: Seat,
-        view: &G::View,
+        view: impl FnOnce() -> G::View,
         legal: &[G::Action],
         must_act: bool,
         rng: &mut GameRng,
@@ -108,11 +109,12 @@ impl BotKind {
         let choice = match self {
             BotKind::Random if !must_act && rng.coin() => None,
             BotKind::Random => Some(legal[rng.index(legal.len())]),
-            BotKind::Heuristic => G::heuristic_action(view, legal, rng),
+            BotKind::Heuristic => G::heuristic_action(&view(), legal, rng),
             BotKind::Ismcts(_) if legal.len() == 1 && must_act => Some(legal[0]),
             BotKind::Ismcts(iterations) => {
-                let default = G::heuristic_action(view, legal, rng);
-                ismcts::search::<G>(view, seat, Some(default), iterations, rng, &|| false).action
+                let view = view();
+                let default = G::heuristic_action(&view, legal, rng);
+                ismcts::search::<G>(&view, seat, Some(default), iterations, rng, &|| false).action
             }
         };
         match choice {
@@ -168,26 +170,12 @@ pub fn next_move_among<G: Game>(
     seats: SeatSet,
     rng: &mut GameRng,
 ) -> Option<(Seat, G::Action)> {
-    if state.is_over() {
-        return None;
-    }
-    let waiting = state.waiting_for();
-    let mut wishes: arrayvec::ArrayVec<(Seat, G::Action), { tapis_core::MAX_SEATS }> = arrayvec::ArrayVec::new();
-    let mut legal = ActionList::new();
-    for seat in state.actors().iter().filter(|&s| seats.contains(s)) {
-        legal.clear();
-        state.legal_actions(seat, &mut legal);
-        let view = state.view(Some(seat));
-        if let Some(action) = bots[seat.index()].decide::<G>(seat, &view, &legal, waiting.contains(seat), rng) {
-            wishes.push((seat, action));
-        }
-    }
-    if wishes.is_empty() {
-        // Everyone in a window let it pass and nobody is waited for: cannot happen in a running
-        // match (the kit checks that a running match always waits for someone).
-        return None;
-    }
-    Some(wishes[rng.index(wishes.len())])
+    let decide = |seat: Seat, legal: &[G::Action], must_act: bool, rng: &mut GameRng| {
+        seats
+            .contains(seat)
+            .then(|| bots[seat.index()].decide::<G>(seat, || state.view(Some(seat)), legal, must_act, rng))
+    };
+    tapis_core::race::among_willing(state, decide, rng)
 }
 
 #[cfg(test)]

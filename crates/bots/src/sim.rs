@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tapis_core::rng::game_seed;
-use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError};
+use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError, Text};
 
 /// 2520 = lcm(1..=10): a match shared by k winners credits each exactly 2520 / k units.
 pub const SHARE_UNIT: u64 = 2520;
@@ -94,7 +94,10 @@ pub struct SimReport {
 /// Checks the configuration by setting up match 0; the error is the one a user must see.
 pub fn check_config<G: Game>(config: &SimConfig) -> Result<(), SetupError> {
     if config.bots.len() != config.players {
-        return Err(SetupError::BadSetup(format!("{} bots for {} seats", config.bots.len(), config.players)));
+        return Err(SetupError::BadSetup(Text::new(
+            format!("{} robots pour {} places", config.bots.len(), config.players),
+            format!("{} bots for {} seats", config.bots.len(), config.players),
+        )));
     }
     Match::<G>::new(&request(config, 0)).map(|_| ())
 }

@@ -1,12 +1,13 @@
 //! The `tapis` command: play, simulate, referee and study five French card games.
 //!
-//! The binary's only job is to reach the games through the [`registry`] and to talk to people
-//! and programs; the rules live in the game crates, the bots in `tapis-bots`.
+//! The binary's only job is to reach the games through the table layer (`tapis-table`: the
+//! registry of games, the driver of a match) and to talk to people and programs; the rules live
+//! in the game crates, the bots in `tapis-bots`.
 
 pub mod arena;
+pub mod loadtest;
 pub mod play;
 pub mod referee;
-pub mod registry;
 pub mod sim;
 
 use serde_json::{Map, Value};
@@ -53,30 +54,21 @@ pub fn rules_page<G: tapis_core::Game>(lang: tapis_core::Lang) -> String {
     page
 }
 
-/// Entry points by game id, for the binary (the dispatch macros stay inside this crate).
+/// Entry points by game, for the binary.
 pub mod by_id {
-    use crate::registry::{on_game, unknown_game};
-    use anyhow::{Result, anyhow};
+    use anyhow::Result;
     use serde_json::{Map, Value};
     use tapis_bots::arena::ArenaConfig;
     use tapis_bots::sim::SimConfig;
     use tapis_core::{Lang, MatchRequest};
+    use tapis_table::{GameId, on_game};
 
-    pub fn rules_page(id: &str, lang: Lang) -> Result<String> {
-        on_game!(id, G => crate::rules_page::<G>(lang)).ok_or_else(|| anyhow!(unknown_game(id)))
-    }
-
-    pub fn play(
-        id: &str,
-        config: crate::play::PlayConfig,
-        input: &mut dyn std::io::BufRead,
-        out: &mut dyn std::io::Write,
-    ) -> Result<()> {
-        on_game!(id, G => crate::play::play::<G>(config, input, out)).ok_or_else(|| anyhow!(unknown_game(id)))?
+    pub fn rules_page(id: GameId, lang: Lang) -> Result<String> {
+        Ok(on_game!(id, G => crate::rules_page::<G>(lang)))
     }
 
     pub fn simulate(
-        id: &str,
+        id: GameId,
         config: &SimConfig,
         threads: usize,
         as_json: bool,
@@ -84,11 +76,10 @@ pub mod by_id {
         plot: Option<&std::path::Path>,
     ) -> Result<()> {
         on_game!(id, G => crate::sim::simulate::<G>(config, threads, as_json, progress, plot))
-            .ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 
     pub fn arena(
-        id: &str,
+        id: GameId,
         config: &ArenaConfig,
         compare: Option<&Map<String, Value>>,
         output: &crate::arena::Output,
@@ -97,25 +88,27 @@ pub mod by_id {
             None => on_game!(id, G => crate::arena::arena::<G>(config, output)),
             Some(options_b) => on_game!(id, G => crate::arena::study::<G>(config, options_b, output)),
         }
-        .ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 
-    pub fn bench(id: &str, request: &MatchRequest, seconds: f64) -> Result<crate::sim::BenchResult> {
-        on_game!(id, G => crate::sim::bench::<G>(request, seconds)).ok_or_else(|| anyhow!(unknown_game(id)))?
+    pub fn bench(id: GameId, request: &MatchRequest, seconds: f64) -> Result<crate::sim::BenchResult> {
+        on_game!(id, G => crate::sim::bench::<G>(request, seconds))
     }
 
     pub fn bench_moves(
-        id: &str,
+        id: GameId,
         request: &MatchRequest,
         bot: tapis_bots::BotKind,
         seconds: f64,
     ) -> Result<crate::sim::MoveTimes> {
         on_game!(id, G => crate::sim::bench_moves::<G>(request, bot, seconds))
-            .ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 
-    pub fn bench_ismcts(id: &str, request: &MatchRequest, after: u64, seconds: f64) -> Result<crate::sim::BenchResult> {
+    pub fn bench_ismcts(
+        id: GameId,
+        request: &MatchRequest,
+        after: u64,
+        seconds: f64,
+    ) -> Result<crate::sim::BenchResult> {
         on_game!(id, G => crate::sim::bench_ismcts::<G>(request, after, seconds))
-            .ok_or_else(|| anyhow!(unknown_game(id)))?
     }
 }

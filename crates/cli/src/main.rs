@@ -4,12 +4,12 @@ use anyhow::{Result, anyhow, bail};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use comfy_table::Table;
 use std::io::IsTerminal;
-use tapis::registry::GAME_IDS;
 use tapis::sim::BenchResult;
 use tapis::{by_id, options_from_args, play, referee};
 use tapis_bots::sim::SimConfig;
 use tapis_bots::{BotKind, Level};
 use tapis_core::{Lang, MatchRequest, Seat};
+use tapis_table::GameId;
 
 #[derive(Parser)]
 #[command(
@@ -38,7 +38,7 @@ enum Command {
     /// Show a game's rules in brief and every option with its default.
     Rules {
         /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
-        game: String,
+        game: GameId,
         #[arg(long, value_enum, default_value = "fr")]
         lang: LangArg,
     },
@@ -53,6 +53,48 @@ enum Command {
     Bench(BenchArgs),
     /// Speak the JSON-lines referee protocol on stdin/stdout (see PROTOCOL.md).
     Referee,
+    /// Serve rooms to play together online, over HTTP and WebSockets (see SERVER.md).
+    Serve(ServeArgs),
+    /// Load a running `tapis serve` with rooms of clients playing random moves, and report
+    /// acknowledged moves per second and latencies.
+    Loadtest(LoadtestArgs),
+}
+
+#[derive(Args)]
+struct ServeArgs {
+    /// Address to listen on; port 0 takes a free port.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// Where the data lives (an SQLite database; the directory is created).
+    #[arg(long, default_value = "tapis-data")]
+    data: std::path::PathBuf,
+    /// Rooms held at once, finished ones included.
+    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_rooms: u64,
+    /// WebSocket connections held at once.
+    #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    max_connections: u64,
+}
+
+#[derive(Args)]
+struct LoadtestArgs {
+    /// The server to load (started with `tapis serve`).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: std::net::SocketAddr,
+    /// The game of every room.
+    #[arg(long, default_value = "nainjaune")]
+    game: GameId,
+    /// Rooms opened.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    rooms: u64,
+    /// Clients per room, one per seat (the player count).
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(2..=10))]
+    clients: u64,
+    /// How long to play.
+    #[arg(long, default_value_t = 20.0)]
+    seconds: f64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -73,7 +115,7 @@ impl From<LangArg> for Lang {
 #[derive(Args)]
 struct MatchArgs {
     /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
-    game: String,
+    game: GameId,
     /// Number of players.
     #[arg(long, default_value_t = 4)]
     players: usize,
@@ -134,7 +176,7 @@ struct SimArgs {
 #[derive(Args)]
 struct ArenaArgs {
     /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
-    game: String,
+    game: GameId,
     /// One bot per seat: random, heuristic, ismcts[:iterations] (e.g. ismcts:1000,heuristic,random,random).
     #[arg(long)]
     bots: String,
@@ -194,7 +236,7 @@ enum SeatingArg {
 #[derive(Args)]
 struct BenchArgs {
     /// One game, or every game when omitted.
-    game: Option<String>,
+    game: Option<GameId>,
     /// Number of players (default 4).
     #[arg(long, default_value_t = 4)]
     players: usize,
@@ -242,11 +284,13 @@ fn run(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Rules { game, lang } => {
-            let page = by_id::rules_page(&game, lang.into())?;
+            let page = by_id::rules_page(game, lang.into())?;
             print!("{page}");
             Ok(())
         }
         Command::Referee => Ok(referee::run()?),
+        Command::Serve(args) => serve_command(args),
+        Command::Loadtest(args) => loadtest_command(args),
         Command::Play(args) => play_command(args),
         Command::Sim(args) => sim_command(args),
         Command::Arena(args) => arena_command(args),
@@ -255,20 +299,16 @@ fn run(cli: Cli) -> Result<()> {
 }
 
 fn print_games() {
-    let games = referee::games_json();
     let mut table = Table::new();
     table.set_header(["id", "name", "players", "options (default)"]);
-    for game in games.as_array().into_iter().flatten() {
-        let options: Vec<String> = game["options"]
-            .as_object()
-            .into_iter()
-            .flatten()
-            .map(|(key, spec)| format!("{key}={}", tapis::plain(&spec["default"])))
-            .collect();
+    for game in GameId::ALL {
+        let info = game.info();
+        let options: Vec<String> =
+            info.options.iter().map(|o| format!("{}={}", o.key, tapis::plain(&o.default))).collect();
         table.add_row([
-            game["id"].as_str().unwrap_or_default().to_string(),
-            game["name"].as_str().unwrap_or_default().to_string(),
-            format!("{}–{}", game["players"][0], game["players"][1]),
+            info.id.to_string(),
+            info.name.to_string(),
+            format!("{}–{}", info.players.0, info.players.1),
             options.join("\n"),
         ]);
     }
@@ -303,11 +343,11 @@ fn play_command(args: PlayArgs) -> Result<()> {
         bots,
         lang: args.lang.into(),
         save: args.save,
+        realtime: std::io::stdin().is_terminal(),
     };
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    let lines = play::spawn_reader(Box::new(std::io::BufReader::new(std::io::stdin())));
     let mut out = std::io::stdout().lock();
-    by_id::play(&args.game.game, config, &mut input, &mut out)
+    play::play(args.game.game, config, lines, &mut out)
 }
 
 fn sim_command(args: SimArgs) -> Result<()> {
@@ -318,7 +358,7 @@ fn sim_command(args: SimArgs) -> Result<()> {
     }
     let config = SimConfig { players: args.game.players, games: args.games, seed: args.seed, options, bots };
     let progress = !args.json && std::io::stderr().is_terminal();
-    by_id::simulate(&args.game.game, &config, args.threads, args.json, progress, args.plot.as_deref())
+    by_id::simulate(args.game.game, &config, args.threads, args.json, progress, args.plot.as_deref())
 }
 
 fn arena_command(args: ArenaArgs) -> Result<()> {
@@ -351,14 +391,14 @@ fn arena_command(args: ArenaArgs) -> Result<()> {
         progress: !args.json && !args.csv && std::io::stderr().is_terminal(),
         threads: args.threads,
     };
-    by_id::arena(&args.game, &config, compare.as_ref(), &output)
+    by_id::arena(args.game, &config, compare.as_ref(), &output)
 }
 
 fn bench_command(args: BenchArgs) -> Result<()> {
     let options = options_from_args(&args.options).map_err(|e| anyhow!(e))?;
-    let ids: Vec<&str> = match &args.game {
-        Some(id) => vec![id.as_str()],
-        None => GAME_IDS.to_vec(),
+    let ids: Vec<GameId> = match args.game {
+        Some(id) => vec![id],
+        None => GameId::ALL.to_vec(),
     };
     let request = MatchRequest { players: args.players, seed: 1, dealer: None, options, deal: None };
     if let Some(level) = args.level {
@@ -397,6 +437,73 @@ fn bench_command(args: BenchArgs) -> Result<()> {
             format!("{:.0}", result.decisions as f64 / result.seconds),
         ]);
     }
+    println!("{table}");
+    Ok(())
+}
+
+fn serve_command(args: ServeArgs) -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with_writer(std::io::stderr)
+        .init();
+    let config = tapis_server::ServeConfig {
+        addr: args.addr,
+        data: args.data,
+        max_rooms: args.max_rooms as usize,
+        max_connections: args.max_connections as usize,
+        ..tapis_server::ServeConfig::default()
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(tapis_server::serve(config, |addr| {
+        use std::io::Write;
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "listening on http://{addr}");
+        let _ = writeln!(out, "open http://{addr}/ in a browser to play");
+        let _ = out.flush();
+    }))
+}
+
+fn loadtest_command(args: LoadtestArgs) -> Result<()> {
+    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
+        bail!("--seconds is from 0 to 3600");
+    }
+    let config = tapis::loadtest::LoadConfig {
+        addr: args.addr,
+        game: args.game.id().to_string(),
+        rooms: args.rooms as usize,
+        clients: args.clients as usize,
+        seconds: args.seconds,
+        seed: args.seed,
+    };
+    let runtime = tokio::runtime::Runtime::new()?;
+    let report = runtime.block_on(tapis::loadtest::run(config))?;
+    let mut table = Table::new();
+    table.set_header([
+        "rooms",
+        "clients",
+        "seconds",
+        "acknowledged moves",
+        "moves / s",
+        "p50 ms",
+        "p99 ms",
+        "max ms",
+        "refused",
+        "server memory MiB",
+    ]);
+    table.add_row([
+        args.game.id().to_string(),
+        report.rooms.to_string(),
+        (report.rooms * report.clients).to_string(),
+        format!("{:.1}", report.seconds),
+        report.acknowledged.to_string(),
+        format!("{:.0}", report.acknowledged as f64 / report.seconds),
+        format!("{:.2}", report.percentile(0.5)),
+        format!("{:.2}", report.percentile(0.99)),
+        format!("{:.2}", report.percentile(1.0)),
+        report.matches.to_string(),
+        report.refused.to_string(),
+        report.memory_kib.map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
+    ]);
     println!("{table}");
     Ok(())
 }

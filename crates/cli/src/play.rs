@@ -1,17 +1,27 @@
 //! `tapis play`: one person against bots in the terminal, line by line (it works in any terminal,
-//! over ssh, in tmux, and with a screen reader).
+//! over ssh, in tmux, and with a screen reader), on the table layer's driver.
 //!
 //! When it is your move the table is drawn from your seat's view, then your choices, numbered.
 //! Type a number, or the action itself (`play 7h`). `r` shows the rules, `q` quits (the record is
 //! still saved with `--save`). When you may act out of turn (a reaction window such as CONTRE
-//! UNIQUE), you are asked first, and `0` lets the window pass. Bots act at once and every action
-//! is told in words.
+//! UNIQUE) your choices are shown with `0` to let the moment pass.
+//!
+//! **Bots play in their own time.** On a terminal, bots act [`BOT_DELAY_MS`] after the table last
+//! changed, whether or not you are thinking: in a reaction window the first to act wins the race,
+//! as at a real table. When the input is not a terminal (a script, a test), time is virtual: you
+//! are always asked first and answer at once, so the same seed and answers give the same match.
+//! Every action is told as you may know it, your private events included ("you drew 7♥").
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, Write};
-use tapis_bots::{BotKind, next_move_among};
-use tapis_core::rng::game_seed;
-use tapis_core::{ActionList, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+use tapis_bots::BotKind;
+use tapis_core::{Lang, MatchRequest, Seat};
+use tapis_table::{Accepted, Controller, GameId, Table, TableSetup};
+
+/// How long bots wait, on a terminal, before acting.
+pub const BOT_DELAY_MS: u64 = 800;
 
 pub struct PlayConfig {
     pub request: MatchRequest,
@@ -19,6 +29,8 @@ pub struct PlayConfig {
     pub bots: Vec<BotKind>,
     pub lang: Lang,
     pub save: Option<std::path::PathBuf>,
+    /// Bots act in real time (a person at a terminal); otherwise time is virtual.
+    pub realtime: bool,
 }
 
 fn t(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {
@@ -29,20 +41,77 @@ fn seat_name(seat: Seat, human: Seat, lang: Lang) -> String {
     if seat == human { t(lang, "Vous", "You").to_string() } else { format!("{} {seat}", t(lang, "Joueur", "Player")) }
 }
 
+/// Lines typed by the person, read on their own thread so that bots can play meanwhile.
+pub fn spawn_reader(input: Box<dyn BufRead + Send>) -> Receiver<Option<String>> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut input = input;
+        loop {
+            let mut line = String::new();
+            match input.read_line(&mut line) {
+                Ok(0) | Err(_) => {
+                    let _ = send.send(None);
+                    return;
+                }
+                Ok(_) => {
+                    if send.send(Some(line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+    receive
+}
+
+/// Milliseconds since the start, or virtual time.
+enum Clock {
+    Real(Instant),
+    Virtual(u64),
+}
+
+impl Clock {
+    fn now(&self) -> u64 {
+        match self {
+            Clock::Real(start) => start.elapsed().as_millis() as u64,
+            Clock::Virtual(now) => *now,
+        }
+    }
+}
+
+/// What the person said.
+enum Said {
+    Line(String),
+    Nothing,
+    End,
+}
+
 /// Plays a match; returns when it is over, on `q`, or at the end of the input.
-pub fn play<G: Game>(config: PlayConfig, input: &mut dyn BufRead, out: &mut dyn Write) -> Result<()> {
+pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, out: &mut dyn Write) -> Result<()> {
     let lang = config.lang;
-    let mut game = Match::<G>::new(&config.request).map_err(|e| anyhow::anyhow!("{e}"))?;
     let human = config.human;
-    let mut rng = GameRng::seed_from_u64(game_seed(config.request.seed, 0xB0B));
+    let controllers = (0..config.request.players)
+        .map(|i| if i == human.index() { Controller::Person } else { Controller::Bot(config.bots[i]) })
+        .collect();
+    #[allow(clippy::disallowed_methods)] // the terminal gives the table its time; the table never reads it
+    let mut clock = if config.realtime { Clock::Real(Instant::now()) } else { Clock::Virtual(0) };
+    let setup = TableSetup {
+        game,
+        request: config.request.clone(),
+        controllers,
+        bot_delay_ms: if config.realtime { BOT_DELAY_MS } else { 0 },
+        turn_clock_ms: None,
+    };
+    let mut table = Table::new(setup, clock.now()).map_err(|e| anyhow!(e.message(lang)))?;
     writeln!(
         out,
-        "{} — {} {}, {} {}, seed {}",
-        G::NAME,
-        game.state().players(),
+        "{} — {} {}, {} {}, {} {}",
+        game.name(),
+        config.request.players,
         t(lang, "joueurs", "players"),
         t(lang, "vous êtes le joueur", "you are seat"),
         human,
+        t(lang, "graine", "seed"),
         config.request.seed
     )?;
     writeln!(
@@ -54,132 +123,160 @@ pub fn play<G: Game>(config: PlayConfig, input: &mut dyn BufRead, out: &mut dyn 
             "Type a choice's number, r for the rules, q to quit."
         )
     )?;
-    let mut legal = ActionList::new();
-    let mut last_round = game.state().round();
+    let mut last_round = table.current().round();
+    // The `seq` at which the person was last shown their choices, and whether they let a window
+    // pass there.
+    let mut shown_at: Option<u64> = None;
+    let mut passed_at: Option<u64> = None;
     loop {
-        let state = game.state().clone();
-        if state.is_over() {
-            show_end::<G>(&state, human, lang, out)?;
+        for accepted in table.advance(clock.now()) {
+            tell(&table, &accepted, human, lang, out)?;
+        }
+        if table.is_over() {
+            show_end(&table, human, lang, out)?;
             break;
         }
-        if state.round() != last_round {
-            last_round = state.round();
-            writeln!(out, "\n=== {} {} ===", t(lang, "Manche", "Round"), last_round)?;
+        let round = table.current().round();
+        if round != last_round {
+            last_round = round;
+            writeln!(out, "\n=== {} {} ===", t(lang, "Manche", "Round"), round)?;
         }
-        let waiting = state.waiting_for();
-        let mut human_passed = false;
-        if state.actors().contains(human) {
-            legal.clear();
-            state.legal_actions(human, &mut legal);
-            let optional = !waiting.contains(human);
-            match ask::<G>(&state, human, &legal, optional, lang, input, out)? {
-                Answer::Act(action) => {
-                    let events = game.act_parsed(human, action).map_err(|e| anyhow::anyhow!("{e}"))?;
-                    tell::<G>(human, action, &events, human, lang, out)?;
+        let seq = table.seq();
+        let legal = table.current().legal_words(human);
+        let waited_for = table.current().status().waiting.contains(human);
+        let asked = !legal.is_empty() && passed_at != Some(seq);
+        if asked && shown_at != Some(seq) {
+            shown_at = Some(seq);
+            show_choices(&table, human, &legal, waited_for, lang, out)?;
+        }
+        let due = table.due();
+        let said = match &mut clock {
+            Clock::Virtual(now) => {
+                if asked {
+                    // Virtual time: the person answers before anything else happens.
+                    wait(&lines, None)
+                } else if let Some(due) = due {
+                    *now = due.max(*now);
                     continue;
-                }
-                Answer::Pass => human_passed = true,
-                Answer::Quit => {
-                    writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
-                    break;
+                } else {
+                    return Err(anyhow!("the match is stuck: nobody can act"));
                 }
             }
-        }
-        // The bots' turn (or the human let a window pass).
-        let bots = SeatSet(SeatSet::all(state.players()).0 & !SeatSet::single(human).0);
-        let Some((seat, action)) = next_move_among(&state, &config.bots, bots, &mut rng) else {
-            if human_passed {
-                // Only the human could act and let it pass: ask again (nothing else can happen).
+            Clock::Real(start) => {
+                let now = start.elapsed().as_millis() as u64;
+                match due {
+                    Some(due) if due <= now => continue,
+                    Some(due) => wait(&lines, Some(Duration::from_millis(due - now))),
+                    None if asked => wait(&lines, None),
+                    None => return Err(anyhow!("the match is stuck: nobody can act")),
+                }
+            }
+        };
+        let line = match said {
+            Said::Nothing => continue,
+            Said::End => break,
+            Said::Line(line) => line,
+        };
+        let line = line.trim();
+        match line {
+            "q" | "quit" | "quitter" => {
+                writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
+                break;
+            }
+            "r" | "rules" | "règles" => {
+                writeln!(out, "{}", game.rules_text(lang))?;
+                shown_at = None;
                 continue;
             }
-            anyhow::bail!("the match is stuck: nobody can act");
+            "" => continue,
+            _ => {}
+        }
+        if legal.is_empty() {
+            writeln!(out, "{}", t(lang, "Ce n'est pas à vous de jouer.", "It is not your move."))?;
+            continue;
+        }
+        let action = if line == "0" && !waited_for {
+            passed_at = Some(seq);
+            continue;
+        } else if let Ok(n) = line.parse::<usize>() {
+            match legal.get(n.wrapping_sub(1)) {
+                Some(choice) => choice.action.clone(),
+                None => {
+                    writeln!(
+                        out,
+                        "{} 1-{}.",
+                        t(lang, "Choisissez un numéro entre", "Choose a number from"),
+                        legal.len()
+                    )?;
+                    continue;
+                }
+            }
+        } else {
+            line.to_string()
         };
-        let events = game.act_parsed(seat, action).map_err(|e| anyhow::anyhow!("{e}"))?;
-        tell::<G>(seat, action, &events, human, lang, out)?;
+        match table.submit(human, seq, &action, clock.now()) {
+            Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
+            Err(e) => writeln!(out, "{}", e.message(lang))?,
+        }
     }
     if let Some(path) = &config.save {
-        let json = serde_json::to_string_pretty(game.record())?;
+        let json = serde_json::to_string_pretty(table.current().record())?;
         std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))?;
         writeln!(out, "{} {}", t(lang, "Partie enregistrée dans", "Record saved to"), path.display())?;
     }
     Ok(())
 }
 
-enum Answer<A> {
-    Act(A),
-    Pass,
-    Quit,
+fn wait(lines: &Receiver<Option<String>>, timeout: Option<Duration>) -> Said {
+    let received = match timeout {
+        None => lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        Some(timeout) => lines.recv_timeout(timeout),
+    };
+    match received {
+        Ok(Some(line)) => Said::Line(line),
+        Ok(None) | Err(RecvTimeoutError::Disconnected) => Said::End,
+        Err(RecvTimeoutError::Timeout) => Said::Nothing,
+    }
 }
 
-fn ask<G: Game>(
-    state: &G,
+fn show_choices(
+    table: &Table,
     human: Seat,
-    legal: &[G::Action],
-    optional: bool,
+    legal: &[tapis_table::LegalAction],
+    waited_for: bool,
     lang: Lang,
-    input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> Result<Answer<G::Action>> {
-    writeln!(out, "\n{}", G::render_view(&state.view(Some(human)), lang))?;
-    if optional {
+) -> Result<()> {
+    writeln!(out, "\n{}", table.current().render_view(Some(human), lang))?;
+    if waited_for {
+        writeln!(out, "{}", t(lang, "À vous de jouer :", "Your move:"))?;
+    } else {
         writeln!(
             out,
             "{}",
             t(lang, "Vous pouvez agir maintenant, hors de votre tour :", "You may act now, out of turn:")
         )?;
         writeln!(out, "  0) {}", t(lang, "ne rien faire", "do nothing"))?;
-    } else {
-        writeln!(out, "{}", t(lang, "À vous de jouer :", "Your move:"))?;
     }
-    for (i, &action) in legal.iter().enumerate() {
-        writeln!(out, "  {}) {}   [{action}]", i + 1, G::describe_action(action, lang))?;
+    for (i, choice) in legal.iter().enumerate() {
+        let words = lang.pick(&choice.fr, &choice.en);
+        writeln!(out, "  {}) {}   [{}]", i + 1, words, choice.action)?;
     }
-    loop {
-        write!(out, "> ")?;
-        out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            return Ok(Answer::Quit);
-        }
-        let line = line.trim();
-        match line {
-            "q" | "quit" | "quitter" => return Ok(Answer::Quit),
-            "r" | "rules" | "règles" => {
-                writeln!(out, "{}", G::rules_text(lang))?;
-                continue;
-            }
-            "0" if optional => return Ok(Answer::Pass),
-            "" => continue,
-            _ => {}
-        }
-        if let Ok(n) = line.parse::<usize>() {
-            if (1..=legal.len()).contains(&n) {
-                return Ok(Answer::Act(legal[n - 1]));
-            }
-            writeln!(out, "{} 1-{}.", t(lang, "Choisissez un numéro entre", "Choose a number from"), legal.len())?;
-            continue;
-        }
-        match G::parse_action(line) {
-            Ok(action) if legal.contains(&action) => return Ok(Answer::Act(action)),
-            Ok(_) => {
-                writeln!(out, "{}", t(lang, "Ce coup n'est pas permis maintenant.", "That move is not allowed now."))?
-            }
-            Err(e) => writeln!(out, "{e}")?,
-        }
-    }
+    write!(out, "> ")?;
+    out.flush()?;
+    Ok(())
 }
 
-fn tell<G: Game>(
-    seat: Seat,
-    action: G::Action,
-    events: &[G::Event],
-    human: Seat,
-    lang: Lang,
-    out: &mut dyn Write,
-) -> Result<()> {
-    writeln!(out, "• {} : {}", seat_name(seat, human, lang), G::describe_action(action, lang))?;
-    for event in events {
-        let text = G::describe_event(event, lang);
+/// What the person is told of an accepted action: their own action in words, then every event
+/// they may know. Another seat's action is told only through its events (its text may name a
+/// card the person may not see).
+fn tell(table: &Table, accepted: &Accepted, human: Seat, lang: Lang, out: &mut dyn Write) -> Result<()> {
+    if accepted.seat == human {
+        let words = table.current().describe_action(&accepted.action, lang);
+        writeln!(out, "• {}{} {words}", seat_name(human, human, lang), lang.pick(" :", ":"))?;
+    }
+    for event in accepted.told_to(Some(human)) {
+        let text = event.text(lang);
         if !text.is_empty() {
             writeln!(out, "    {text}")?;
         }
@@ -187,14 +284,16 @@ fn tell<G: Game>(
     Ok(())
 }
 
-fn show_end<G: Game>(state: &G, human: Seat, lang: Lang, out: &mut dyn Write) -> Result<()> {
-    writeln!(out, "\n{}", G::render_view(&state.view(Some(human)), lang))?;
+fn show_end(table: &Table, human: Seat, lang: Lang, out: &mut dyn Write) -> Result<()> {
+    writeln!(out, "\n{}", table.current().render_view(Some(human), lang))?;
     writeln!(out, "=== {} ===", t(lang, "Fin de la partie", "End of the match"))?;
-    for (seat, score) in state.scores().seats() {
-        let mark = if state.winners().contains(seat) { t(lang, "  ← gagnant", "  ← winner") } else { "" };
+    let status = table.current().status();
+    for (i, score) in status.scores.iter().enumerate() {
+        let seat = Seat(i as u8);
+        let mark = if status.winners.contains(seat) { t(lang, "  ← gagnant", "  ← winner") } else { "" };
         writeln!(out, "  {:<10} {score}{mark}", seat_name(seat, human, lang))?;
     }
-    let verdict = if state.winners().contains(human) {
+    let verdict = if status.winners.contains(human) {
         t(lang, "Vous avez gagné !", "You won!")
     } else {
         t(lang, "Vous avez perdu.", "You lost.")

@@ -4,14 +4,30 @@
 //! Extensions beyond the contract (new fields only): `status` also gives `game`, `players`,
 //! `waiting` (the seats the match cannot go on without; `actors` minus `waiting` are in a
 //! reaction window) and `dealer`-independent `round`; `bot` answers `"action": null` when a bot
-//! lets a reaction window pass; `games` gives each game's `rules` in brief. Blank lines are not
-//! requests and get no response.
+//! lets a reaction window pass; `games` gives each game's `rules` in brief (and `rules_fr`, and
+//! each option's `help_fr`); `act` also gives `private`, each seat's events that only it may
+//! know (the card it drew), and with `"views": true` each seat's and the spectator's client view
+//! (`client_views`, `docs/client-view.md`); `view` with `"client": true` gives the client view.
+//! Blank lines are not requests and get no response.
+//!
+//! Limits: a request line longer than [`MAX_LINE`] bytes is answered `bad_request` and its bytes
+//! are not kept; a `bot` budget is at most [`MAX_BUDGET`] iterations; an action text longer than
+//! [`MAX_ACTION`] characters is a `bad_action`; error messages quote at most a short prefix of
+//! what they were sent, on one line. Everything else is the table layer's (`tapis-table`): this
+//! module only reads requests and serializes answers.
 
-use crate::registry::{AnyMatch, GAME_IDS, IntoAny, on_game, on_match, unknown_game};
 use serde_json::{Map, Value, json};
 use tapis_bots::BotKind;
-use tapis_core::rng::game_seed;
-use tapis_core::{ActionList, Game, GameRng, Lang, Match, MatchRequest, Record, Seat};
+use tapis_core::game::short_quote;
+use tapis_core::{MatchRequest, Record, Seat};
+use tapis_table::{AnyMatch, GameId};
+
+/// The longest request line read, in bytes.
+pub const MAX_LINE: usize = 1 << 20;
+/// The largest `bot` budget, in ISMCTS iterations (seconds of search on one core).
+pub const MAX_BUDGET: u64 = 200_000;
+/// The longest action text, in characters.
+pub const MAX_ACTION: usize = 100;
 
 const COMMANDS: &str = "new, status, legal, act, view, state, record, load, bot, games";
 
@@ -81,16 +97,23 @@ impl Referee {
         match cmd {
             "new" => self.new_match(request),
             "load" => self.load(request),
-            "games" => Ok(one("games", games_json())),
-            "status" => self.with_match(|m| Ok(one("status", on_match!(m, m => status(m))))),
+            "games" => Ok(one("games", tapis_table::games_json())),
+            "status" => self.with_match(|m| Ok(one("status", to_json(&m.status())))),
             "legal" => {
                 let seat = seat_field(request)?;
-                self.with_match(|m| on_match!(m, m => legal(m, seat)))
+                self.with_match(|m| {
+                    check_seat(m, seat)?;
+                    Ok(one("actions", json!(m.legal(seat))))
+                })
             }
             "act" => {
                 let seat = seat_field(request)?;
                 let action = string_field(request, "action")?;
-                self.with_match_mut(|m| on_match!(m, m => act(m, seat, action)))
+                if action.chars().count() > MAX_ACTION {
+                    return Err(fail("bad_action", format!("an action is at most {MAX_ACTION} characters long")));
+                }
+                let views = request.get("views").and_then(Value::as_bool).unwrap_or(false);
+                self.with_match_mut(|m| act(m, seat, action, views))
             }
             "view" => {
                 let seat = match request.get("seat") {
@@ -100,28 +123,39 @@ impl Referee {
                         return Err(bad_request("\"view\" needs a \"seat\": a seat number, or null for a spectator"));
                     }
                 };
-                self.with_match(|m| on_match!(m, m => view(m, seat)))
+                let client = request.get("client").and_then(Value::as_bool).unwrap_or(false);
+                self.with_match(|m| {
+                    if let Some(seat) = seat {
+                        check_seat(m, seat)?;
+                    }
+                    let view = if client { m.client_view(seat, 1, None) } else { m.view_json(seat) };
+                    Ok(one("view", view))
+                })
             }
-            "state" => self.with_match(|m| Ok(one("state", on_match!(m, m => to_json(m.state()))))),
-            "record" => self.with_match(|m| Ok(one("record", on_match!(m, m => to_json(m.record()))))),
+            "state" => self.with_match(|m| Ok(one("state", m.state_json()))),
+            "record" => self.with_match(|m| Ok(one("record", to_json(m.record())))),
             "bot" => {
                 let seat = seat_field(request)?;
                 let name = string_field(request, "bot")?;
                 let kind = BotKind::parse(name).map_err(bad_request)?;
                 let budget = match request.get("budget") {
                     None | Some(Value::Null) => None,
-                    Some(budget) => Some(
-                        budget
-                            .as_u64()
-                            .filter(|&b| (1..=10_000_000).contains(&b))
-                            .ok_or_else(|| bad_request("\"budget\" must be an integer from 1 to 10000000"))?
-                            as u32,
-                    ),
+                    Some(budget) => {
+                        Some(budget.as_u64().filter(|&b| (1..=MAX_BUDGET).contains(&b)).ok_or_else(|| {
+                            bad_request(format!("\"budget\" must be an integer from 1 to {MAX_BUDGET}"))
+                        })? as u32)
+                    }
                 };
                 let kind = kind.with_budget(budget);
-                self.with_match(|m| on_match!(m, m => bot(m, seat, kind)))
+                self.with_match(|m| {
+                    check_seat(m, seat)?;
+                    let choice = m.bot(seat, kind).map_err(|e| fail(e.code(), e.to_string()))?;
+                    Ok(one("action", choice.map_or(Value::Null, Value::String)))
+                })
             }
-            other => Err(bad_request(format!("unknown command '{other}'; the commands are: {COMMANDS}"))),
+            other => {
+                Err(bad_request(format!("unknown command '{}'; the commands are: {COMMANDS}", short_quote(other))))
+            }
         }
     }
 
@@ -173,10 +207,9 @@ impl Referee {
             Some(_) => return Err(fail("bad_deal", "\"deal\" must be a JSON object with one field per pile")),
         };
         let request = MatchRequest { players, seed, dealer, options, deal };
-        let created = on_game!(game, G => Match::<G>::new(&request).map(IntoAny::into_any))
-            .ok_or_else(|| fail("unknown_game", unknown_game(game)))?;
-        let created = created.map_err(|e| fail(e.code(), e.to_string()))?;
-        let status = on_match!(&created, m => status(m));
+        let game: GameId = game.parse().map_err(|e: tapis_table::UnknownGame| fail("unknown_game", e.to_string()))?;
+        let created = AnyMatch::new(game, &request).map_err(|e| fail(e.code(), e.to_string()))?;
+        let status = to_json(&created.status());
         self.current = Some(created);
         Ok(one("status", status))
     }
@@ -185,10 +218,8 @@ impl Referee {
         let record = request.get("record").ok_or_else(|| bad_request("\"load\" needs a \"record\""))?;
         let record: Record = serde_json::from_value(record.clone())
             .map_err(|e| fail("bad_record", format!("the record does not read as a game record: {e}")))?;
-        let loaded = on_game!(&record.game, G => Match::<G>::load(&record).map(IntoAny::into_any))
-            .ok_or_else(|| fail("bad_record", unknown_game(&record.game)))?;
-        let loaded = loaded.map_err(|e| fail("bad_record", e))?;
-        let status = on_match!(&loaded, m => status(m));
+        let loaded = AnyMatch::load(&record).map_err(|e| fail("bad_record", e.to_string()))?;
+        let status = to_json(&loaded.status());
         self.current = Some(loaded);
         Ok(one("status", status))
     }
@@ -223,91 +254,41 @@ fn seat_field(request: &Map<String, Value>) -> Result<Seat, Failure> {
     }
 }
 
-fn check_seat<G: Game>(m: &Match<G>, seat: Seat) -> Result<(), Failure> {
-    let players = m.state().players();
+fn check_seat(m: &AnyMatch, seat: Seat) -> Result<(), Failure> {
+    let players = m.players();
     if seat.index() >= players {
         return Err(bad_request(format!("seat {seat} is not at this table: the seats are 0 to {}", players - 1)));
     }
     Ok(())
 }
 
-/// The `status` object of PROTOCOL.md, plus `game`, `players` and `waiting`.
-pub fn status<G: Game>(m: &Match<G>) -> Value {
-    let s = m.state();
-    json!({
-        "game": G::ID,
-        "players": s.players(),
-        "actors": s.actors(),
-        "waiting": s.waiting_for(),
-        "over": s.is_over(),
-        "winners": s.winners(),
-        "round": s.round(),
-        "scores": s.scores(),
-        "cards": s.cards_left(),
-    })
-}
-
-fn legal<G: Game>(m: &Match<G>, seat: Seat) -> Result<Map<String, Value>, Failure> {
+/// `act`: the public events (PROTOCOL.md), each seat's private ones, and on request every
+/// client view.
+fn act(m: &mut AnyMatch, seat: Seat, action: &str, views: bool) -> Result<Map<String, Value>, Failure> {
     check_seat(m, seat)?;
-    let mut legal = ActionList::new();
-    m.state().legal_actions(seat, &mut legal);
-    let actions: Vec<String> = legal.iter().map(ToString::to_string).collect();
-    Ok(one("actions", json!(actions)))
-}
-
-fn act<G: Game>(m: &mut Match<G>, seat: Seat, action: &str) -> Result<Map<String, Value>, Failure> {
-    check_seat(m, seat)?;
-    let events = m.act(seat, action).map_err(|e| fail(e.code(), e.to_string()))?;
-    let mut out = one("events", to_json(&events));
-    out.insert("status".into(), status(m));
+    let told = m.act(seat, action).map_err(|e| fail(e.code(), e.to_string()))?;
+    let public: Vec<&Value> = tapis_table::ops::told_to(&told, None).map(|e| &e.event).collect();
+    let private: Vec<Vec<&Value>> = Seat::all(m.players())
+        .map(|s| {
+            tapis_table::ops::told_to(&told, Some(s))
+                .filter(|e| matches!(e.audience, tapis_core::Audience::Only(_)))
+                .map(|e| &e.event)
+                .collect()
+        })
+        .collect();
+    let mut out = one("events", json!(public));
+    out.insert("private".into(), json!(private));
+    out.insert("status".into(), to_json(&m.status()));
+    if views {
+        let seats: Vec<Value> = Seat::all(m.players()).map(|s| m.client_view(Some(s), 1, None)).collect();
+        out.insert("client_views".into(), json!({"seats": seats, "spectator": m.client_view(None, 1, None)}));
+    }
     Ok(out)
-}
-
-fn view<G: Game>(m: &Match<G>, seat: Option<Seat>) -> Result<Map<String, Value>, Failure> {
-    if let Some(seat) = seat {
-        check_seat(m, seat)?;
-    }
-    Ok(one("view", to_json(&m.state().view(seat))))
-}
-
-fn bot<G: Game>(m: &Match<G>, seat: Seat, kind: BotKind) -> Result<Map<String, Value>, Failure> {
-    check_seat(m, seat)?;
-    let state = m.state();
-    let mut legal = ActionList::new();
-    state.legal_actions(seat, &mut legal);
-    if legal.is_empty() {
-        return Err(fail("illegal_action", format!("seat {seat} has no legal action now")));
-    }
-    // Same match, same moment, same seat: same answer.
-    let moment = (m.record().actions.len() as u64) << 8 | seat.0 as u64;
-    let mut rng = GameRng::seed_from_u64(game_seed(m.record().seed, moment));
-    let must_act = state.waiting_for().contains(seat);
-    let choice = kind.decide::<G>(seat, &state.view(Some(seat)), &legal, must_act, &mut rng);
-    Ok(one("action", choice.map_or(Value::Null, |a| Value::String(a.to_string()))))
-}
-
-/// The `games` list: id, name, player range with default options, options, rules in brief.
-pub fn games_json() -> Value {
-    let games: Vec<Value> = GAME_IDS.iter().filter_map(|id| on_game!(id, G => game_json::<G>())).collect();
-    Value::Array(games)
-}
-
-fn game_json<G: Game>() -> Value {
-    let defaults = G::parse_options(&Map::new()).expect("default options are valid");
-    let range = G::players_range(&defaults);
-    let options: Map<String, Value> = G::option_specs().iter().map(|s| (s.key.to_string(), s.to_json())).collect();
-    json!({
-        "id": G::ID,
-        "name": G::NAME,
-        "players": [range.start(), range.end()],
-        "options": options,
-        "rules": G::rules_text(Lang::En),
-    })
 }
 
 /// Runs the protocol on standard input and output until the end of the input.
 pub fn run() -> std::io::Result<()> {
-    use std::io::{BufRead, Write};
+    use std::io::Write;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     let mut referee = Referee::new();
@@ -315,14 +296,51 @@ pub fn run() -> std::io::Result<()> {
     let mut input = stdin.lock();
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
+        if read_line_capped(&mut input, &mut line)? == 0 {
             return Ok(());
         }
-        // Bytes that are not UTF-8 are a malformed request, not a reason to stop.
-        let text = String::from_utf8_lossy(&line);
-        if let Some(response) = referee.handle_line(&text) {
+        let response = if line.len() > MAX_LINE {
+            Some(too_long())
+        } else {
+            // Bytes that are not UTF-8 are a malformed request, not a reason to stop.
+            referee.handle_line(&String::from_utf8_lossy(&line))
+        };
+        if line.capacity() > MAX_LINE {
+            // A huge line's memory is given back, not kept for the next one.
+            line = Vec::new();
+        }
+        if let Some(response) = response {
             writeln!(stdout, "{response}")?;
             stdout.flush()?;
+        }
+    }
+}
+
+fn too_long() -> String {
+    json!({"ok": false, "error": {"code": "bad_request", "message": format!("the request line is longer than {MAX_LINE} bytes")}})
+        .to_string()
+}
+
+/// Reads one line into `line`, keeping at most `MAX_LINE + 1` bytes of it (the rest of an
+/// over-long line is read and dropped); returns the bytes read, 0 at the end of the input.
+fn read_line_capped(input: &mut impl std::io::BufRead, line: &mut Vec<u8>) -> std::io::Result<usize> {
+    let mut total = 0;
+    loop {
+        let buffer = input.fill_buf()?;
+        if buffer.is_empty() {
+            return Ok(total);
+        }
+        let (chunk, done) = match buffer.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buffer[..=i], true),
+            None => (buffer, false),
+        };
+        let room = (MAX_LINE + 1).saturating_sub(line.len());
+        line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len();
+        total += used;
+        input.consume(used);
+        if done {
+            return Ok(total);
         }
     }
 }

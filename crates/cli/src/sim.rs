@@ -140,10 +140,8 @@ pub fn bench_ismcts<G: Game>(request: &MatchRequest, after: u64, seconds: f64) -
         if state.is_over() {
             break;
         }
-        let seat = state.waiting_for().first().expect("a running match waits for a seat");
-        legal.clear();
-        state.legal_actions(seat, &mut legal);
-        state.apply_unchecked(seat, legal[rng.index(legal.len())]);
+        let (seat, action) = tapis_core::race::random_choice(&state, &mut rng, &mut legal);
+        state.apply_unchecked(seat, action);
     }
     let seat = state.waiting_for().first().ok_or_else(|| anyhow!("the match is over after {after} decisions"))?;
     let view = state.view(Some(seat));

@@ -412,3 +412,65 @@ fn sim_draws_seat_shares_and_bench_times_a_level() {
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(table.contains("longest move ms") && table.contains("| nurmut") && table.contains("heuristic"), "{table}");
 }
+
+#[test]
+fn the_referee_keeps_its_limits() {
+    let huge = format!("{{\"cmd\":\"status\",\"pad\":\"{}\"}}", "x".repeat(2 << 20));
+    let mut other_version = json!({"game": "nantais", "players": 2, "version": "0.0.1"});
+    let deal = json!({"dealer": 1, "chance": ["2C", "3C", "4C", "5C", "6C", "7C", "9C", "2D", "3D", "4D", "5D", "6D", "7D", "9D", "TH"]});
+    let r = referee_session(&[
+        huge,                                                                                              // 0
+        json!({"cmd": "new", "game": "nantais", "players": 2, "seed": 1}).to_string(), // 1 the referee goes on
+        json!({"cmd": "bot", "seat": 0, "bot": "ismcts", "budget": 10_000_000}).to_string(), // 2
+        json!({"cmd": "act", "seat": 0, "action": "play ".repeat(40)}).to_string(),    // 3
+        json!({"cmd": "fly".repeat(100)}).to_string(),                                 // 4
+        json!({"cmd": "load", "record": other_version.take()}).to_string(),            // 5
+        json!({"cmd": "new", "game": "crazyeights", "players": 2, "dealer": 0, "deal": deal}).to_string(), // 6
+        json!({"cmd": "new", "game": "crazyeights", "players": 2, "deal": deal}).to_string(), // 7
+        json!({"cmd": "record"}).to_string(),                                          // 8
+        json!({"cmd": "act", "seat": 1, "action": "play 9C", "views": true}).to_string(), // 9 not seat 1's move
+    ]);
+    assert_eq!(r.len(), 10);
+    assert_eq!(error_code(&r[0]), "bad_request");
+    assert!(r[0]["error"]["message"].as_str().unwrap().contains("longer than"));
+    ok(&r[1]);
+    assert_eq!(error_code(&r[2]), "bad_request");
+    assert_eq!(error_code(&r[3]), "bad_action");
+    assert_eq!(error_code(&r[4]), "bad_request");
+    let message = r[4]["error"]["message"].as_str().unwrap();
+    assert!(message.len() < 200 && !message.contains('\n'), "a short quote of the input: {message}");
+    assert_eq!(error_code(&r[5]), "bad_record");
+    assert!(r[5]["error"]["message"].as_str().unwrap().contains("engine version '0.0.1'"));
+    assert_eq!(error_code(&r[6]), "bad_deal", "the deal names dealer 1, the request dealer 0");
+    ok(&r[7]);
+    assert_eq!(ok(&r[8])["record"]["dealer"], json!(1), "a record always carries its dealer");
+    assert_eq!(error_code(&r[9]), "illegal_action");
+}
+
+#[test]
+fn act_tells_each_seat_its_private_events() {
+    let r = referee_session(&[
+        json!({"cmd": "new", "game": "nantais", "players": 2, "seed": 3}).to_string(),
+        json!({"cmd": "legal", "seat": 0}).to_string(),
+    ]);
+    let legal = ok(&r[1])["actions"].as_array().unwrap().clone();
+    // Draw if it is allowed, else play on: a draw tells the drawer which card, the others only that a card was drawn.
+    let draw = legal.iter().any(|a| a == "draw");
+    let action = if draw { json!("draw") } else { legal[0].clone() };
+    let r = referee_session(&[
+        json!({"cmd": "new", "game": "nantais", "players": 2, "seed": 3}).to_string(),
+        json!({"cmd": "act", "seat": 0, "action": action, "views": true}).to_string(),
+    ]);
+    let acted = ok(&r[1]);
+    let private = acted["private"].as_array().unwrap();
+    assert_eq!(private.len(), 2);
+    assert!(private[1].as_array().unwrap().is_empty(), "seat 1 learns nothing of its own");
+    let views = &acted["client_views"];
+    assert_eq!(views["seats"].as_array().unwrap().len(), 2);
+    assert_eq!(views["spectator"]["seat"], json!(null));
+    if draw {
+        assert_eq!(private[0][0]["type"], json!("drew_card"), "{acted}");
+        let public = serde_json::to_string(&acted["events"]).unwrap();
+        assert!(!public.contains("drew_card"), "the card drawn is not public");
+    }
+}

@@ -19,7 +19,7 @@
 //! state. The conformance kit checks that `determinize(view(s)).view(s) == view(s)` and that
 //! the seat's legal actions are unchanged.
 
-use crate::error::{ActionError, SetupError};
+use crate::error::{ActionError, SetupError, Text};
 use crate::options::OptionSpec;
 use crate::rng::GameRng;
 use crate::seat::{BySeat, Seat, SeatSet};
@@ -103,8 +103,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// A hand-made first round (NOTATION.md).
     type Deal: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     type View: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
-    /// What happened, limited to what every seat may know. Serialized with a `type` field.
-    type Event: Clone + Debug + Serialize + Send + Sync + 'static;
+    /// What happened, each event with its audience (everyone, or what one seat alone learns).
+    /// Serialized with a `type` field.
+    type Event: GameEvent;
 
     // ----- options and setup -----
 
@@ -126,6 +127,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// Player counts the game accepts with these options.
     fn players_range(options: &Self::Options) -> RangeInclusive<usize>;
 
+    /// The dealer a hand-made deal names itself, for games whose deals do (Crazy Eights): a
+    /// request or record must then agree with it.
+    fn deal_dealer(_deal: &Self::Deal) -> Option<Seat> {
+        None
+    }
+
     /// A new match: the first round dealt from `setup.seed`, or taken from `setup.deal`.
     fn new_match(setup: Setup<Self::Options, Self::Deal>) -> Result<Self, SetupError>;
 
@@ -133,6 +140,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
 
     fn players(&self) -> usize;
     fn options(&self) -> &Self::Options;
+
+    /// The dealer a new match's first round had when none was asked for: seat `players - 1`,
+    /// unless the game draws it by chance (Crazy Eights).
+    fn default_dealer(&self) -> Seat {
+        Seat(self.players().saturating_sub(1) as u8)
+    }
 
     /// Every seat that has at least one legal action now.
     fn actors(&self) -> SeatSet;
@@ -185,23 +198,31 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// `Ok` when `seat` may take `action` now, else an error that says why.
     fn check_legal(&self, seat: Seat, action: Self::Action) -> Result<(), ActionError> {
         if self.is_over() {
-            return Err(ActionError::Illegal("the match is over".into()));
+            return Err(ActionError::Over);
         }
         if seat.index() >= self.players() {
-            return Err(ActionError::Illegal(format!("there is no seat {seat} at a table of {}", self.players())));
+            return Err(ActionError::NoSeat { seat, players: self.players() });
         }
-        if !self.is_legal(seat, action) {
-            let mut legal = ActionList::new();
-            self.legal_actions(seat, &mut legal);
-            let message = if legal.is_empty() {
-                format!("seat {seat} may not act now (waiting for {})", seat_list(self.actors()))
-            } else {
-                let legal: Vec<String> = legal.iter().map(ToString::to_string).collect();
-                format!("'{action}' is not legal for seat {seat} now; legal: {}", legal.join(", "))
-            };
-            return Err(ActionError::Illegal(message));
+        if self.is_legal(seat, action) {
+            return Ok(());
         }
-        Ok(())
+        let mut legal = ActionList::new();
+        self.legal_actions(seat, &mut legal);
+        if legal.is_empty() {
+            return Err(ActionError::NotYourMove { seat, waiting: self.waiting_for() });
+        }
+        Err(ActionError::NotLegal {
+            seat,
+            action: action.to_string(),
+            legal: legal.iter().map(ToString::to_string).collect(),
+            reason: self.why_illegal(seat, action),
+        })
+    }
+
+    /// The game's own reason why `seat`, which may act, may not take `action` now (an action
+    /// the seat may take is never asked about). `None` lets the legal list speak for itself.
+    fn why_illegal(&self, _seat: Seat, _action: Self::Action) -> Option<Text> {
+        None
     }
 
     /// Parses an action in any letter case with runs of spaces; formatting it (`Display`) gives
@@ -258,6 +279,53 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     fn heuristic_action(view: &Self::View, legal: &[Self::Action], rng: &mut GameRng) -> Option<Self::Action>;
 }
 
+/// Who may know an event.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "audience", content = "seat", rename_all = "snake_case")]
+pub enum Audience {
+    /// Every seat and the spectators.
+    Everyone,
+    /// This seat alone: what it drew, received, turned over or saw.
+    Only(Seat),
+    /// Everyone but this seat, which is told the same thing in its own private event (the others
+    /// learn that it drew a card; it learns which).
+    AllBut(Seat),
+}
+
+impl Audience {
+    /// Whether `observer` (`None`: a spectator) may know the event.
+    pub fn includes(self, observer: Option<Seat>) -> bool {
+        match (self, observer) {
+            (Audience::Everyone, _) => true,
+            (Audience::Only(seat), Some(observer)) => seat == observer,
+            (Audience::Only(_), None) => false,
+            (Audience::AllBut(seat), observer) => observer != Some(seat),
+        }
+    }
+}
+
+/// What every game's events say about themselves.
+pub trait GameEvent: Clone + Debug + Serialize + Send + Sync + 'static {
+    /// Who may know this event. Public by default.
+    fn audience(&self) -> Audience {
+        Audience::Everyone
+    }
+
+    /// True when the event shows its audience cards that were hidden from it until then: the
+    /// outcome of chance (a card dealt or drawn from a hidden pile, a face nobody saw turned up),
+    /// or a showdown (hands shown, or scored from the cards left, at the end of a round). The
+    /// conformance kit compares what an observer is told across re-dealt matches only up to the
+    /// first such event it may know.
+    fn reveals(&self) -> bool {
+        false
+    }
+}
+
+/// The events `observer` (`None`: a spectator) may know, in order.
+pub fn events_for<E: GameEvent>(events: &[E], observer: Option<Seat>) -> impl Iterator<Item = &E> {
+    events.iter().filter(move |e| e.audience().includes(observer))
+}
+
 /// `0, 2, 3` for error messages.
 pub fn seat_list(seats: SeatSet) -> String {
     let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
@@ -278,7 +346,30 @@ pub fn action_words(text: &str) -> ArrayVec<&str, 8> {
 
 /// The `bad_action` error for a text that does not parse, naming the verbs the game accepts.
 pub fn unknown_action(text: &str, verbs: &str) -> ActionError {
-    ActionError::Parse(format!("'{}' is not an action of this game; the verbs are: {verbs}", text.trim()))
+    let text = short_quote(text);
+    ActionError::Parse(Text::new(
+        format!("« {text} » n'est pas une action de ce jeu ; les verbes sont : {verbs}"),
+        format!("'{text}' is not an action of this game; the verbs are: {verbs}"),
+    ))
+}
+
+/// The `bad_action` error for an action with the right verb written wrongly: `usage` shows how
+/// it is written (`play <card>`).
+pub fn misspelt_action(text: &str, usage: &str) -> ActionError {
+    let text = short_quote(text);
+    ActionError::Parse(Text::new(
+        format!("« {text} » : écrivez-le « {usage} »"),
+        format!("'{text}': write it as '{usage}'"),
+    ))
+}
+
+/// At most 40 characters of `text`, trimmed, on one line, to quote in an error message.
+pub fn short_quote(text: &str) -> String {
+    let mut quoted: String = text.trim().chars().take(40).map(|c| if c.is_control() { ' ' } else { c }).collect();
+    if text.trim().chars().count() > 40 {
+        quoted.push('…');
+    }
+    quoted
 }
 
 /// Parses a seat number argument.

@@ -8,12 +8,17 @@
 //! canonical notation (`parse(format(a)) == a`, any case, any spacing), and the view properties:
 //! re-dealing what a seat cannot see (`determinize`) changes neither its view, nor its legal
 //! actions, nor the deck; views serialize.
+//! **Secrecy** (deep steps), for every seat and the spectator: nothing that observer is told
+//! about a turn depends on cards hidden from it. Re-dealing what it cannot see changes neither
+//! the public status (who else is waited for, scores, cards left), nor, for the
+//! action taken, the events addressed to it (up to the first event that shows it hidden cards) and
+//! the public status after it. A spectator is told no event addressed to a seat.
 //! Every match: termination within a step limit, winners at the end, and the record replays to
 //! the very same match.
 //!
 //! Failures panic with the seed, options and step, so a failing match can be replayed.
 
-use crate::game::{ActionList, Game};
+use crate::game::{ActionList, Game, GameEvent, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
 use crate::rng::{GameRng, game_seed};
 use crate::seat::{Seat, SeatSet};
@@ -78,6 +83,8 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
     let mut state = first.state().clone();
     let deck = state.deck_census();
     let mut choices = GameRng::seed_from_u64(seed ^ 0x5EED);
+    // Secrecy checks draw their samples apart, so that they leave the match played unchanged.
+    let mut samples = GameRng::seed_from_u64(seed ^ 0x5EC7);
     let mut actions: Vec<(u8, String)> = Vec::new();
     let mut legal = ActionList::new();
     let mut step = 0;
@@ -103,6 +110,7 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
             for event in &events {
                 serde_json::to_value(event).expect("events serialize");
             }
+            check_turn_secrecy(&state, seat, action, &events, &logged, &mut samples, &context(step));
         }
         if let Err(e) = state.apply(seat, action) {
             panic!("{}: legal action '{action}' of seat {seat} refused: {e}", context(step));
@@ -138,18 +146,7 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
     }
 }
 
-/// A seeded race: half the time a seat the match waits for, else any actor (window actions get
-/// their chance too); then a uniform legal action of that seat. The kit, the benchmarks and the
-/// ISMCTS playouts all play random moves this way.
-pub fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
-    let waiting = state.waiting_for();
-    let actors = state.actors();
-    let pool = if !waiting.is_empty() && rng.coin() { waiting } else { actors };
-    let seat = pool.nth(rng.index(pool.len())).expect("a non-empty pool");
-    legal.clear();
-    state.legal_actions(seat, legal);
-    (seat, legal[rng.index(legal.len())])
-}
+pub use crate::race::random_choice;
 
 /// The cheap checks of every step. `context` is only called to word a failure.
 fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &dyn Fn() -> String) {
@@ -225,9 +222,15 @@ fn check_view<G: Game>(
 ) {
     let view = state.view(seat);
     let json = serde_json::to_value(&view).expect("views serialize");
-    let who = seat.map_or("the spectator".to_string(), |s| format!("seat {s}"));
+    let who = observer_name(seat);
+    let status = public_status(state, seat);
     for sample in 0..2 {
         let resampled = G::determinize(&view, rng);
+        let again = public_status(&resampled, seat);
+        assert!(
+            again == status,
+            "{context}: re-dealing what {who} cannot see changes what it is told of the table\nbefore: {status:?}\nafter:  {again:?}"
+        );
         assert!(
             resampled.view(seat) == view,
             "{context}: re-dealing what {who} cannot see changes its view\nbefore: {view:?}\nafter:  {:?}",
@@ -243,6 +246,102 @@ fn check_view<G: Game>(
         }
         if sample == 0 && play_samples_on {
             play_on(resampled, rng, &|| format!("{context}, determinized for {who}"));
+        }
+    }
+}
+
+fn observer_name(seat: Option<Seat>) -> String {
+    seat.map_or("the spectator".to_string(), |s| format!("seat {s}"))
+}
+
+/// What an observer is told of the table's status. Who the match waits for is public; who may
+/// act out of turn in a reaction window (a Ninja interrupt, a completion) often depends on cards,
+/// so a seat is told only of its own window (the table layer's status follows this); and the
+/// observer's own place among the seats waited for is its own business.
+#[derive(PartialEq, Debug)]
+struct PublicStatus {
+    others_waited_for: SeatSet,
+    over: bool,
+    winners: SeatSet,
+    round: u32,
+    scores: Vec<i64>,
+    cards_left: Vec<u32>,
+}
+
+fn public_status<G: Game>(state: &G, observer: Option<Seat>) -> PublicStatus {
+    let mut others_waited_for = state.waiting_for();
+    if let Some(seat) = observer {
+        others_waited_for.remove(seat);
+    }
+    PublicStatus {
+        others_waited_for,
+        over: state.is_over(),
+        winners: state.winners(),
+        round: state.round(),
+        scores: state.scores().as_slice().to_vec(),
+        cards_left: state.cards_left().as_slice().to_vec(),
+    }
+}
+
+/// How many re-dealt matches are tried, per observer, to find one where the acting seat may take
+/// the same action (it must hold the card it played, and the observer cannot see its hand).
+const SECRECY_TRIES: usize = 8;
+
+/// `seat` took `action` in `state`, which gave `events` and `after`. For every observer, the
+/// same action in a match re-dealt from the observer's view must tell it the same events (up to
+/// the first event that shows it hidden cards) and, when it is shown no hidden card, leave the same
+/// public status.
+fn check_turn_secrecy<G: Game>(
+    state: &G,
+    seat: Seat,
+    action: G::Action,
+    events: &[G::Event],
+    after: &G,
+    rng: &mut GameRng,
+    context: &str,
+) {
+    let observers = Seat::all(state.players()).map(Some).chain([None]);
+    for observer in observers {
+        let who = observer_name(observer);
+        if observer.is_none() {
+            for event in events_for(events, None) {
+                assert!(
+                    !matches!(event.audience(), crate::game::Audience::Only(_)),
+                    "{context}: the spectator is told a private event: {event:?}"
+                );
+            }
+        }
+        let view = state.view(observer);
+        for _ in 0..SECRECY_TRIES {
+            let mut other = G::determinize(&view, rng);
+            if !other.is_legal(seat, action) {
+                continue;
+            }
+            let mut other_events = Vec::new();
+            other.step(seat, action, &mut other_events);
+            let told: Vec<&G::Event> = events_for(events, observer).collect();
+            let other_told: Vec<&G::Event> = events_for(&other_events, observer).collect();
+            let mut revealed = false;
+            for i in 0..told.len().max(other_told.len()) {
+                let (a, b) = (told.get(i), other_told.get(i));
+                if a.is_some_and(|e| e.reveals()) || b.is_some_and(|e| e.reveals()) {
+                    revealed = true;
+                    break;
+                }
+                let (a, b) = (a.map(|e| serde_json::to_value(e).unwrap()), b.map(|e| serde_json::to_value(e).unwrap()));
+                assert!(
+                    a == b,
+                    "{context}: seat {seat}'s '{action}' tells {who} something that depends on cards hidden from it\nevents: {told:?}\nre-dealt: {other_told:?}"
+                );
+            }
+            if !revealed {
+                let (expected, got) = (public_status(after, observer), public_status(&other, observer));
+                assert!(
+                    expected == got,
+                    "{context}: after seat {seat}'s '{action}', what {who} is told of the table depends on cards hidden from it\nstatus: {expected:?}\nre-dealt: {got:?}"
+                );
+            }
+            break;
         }
     }
 }
@@ -400,7 +499,6 @@ pub fn random_playouts<G: Game>(start: &G, games: u64, seed: u64) -> u64 {
 /// drawn at random, acts first.
 pub fn heuristic_vs_random<G: Game>(players: usize, options: &Map<String, Value>, games: u64, seed: u64) -> u64 {
     let mut wins = 0;
-    let mut legal = ActionList::new();
     for index in 0..games {
         let hero = Seat((index % players as u64) as u8);
         let match_seed = game_seed(seed, index);
@@ -408,26 +506,19 @@ pub fn heuristic_vs_random<G: Game>(players: usize, options: &Map<String, Value>
         let mut state = Match::<G>::new(&request).expect("setup").state().clone();
         let mut rng = GameRng::seed_from_u64(match_seed ^ 0xB07);
         while !state.is_over() {
-            let waiting = state.waiting_for();
-            let mut wishes: arrayvec::ArrayVec<(Seat, G::Action), { crate::MAX_SEATS }> = arrayvec::ArrayVec::new();
-            for seat in state.actors() {
-                legal.clear();
-                state.legal_actions(seat, &mut legal);
+            let decide = |seat: Seat, legal: &[G::Action], must_act: bool, coins: &mut GameRng| {
                 let choice = if seat == hero {
-                    G::heuristic_action(&state.view(Some(seat)), &legal, &mut rng)
-                } else if waiting.contains(seat) || rng.coin() {
-                    Some(legal[rng.index(legal.len())])
+                    let choice = G::heuristic_action(&state.view(Some(seat)), legal, coins);
+                    assert!(choice.is_some() || !must_act, "the heuristic of seat {seat} abstained where it must act");
+                    choice
+                } else if must_act || coins.coin() {
+                    Some(legal[coins.index(legal.len())])
                 } else {
                     None
                 };
-                match choice {
-                    Some(action) => wishes.push((seat, action)),
-                    None => {
-                        assert!(!waiting.contains(seat), "the heuristic of seat {seat} abstained where it must act")
-                    }
-                }
-            }
-            let (seat, action) = wishes[rng.index(wishes.len())];
+                Some(choice)
+            };
+            let (seat, action) = crate::race::among_willing(&state, decide, &mut rng).expect("someone acts");
             state.apply(seat, action).expect("bots choose legal actions");
         }
         if state.winners().contains(hero) {

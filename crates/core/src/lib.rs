@@ -5,18 +5,21 @@
 //! Dependencies point one way: cli → bots → games → core. Nothing here knows any game.
 
 pub mod cards;
+pub mod client;
 pub mod error;
 pub mod game;
 pub mod kit;
 pub mod options;
+pub mod race;
 pub mod record;
 pub mod rng;
 pub mod seat;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
+pub use client::ClientView;
 
-pub use error::{ActionError, SetupError};
-pub use game::{ActionList, EventSink, Game, Lang, MAX_ACTIONS, Setup};
+pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
+pub use game::{ActionList, Audience, EventSink, Game, GameEvent, Lang, MAX_ACTIONS, Setup, events_for};
 pub use options::{OptionKind, OptionSpec};
 pub use record::{Match, MatchRequest, Record};
 pub use rng::GameRng;

@@ -2,11 +2,11 @@
 //! values against them, fills in the defaults, and hands the game a complete JSON object that its
 //! own `Options` type deserializes. One place for validation means one wording of every error.
 
-use crate::error::SetupError;
+use crate::error::{SetupError, Text};
+use crate::game::Lang;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
-use std::fmt::Write;
 
 /// The values an option accepts.
 #[derive(Clone, Copy, Debug)]
@@ -21,8 +21,11 @@ pub enum OptionKind {
         min: i64,
         max: i64,
     },
-    /// Anything the game's own validation accepts; the text says what.
-    Custom(&'static str),
+    /// Anything the game's own validation accepts; the texts say what, in English and French.
+    Custom {
+        en: &'static str,
+        fr: &'static str,
+    },
 }
 
 /// One variant switch of a game.
@@ -33,8 +36,10 @@ pub struct OptionSpec {
     pub kind: OptionKind,
     /// The default as JSON text: `4`, `true`, `"blind"`.
     pub default: &'static str,
-    /// One line for `tapis rules` and `--help`.
+    /// One line for `tapis rules` and `--help`, in English.
     pub help: &'static str,
+    /// The same line in French.
+    pub help_fr: &'static str,
 }
 
 impl OptionSpec {
@@ -44,14 +49,31 @@ impl OptionSpec {
 
     /// The accepted values, as the `games` command and error messages show them.
     pub fn describe_values(&self) -> String {
+        self.accepted().en
+    }
+
+    /// The accepted values in both languages.
+    pub fn accepted(&self) -> Text {
         match self.kind {
-            OptionKind::Bool => "true or false".into(),
-            OptionKind::Choice(names) => names.join(", "),
-            OptionKind::Ints(values) => values.iter().map(i64::to_string).collect::<Vec<_>>().join(", "),
-            OptionKind::Range { min, max } if max == i64::MAX => format!("an integer ≥ {min}"),
-            OptionKind::Range { min, max } => format!("an integer from {min} to {max}"),
-            OptionKind::Custom(text) => text.into(),
+            OptionKind::Bool => Text::new("true ou false", "true or false"),
+            OptionKind::Choice(names) => Text::new(names.join(", "), names.join(", ")),
+            OptionKind::Ints(values) => {
+                let list = values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+                Text::new(list.clone(), list)
+            }
+            OptionKind::Range { min, max } if max == i64::MAX => {
+                Text::new(format!("un entier ≥ {min}"), format!("an integer ≥ {min}"))
+            }
+            OptionKind::Range { min, max } => {
+                Text::new(format!("un entier de {min} à {max}"), format!("an integer from {min} to {max}"))
+            }
+            OptionKind::Custom { en, fr } => Text::new(fr, en),
         }
+    }
+
+    /// The one-line help in `lang`.
+    pub fn help(&self, lang: Lang) -> &'static str {
+        lang.pick(self.help_fr, self.help)
     }
 
     /// The spec as JSON for the `games` command: default and accepted values.
@@ -74,11 +96,13 @@ impl OptionSpec {
                     spec.insert("max".into(), Value::from(max));
                 }
             }
-            OptionKind::Custom(text) => {
-                spec.insert("accepts".into(), Value::from(text));
+            OptionKind::Custom { en, fr } => {
+                spec.insert("accepts".into(), Value::from(en));
+                spec.insert("accepts_fr".into(), Value::from(fr));
             }
         }
         spec.insert("help".into(), Value::from(self.help));
+        spec.insert("help_fr".into(), Value::from(self.help_fr));
         Value::Object(spec)
     }
 
@@ -88,7 +112,7 @@ impl OptionSpec {
             OptionKind::Choice(names) => value.as_str().is_some_and(|s| names.contains(&s)),
             OptionKind::Ints(values) => value.as_i64().is_some_and(|v| values.contains(&v)),
             OptionKind::Range { min, max } => value.as_i64().is_some_and(|v| (min..=max).contains(&v)),
-            OptionKind::Custom(_) => true,
+            OptionKind::Custom { .. } => true,
         }
     }
 }
@@ -98,13 +122,14 @@ impl OptionSpec {
 pub fn complete_options(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<Map<String, Value>, SetupError> {
     for (key, value) in given {
         let Some(spec) = specs.iter().find(|s| s.key == key) else {
-            return Err(SetupError::BadOption(unknown_key_message(specs, key)));
+            return Err(SetupError::UnknownOption { key: key.clone(), known: specs.iter().map(|s| s.key).collect() });
         };
         if !spec.accepts(value) {
-            return Err(SetupError::BadOption(format!(
-                "option '{key}' cannot be {value}: it takes {}",
-                spec.describe_values()
-            )));
+            return Err(SetupError::OptionValue {
+                key: key.clone(),
+                value: value.to_string(),
+                accepted: spec.accepted(),
+            });
         }
     }
     Ok(specs
@@ -116,21 +141,11 @@ pub fn complete_options(specs: &[OptionSpec], given: &Map<String, Value>) -> Res
         .collect())
 }
 
-fn unknown_key_message(specs: &[OptionSpec], key: &str) -> String {
-    let mut message = format!("unknown option '{key}'");
-    if specs.is_empty() {
-        message.push_str(": this game has no options");
-    } else {
-        let keys: Vec<&str> = specs.iter().map(|s| s.key).collect();
-        let _ = write!(message, "; the options are: {}", keys.join(", "));
-    }
-    message
-}
-
 /// Checks and completes `given`, then deserializes the game's options type from it.
 pub fn parse_options<O: DeserializeOwned>(specs: &[OptionSpec], given: &Map<String, Value>) -> Result<O, SetupError> {
     let complete = complete_options(specs, given)?;
-    serde_json::from_value(Value::Object(complete)).map_err(|e| SetupError::BadOption(e.to_string()))
+    serde_json::from_value(Value::Object(complete))
+        .map_err(|e| SetupError::BadOption(Text::new(format!("options illisibles : {e}"), e.to_string())))
 }
 
 /// The canonical JSON object of a game's options (what a record stores).
@@ -160,10 +175,16 @@ mod tests {
     use serde::Deserialize;
 
     const SPECS: &[OptionSpec] = &[
-        OptionSpec { key: "draw", kind: OptionKind::Ints(&[4, 5]), default: "4", help: "" },
-        OptionSpec { key: "mode", kind: OptionKind::Choice(&["a", "b"]), default: "\"a\"", help: "" },
-        OptionSpec { key: "on", kind: OptionKind::Bool, default: "false", help: "" },
-        OptionSpec { key: "rounds", kind: OptionKind::Range { min: 1, max: i64::MAX }, default: "3", help: "" },
+        OptionSpec { key: "draw", kind: OptionKind::Ints(&[4, 5]), default: "4", help: "", help_fr: "" },
+        OptionSpec { key: "mode", kind: OptionKind::Choice(&["a", "b"]), default: "\"a\"", help: "", help_fr: "" },
+        OptionSpec { key: "on", kind: OptionKind::Bool, default: "false", help: "", help_fr: "" },
+        OptionSpec {
+            key: "rounds",
+            kind: OptionKind::Range { min: 1, max: i64::MAX },
+            default: "3",
+            help: "",
+            help_fr: "",
+        },
     ];
 
     #[derive(Deserialize, Debug, PartialEq)]

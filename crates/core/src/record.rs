@@ -2,7 +2,7 @@
 //! replayed as game records. The action record, not the seed, is the source of truth: replaying a
 //! record always gives the same match.
 
-use crate::error::{ActionError, SetupError};
+use crate::error::{ActionError, RecordError, SetupError, Text};
 use crate::game::{Game, Setup};
 use crate::options::options_to_json;
 use crate::seat::Seat;
@@ -33,6 +33,19 @@ pub struct Record {
     pub actions: Vec<(u8, String)>,
 }
 
+impl Record {
+    /// The request that started the match.
+    pub fn request(&self) -> MatchRequest {
+        MatchRequest {
+            players: self.players,
+            seed: self.seed,
+            dealer: self.dealer,
+            options: self.options.clone(),
+            deal: self.deal.clone(),
+        }
+    }
+}
+
 /// A request to start a match, as the protocol and the command line give it.
 #[derive(Clone, Debug, Default)]
 pub struct MatchRequest {
@@ -51,48 +64,58 @@ pub struct Match<G: Game> {
 }
 
 impl<G: Game> Match<G> {
-    /// Checks every part of the request; on any error nothing is created.
+    /// Checks every part of the request, once for every game: options, player count, dealer,
+    /// the deal's shape (the game then checks its cards); on any error nothing is created.
     pub fn new(request: &MatchRequest) -> Result<Self, SetupError> {
         let options = G::parse_options(&request.options)?;
         let range = G::players_range(&options);
         if !range.contains(&request.players) {
-            return Err(SetupError::BadSetup(format!(
-                "{} is played by {} to {} players, not {}",
-                G::NAME,
-                range.start(),
-                range.end(),
-                request.players
-            )));
-        }
-        if let Some(dealer) = request.dealer
-            && dealer as usize >= request.players
-        {
-            return Err(SetupError::BadSetup(format!(
-                "dealer {dealer} is not a seat of a {}-player table (0 to {})",
-                request.players,
-                request.players - 1
-            )));
+            return Err(SetupError::Players {
+                game: G::NAME,
+                min: *range.start(),
+                max: *range.end(),
+                given: request.players,
+            });
         }
         let deal = match &request.deal {
             None => None,
-            Some(value) => Some(
-                serde_json::from_value::<G::Deal>(value.clone())
-                    .map_err(|e| SetupError::BadDeal(format!("the deal does not read as a {} deal: {e}", G::ID)))?,
-            ),
+            Some(value) => Some(serde_json::from_value::<G::Deal>(value.clone()).map_err(|e| {
+                SetupError::BadDeal(Text::new(
+                    format!("la donne ne se lit pas comme une donne de {} : {e}", G::ID),
+                    format!("the deal does not read as a {} deal: {e}", G::ID),
+                ))
+            })?),
         };
+        let named = deal.as_ref().and_then(G::deal_dealer).map(|s| s.0);
+        let dealer = match (request.dealer, named) {
+            (Some(given), Some(named)) if given != named => {
+                return Err(SetupError::BadDeal(Text::new(
+                    format!("la donne nomme le donneur {named}, la demande le donneur {given}"),
+                    format!("the deal names dealer {named}, the request dealer {given}"),
+                )));
+            }
+            (given, named) => given.or(named),
+        };
+        if let Some(dealer) = dealer
+            && dealer as usize >= request.players
+        {
+            return Err(SetupError::Dealer { dealer, players: request.players });
+        }
         let record = Record {
             game: G::ID.to_string(),
             players: request.players,
             seed: request.seed,
             options: options_to_json(&options),
-            dealer: request.dealer,
+            dealer,
             deal: request.deal.clone(),
             version: ENGINE_VERSION.to_string(),
             actions: Vec::new(),
         };
-        let setup =
-            Setup { players: request.players, seed: request.seed, dealer: request.dealer.map(Seat), options, deal };
-        Ok(Match { state: G::new_match(setup)?, record })
+        let setup = Setup { players: request.players, seed: request.seed, dealer: dealer.map(Seat), options, deal };
+        let state = G::new_match(setup)?;
+        // Always written, the default included (PROTOCOL.md lists it in every record).
+        let record = Record { dealer: Some(dealer.unwrap_or(state.default_dealer().0)), ..record };
+        Ok(Match { state, record })
     }
 
     /// Parses and applies one action; on any error the match is unchanged.
@@ -108,21 +131,24 @@ impl<G: Game> Match<G> {
         Ok(events)
     }
 
-    /// Replays a record; the error names the first action that fails.
-    pub fn load(record: &Record) -> Result<Self, String> {
+    /// Replays a record of this engine version (or of none named); the error names the first
+    /// action that fails.
+    pub fn load(record: &Record) -> Result<Self, RecordError> {
         if record.game != G::ID {
-            return Err(format!("the record is of game '{}', not '{}'", record.game, G::ID));
+            return Err(RecordError::OtherGame { record: record.game.clone(), game: G::ID });
         }
-        let request = MatchRequest {
-            players: record.players,
-            seed: record.seed,
-            dealer: record.dealer,
-            options: record.options.clone(),
-            deal: record.deal.clone(),
-        };
-        let mut replay = Match::<G>::new(&request).map_err(|e| format!("the record's setup is refused: {e}"))?;
+        // A record that names no version (written by hand) is read as this one's.
+        if !record.version.is_empty() && record.version != ENGINE_VERSION {
+            return Err(RecordError::Version { record: record.version.clone(), engine: ENGINE_VERSION });
+        }
+        let mut replay = Match::<G>::new(&record.request()).map_err(|e| RecordError::Setup(Box::new(e)))?;
         for (i, (seat, text)) in record.actions.iter().enumerate() {
-            replay.act(Seat(*seat), text).map_err(|e| format!("action {} ([{seat}, \"{text}\"]) fails: {e}", i + 1))?;
+            replay.act(Seat(*seat), text).map_err(|error| RecordError::Action {
+                index: i + 1,
+                seat: *seat,
+                action: text.clone(),
+                error: Box::new(error),
+            })?;
         }
         Ok(replay)
     }

@@ -1,8 +1,8 @@
 //! Actions: `play <card>`, `draw`, `pass`, `suit <S|H|D|C>`.
 
 use std::fmt;
-use tapis_core::game::{action_words, unknown_action};
-use tapis_core::{ActionError, FrenchCard, Suit};
+use tapis_core::game::{action_words, short_quote, unknown_action};
+use tapis_core::{ActionError, FrenchCard, Suit, Text};
 
 pub const VERBS: &str = "play <card>, draw, pass, suit <S|H|D|C>";
 
@@ -38,17 +38,28 @@ pub fn parse_action(text: &str) -> Result<Action, ActionError> {
         1 if is("draw") => Ok(Action::Draw),
         1 if is("pass") => Ok(Action::Pass),
         2 if is("play") => {
-            let card: FrenchCard =
-                words[1].parse().map_err(|e: tapis_core::cards::BadCard| ActionError::Parse(e.to_string()))?;
+            let card: FrenchCard = words[1].parse().map_err(|_| {
+                let text = short_quote(words[1]);
+                ActionError::Parse(Text::new(
+                    format!("« {text} » n'est pas une carte : écrivez un rang (2-9, T, J, Q, K, A) puis une couleur (S, H, D, C)"),
+                    format!("'{text}' is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (S, H, D, C)"),
+                ))
+            })?;
             if card.is_joker() {
-                return Err(ActionError::Parse("this game is played without Jokers".into()));
+                return Err(ActionError::Parse(Text::new(
+                    "ce jeu se joue sans Jokers",
+                    "this game is played without Jokers",
+                )));
             }
             Ok(Action::Play(card))
         }
-        2 if is("suit") => words[1]
-            .parse::<Suit>()
-            .map(Action::Suit)
-            .map_err(|_| ActionError::Parse(format!("'{}' is not a suit: write S, H, D or C", words[1]))),
+        2 if is("suit") => words[1].parse::<Suit>().map(Action::Suit).map_err(|_| {
+            let text = short_quote(words[1]);
+            ActionError::Parse(Text::new(
+                format!("« {text} » n'est pas une couleur : écrivez S, H, D ou C"),
+                format!("'{text}' is not a suit: write S, H, D or C"),
+            ))
+        }),
         _ => Err(bad()),
     }
 }

@@ -141,6 +141,20 @@ impl Pile {
         (0..NUM_CARDS as u8).flat_map(move |id| std::iter::repeat_n(id, self.count(id) as usize))
     }
 
+    /// The copies of `self` that `other` does not hold (`other` a part of `self`).
+    pub fn minus(self, other: Pile) -> Pile {
+        let mut rest = self;
+        for id in other.copies() {
+            rest.remove(id);
+        }
+        rest
+    }
+
+    /// Every copy as a card, in id order (OpenSpiel's order).
+    pub fn cards(self) -> Vec<FrenchCard> {
+        self.copies().map(id_to_card).collect()
+    }
+
     pub fn merge(&mut self, other: Pile) {
         for id in other.copies() {
             self.add(id);

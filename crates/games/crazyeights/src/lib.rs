@@ -26,7 +26,8 @@
 //!
 //! **Views** show the seat's hand, every hand size, the top card and the suit to follow, the
 //! stock size, the discard pile, the direction, pending 2s, cards drawn this turn, the pass count,
-//! the plays count and the returns.
+//! the plays count and the returns. The client view's body ([`Body`], documented in
+//! `docs/client-view/crazyeights.md`) is derived from it.
 //!
 //! **Chance and replay.** OpenSpiel samples each chance outcome (the dealer; each dealt, turned or
 //! drawn card) uniformly from the stock's copies, and a reshuffle only refills the counts, so the
@@ -37,18 +38,36 @@
 //! the match's `GameRng`. Without a deal the dealer is `setup.dealer` when given, else drawn at
 //! random.
 //!
-//! **Decisions left open.** OpenSpiel asserts where tapis must not panic; the states those
-//! assertions guard are unreachable, and the code follows OpenSpiel's updates literally.
+//! **Events.** Everything is public but the cards chance gives a seat: its hand when dealt
+//! ([`Event::DealtHand`], to that seat alone) and the cards it draws ([`Event::DrewCards`] to
+//! that seat; the others and the spectators get [`Event::Drew`], the count only). The first
+//! deal happens in `new_match`, which has no event sink: [`CrazyEights::start`] tells it.
+//! `reveals()` marks the dealt hands, the starter, the drawn cards and [`Event::Over`].
+//!
+//! **Decisions where the rulebook is silent** (the rulebook here is OpenSpiel's code).
+//! - OpenSpiel asserts where tapis must not panic; the states those assertions guard are
+//!   unreachable, and the code follows OpenSpiel's updates literally.
+//! - Secrecy: the flow is OpenSpiel's, unchanged, and it depends on no hidden card. Who acts
+//!   next follows from the card played, the direction and the counts; a draw is allowed with a
+//!   playable card in hand, and `pass` is offered by the draw count and the stock alone; a debt
+//!   of 2s is drawn in full, its size capped by the stock, which is public. So nothing of a hand
+//!   shows through who acts, what is announced or when the match ends: the conformance kit's
+//!   secrecy checks pass on every option set without a change to the flow.
+//! - The end is a showdown: OpenSpiel's returns are minus the penalty of each hand left, so the
+//!   `Over` event tells everyone what each hand was worth (not which cards it held). It is
+//!   marked as revealing hidden cards, as a round's scoring is in every game.
 
 mod action;
 mod bot;
 pub mod cards;
+mod client;
 mod options;
 mod rules;
 mod text;
 mod view;
 
 pub use action::Action;
+pub use client::{Body, Direction, Phase, SeatBody};
 pub use options::{Options, Scoring};
 pub use rules::{CrazyEights, Event};
 pub use view::View;
@@ -59,7 +78,7 @@ use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, BySeat, EventSink, FrenchCard, Game, GameRng, Lang, MAX_SEATS, OptionSpec, Seat, SeatSet,
-    Setup, SetupError,
+    Setup, SetupError, Text,
 };
 
 /// A hand-made match: the dealer and the chance card outcomes in OpenSpiel's order.
@@ -76,7 +95,8 @@ pub struct Deal {
 impl Deal {
     /// Reads a deal from JSON (`{"dealer": 1, "chance": ["7H", ...]}`).
     pub fn from_json(value: &Value) -> Result<Deal, SetupError> {
-        serde_json::from_value(value.clone()).map_err(|e| SetupError::BadDeal(e.to_string()))
+        serde_json::from_value(value.clone())
+            .map_err(|e| SetupError::BadDeal(Text::new(format!("donne illisible : {e}"), e.to_string())))
     }
 }
 
@@ -85,18 +105,30 @@ fn initial_cards(players: usize) -> usize {
 }
 
 /// Checks a deal against the deck: the deal and the starter must be drawable card by card;
-/// without reshuffles every later card too (no card more often than the deck holds it).
+/// without reshuffles every later card too (no card more often than the deck holds it). A deal
+/// here is a sequence of chance outcomes that may stop anywhere, not a split of the whole deck
+/// into piles, so core's `check_deck` (exactly the deck, as a multiset) does not apply.
 fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result<(), SetupError> {
     if deal.dealer.index() >= players {
-        return Err(SetupError::BadDeal(format!("dealer {} is not a seat at a table of {players}", deal.dealer)));
+        return Err(SetupError::Dealer { dealer: deal.dealer.0, players });
     }
     let mut stock = Pile::full(decks);
     let take = |i: usize, card: FrenchCard, stock: &mut Pile| -> Result<u8, SetupError> {
-        let id = cards::card_to_id(card)
-            .ok_or_else(|| SetupError::BadDeal(format!("chance[{i}]: {card} is not a card of this deck")))?;
+        let id = cards::card_to_id(card).ok_or_else(|| {
+            SetupError::BadDeal(Text::new(
+                format!("chance[{i}] : {card} n'est pas une carte de ce jeu"),
+                format!("chance[{i}]: {card} is not a card of this deck"),
+            ))
+        })?;
         if stock.count(id) == 0 {
-            return Err(SetupError::BadDeal(format!(
-                "chance[{i}]: {card} is not in the stock then (listed more often than the {decks} deck(s) hold it)"
+            let (fr_deck, en_deck) = if decks == 1 {
+                ("que le jeu ne la contient".to_string(), "than the deck holds it".to_string())
+            } else {
+                (format!("que les {decks} jeux ne la contiennent"), format!("than the {decks} decks hold it"))
+            };
+            return Err(SetupError::BadDeal(Text::new(
+                format!("chance[{i}] : {card} n'est plus dans la pioche à ce moment (listée plus souvent {fr_deck})"),
+                format!("chance[{i}]: {card} is not in the stock then (listed more often {en_deck})"),
             )));
         }
         Ok(id)
@@ -105,7 +137,12 @@ fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result
     let mut i = 0;
     while i < dealt {
         let card = *deal.chance.get(i).ok_or_else(|| {
-            SetupError::BadDeal(format!("the chance list stops after {i} cards: the deal needs {dealt} and a starter"))
+            SetupError::BadDeal(Text::new(
+                format!(
+                    "la liste chance s'arrête après {i} cartes : la donne en demande {dealt} et une carte de départ"
+                ),
+                format!("the chance list stops after {i} cards: the deal needs {dealt} and a starter"),
+            ))
         })?;
         let id = take(i, card, &mut stock)?;
         stock.remove(id);
@@ -113,7 +150,10 @@ fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result
     }
     loop {
         let card = *deal.chance.get(i).ok_or_else(|| {
-            SetupError::BadDeal(format!("the chance list stops after {i} cards, before a starter that is not an 8"))
+            SetupError::BadDeal(Text::new(
+                format!("la liste chance s'arrête après {i} cartes, avant une carte de départ autre qu'un 8"),
+                format!("the chance list stops after {i} cards, before a starter that is not an 8"),
+            ))
         })?;
         let id = take(i, card, &mut stock)?;
         i += 1;
@@ -133,6 +173,60 @@ fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result
 }
 
 impl CrazyEights {
+    /// A new match, telling `events` what its deal shows: the dealer, each seat's hand (to that
+    /// seat alone) and the starter. [`Game::new_match`] is this with the events discarded (the
+    /// `Game` trait has no way yet to hand the first deal's events to a table).
+    ///
+    /// `Match::new` has already checked the player count, the dealer and every option value
+    /// (the options have no cross-checks); only the deal's own checks are left here.
+    pub fn start<E: EventSink<Event>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
+        let players = setup.players;
+        let options = setup.options;
+        let decks = if players > 5 { 2 } else { 1 };
+        let mut rng = GameRng::seed_from_u64(setup.seed);
+        let (dealer, script) = match setup.deal {
+            Some(deal) => {
+                check_deal(&deal, players, decks, options.reshuffle)?;
+                (deal.dealer, deal.chance)
+            }
+            None => {
+                // Chance draws the dealer even when one is given, so that a record, which names
+                // the dealer it drew, replays with the same generator.
+                let drawn = Seat(rng.below(players as u64) as u8);
+                (setup.dealer.unwrap_or(drawn), Vec::new())
+            }
+        };
+        let mut game = CrazyEights {
+            options,
+            players: players as u8,
+            decks,
+            dealer,
+            current: dealer,
+            over: false,
+            hands: [Pile::EMPTY; MAX_SEATS],
+            stock: Pile::full(decks),
+            discard: Pile::EMPTY,
+            last_card: 0,
+            last_suit: 0,
+            nominate: false,
+            direction: 1,
+            can_pass: false,
+            passes: 0,
+            twos_left: 0,
+            draws_before_play: 0,
+            plays: 0,
+            returns: BySeat::new(players),
+            // The dealer choice is OpenSpiel's first chance node.
+            chance_events: 1,
+            decisions: 0,
+            rng,
+            script,
+            script_at: 0,
+        };
+        game.deal(events);
+        Ok(game)
+    }
+
     /// Chance events plus decisions: the length of OpenSpiel's history for the same game.
     pub fn history_len(&self) -> u64 {
         u64::from(self.chance_events) + u64::from(self.decisions)
@@ -170,6 +264,10 @@ impl CrazyEights {
         let dealer = self.dealer;
         let cards_each = initial_cards(players) as u32;
         events.emit(|| Event::Dealt { dealer, cards_each });
+        for seat in Seat::all(players) {
+            let hand = self.hands[seat.index()];
+            events.emit(|| Event::DealtHand { seat, cards: hand.cards() });
+        }
         let mut redrawn = 0;
         let starter = loop {
             let id = self.chance_card();
@@ -218,66 +316,21 @@ impl Game for CrazyEights {
     }
 
     fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
-        let players = setup.players;
-        if !Self::players_range(&setup.options).contains(&players) {
-            return Err(SetupError::BadSetup(format!(
-                "Crazy Eights is played by 2 to {MAX_SEATS} players, not {players}"
-            )));
-        }
-        let options = setup.options;
-        if options.max_draw_cards == 0 || options.max_turns == 0 {
-            return Err(SetupError::BadOption("max_draw_cards and max_turns must be at least 1".into()));
-        }
-        if let Some(dealer) = setup.dealer
-            && dealer.index() >= players
-        {
-            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat at a table of {players}")));
-        }
-        let decks = if players > 5 { 2 } else { 1 };
-        let mut rng = GameRng::seed_from_u64(setup.seed);
-        let (dealer, script) = match setup.deal {
-            Some(deal) => {
-                check_deal(&deal, players, decks, options.reshuffle)?;
-                (deal.dealer, deal.chance)
-            }
-            None => {
-                let dealer = setup.dealer.unwrap_or_else(|| Seat(rng.below(players as u64) as u8));
-                (dealer, Vec::new())
-            }
-        };
-        let mut game = CrazyEights {
-            options,
-            players: players as u8,
-            decks,
-            dealer,
-            current: dealer,
-            over: false,
-            hands: [Pile::EMPTY; MAX_SEATS],
-            stock: Pile::full(decks),
-            discard: Pile::EMPTY,
-            last_card: 0,
-            last_suit: 0,
-            nominate: false,
-            direction: 1,
-            can_pass: false,
-            passes: 0,
-            twos_left: 0,
-            draws_before_play: 0,
-            plays: 0,
-            returns: BySeat::new(players),
-            // The dealer choice is OpenSpiel's first chance node.
-            chance_events: 1,
-            decisions: 0,
-            rng,
-            script,
-            script_at: 0,
-        };
-        game.deal(&mut ());
-        Ok(game)
+        CrazyEights::start(setup, &mut ())
     }
 
     fn players(&self) -> usize {
         self.players as usize
+    }
+
+    /// Chance draws the dealer (OpenSpiel's rule); a match is a single deal, so its dealer is
+    /// the first round's.
+    fn default_dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    fn deal_dealer(deal: &Deal) -> Option<Seat> {
+        Some(deal.dealer)
     }
 
     fn options(&self) -> &Options {

@@ -6,9 +6,12 @@ use crate::action::Action;
 use crate::cards::{self, CardId, DRAW_TWO, EIGHT, NUM_CARDS, Pile, REVERSE, SKIP};
 use crate::options::{Options, Scoring};
 use serde::{Deserialize, Serialize};
-use tapis_core::{ActionList, BySeat, EventSink, FrenchCard, GameRng, MAX_SEATS, Seat, SeatSet, Suit};
+use tapis_core::{
+    ActionList, Audience, BySeat, EventSink, FrenchCard, GameEvent, GameRng, MAX_SEATS, Seat, SeatSet, Suit,
+};
 
-/// What happened, public information only (a draw says how many cards, not which).
+/// What happened. Most events are public; a seat alone is told the cards it was dealt and the
+/// cards it drew, while the others learn only how many (see [`GameEvent`] below).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -16,6 +19,11 @@ pub enum Event {
     Dealt {
         dealer: Seat,
         cards_each: u32,
+    },
+    /// The hand `seat` was dealt, in OpenSpiel's card order (to that seat alone).
+    DealtHand {
+        seat: Seat,
+        cards: Vec<FrenchCard>,
     },
     /// The first card turned face up (after `redrawn` 8s went back into the stock).
     Starter {
@@ -31,9 +39,16 @@ pub enum Event {
         #[serde(with = "crate::cards::suit_letter")]
         suit: Suit,
     },
+    /// `seat` drew `cards` cards (told to every other seat and the spectators).
     Drew {
         seat: Seat,
         cards: u32,
+    },
+    /// The cards `seat` just drew, in OpenSpiel's card order (to that seat alone: the twin of
+    /// the others' [`Event::Drew`]).
+    DrewCards {
+        seat: Seat,
+        cards: Vec<FrenchCard>,
     },
     Passed {
         seat: Seat,
@@ -42,10 +57,26 @@ pub enum Event {
     Reshuffled {
         cards: u32,
     },
-    /// The match is over; `returns` are OpenSpiel's returns.
+    /// The match is over; `returns` are OpenSpiel's returns, scored from the hands left.
     Over {
         returns: BySeat<i64>,
     },
+}
+
+impl GameEvent for Event {
+    fn audience(&self) -> Audience {
+        match *self {
+            Event::DealtHand { seat, .. } | Event::DrewCards { seat, .. } => Audience::Only(seat),
+            Event::Drew { seat, .. } => Audience::AllBut(seat),
+            _ => Audience::Everyone,
+        }
+    }
+
+    /// Chance shows cards when a hand is dealt, a card drawn or the starter turned; the end
+    /// shows what was left in every hand through the returns it scores.
+    fn reveals(&self) -> bool {
+        matches!(self, Event::DealtHand { .. } | Event::DrewCards { .. } | Event::Starter { .. } | Event::Over { .. })
+    }
 }
 
 /// The whole match (a single deal, as in OpenSpiel).
@@ -238,6 +269,9 @@ impl CrazyEights {
             }
             Action::Draw => {
                 self.passes = 0;
+                // What the hand held before, so that the drawer can be told what came in (read
+                // without a bounds check, so that the fast path, which never tells, drops it).
+                let before = self.hands.get(seat.index()).copied().unwrap_or_default();
                 if self.twos_left > 0 {
                     // Drawing for pending 2s takes them all, one chance event per card.
                     let mut drawn = 0;
@@ -261,10 +295,12 @@ impl CrazyEights {
                         }
                     }
                     events.emit(|| Event::Drew { seat, cards: drawn });
+                    events.emit(|| Event::DrewCards { seat, cards: self.hands[seat.index()].minus(before).cards() });
                     self.current = self.next_seat(seat, direction);
                 } else {
                     self.draw_one(events);
                     events.emit(|| Event::Drew { seat, cards: 1 });
+                    events.emit(|| Event::DrewCards { seat, cards: self.hands[seat.index()].minus(before).cards() });
                     if self.stock.is_empty() {
                         self.can_pass = true;
                     }

@@ -60,12 +60,12 @@ pub fn render_view(view: &View, lang: Lang) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{} {} {} · {} {}",
+        "{} {} {} {}{}",
         lang.pick("Carte visible :", "Top card:"),
         view.top.pretty(),
         lang.pick("· couleur à suivre :", "· suit to follow:"),
         suit_name(view.suit, lang),
-        if view.direction < 0 { lang.pick("(sens inversé)", "(direction reversed)") } else { "" }
+        if view.direction < 0 { lang.pick(" (sens inversé)", " (direction reversed)") } else { "" }
     );
     let _ = writeln!(
         out,
@@ -84,8 +84,9 @@ pub fn render_view(view: &View, lang: Lang) -> String {
         let dealer = if view.dealer == seat { lang.pick(" [donneur]", " [dealer]") } else { "" };
         let _ = writeln!(
             out,
-            "{mark} {} {seat}{you}{dealer}: {size} {} · {} {}",
+            "{mark} {} {seat}{you}{dealer}{} {size} {} · {} {}",
             lang.pick("siège", "seat"),
+            lang.pick(" :", ":"),
             lang.pick("cartes", "cards"),
             lang.pick("score", "score"),
             view.returns.as_slice()[seat.index()]
@@ -138,10 +139,16 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
             Lang::Fr => format!("le siège {dealer} donne {cards_each} cartes à chacun"),
             Lang::En => format!("seat {dealer} deals {cards_each} cards each"),
         },
-        Event::Starter { card, redrawn } => match lang {
-            Lang::Fr => format!("carte retournée : {} ({redrawn} huit remis dans la pioche)", card.pretty()),
-            Lang::En => format!("starter card: {} ({redrawn} eights put back)", card.pretty()),
-        },
+        Event::Starter { card, redrawn } => {
+            let put_back = match (redrawn, lang) {
+                (0, _) => String::new(),
+                (1, Lang::Fr) => " (un 8 remis dans la pioche)".to_string(),
+                (1, Lang::En) => " (an 8 put back)".to_string(),
+                (n, Lang::Fr) => format!(" ({n} huit remis dans la pioche)"),
+                (n, Lang::En) => format!(" ({n} eights put back)"),
+            };
+            format!("{} {}{put_back}", lang.pick("carte retournée :", "starter card:"), card.pretty())
+        }
         Event::Played { seat, card } => match lang {
             Lang::Fr => format!("le siège {seat} pose {}", card.pretty()),
             Lang::En => format!("seat {seat} plays {}", card.pretty()),
@@ -150,9 +157,21 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
             Lang::Fr => format!("le siège {seat} demande {}", suit_name(*suit, lang)),
             Lang::En => format!("seat {seat} names {}", suit_name(*suit, lang)),
         },
+        Event::DealtHand { seat, cards } => match lang {
+            Lang::Fr => format!("le siège {seat} reçoit {}", cards_line(cards)),
+            Lang::En => format!("seat {seat} is dealt {}", cards_line(cards)),
+        },
+        Event::Drew { seat, cards: 1 } => match lang {
+            Lang::Fr => format!("le siège {seat} pioche une carte"),
+            Lang::En => format!("seat {seat} draws a card"),
+        },
         Event::Drew { seat, cards } => match lang {
-            Lang::Fr => format!("le siège {seat} pioche {cards} carte(s)"),
-            Lang::En => format!("seat {seat} draws {cards} card(s)"),
+            Lang::Fr => format!("le siège {seat} pioche {cards} cartes"),
+            Lang::En => format!("seat {seat} draws {cards} cards"),
+        },
+        Event::DrewCards { seat, cards } => match lang {
+            Lang::Fr => format!("le siège {seat} pioche {}", cards_line(cards)),
+            Lang::En => format!("seat {seat} draws {}", cards_line(cards)),
         },
         Event::Passed { seat } => match lang {
             Lang::Fr => format!("le siège {seat} passe"),

@@ -51,10 +51,6 @@ pub struct View {
     pub decisions: u32,
 }
 
-fn pile_cards(pile: Pile) -> Vec<FrenchCard> {
-    pile.copies().map(cards::id_to_card).collect()
-}
-
 fn pile_of(cards: &[FrenchCard]) -> Pile {
     let mut pile = Pile::EMPTY;
     for id in cards.iter().filter_map(|&c| cards::card_to_id(c)) {
@@ -72,13 +68,13 @@ impl CrazyEights {
             options: self.options,
             dealer: self.dealer,
             to_act: (!self.over).then_some(self.current),
-            hand: seat.map(|s| pile_cards(self.hands[s.index()])).unwrap_or_default(),
+            hand: seat.map(|s| self.hands[s.index()].cards()).unwrap_or_default(),
             hand_sizes: BySeat::from_fn(self.players as usize, |s| self.hands[s.index()].len()),
             top: cards::id_to_card(self.last_card),
             suit: cards::suit_from_os(self.last_suit),
             naming_suit: self.nominate,
             stock: self.stock.len(),
-            discard: pile_cards(self.discard),
+            discard: self.discard.cards(),
             direction: self.direction,
             pending_twos: self.twos_left,
             drawn_this_turn: self.draws_before_play,

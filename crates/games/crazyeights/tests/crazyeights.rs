@@ -6,8 +6,11 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionError, ActionList, Game, Lang, Match, MatchRequest, Seat, SetupError};
-use tapis_crazyeights::{Action, CrazyEights, Event};
+use tapis_core::{
+    ActionError, ActionList, Audience, BySeat, ClientView, FrenchCard, Game, GameEvent, GameRng, Lang, Match,
+    MatchRequest, Seat, SeatSet, Setup, SetupError, events_for,
+};
+use tapis_crazyeights::{Action, CrazyEights, Deal, Event, Phase};
 
 // ----- helpers -----
 
@@ -225,6 +228,8 @@ fn kit_special_cards_and_reshuffle() {
     kit_run(2, 2_000, json!({"max_turns": 10000, "reshuffle": true}));
     kit_run(7, 2_000, json!({"max_turns": 10000, "reshuffle": true, "use_special_cards": true}));
     kit_run(3, 2_000, json!({"max_draw_cards": 1, "scoring": "face_value"}));
+    // Whole stocks drawn in one turn, and the passes that then end the match.
+    kit_run(2, 1_000, json!({"max_draw_cards": 104, "use_special_cards": true}));
 }
 
 #[test]
@@ -363,6 +368,125 @@ fn a_forced_card_missing_from_the_stock_hands_chance_to_the_seed() {
     assert_eq!(m.state().view(None).stock, 36);
 }
 
+// ----- private events and secrecy -----
+
+fn card_list(text: &str) -> Vec<FrenchCard> {
+    text.split_whitespace().map(|c| c.parse().expect("a card")).collect()
+}
+
+/// Every card of one deck not in `used`, in notation order (ranks 2…A, suits C D H S).
+fn rest_of_deck(used: &str) -> Vec<String> {
+    let used = cards(used);
+    let all = "23456789TJQKA".chars().flat_map(|r| "CDHS".chars().map(move |s| format!("{r}{s}")));
+    all.filter(|c| !used.contains(c)).collect()
+}
+
+/// A match set up through `CrazyEights::start`, with the events of its deal.
+fn started(players: usize, dealer: u8, chance: &str, opts: Value) -> (CrazyEights, Vec<Event>) {
+    let options = CrazyEights::parse_options(&options(opts)).expect("options");
+    let deal = Deal { dealer: Seat(dealer), chance: card_list(chance) };
+    let setup = Setup { players, seed: 1, dealer: None, options, deal: Some(deal) };
+    let mut events = Vec::new();
+    let game = CrazyEights::start(setup, &mut events).expect("a valid deal");
+    (game, events)
+}
+
+fn told(events: &[Event], observer: Option<u8>) -> Vec<Event> {
+    events_for(events, observer.map(Seat)).cloned().collect()
+}
+
+#[test]
+fn each_seat_is_told_its_own_hand_when_dealt() {
+    let chance = format!("{TWO_HANDS} 8S KC");
+    let (game, events) = started(2, 1, &chance, json!({}));
+    let dealt = Event::Dealt { dealer: Seat(1), cards_each: 7 };
+    let hand0 = Event::DealtHand { seat: Seat(0), cards: card_list("3C 4C 5C 6C 7C 9C TC") };
+    let hand1 = Event::DealtHand { seat: Seat(1), cards: card_list("3D 4D 5D 6D 7D 9D TD") };
+    let starter = Event::Starter { card: "KC".parse().unwrap(), redrawn: 1 };
+    assert_eq!(events, vec![dealt.clone(), hand0.clone(), hand1.clone(), starter.clone()]);
+    let audiences: Vec<Audience> = events.iter().map(GameEvent::audience).collect();
+    assert_eq!(audiences, [Audience::Everyone, Audience::Only(Seat(0)), Audience::Only(Seat(1)), Audience::Everyone]);
+    let reveals: Vec<bool> = events.iter().map(GameEvent::reveals).collect();
+    assert_eq!(reveals, [false, true, true, true]);
+    assert_eq!(told(&events, Some(0)), vec![dealt.clone(), hand0, starter.clone()]);
+    assert_eq!(told(&events, Some(1)), vec![dealt.clone(), hand1, starter.clone()]);
+    assert_eq!(told(&events, None), vec![dealt, starter]);
+    // `new_match` is the same start with the events dropped.
+    assert!(&game == forced(2, 1, &chance, json!({})).state());
+}
+
+#[test]
+fn a_draw_tells_the_drawer_its_card_and_the_others_only_how_many() {
+    let draw = |card: &str| {
+        let mut m = forced(2, 1, &format!("{TWO_HANDS} KC {card}"), json!({}));
+        act(&mut m, "draw")
+    };
+    let (spade, heart) = (draw("2S"), draw("QH"));
+    let public = Event::Drew { seat: Seat(0), cards: 1 };
+    assert_eq!(spade, vec![public.clone(), Event::DrewCards { seat: Seat(0), cards: card_list("2S") }]);
+    assert_eq!(heart[1], Event::DrewCards { seat: Seat(0), cards: card_list("QH") });
+    assert_eq!(
+        spade.iter().map(GameEvent::audience).collect::<Vec<_>>(),
+        [Audience::AllBut(Seat(0)), Audience::Only(Seat(0))]
+    );
+    assert_eq!(spade.iter().map(GameEvent::reveals).collect::<Vec<_>>(), [false, true]);
+    // The other seat and the spectators are told the same whichever card came.
+    for observer in [Some(1), None] {
+        assert_eq!(told(&spade, observer), vec![public.clone()]);
+        assert_eq!(told(&heart, observer), vec![public.clone()]);
+    }
+    assert_eq!(told(&spade, Some(0)), vec![spade[1].clone()]);
+}
+
+#[test]
+fn a_debt_of_twos_drawn_across_a_reshuffle_tells_the_drawer_every_card() {
+    // Seat 0 draws 35 of the 37 cards in the stock (2C among them), then plays 2C: seat 1 owes
+    // two cards, the last two of the stock (QH, AH); the discard (KC) is then reshuffled.
+    let mut rest = rest_of_deck(&format!("{TWO_HANDS} KC QH AH"));
+    rest.extend(["QH".to_string(), "AH".to_string()]);
+    let chance = format!("{TWO_HANDS} KC {}", rest.join(" "));
+    let opts = json!({"use_special_cards": true, "reshuffle": true, "max_draw_cards": 104});
+    let mut m = forced(2, 1, &chance, opts);
+    for _ in 0..35 {
+        act(&mut m, "draw");
+    }
+    assert_eq!(m.state().view(None).stock, 2);
+    act(&mut m, "play 2C");
+    assert_eq!(legal(&m), vec!["draw"]);
+    let events = act(&mut m, "draw");
+    let reshuffled = Event::Reshuffled { cards: 1 };
+    let public = Event::Drew { seat: Seat(1), cards: 2 };
+    let private = Event::DrewCards { seat: Seat(1), cards: card_list("QH AH") };
+    assert_eq!(events, vec![reshuffled.clone(), public.clone(), private.clone()]);
+    assert_eq!(told(&events, Some(0)), vec![reshuffled.clone(), public.clone()]);
+    assert_eq!(told(&events, None), vec![reshuffled.clone(), public]);
+    assert_eq!(told(&events, Some(1)), vec![reshuffled, private]);
+    assert_eq!(hand(&m, 1), cards("3D 4D 5D 6D 7D 9D TD QH AH"));
+}
+
+/// Regression: the kit's secrecy check failed on `Over`, whose returns are scored from the hands
+/// left. The same public moment, with seat 1 holding 9♥ instead of 9♦, ends with other returns:
+/// the end is a showdown, and `Over` is marked as revealing.
+#[test]
+fn the_end_is_a_showdown_its_returns_reveal_the_hands() {
+    let end = |nine: &str| {
+        let chance = TWO_HANDS.replace("9D", nine);
+        let mut m = forced(2, 1, &format!("{chance} KC"), json!({"max_turns": 1}));
+        let before = m.state().view(Some(Seat(0)));
+        (before, act(&mut m, "play 3C"))
+    };
+    let ((view_d, diamond), (view_h, heart)) = (end("9D"), end("9H"));
+    // Seat 0 sees the same table in both matches, and is told the same play.
+    assert_eq!(view_d, view_h);
+    assert_eq!(diamond[0], heart[0]);
+    assert!(!diamond[0].reveals());
+    // 9♦ costs 31 under OpenSpiel's scoring, 9♥ 32.
+    assert_eq!(diamond[1], Event::Over { returns: BySeat::from_fn(2, |s| [-128, -141][s.index()]) });
+    assert_eq!(heart[1], Event::Over { returns: BySeat::from_fn(2, |s| [-128, -142][s.index()]) });
+    assert!(diamond[1].reveals());
+    assert_eq!(diamond[1].audience(), Audience::Everyone);
+}
+
 // ----- bad input -----
 
 fn setup_error(players: usize, deal: Option<Value>, opts: Value) -> SetupError {
@@ -373,42 +497,115 @@ fn setup_error(players: usize, deal: Option<Value>, opts: Value) -> SetupError {
     }
 }
 
+/// The error's protocol code and its sentence in French and in English.
+fn said(e: &SetupError) -> (&'static str, String, String) {
+    (e.code(), e.message(Lang::Fr), e.message(Lang::En))
+}
+
+fn bad_deal(fr: &str, en: &str) -> (&'static str, String, String) {
+    ("bad_deal", fr.to_string(), en.to_string())
+}
+
 #[test]
 fn bad_deals_are_refused_with_the_card_named() {
     let deal = |chance: &str| Some(json!({"dealer": 1, "chance": cards(chance)}));
     // Missing: the list stops inside the deal, or before a starter that is not an 8.
     let e = setup_error(2, deal("3C 3D 4C"), json!({}));
-    assert!(matches!(&e, SetupError::BadDeal(m) if m.contains("stops after 3 cards")), "{e}");
+    assert_eq!(
+        said(&e),
+        bad_deal(
+            "la liste chance s'arrête après 3 cartes : la donne en demande 14 et une carte de départ",
+            "the chance list stops after 3 cards: the deal needs 14 and a starter"
+        )
+    );
     let e = setup_error(2, deal(&format!("{TWO_HANDS} 8S")), json!({}));
-    assert!(matches!(&e, SetupError::BadDeal(m) if m.contains("before a starter")), "{e}");
+    assert_eq!(
+        said(&e),
+        bad_deal(
+            "la liste chance s'arrête après 15 cartes, avant une carte de départ autre qu'un 8",
+            "the chance list stops after 15 cards, before a starter that is not an 8"
+        )
+    );
     // Duplicated: a card dealt twice from one deck.
     let e = setup_error(2, deal("3C 3C 4C 4D 5C 5D 6C 6D 7C 7D 9C 9D TC TD KC"), json!({}));
-    assert!(matches!(&e, SetupError::BadDeal(m) if m.contains("chance[1]: 3C")), "{e}");
-    // Extra: without reshuffles no card can come out of the stock twice.
+    assert_eq!(
+        said(&e),
+        bad_deal(
+            "chance[1] : 3C n'est plus dans la pioche à ce moment (listée plus souvent que le jeu ne la contient)",
+            "chance[1]: 3C is not in the stock then (listed more often than the deck holds it)"
+        )
+    );
+    // Extra: without reshuffles no card can come out of the stock twice, even from two decks.
     let e = setup_error(2, deal(&format!("{TWO_HANDS} KC 2S 2S")), json!({}));
-    assert!(matches!(&e, SetupError::BadDeal(m) if m.contains("chance[16]: 2S")), "{e}");
+    assert_eq!(
+        said(&e),
+        bad_deal(
+            "chance[16] : 2S n'est plus dans la pioche à ce moment (listée plus souvent que le jeu ne la contient)",
+            "chance[16]: 2S is not in the stock then (listed more often than the deck holds it)"
+        )
+    );
+    let six = "2C 2C 2D 2D 2H 2H 2S 2S 3C 3C 3D 3D 3H 3H 3S 3S 4C 4C 4D 4D 4H 4H 4S 4S 5C 5C 5D 5D 5H 5H";
+    let e = setup_error(6, deal(&format!("{six} KC 2S")), json!({}));
+    assert_eq!(
+        said(&e),
+        bad_deal(
+            "chance[31] : 2S n'est plus dans la pioche à ce moment (listée plus souvent que les 2 jeux ne la contiennent)",
+            "chance[31]: 2S is not in the stock then (listed more often than the 2 decks hold it)"
+        )
+    );
     // Unknown: a Joker, or not a card at all.
     let e = setup_error(2, deal(&format!("{TWO_HANDS} X")), json!({}));
-    assert!(matches!(&e, SetupError::BadDeal(m) if m.contains("X is not a card of this deck")), "{e}");
+    assert_eq!(
+        said(&e),
+        bad_deal("chance[14] : X n'est pas une carte de ce jeu", "chance[14]: X is not a card of this deck")
+    );
     let e = setup_error(2, Some(json!({"dealer": 1, "chance": ["ZZ"]})), json!({}));
-    assert!(matches!(e, SetupError::BadDeal(_)), "{e}");
+    let (code, fr, en) = said(&e);
+    assert_eq!(code, "bad_deal");
+    assert!(fr.starts_with("la donne ne se lit pas comme une donne de crazyeights : "), "{fr}");
+    assert!(en.starts_with("the deal does not read as a crazyeights deal: "), "{en}");
     // A dealer who is not at the table, and an unknown field.
     let e = setup_error(2, Some(json!({"dealer": 5, "chance": cards(TWO_HANDS)})), json!({}));
-    assert!(matches!(&e, SetupError::BadDeal(m) if m.contains("dealer 5")), "{e}");
+    assert_eq!(e, SetupError::Dealer { dealer: 5, players: 2 });
+    assert_eq!(e.code(), "bad_request");
     let e = setup_error(2, Some(json!({"dealer": 1, "chance": [], "stock": []})), json!({}));
-    assert!(matches!(e, SetupError::BadDeal(_)), "{e}");
+    let (code, _, en) = said(&e);
+    assert_eq!(code, "bad_deal");
+    assert!(en.starts_with("the deal does not read as a crazyeights deal: unknown field `stock`"), "{en}");
 }
 
 #[test]
 fn bad_options_and_player_counts_are_refused() {
-    assert!(matches!(setup_error(2, None, json!({"max_draw_cards": 0})), SetupError::BadOption(_)));
-    assert!(
-        matches!(setup_error(2, None, json!({"scoring": "points"})), SetupError::BadOption(m) if m.contains("face_value"))
+    // `Match::new` checks every option value and the player count before the game sees them.
+    let e = setup_error(2, None, json!({"max_draw_cards": 0}));
+    assert_eq!(
+        said(&e),
+        (
+            "bad_option",
+            "l'option « max_draw_cards » ne peut pas valoir 0 : elle prend un entier de 1 à 104".to_string(),
+            "option 'max_draw_cards' cannot be 0: it takes an integer from 1 to 104".to_string()
+        )
     );
-    assert!(matches!(setup_error(2, None, json!({"players": 3})), SetupError::BadOption(_)));
-    assert!(matches!(setup_error(2, None, json!({"reshufle": true})), SetupError::BadOption(_)));
-    assert!(matches!(setup_error(1, None, json!({})), SetupError::BadSetup(_)));
-    assert!(matches!(setup_error(11, None, json!({})), SetupError::BadSetup(_)));
+    let e = setup_error(2, None, json!({"max_turns": 0}));
+    assert_eq!(e.to_string(), "option 'max_turns' cannot be 0: it takes an integer from 1 to 1000000");
+    let e = setup_error(2, None, json!({"scoring": "points"}));
+    assert_eq!(e.to_string(), r#"option 'scoring' cannot be "points": it takes openspiel, face_value"#);
+    let known = "max_draw_cards, max_turns, use_special_cards, reshuffle, scoring";
+    let e = setup_error(2, None, json!({"players": 3}));
+    assert_eq!(e.to_string(), format!("unknown option 'players'; the options are: {known}"));
+    let e = setup_error(2, None, json!({"reshufle": true}));
+    assert_eq!(
+        said(&e),
+        (
+            "bad_option",
+            format!("option inconnue « reshufle » ; les options sont : {known}"),
+            format!("unknown option 'reshufle'; the options are: {known}")
+        )
+    );
+    let players = |given| SetupError::Players { game: "Crazy Eights (OpenSpiel)", min: 2, max: 10, given };
+    assert_eq!(setup_error(1, None, json!({})), players(1));
+    assert_eq!(setup_error(11, None, json!({})), players(11));
+    assert_eq!(players(11).message(Lang::Fr), "Crazy Eights (OpenSpiel) se joue de 2 à 10 joueurs, pas 11");
 }
 
 #[test]
@@ -416,15 +613,163 @@ fn actions_parse_in_any_case_and_bad_ones_are_refused() {
     assert_eq!(CrazyEights::parse_action("  PLAY   7h ").unwrap(), Action::Play("7H".parse().unwrap()));
     assert_eq!(CrazyEights::parse_action("Suit s").unwrap().to_string(), "suit S");
     assert_eq!(CrazyEights::parse_action("DRAW").unwrap(), Action::Draw);
-    for bad in ["", "play", "play X", "play 1H", "suit Z", "draw 2", "nominate H", "pass pass"] {
-        assert!(matches!(CrazyEights::parse_action(bad), Err(ActionError::Parse(_))), "'{bad}' parsed");
+    let parse_error = |text: &str| match CrazyEights::parse_action(text) {
+        Err(e) => (e.code(), e.message(Lang::Fr), e.message(Lang::En)),
+        Ok(action) => panic!("'{text}' parsed as {action}"),
+    };
+    let verbs = "play <card>, draw, pass, suit <S|H|D|C>";
+    for bad in ["", "play", "draw 2", "nominate H", "pass pass"] {
+        let quoted = bad.trim();
+        assert_eq!(
+            parse_error(bad),
+            (
+                "bad_action",
+                format!("« {quoted} » n'est pas une action de ce jeu ; les verbes sont : {verbs}"),
+                format!("'{quoted}' is not an action of this game; the verbs are: {verbs}")
+            )
+        );
     }
+    assert_eq!(
+        parse_error("play X"),
+        ("bad_action", "ce jeu se joue sans Jokers".into(), "this game is played without Jokers".into())
+    );
+    assert_eq!(
+        parse_error("play 1H"),
+        (
+            "bad_action",
+            "« 1H » n'est pas une carte : écrivez un rang (2-9, T, J, Q, K, A) puis une couleur (S, H, D, C)".into(),
+            "'1H' is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (S, H, D, C)".into()
+        )
+    );
+    let long = "Z".repeat(60);
+    let (_, _, en) = parse_error(&format!("suit {long}"));
+    assert_eq!(en, format!("'{}…' is not a suit: write S, H, D or C", "Z".repeat(40)));
+    assert_eq!(
+        parse_error("suit Z"),
+        (
+            "bad_action",
+            "« Z » n'est pas une couleur : écrivez S, H, D ou C".into(),
+            "'Z' is not a suit: write S, H, D or C".into()
+        )
+    );
     let mut m = forced(2, 1, &format!("{TWO_HANDS} KC"), json!({}));
     let before = m.state().clone();
-    for (seat, text) in [(0, "play 3D"), (0, "pass"), (0, "suit H"), (1, "draw"), (5, "draw")] {
-        assert!(matches!(m.act(Seat(seat), text), Err(ActionError::Illegal(_))), "seat {seat} '{text}' accepted");
+    let seat0_legal: Vec<String> = legal(&m);
+    for text in ["play 3D", "pass", "suit H"] {
+        let expected =
+            ActionError::NotLegal { seat: Seat(0), action: text.into(), legal: seat0_legal.clone(), reason: None };
+        assert_eq!(m.act(Seat(0), text).unwrap_err(), expected);
     }
+    assert_eq!(
+        m.act(Seat(1), "draw").unwrap_err(),
+        ActionError::NotYourMove { seat: Seat(1), waiting: SeatSet::single(Seat(0)) }
+    );
+    assert_eq!(m.act(Seat(5), "draw").unwrap_err(), ActionError::NoSeat { seat: Seat(5), players: 2 });
     assert!(m.state() == &before);
+}
+
+// ----- client view -----
+
+fn client_body(state: &CrazyEights, observer: Option<u8>) -> Value {
+    serde_json::to_value(CrazyEights::client_body(&state.view(observer.map(Seat)))).expect("bodies serialize")
+}
+
+/// The golden transcript's match (3 players, special cards, the kit's random choices from seed
+/// 99), pinned at its start, the first 8 waiting for its suit, the first debt of 2s and the end.
+#[test]
+fn client_view_snapshots() {
+    let request = MatchRequest {
+        players: 3,
+        seed: 2024,
+        options: options(json!({"use_special_cards": true})),
+        ..Default::default()
+    };
+    let mut state = Match::<CrazyEights>::new(&request).expect("setup").state().clone();
+    // Snapshots of the body itself keep its fields in their documented order.
+    let body = |state: &CrazyEights, observer: Option<u8>| CrazyEights::client_body(&state.view(observer.map(Seat)));
+    let phase = |state: &CrazyEights| body(state, None).phase;
+    assert_eq!(phase(&state), Phase::Play);
+    insta::assert_json_snapshot!("start_seat_1", body(&state, Some(1)));
+    insta::assert_json_snapshot!("start_spectator", body(&state, None));
+    let mut rng = GameRng::seed_from_u64(99);
+    let mut legal = ActionList::new();
+    let (mut naming, mut owing) = (None, None);
+    while !state.is_over() {
+        let (to_act, view) = (state.current(), state.view(None));
+        if view.naming_suit && naming.is_none() {
+            naming = Some(to_act);
+            assert_eq!((to_act, phase(&state)), (Seat(0), Phase::NameSuit));
+            insta::assert_json_snapshot!("naming_suit_seat_0", body(&state, Some(0)));
+        }
+        if view.pending_twos > 0 && owing.is_none() {
+            owing = Some(to_act);
+            assert_eq!(to_act, Seat(2));
+            insta::assert_json_snapshot!("pending_twos_seat_2", body(&state, Some(2)));
+            insta::assert_json_snapshot!("pending_twos_spectator", body(&state, None));
+        }
+        let (seat, action) = kit::random_choice(&state, &mut rng, &mut legal);
+        state.apply(seat, action).expect("a legal action");
+    }
+    assert_eq!((naming, owing), (Some(Seat(0)), Some(Seat(2))));
+    assert_eq!(phase(&state), Phase::Over);
+    assert_eq!(state.winners(), SeatSet::single(Seat(1)));
+    insta::assert_json_snapshot!("over_seat_0", body(&state, Some(0)));
+    insta::assert_json_snapshot!("over_spectator", body(&state, None));
+}
+
+/// Adds every string of `json` that reads as a card to `counts`.
+fn count_cards(json: &Value, counts: &mut std::collections::BTreeMap<FrenchCard, u32>) {
+    match json {
+        Value::String(text) => {
+            if let Ok(card) = text.parse::<FrenchCard>() {
+                *counts.entry(card).or_default() += 1;
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|item| count_cards(item, counts)),
+        Value::Object(fields) => fields.values().for_each(|value| count_cards(value, counts)),
+        _ => {}
+    }
+}
+
+/// No body shows a card held in a hand hidden from its observer: with one deck no card of such a
+/// hand appears at all, with two no more copies than the hands leave.
+#[test]
+fn a_spectators_body_holds_no_card_of_any_hand() {
+    let sets = [
+        (2, json!({})),
+        (4, json!({"use_special_cards": true, "reshuffle": true})),
+        (7, json!({"use_special_cards": true, "reshuffle": true})),
+    ];
+    for (players, opts) in sets {
+        let decks = if players > 5 { 2 } else { 1 };
+        for seed in 0..10 {
+            let request = MatchRequest { players, seed, options: options(opts.clone()), ..Default::default() };
+            let mut state = Match::<CrazyEights>::new(&request).expect("setup").state().clone();
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut legal = ActionList::new();
+            loop {
+                let observers = std::iter::once(None).chain((0..players as u8).map(Some));
+                for observer in observers {
+                    let body = client_body(&state, observer);
+                    assert_eq!(body.get("hand").is_some(), observer.is_some(), "{body}");
+                    let mut counts = std::collections::BTreeMap::new();
+                    count_cards(&body, &mut counts);
+                    for seat in (0..players as u8).filter(|&s| Some(s) != observer) {
+                        for card in state.view(Some(Seat(seat))).hand {
+                            *counts.entry(card).or_default() += 1;
+                        }
+                    }
+                    let over: Vec<_> = counts.iter().filter(|&(_, &n)| n > decks).collect();
+                    assert!(over.is_empty(), "{players} players seed {seed}: {observer:?} is shown {over:?}\n{body}");
+                }
+                if state.is_over() {
+                    break;
+                }
+                let (seat, action) = kit::random_choice(&state, &mut rng, &mut legal);
+                state.apply(seat, action).expect("a legal action");
+            }
+        }
+    }
 }
 
 // ----- texts, golden transcript, bot, speed -----
@@ -435,14 +780,43 @@ fn texts_in_french_and_english() {
     let view = m.state().view(Some(Seat(0)));
     let fr = CrazyEights::render_view(&view, Lang::Fr);
     let en = CrazyEights::render_view(&view, Lang::En);
-    assert!(fr.contains("Carte visible : K♣") && fr.contains("Votre main : 3♣ 4♣"), "{fr}");
-    assert!(en.contains("Top card: K♣") && en.contains("Your hand: 3♣ 4♣"), "{en}");
+    assert_eq!(
+        fr,
+        "Carte visible : K♣ · couleur à suivre : ♣ trèfle\n\
+         Pioche : 37 · défausse : 0 · cartes posées : 0/100\n\
+         ▶ siège 0 (vous) : 7 cartes · score 0\n\
+         \u{20} siège 1 [donneur] : 7 cartes · score 0\n\
+         Votre main : 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣\n"
+    );
+    assert_eq!(
+        en,
+        "Top card: K♣ · suit to follow: ♣ clubs\n\
+         Stock: 37 · discard: 0 · cards played: 0/100\n\
+         ▶ seat 0 (you): 7 cards · score 0\n\
+         \u{20} seat 1 [dealer]: 7 cards · score 0\n\
+         Your hand: 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣\n"
+    );
     assert_eq!(CrazyEights::describe_action(Action::Play("7H".parse().unwrap()), Lang::Fr), "poser 7♥");
     assert_eq!(CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), Lang::En), "name ♠ spades");
     assert!(CrazyEights::rules_text(Lang::Fr).contains("8 = 50"));
     assert!(CrazyEights::rules_text(Lang::En).contains("5♠ = 17"));
     let event = Event::Drew { seat: Seat(1), cards: 2 };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws 2 card(s)");
+    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws 2 cards");
+    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 1 pioche 2 cartes");
+    let event = Event::Drew { seat: Seat(1), cards: 1 };
+    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws a card");
+    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 1 pioche une carte");
+    let event = Event::DrewCards { seat: Seat(1), cards: vec!["7H".parse().unwrap(), "8S".parse().unwrap()] };
+    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws 7♥ 8♠");
+    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 1 pioche 7♥ 8♠");
+    let event = Event::DealtHand { seat: Seat(0), cards: vec!["2C".parse().unwrap(), "AS".parse().unwrap()] };
+    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 0 is dealt 2♣ A♠");
+    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 0 reçoit 2♣ A♠");
+    let event = Event::Starter { card: "KC".parse().unwrap(), redrawn: 0 };
+    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "carte retournée : K♣");
+    let event = Event::Starter { card: "KC".parse().unwrap(), redrawn: 2 };
+    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "starter card: K♣ (2 eights put back)");
+    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "carte retournée : K♣ (2 huit remis dans la pioche)");
 }
 
 #[test]

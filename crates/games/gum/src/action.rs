@@ -2,8 +2,8 @@
 
 use crate::cards::Card;
 use std::fmt;
-use tapis_core::game::{action_words, parse_seat, unknown_action};
-use tapis_core::{ActionError, Seat};
+use tapis_core::game::{action_words, misspelt_action, parse_seat, short_quote, unknown_action};
+use tapis_core::{ActionError, Seat, Text};
 
 /// One decision of a player.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -73,12 +73,22 @@ impl fmt::Display for Action {
     }
 }
 
-fn card(text: &str, word: &str) -> Result<Card, ActionError> {
-    word.parse::<Card>().map_err(|e| ActionError::Parse(format!("in '{}': {e}", text.trim())))
+fn parse_error(fr: String, en: String) -> ActionError {
+    ActionError::Parse(Text::new(fr, en))
+}
+
+fn card(word: &str) -> Result<Card, ActionError> {
+    word.parse::<Card>().map_err(|_| {
+        let word = short_quote(word);
+        parse_error(
+            format!("« {word} » n'est pas une carte de Battle GUM : écrivez une valeur de 1 à 13, ou 00 pour le Ninja"),
+            format!("'{word}' is not a Battle GUM card: write a value from 1 to 13, or 00 for the Ninja"),
+        )
+    })
 }
 
 fn arity(text: &str, words: usize, wanted: usize, usage: &str) -> Result<(), ActionError> {
-    if words == wanted { Ok(()) } else { Err(ActionError::Parse(format!("'{}': write it as '{usage}'", text.trim()))) }
+    if words == wanted { Ok(()) } else { Err(misspelt_action(text, usage)) }
 }
 
 pub fn parse(text: &str) -> Result<Action, ActionError> {
@@ -91,7 +101,7 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
     match verb.as_str() {
         "swap" => {
             arity(text, n, 3, "swap <hand card> <face-up card>")?;
-            Ok(Action::Swap { hand: card(text, words[1])?, faceup: card(text, words[2])? })
+            Ok(Action::Swap { hand: card(words[1])?, faceup: card(words[2])? })
         }
         "ready" => arity(text, n, 1, "ready").map(|_| Action::Ready),
         "pickup" => arity(text, n, 1, "pickup").map(|_| Action::Pickup),
@@ -99,14 +109,19 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
         "keep" => arity(text, n, 1, "keep").map(|_| Action::Keep),
         "give" => {
             arity(text, n, 2, "give <seat>")?;
-            parse_seat(words[1])
-                .filter(|_| words[1].bytes().all(|b| b.is_ascii_digit()))
-                .map(Action::Give)
-                .ok_or_else(|| ActionError::Parse(format!("'{}': '{}' is not a seat number", text.trim(), words[1])))
+            parse_seat(words[1]).filter(|_| words[1].bytes().all(|b| b.is_ascii_digit())).map(Action::Give).ok_or_else(
+                || {
+                    let word = short_quote(words[1]);
+                    parse_error(
+                        format!("« {word} » n'est pas un numéro de place"),
+                        format!("'{word}' is not a seat number"),
+                    )
+                },
+            )
         }
         "take" => {
             arity(text, n, 2, "take <card>")?;
-            Ok(Action::Take(card(text, words[1])?))
+            Ok(Action::Take(card(words[1])?))
         }
         "reveal" => {
             arity(text, n, 2, "reveal <1|2|3>")?;
@@ -114,32 +129,35 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
                 "1" => Ok(Action::Reveal(1)),
                 "2" => Ok(Action::Reveal(2)),
                 "3" => Ok(Action::Reveal(3)),
-                other => Err(ActionError::Parse(format!(
-                    "'{}': the face-down position is 1, 2 or 3, not '{other}'",
-                    text.trim()
-                ))),
+                other => {
+                    let word = short_quote(other);
+                    Err(parse_error(
+                        format!("la place d'une carte cachée est 1, 2 ou 3, pas « {word} »"),
+                        format!("the face-down position is 1, 2 or 3, not '{word}'"),
+                    ))
+                }
             }
         }
         "play" => {
             if n < 2 {
-                return Err(ActionError::Parse(format!("'{}': write it as 'play <card> [<card> ...]'", text.trim())));
+                return Err(misspelt_action(text, "play <card> [<card> ...]"));
             }
-            let first = card(text, words[1])?;
+            let first = card(words[1])?;
             for word in &words[2..] {
-                if card(text, word)? != first {
-                    return Err(ActionError::Parse(format!(
-                        "'{}': the cards laid at once are all of one value",
-                        text.trim()
-                    )));
+                if card(word)? != first {
+                    return Err(parse_error(
+                        "les cartes posées ensemble sont toutes de la même valeur".into(),
+                        "the cards laid at once are all of one value".into(),
+                    ));
                 }
             }
             let count = n - 1;
-            if count > first.copies() as usize {
-                return Err(ActionError::Parse(format!(
-                    "'{}': the deck holds only {} cards {first}",
-                    text.trim(),
-                    first.copies()
-                )));
+            let copies = first.copies();
+            if count > copies as usize {
+                return Err(parse_error(
+                    format!("le jeu ne compte que {copies} cartes {first}"),
+                    format!("the deck holds only {copies} cards {first}"),
+                ));
             }
             Ok(Action::Play { card: first, count: count as u8 })
         }
@@ -171,21 +189,55 @@ mod tests {
     }
 
     #[test]
-    fn bad_actions_say_why() {
-        for bad in [
-            "",
-            "play",
-            "play 5 6",
-            "play 00 00 00",
-            "play 5 5 5 5 5",
-            "give x",
-            "give 11",
-            "reveal 4",
-            "swap 5",
-            "ready now",
-            "jump",
+    fn bad_actions_say_why_in_both_languages() {
+        use tapis_core::Lang;
+        let verbs = VERBS;
+        for (bad, fr, en) in [
+            (
+                "",
+                format!("«  » n'est pas une action de ce jeu ; les verbes sont : {verbs}"),
+                format!("'' is not an action of this game; the verbs are: {verbs}"),
+            ),
+            (
+                "jump",
+                format!("« jump » n'est pas une action de ce jeu ; les verbes sont : {verbs}"),
+                format!("'jump' is not an action of this game; the verbs are: {verbs}"),
+            ),
+            (
+                "play",
+                "« play » : écrivez-le « play <card> [<card> ...] »".into(),
+                "'play': write it as 'play <card> [<card> ...]'".into(),
+            ),
+            (
+                "play 5 6",
+                "les cartes posées ensemble sont toutes de la même valeur".into(),
+                "the cards laid at once are all of one value".into(),
+            ),
+            ("play 00 00 00", "le jeu ne compte que 2 cartes 00".into(), "the deck holds only 2 cards 00".into()),
+            ("play 5 5 5 5 5", "le jeu ne compte que 4 cartes 5".into(), "the deck holds only 4 cards 5".into()),
+            (
+                "play 14",
+                "« 14 » n'est pas une carte de Battle GUM : écrivez une valeur de 1 à 13, ou 00 pour le Ninja".into(),
+                "'14' is not a Battle GUM card: write a value from 1 to 13, or 00 for the Ninja".into(),
+            ),
+            ("give x", "« x » n'est pas un numéro de place".into(), "'x' is not a seat number".into()),
+            ("give 11", "« 11 » n'est pas un numéro de place".into(), "'11' is not a seat number".into()),
+            (
+                "reveal 4",
+                "la place d'une carte cachée est 1, 2 ou 3, pas « 4 »".into(),
+                "the face-down position is 1, 2 or 3, not '4'".into(),
+            ),
+            (
+                "swap 5",
+                "« swap 5 » : écrivez-le « swap <hand card> <face-up card> »".into(),
+                "'swap 5': write it as 'swap <hand card> <face-up card>'".into(),
+            ),
+            ("ready now", "« ready now » : écrivez-le « ready »".into(), "'ready now': write it as 'ready'".into()),
         ] {
-            assert!(parse(bad).is_err(), "{bad}");
+            let err = parse(bad).unwrap_err();
+            assert_eq!(err.code(), "bad_action", "{bad}");
+            assert_eq!(err.message(Lang::Fr), fr, "{bad}");
+            assert_eq!(err.message(Lang::En), en, "{bad}");
         }
     }
 }

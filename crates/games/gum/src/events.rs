@@ -1,11 +1,13 @@
-//! Events: what happened, as every seat may know it.
+//! Events: what happened, each with who may know it. What one seat alone learns (its dealt
+//! hand, the cards it drew, the face-down card it took into its hand) is a private event; the
+//! others are told the same moment without the cards, once.
 
-use crate::cards::Card;
+use crate::cards::{Card, Counts};
 use crate::table::PlayKind;
 use serde::Serialize;
-use tapis_core::{BySeat, Seat, SeatSet};
+use tapis_core::{Audience, BySeat, GameEvent, Seat, SeatSet};
 
-/// What happened, as every seat may know it.
+/// What happened.
 #[derive(Clone, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -15,6 +17,11 @@ pub enum Event {
         dealer: Seat,
         faceup: Vec<Vec<Card>>,
         stock: usize,
+    },
+    /// Private: the hand `seat` was dealt (after [`Event::Dealt`], one per seat).
+    HandDealt {
+        seat: Seat,
+        cards: Counts,
     },
     /// `hand_card` went face-up, `faceup_card` into the hand.
     Swapped {
@@ -43,19 +50,31 @@ pub enum Event {
     Skipped {
         seats: Vec<Seat>,
     },
+    /// `seat` drew `count` cards from the stock (told to everyone else).
     Drew {
         seat: Seat,
         count: u32,
+    },
+    /// Private: the cards `seat` drew from the stock.
+    DrewCards {
+        seat: Seat,
+        cards: Counts,
     },
     /// Refill from the face-up row.
     Took {
         seat: Seat,
         card: Card,
     },
-    /// Refill from the face-down row: only the owner sees the card.
+    /// Refill from the face-down row: only the owner sees the card (told to everyone else).
     TookFaceDown {
         seat: Seat,
         position: u8,
+    },
+    /// Private: the face-down card `seat` took into his hand.
+    TookFaceDownCard {
+        seat: Seat,
+        position: u8,
+        card: Card,
     },
     /// `table_play = shithead`: a blind card that could not be played goes to the hand.
     BlindFailed {
@@ -94,4 +113,32 @@ pub enum Event {
     MatchOver {
         winners: SeatSet,
     },
+}
+
+impl GameEvent for Event {
+    fn audience(&self) -> Audience {
+        match *self {
+            Event::HandDealt { seat, .. } | Event::DrewCards { seat, .. } | Event::TookFaceDownCard { seat, .. } => {
+                Audience::Only(seat)
+            }
+            Event::Drew { seat, .. } | Event::TookFaceDown { seat, .. } => Audience::AllBut(seat),
+            _ => Audience::Everyone,
+        }
+    }
+
+    fn reveals(&self) -> bool {
+        match self {
+            // Chance: a new deal turns up face-up rows and hands from a shuffled deck, the stock
+            // is hidden, and a face-down card was seen by nobody until its owner took it.
+            Event::Dealt { .. }
+            | Event::HandDealt { .. }
+            | Event::DrewCards { .. }
+            | Event::TookFaceDownCard { .. } => true,
+            // `table_play = shithead`: a face-down card turned over onto the pile, or into the
+            // hand when it may not go there, is shown to everyone.
+            Event::Played { how, .. } => *how == PlayKind::Blind,
+            Event::BlindFailed { .. } => true,
+            _ => false,
+        }
+    }
 }

@@ -26,7 +26,13 @@
 //!   `take <card>`, `reveal <n>`.
 //! * **A view** holds the whole table (pile, burnt cards, face-up rows, the cards each hand is
 //!   known to hold), the seat's own hand, and only the sizes of other hands, of every face-down
-//!   row (the owner's too) and of the stock.
+//!   row (the owner's too) and of the stock. The client view's body ([`client::Body`],
+//!   `docs/client-view/gum.md`) is drawn from it.
+//! * **Events** are public but for what one seat alone learns: its hand at each new deal
+//!   (`hand_dealt`), the cards it draws (`drew_cards`; the others are told `drew` with the
+//!   count), the face-down card it takes into its hand (`took_face_down_card`; the others are
+//!   told `took_face_down` with the position). A face-down card turned over blind
+//!   (`table_play = shithead`) is shown to everyone, in its `played` or `blind_failed` event.
 //!
 //! # Decisions where the rulebook is silent
 //!
@@ -69,6 +75,22 @@
 //!   player does ("the last player to lay leads" would hand him the turn back for ever).
 //! * **`king_optional`**: the 13 player answers `keep` to leave the 13 as a plain card (the next
 //!   player must beat 13).
+//! * **Who the match waits for never depends on hidden cards**: the player whose turn it is
+//!   (he plays or picks up), the refiller, the 13 player choosing his target, the target (he may
+//!   always `accept`), the seats not yet ready. Each is fixed by public facts, so nobody learns
+//!   anything of a hand from whom the match waits for (the kit checks it at every deep step).
+//! * **The two out-of-turn moves are reaction windows**, in `actors` but never in `waiting_for`:
+//!   a Ninja thrown out of turn (`ninja_interrupt`) and a Variante 2 completion. Who may use them
+//!   depends on hands (every Ninja holder; the holder of the two missing copies), so a seat is
+//!   told only of its own window: the table layer shows no seat the others' windows, and the
+//!   referee's raw `actors` is not for other seats' eyes (issue 13, point 7). Nothing waits for
+//!   these windows (any action closes the completion window), so the flow, the events and the
+//!   status the others get are the same whoever holds the cards. The completion window itself
+//!   (`completion` in the view) is public: it opens from the pile alone. Offering every seat
+//!   that could hold such cards a window with a `pass` instead would make the table wait for
+//!   every seat at every turn (anyone may hold a Ninja) and after every pair, for nothing.
+//! * **A pick-up says that its player could not play**, unless `voluntary_pickup`: that is the
+//!   seed's rule (« doit jouer »), public by nature, not a leak of the flow.
 //!
 //! # Strength of the heuristic bot
 //!
@@ -80,6 +102,7 @@
 mod action;
 mod bot;
 pub mod cards;
+pub mod client;
 mod events;
 pub mod options;
 mod rules;
@@ -89,6 +112,7 @@ mod view;
 
 pub use action::Action;
 pub use cards::{Card, Counts};
+pub use client::{Body, FaceDown, RequirementBody, SeatBody};
 pub use events::Event;
 pub use options::{DealerRule, NinjaMode, Options, TablePlay};
 pub use rules::{Deal, Gum};
@@ -143,6 +167,10 @@ impl Game for Gum {
 
     fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         Gum::step(self, seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<tapis_core::Text> {
+        Gum::why_illegal(self, seat, action)
     }
 
     fn parse_action(text: &str) -> Result<Action, tapis_core::ActionError> {

@@ -8,7 +8,7 @@ use crate::options::{DealerRule, Options, TablePlay};
 use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, TABLE_CARDS, Table, Then};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
-use tapis_core::{BySeat, EventSink, GameRng, Seat, SeatSet, SetupError};
+use tapis_core::{BySeat, EventSink, GameRng, Seat, SeatSet, SetupError, Text};
 
 /// Where a seat's playable cards come from now.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,6 +42,8 @@ pub struct Gum {
 }
 
 impl Gum {
+    /// A new match. `Match::new` has already checked the player count against `max_players`,
+    /// the dealer, and every option's value: only the deal is checked here.
     pub fn new(
         players: usize,
         options: Options,
@@ -49,21 +51,6 @@ impl Gum {
         seed: u64,
         deal: Option<&Deal>,
     ) -> Result<Gum, SetupError> {
-        if !matches!(options.max_players, 5 | 6) {
-            return Err(SetupError::BadOption(format!("max_players is 5 or 6, not {}", options.max_players)));
-        }
-        if !(2..=options.max_players as usize).contains(&players) {
-            return Err(SetupError::BadSetup(format!(
-                "Battle GUM is played by 2 to {} players (max_players), not {players}",
-                options.max_players
-            )));
-        }
-        if dealer.index() >= players {
-            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
-        }
-        if !(1..=crate::options::MAX_GAMES as u32).contains(&options.games) {
-            return Err(SetupError::BadOption(format!("games must be 1 to {}", crate::options::MAX_GAMES)));
-        }
         let mut gum = Gum {
             table: Table {
                 players: players as u8,
@@ -99,37 +86,14 @@ impl Gum {
         let n = self.table.players();
         for (name, rows) in [("hands", &deal.hands), ("faceup", &deal.faceup), ("facedown", &deal.facedown)] {
             if rows.len() != n || rows.iter().any(|r| r.len() != TABLE_CARDS) {
-                return Err(SetupError::BadDeal(format!(
-                    "'{name}' must hold {n} lists of exactly 3 cards, one per seat"
+                return Err(SetupError::BadDeal(Text::new(
+                    format!("« {name} » doit contenir {n} listes d'exactement 3 cartes, une par place"),
+                    format!("'{name}' must hold {n} lists of exactly 3 cards, one per seat"),
                 )));
             }
         }
         let all = deal.hands.iter().chain(&deal.faceup).chain(&deal.facedown).flatten().chain(&deal.stock);
-        let mut given = [0u32; Card::KINDS];
-        for card in all.clone() {
-            given[card.index()] += 1;
-        }
-        let mut missing = Vec::new();
-        let mut extra = Vec::new();
-        for card in Card::all() {
-            let want = card.copies() as u32;
-            let have = given[card.index()];
-            missing.extend(std::iter::repeat_n(card.to_string(), want.saturating_sub(have) as usize));
-            extra.extend(std::iter::repeat_n(card.to_string(), have.saturating_sub(want) as usize));
-        }
-        if !missing.is_empty() || !extra.is_empty() {
-            let mut parts = Vec::new();
-            if !missing.is_empty() {
-                parts.push(format!("missing {}", missing.join(", ")));
-            }
-            if !extra.is_empty() {
-                parts.push(format!("one too many of each of {}", extra.join(", ")));
-            }
-            return Err(SetupError::BadDeal(format!(
-                "the deal must hold exactly the 54 Battle GUM cards (4 of each value 1-13, 2 Ninjas 00): {}",
-                parts.join("; ")
-            )));
-        }
+        tapis_core::check_deck(Card::deck(), all.copied())?;
         for seat in Seat::all(n) {
             self.hands[seat] = Counts::of(deal.hands[seat.index()].iter().copied());
             self.table.faceup[seat] = Counts::of(deal.faceup[seat.index()].iter().copied());
@@ -357,6 +321,70 @@ impl Gum {
         }
     }
 
+    /// Why `seat`, which may act, may not take `action` now, when the legal list alone does not
+    /// say it plainly: a card not held, a card too low or too high, a pick-up while able to play.
+    pub fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        match (self.table.phase, action) {
+            (Phase::Turn { seat: turn }, Action::Play { card, count }) if seat == turn => {
+                let held = self.playable(seat, card);
+                if held < count {
+                    let (fr, en) = match self.source(seat) {
+                        Source::Hand => ("en main", "in your hand"),
+                        Source::FaceUp => ("parmi vos cartes visibles", "among your face-up cards"),
+                        Source::FaceDown => {
+                            return Some(Text::new(
+                                "il ne vous reste que des cartes cachées : retournez-en une (reveal)",
+                                "you have only face-down cards left: turn one over (reveal)",
+                            ));
+                        }
+                    };
+                    return Some(match held {
+                        0 => Text::new(format!("vous n'avez pas de {card} {fr}"), format!("you hold no {card} {en}")),
+                        1 => Text::new(
+                            format!("vous n'avez qu'une carte {card} {fr}"),
+                            format!("you hold only one card {card} {en}"),
+                        ),
+                        _ => Text::new(
+                            format!("vous n'avez que {held} cartes {card} {fr}"),
+                            format!("you hold only {held} cards {card} {en}"),
+                        ),
+                    });
+                }
+                let requirement = self.table.requirement();
+                (!requirement.allows(card)).then(|| {
+                    Text::new(
+                        format!("il faut poser {}", crate::text::requirement(requirement, tapis_core::Lang::Fr)),
+                        format!("the card must be {}", crate::text::requirement(requirement, tapis_core::Lang::En)),
+                    )
+                })
+            }
+            (Phase::Turn { seat: turn }, Action::Pickup) if seat == turn => Some(if self.table.pile.is_empty() {
+                Text::new("le tas est vide", "the pile is empty")
+            } else {
+                Text::new(
+                    "qui peut jouer doit jouer : on ne ramasse le tas que sans carte à poser",
+                    "who can play must: the pile is picked up only with no card to play",
+                )
+            }),
+            (Phase::Target { target, .. }, Action::Play { card, .. })
+                if seat == target && !matches!(card.value(), 1 | 13) =>
+            {
+                Some(Text::new("on ne contre un 13 qu'avec des 13 ou des 1", "a 13 is countered only with 13s or 1s"))
+            }
+            (Phase::Give { giver }, Action::Give(target)) if seat == giver => Some(if target == giver {
+                Text::new("on donne le tas à un autre joueur", "the pile goes to another player")
+            } else if target.index() >= self.table.players() {
+                Text::new(format!("il n'y a pas de place {target} à cette table"), format!("there is no seat {target}"))
+            } else {
+                Text::new(
+                    format!("le joueur {target} est sorti de la partie"),
+                    format!("player {target} is out of the game"),
+                )
+            }),
+            _ => None,
+        }
+    }
+
     // ----- acting -----
 
     /// Applies a legal action and everything automatic that follows. An action that is not
@@ -391,8 +419,9 @@ impl Gum {
             (Phase::Refill { then, .. }, Action::Reveal(position)) => {
                 if let Some(card) = self.facedown_slot(seat, position).and_then(Option::take) {
                     self.hands[seat].add(card, 1);
+                    events.emit(|| Event::TookFaceDown { seat, position });
+                    events.emit(|| Event::TookFaceDownCard { seat, position, card });
                 }
-                events.emit(|| Event::TookFaceDown { seat, position });
                 self.refill(seat, then, events);
             }
             (Phase::Give { giver }, Action::Give(target)) => {
@@ -562,14 +591,17 @@ impl Gum {
     /// After laying: draw from the stock up to 3; with the stock empty (refill mode) the player
     /// then takes his table cards one decision at a time; then the game goes on.
     fn refill<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
-        let mut drawn = 0;
+        // `drawn` is read only by the events: the fast path's optimizer drops it.
+        let (mut count, mut drawn) = (0, Counts::EMPTY);
         while self.hands[seat].total() < HAND_SIZE {
             let Some(card) = self.stock.pop() else { break };
             self.hands[seat].add(card, 1);
-            drawn += 1;
+            drawn.add(card, 1);
+            count += 1;
         }
-        if drawn > 0 {
-            events.emit(|| Event::Drew { seat, count: drawn });
+        if count > 0 {
+            events.emit(|| Event::Drew { seat, count });
+            events.emit(|| Event::DrewCards { seat, cards: drawn });
         }
         if self.table.options.table_play == TablePlay::Refill
             && self.hands[seat].total() < HAND_SIZE
@@ -713,6 +745,9 @@ impl Gum {
         self.stock.clear();
         self.deal_random();
         events.emit(|| self.dealt_event());
+        for seat in Seat::all(n) {
+            events.emit(|| Event::HandDealt { seat, cards: self.hands[seat] });
+        }
     }
 
     pub fn dealt_event(&self) -> Event {

@@ -86,6 +86,11 @@ fn cards(card: Card, count: u8) -> String {
     vec![name(card); count as usize].join(" ")
 }
 
+/// `1 carte`, `3 cartes`.
+fn count_of(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn list(counts: &Counts, lang: Lang) -> String {
     if counts.is_empty() {
         return lang.pick("rien", "nothing").into();
@@ -122,7 +127,7 @@ pub fn describe_action(action: Action, lang: Lang) -> String {
     }
 }
 
-fn requirement(req: Requirement, lang: Lang) -> String {
+pub(crate) fn requirement(req: Requirement, lang: Lang) -> String {
     match (req, lang) {
         (Requirement::Any, Lang::Fr) => "n'importe quelle carte".into(),
         (Requirement::Any, Lang::En) => "any card".into(),
@@ -287,9 +292,15 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
     match event {
         Event::Dealt { round, dealer, stock, .. } => {
             if fr {
-                format!("Partie {round} : le joueur {dealer} distribue ; {stock} cartes dans la pioche.")
+                format!(
+                    "Partie {round} : le joueur {dealer} distribue ; {} dans la pioche.",
+                    count_of(*stock as u32, "carte", "cartes")
+                )
             } else {
-                format!("Game {round}: player {dealer} deals; {stock} cards in the stock.")
+                format!(
+                    "Game {round}: player {dealer} deals; {} in the stock.",
+                    count_of(*stock as u32, "card", "cards")
+                )
             }
         }
         Event::Swapped { seat, hand_card, faceup_card } => {
@@ -330,20 +341,34 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
         }
         Event::Burnt { seat, cards } => {
             if fr {
-                format!("Le tas ({cards} cartes) est retiré du jeu par le joueur {seat}.")
+                format!("Le tas ({}) est retiré du jeu par le joueur {seat}.", count_of(*cards, "carte", "cartes"))
             } else {
-                format!("Player {seat} burns the pile ({cards} cards).")
+                format!("Player {seat} burns the pile ({}).", count_of(*cards, "card", "cards"))
             }
         }
         Event::Skipped { seats: skipped } => {
             let list = skipped.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
             if fr { format!("Tour passé : {list}.") } else { format!("Turn skipped: {list}.") }
         }
+        Event::HandDealt { seat, cards } => {
+            if fr {
+                format!("Main reçue par le joueur {seat} : {}.", list(cards, lang))
+            } else {
+                format!("Player {seat} is dealt {}.", list(cards, lang))
+            }
+        }
         Event::Drew { seat, count } => {
             if fr {
-                format!("Le joueur {seat} pioche {count} carte(s).")
+                format!("Le joueur {seat} pioche {}.", count_of(*count, "carte", "cartes"))
             } else {
-                format!("Player {seat} draws {count} card(s).")
+                format!("Player {seat} draws {}.", count_of(*count, "card", "cards"))
+            }
+        }
+        Event::DrewCards { seat, cards } => {
+            if fr {
+                format!("Le joueur {seat} pioche {}.", list(cards, lang))
+            } else {
+                format!("Player {seat} draws {}.", list(cards, lang))
             }
         }
         Event::Took { seat, card } => {
@@ -360,6 +385,13 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
                 format!("Player {seat} takes his face-down card #{position} into his hand.")
             }
         }
+        Event::TookFaceDownCard { seat, position, card } => {
+            if fr {
+                format!("Le joueur {seat} prend en main sa carte cachée n° {position} : {}.", name(*card))
+            } else {
+                format!("Player {seat} takes his face-down card #{position} into his hand: {}.", name(*card))
+            }
+        }
         Event::BlindFailed { seat, position, card } => {
             if fr {
                 format!("Le joueur {seat} retourne sa carte cachée n° {position} : {}, injouable.", name(*card))
@@ -369,9 +401,9 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
         }
         Event::PickedUp { seat, cards } => {
             if fr {
-                format!("Le joueur {seat} ramasse le tas ({cards} cartes).")
+                format!("Le joueur {seat} ramasse le tas ({}).", count_of(*cards, "carte", "cartes"))
             } else {
-                format!("Player {seat} picks up the pile ({cards} cards).")
+                format!("Player {seat} picks up the pile ({}).", count_of(*cards, "card", "cards"))
             }
         }
         Event::Gave { giver, target } => {
@@ -390,9 +422,9 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
         }
         Event::Accepted { seat, cards } => {
             if fr {
-                format!("Le joueur {seat} accepte le tas ({cards} cartes).")
+                format!("Le joueur {seat} accepte le tas ({}).", count_of(*cards, "carte", "cartes"))
             } else {
-                format!("Player {seat} accepts the pile ({cards} cards).")
+                format!("Player {seat} accepts the pile ({}).", count_of(*cards, "card", "cards"))
             }
         }
         Event::Leads { seat } => {

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionList, Game, Match, MatchRequest, Seat, SeatSet};
+use tapis_core::{ActionList, ClientView, Game, GameEvent, Match, MatchRequest, Seat, SeatSet, events_for};
 use tapis_gum::Gum;
 use tapis_gum::{Action, Event, Phase, PlayKind, Requirement, Then};
 
@@ -95,6 +95,17 @@ fn kit_four_in_a_row_burn() {
 #[test]
 fn kit_complete_pair_burn() {
     kit_option("complete_pair_burn", json!(true));
+}
+
+/// Both out-of-turn windows at once (issue 13, point 7): a Ninja may be thrown during any turn
+/// while a pair may be completed, and the secrecy checks must hold for both.
+#[test]
+fn kit_both_windows() {
+    kit_run(
+        KitConfig { deep_every: 1_000, ..KitConfig::new(4, 1_000) }
+            .option("ninja_interrupt", json!(true))
+            .option("complete_pair_burn", json!(true)),
+    );
 }
 
 #[test]
@@ -991,6 +1002,7 @@ fn views_hide_hands_and_every_face_down_card() {
 
 #[test]
 fn bad_deals_name_the_cards() {
+    use tapis_core::Lang;
     let good = deal(&[["2", "3", "4"], ["5", "6", "7"]], &[LOW, LOW], &[LOW, LOW], &[]);
     let try_deal = |deal: Value| {
         let request = MatchRequest { players: 2, deal: Some(deal), ..MatchRequest::default() };
@@ -1001,28 +1013,37 @@ fn bad_deals_name_the_cards() {
     swapped["hands"][0][0] = json!("7");
     let err = try_deal(swapped);
     assert_eq!(err.code(), "bad_deal");
-    assert!(err.to_string().contains("missing 2"), "{err}");
-    assert!(err.to_string().contains("one too many of each of 7"), "{err}");
+    assert_eq!(err.message(Lang::En), "the deal must hold exactly the 54 cards of the deck: missing 2; extra 7");
+    assert_eq!(
+        err.message(Lang::Fr),
+        "la donne doit contenir exactement les 54 cartes du jeu : manquent 2 ; en trop 7"
+    );
     // A card dropped from the stock.
     let mut short = good.clone();
     let dropped = short["stock"].as_array_mut().unwrap().pop().unwrap();
-    assert!(try_deal(short).to_string().contains(&format!("missing {}", dropped.as_str().unwrap())));
+    assert_eq!(
+        try_deal(short).to_string(),
+        format!("the deal must hold exactly the 54 cards of the deck: missing {}", dropped.as_str().unwrap())
+    );
     // An extra card.
     let mut long = good.clone();
     long["stock"].as_array_mut().unwrap().push(json!("5"));
-    assert!(try_deal(long).to_string().contains("one too many of each of 5"));
+    assert_eq!(try_deal(long).to_string(), "the deal must hold exactly the 54 cards of the deck: extra 5");
     // Unknown cards.
     let mut unknown = good.clone();
     unknown["hands"][1][2] = json!("14");
     let err = try_deal(unknown);
     assert_eq!(err.code(), "bad_deal");
-    assert!(err.to_string().contains("'14'"), "{err}");
+    assert!(err.to_string().contains("'14' is not a Battle GUM card"), "{err}");
     // Rows of the wrong size or for the wrong table.
     let mut four = good.clone();
     four["hands"][0].as_array_mut().unwrap().push(json!("5"));
-    assert!(try_deal(four).to_string().contains("exactly 3 cards"));
+    let err = try_deal(four);
+    assert_eq!(err.code(), "bad_deal");
+    assert_eq!(err.message(Lang::En), "'hands' must hold 2 lists of exactly 3 cards, one per seat");
+    assert_eq!(err.message(Lang::Fr), "« hands » doit contenir 2 listes d'exactement 3 cartes, une par place");
     let three_seats = deal(&[LOW, LOW, LOW], &[LOW, LOW, LOW], &[LOW, LOW, LOW], &[]);
-    assert_eq!(try_deal(three_seats).code(), "bad_deal");
+    assert_eq!(try_deal(three_seats).to_string(), "'hands' must hold 2 lists of exactly 3 cards, one per seat");
     let mut extra_field = good;
     extra_field["pile"] = json!([]);
     assert_eq!(try_deal(extra_field).code(), "bad_deal");
@@ -1030,20 +1051,54 @@ fn bad_deals_name_the_cards() {
 
 #[test]
 fn bad_options_are_refused() {
-    for (options, needle) in [
-        (json!({"ninja_mode": "sticky"}), "transparent, reset"),
-        (json!({"max_players": 7}), "5, 6"),
-        (json!({"burn_replay": true}), "unknown option 'burn_replay'"),
-        (json!({"table_play": 1}), "refill, shithead"),
-        (json!({"games": 0}), "games"),
-        (json!({"dealer": "winner"}), "rotate, loser"),
+    use tapis_core::Lang;
+    let keys = "burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup, \
+                four_in_a_row_burn, complete_pair_burn, play_to_last, max_players, dealer, games";
+    for (options, en, fr) in [
+        (
+            json!({"ninja_mode": "sticky"}),
+            "option 'ninja_mode' cannot be \"sticky\": it takes transparent, reset".to_string(),
+            "l'option « ninja_mode » ne peut pas valoir \"sticky\" : elle prend transparent, reset".to_string(),
+        ),
+        (
+            json!({"max_players": 7}),
+            "option 'max_players' cannot be 7: it takes 5, 6".into(),
+            "l'option « max_players » ne peut pas valoir 7 : elle prend 5, 6".into(),
+        ),
+        (
+            json!({"burn_replay": true}),
+            format!("unknown option 'burn_replay'; the options are: {keys}"),
+            format!("option inconnue « burn_replay » ; les options sont : {keys}"),
+        ),
+        (
+            json!({"table_play": 1}),
+            "option 'table_play' cannot be 1: it takes refill, shithead".into(),
+            "l'option « table_play » ne peut pas valoir 1 : elle prend refill, shithead".into(),
+        ),
+        (
+            json!({"games": 0}),
+            "option 'games' cannot be 0: it takes an integer from 1 to 100".into(),
+            "l'option « games » ne peut pas valoir 0 : elle prend un entier de 1 à 100".into(),
+        ),
+        (
+            json!({"dealer": "winner"}),
+            "option 'dealer' cannot be \"winner\": it takes rotate, loser".into(),
+            "l'option « dealer » ne peut pas valoir \"winner\" : elle prend rotate, loser".into(),
+        ),
     ] {
         let request =
             MatchRequest { players: 3, options: options.as_object().unwrap().clone(), ..MatchRequest::default() };
         let err = Match::<Gum>::new(&request).unwrap_err();
         assert_eq!(err.code(), "bad_option");
-        assert!(err.to_string().contains(needle), "{err}");
+        assert_eq!(err.message(Lang::En), en);
+        assert_eq!(err.message(Lang::Fr), fr);
     }
+    // Match::new checks the player count against max_players before the game sees it.
+    let request = MatchRequest { players: 6, ..MatchRequest::default() };
+    let err = Match::<Gum>::new(&request).unwrap_err();
+    assert_eq!(err.code(), "bad_request");
+    assert_eq!(err.message(Lang::En), "Battle GUM is played by 2 to 5 players, not 6");
+    assert_eq!(err.message(Lang::Fr), "Battle GUM se joue de 2 à 5 joueurs, pas 6");
 }
 
 #[test]
@@ -1107,4 +1162,344 @@ fn heuristic_beats_random_players() {
     let share = wins as f64 / games as f64;
     eprintln!("heuristic seat won {wins} of {games} four-player matches ({share:.3}; fair share 0.25)");
     assert!(share > 0.5, "heuristic share {share}");
+}
+
+// ----- secrecy: reaction windows and private events -----
+
+/// What `observer` is told of the table and of the next action: who the match waits for (but
+/// itself), its client body, and the events of `next` addressed to it.
+fn told(m: &Match<Gum>, observer: Option<Seat>, next: (usize, &str)) -> (SeatSet, Value, Vec<Value>) {
+    let mut waiting = m.state().waiting_for();
+    if let Some(seat) = observer {
+        waiting.remove(seat);
+    }
+    let body = serde_json::to_value(Gum::client_body(&m.state().view(observer))).unwrap();
+    let mut after = m.clone();
+    let events = act(&mut after, next.0, next.1);
+    let events = events_for(&events, observer).map(|e| serde_json::to_value(e).unwrap()).collect();
+    (waiting, body, events)
+}
+
+/// Issue 13, point 7: with `ninja_interrupt`, who may throw a Ninja out of turn depends on the
+/// hands. It is a reaction window, never waited for: the others are told the same whether seat 1
+/// holds the Ninja or not, and only seat 1 learns that it may act (its own legal actions).
+#[test]
+fn ninja_interrupt_does_not_tell_others_who_holds_a_ninja() {
+    let options = || opts(&[("ninja_interrupt", json!(true))]);
+    let with = started(
+        3,
+        options(),
+        deal(
+            &[["5", "7", "7"], ["00", "9", "10"], ["2", "3", "4"]],
+            &[LOW, LOW, LOW],
+            &[LOW, LOW, ["11", "?", "?"]],
+            &["8"],
+        ),
+    );
+    let without = started(
+        3,
+        options(),
+        deal(
+            &[["5", "7", "7"], ["11", "9", "10"], ["2", "3", "4"]],
+            &[LOW, LOW, LOW],
+            &[LOW, LOW, ["00", "?", "?"]],
+            &["8"],
+        ),
+    );
+    // The issue's case: every seat ready, seat 0 to play, seat 1 holding a Ninja.
+    assert_eq!(with.state().actors(), seats(&[0, 1]));
+    assert_eq!(legal(&with, 1), vec!["play 00"]);
+    assert_eq!(without.state().actors(), seats(&[0]));
+    for m in [&with, &without] {
+        assert_eq!(m.state().waiting_for(), seats(&[0]));
+    }
+    for observer in [Some(Seat(0)), Some(Seat(2)), None] {
+        assert_eq!(told(&with, observer, (0, "play 5")), told(&without, observer, (0, "play 5")), "{observer:?}");
+    }
+    // The same holds for every re-deal of what seat 2 cannot see.
+    let view = with.state().view(Some(Seat(2)));
+    let mut rng = tapis_core::GameRng::seed_from_u64(13);
+    for _ in 0..50 {
+        let other = Gum::determinize(&view, &mut rng);
+        assert_eq!(other.waiting_for(), seats(&[0]));
+        assert_eq!(Gum::client_body(&other.view(Some(Seat(2)))), Gum::client_body(&view));
+    }
+}
+
+/// Issue 13, point 7: with `complete_pair_burn`, who may complete the pair just played depends
+/// on the hands. The window itself is public (`completion`), who may use it is not: the others
+/// are told the same whether seat 2 holds the two other 5s or they lie face down.
+#[test]
+fn complete_pair_burn_does_not_tell_others_who_holds_the_pair() {
+    let options = || opts(&[("complete_pair_burn", json!(true))]);
+    let with = started(
+        3,
+        options(),
+        deal(
+            &[["5", "5", "2"], ["7", "9", "10"], ["5", "5", "3"]],
+            &[LOW, LOW, LOW],
+            &[["12", "12", "?"], LOW, LOW],
+            &["4", "4", "11"],
+        ),
+    );
+    let without = started(
+        3,
+        options(),
+        deal(
+            &[["5", "5", "2"], ["7", "9", "10"], ["12", "12", "3"]],
+            &[LOW, LOW, LOW],
+            &[["5", "5", "?"], LOW, LOW],
+            &["4", "4", "11"],
+        ),
+    );
+    let mut with_pair = with.clone();
+    let mut without_pair = without.clone();
+    act(&mut with_pair, 0, "play 5 5");
+    act(&mut without_pair, 0, "play 5 5");
+    // The issue's case: after `play 5 5`, seat 2 holds the two other 5s.
+    assert_eq!(with_pair.state().actors(), seats(&[1, 2]));
+    assert_eq!(legal(&with_pair, 2), vec!["play 5 5"]);
+    assert_eq!(without_pair.state().actors(), seats(&[1]));
+    for m in [&with_pair, &without_pair] {
+        assert_eq!(m.state().waiting_for(), seats(&[1]));
+        assert_eq!(m.state().view(None).table.completion, tapis_gum::Card::new(5));
+    }
+    for observer in [Some(Seat(0)), Some(Seat(1)), None] {
+        assert_eq!(
+            told(&with_pair, observer, (1, "play 7")),
+            told(&without_pair, observer, (1, "play 7")),
+            "{observer:?}"
+        );
+    }
+    // The play that opened the window told everyone but seat 2 the same.
+    for observer in [Some(Seat(0)), Some(Seat(1)), None] {
+        assert_eq!(told(&with, observer, (0, "play 5 5")), told(&without, observer, (0, "play 5 5")), "{observer:?}");
+    }
+}
+
+#[test]
+fn drawn_cards_are_told_to_the_drawer_only() {
+    let mut m = started(2, opts(&[]), deal(&[["5", "7", "7"], ["7", "2", "3"]], &[LOW, LOW], &[LOW, LOW], &["11"]));
+    let events = act(&mut m, 0, "play 5");
+    let json =
+        |observer| -> Vec<Value> { events_for(&events, observer).map(|e| serde_json::to_value(e).unwrap()).collect() };
+    let played = json!({"type": "played", "seat": 0, "card": "5", "count": 1, "how": "turn"});
+    assert_eq!(json(Some(Seat(0))), vec![played.clone(), json!({"type": "drew_cards", "seat": 0, "cards": ["11"]})]);
+    let public = vec![played, json!({"type": "drew", "seat": 0, "count": 1})];
+    assert_eq!(json(Some(Seat(1))), public);
+    assert_eq!(json(None), public);
+    let private = events.iter().find(|e| matches!(e, Event::DrewCards { .. })).unwrap();
+    assert!(private.reveals());
+    assert_eq!(Gum::describe_event(private, tapis_core::Lang::Fr), "Le joueur 0 pioche 11.");
+    assert_eq!(Gum::describe_event(private, tapis_core::Lang::En), "Player 0 draws 11.");
+    let public = events.iter().find(|e| matches!(e, Event::Drew { .. })).unwrap();
+    assert_eq!(Gum::describe_event(public, tapis_core::Lang::Fr), "Le joueur 0 pioche 1 carte.");
+    assert_eq!(Gum::describe_event(public, tapis_core::Lang::En), "Player 0 draws 1 card.");
+}
+
+#[test]
+fn a_face_down_card_taken_is_told_to_its_owner_only() {
+    let mut m = started(6, opts(&[("max_players", json!(6))]), six_players_table());
+    // The moves of `g9_empty_stock_refills_from_face_up_then_face_down`, up to seat 5's reveal.
+    act(&mut m, 0, "play 2 2");
+    act(&mut m, 0, "take 6");
+    act(&mut m, 0, "take 1");
+    act(&mut m, 1, "play 3 3");
+    act(&mut m, 1, "take 3");
+    act(&mut m, 1, "take 7");
+    act(&mut m, 2, "play 4 4");
+    act(&mut m, 2, "take 4");
+    act(&mut m, 2, "take 8");
+    act(&mut m, 3, "play 9");
+    act(&mut m, 3, "take 9");
+    act(&mut m, 4, "play 10");
+    act(&mut m, 4, "take 10");
+    act(&mut m, 5, "play 12 12");
+    act(&mut m, 5, "take 12");
+    act(&mut m, 5, "take 13");
+    act(&mut m, 0, "pickup");
+    act(&mut m, 5, "play 13 13");
+    act(&mut m, 5, "take 13");
+    let events = act(&mut m, 5, "reveal 2");
+    let json =
+        |observer| -> Vec<Value> { events_for(&events, observer).map(|e| serde_json::to_value(e).unwrap()).collect() };
+    assert_eq!(
+        json(Some(Seat(5))),
+        vec![json!({"type": "took_face_down_card", "seat": 5, "position": 2, "card": "12"})]
+    );
+    for observer in [Some(Seat(0)), None] {
+        assert_eq!(json(observer), vec![json!({"type": "took_face_down", "seat": 5, "position": 2})]);
+    }
+    let private = &events[1];
+    assert!(private.reveals());
+    assert_eq!(
+        Gum::describe_event(private, tapis_core::Lang::Fr),
+        "Le joueur 5 prend en main sa carte cachée n° 2 : 12."
+    );
+    assert_eq!(
+        Gum::describe_event(private, tapis_core::Lang::En),
+        "Player 5 takes his face-down card #2 into his hand: 12."
+    );
+}
+
+#[test]
+fn a_new_game_tells_each_seat_its_hand_only() {
+    let request =
+        MatchRequest { players: 3, seed: 5, options: opts(&[("games", json!(2))]), ..MatchRequest::default() };
+    let mut m = Match::<Gum>::new(&request).unwrap();
+    let mut rng = tapis_core::GameRng::seed_from_u64(5);
+    let mut legal_list = ActionList::new();
+    let events = loop {
+        let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal_list);
+        let events = m.act_parsed(seat, action).unwrap();
+        if m.state().round() == 2 {
+            break events;
+        }
+    };
+    for seat in Seat::all(3) {
+        let hands: Vec<&Event> =
+            events_for(&events, Some(seat)).filter(|e| matches!(e, Event::HandDealt { .. })).collect();
+        assert_eq!(hands.len(), 1);
+        let Event::HandDealt { seat: dealt, cards } = hands[0] else { unreachable!() };
+        assert_eq!(*dealt, seat);
+        assert_eq!(Some(*cards), m.state().view(Some(seat)).hand);
+    }
+    assert!(events_for(&events, None).all(|e| !matches!(e, Event::HandDealt { .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::Dealt { round: 2, .. }) && e.reveals()));
+}
+
+/// `table_play = shithead`: a face-down card played blind shows everyone a card nobody had seen.
+#[test]
+fn blind_plays_reveal_the_card_to_everyone() {
+    let mut m = shithead_to_blind();
+    let events = act(&mut m, 0, "reveal 2");
+    let played = events.iter().find(|e| matches!(e, Event::Played { how: PlayKind::Blind, .. })).unwrap();
+    assert!(played.reveals());
+    assert_eq!(played.audience(), tapis_core::Audience::Everyone);
+    let mut m = shithead_to_blind();
+    let events = act(&mut m, 0, "reveal 1");
+    assert!(events.iter().any(|e| matches!(e, Event::BlindFailed { .. }) && e.reveals()));
+}
+
+#[test]
+fn illegal_actions_say_why_in_both_languages() {
+    use tapis_core::Lang;
+    let mut m = started(2, opts(&[]), deal(&[["5", "7", "7"], ["6", "2", "3"]], &[LOW, LOW], &[LOW, LOW], &[]));
+    let why = |m: &Match<Gum>, seat: usize, text: &str| {
+        let err = m.state().check_legal(Seat(seat as u8), Gum::parse_action(text).unwrap()).unwrap_err();
+        (err.message(Lang::Fr), err.message(Lang::En))
+    };
+    assert_eq!(
+        why(&m, 0, "play 7 7 7"),
+        (
+            "« play 7 7 7 » n'est pas permis à la place 0 maintenant : vous n'avez que 2 cartes 7 en main ; permis : play 5, play 7, play 7 7".into(),
+            "'play 7 7 7' is not legal for seat 0 now: you hold only 2 cards 7 in your hand; legal: play 5, play 7, play 7 7".into()
+        )
+    );
+    assert_eq!(
+        why(&m, 0, "play 9"),
+        (
+            "« play 9 » n'est pas permis à la place 0 maintenant : vous n'avez pas de 9 en main ; permis : play 5, play 7, play 7 7".into(),
+            "'play 9' is not legal for seat 0 now: you hold no 9 in your hand; legal: play 5, play 7, play 7 7".into()
+        )
+    );
+    assert_eq!(
+        why(&m, 0, "pickup"),
+        (
+            "« pickup » n'est pas permis à la place 0 maintenant : le tas est vide ; permis : play 5, play 7, play 7 7"
+                .into(),
+            "'pickup' is not legal for seat 0 now: the pile is empty; legal: play 5, play 7, play 7 7".into()
+        )
+    );
+    act(&mut m, 0, "play 5");
+    assert_eq!(
+        why(&m, 1, "play 3"),
+        (
+            "« play 3 » n'est pas permis à la place 1 maintenant : il faut poser 5 ou plus (ou un Ninja) ; permis : play 6".into(),
+            "'play 3' is not legal for seat 1 now: the card must be 5 or higher (or a Ninja); legal: play 6".into()
+        )
+    );
+    assert_eq!(
+        why(&m, 1, "pickup"),
+        (
+            "« pickup » n'est pas permis à la place 1 maintenant : qui peut jouer doit jouer : on ne ramasse le tas que sans carte à poser ; permis : play 6".into(),
+            "'pickup' is not legal for seat 1 now: who can play must: the pile is picked up only with no card to play; legal: play 6".into()
+        )
+    );
+}
+
+// ----- client view -----
+
+/// The moments of a seeded match of two games with the Variante 2, as `(name, match)`: the
+/// start, the first 13 counter, the first pair that may be completed, the first refill from the
+/// table, the start of the second game, and the end.
+fn client_moments() -> Vec<(&'static str, Match<Gum>)> {
+    let options = opts(&[("games", json!(2)), ("complete_pair_burn", json!(true))]);
+    let request = MatchRequest { players: 3, seed: 21, options, ..MatchRequest::default() };
+    let mut m = Match::<Gum>::new(&request).unwrap();
+    let mut rng = tapis_core::GameRng::seed_from_u64(21);
+    let mut legal_list = ActionList::new();
+    let mut moments = vec![("start", m.clone())];
+    let mut wanted = vec!["target", "completion", "refill", "second_game"];
+    while !m.state().is_over() {
+        let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal_list);
+        m.act_parsed(seat, action).unwrap();
+        let table = m.state().view(None).table;
+        let now = match table.phase {
+            _ if m.state().round() == 2 && table.phase == Phase::Swap => "second_game",
+            Phase::Target { .. } => "target",
+            Phase::Refill { .. } => "refill",
+            _ if table.completion.is_some() => "completion",
+            _ => continue,
+        };
+        if let Some(i) = wanted.iter().position(|&w| w == now) {
+            wanted.remove(i);
+            moments.push((now, m.clone()));
+        }
+    }
+    assert!(wanted.is_empty(), "moments not met: {wanted:?}");
+    moments.push(("over", m));
+    moments
+}
+
+#[test]
+fn client_view_snapshots() {
+    for (name, m) in client_moments() {
+        // The seat the match waits for (or seat 0), and the spectator.
+        let seat = m.state().waiting_for().first().unwrap_or(Seat(0));
+        let body = Gum::client_body(&m.state().view(Some(seat)));
+        insta::assert_json_snapshot!(format!("client_{name}_seat_{seat}"), body);
+        insta::assert_json_snapshot!(format!("client_{name}_spectator"), Gum::client_body(&m.state().view(None)));
+        assert_eq!(Gum::dealer(&m.state().view(None)), m.state().view(None).table.dealer);
+    }
+}
+
+/// The spectator's body holds no card of any hand but those the whole table saw go into it,
+/// and no face-down card: it is the same for every re-deal of what the spectator cannot see.
+#[test]
+fn spectator_client_view_holds_no_hidden_card() {
+    let options = opts(&[("table_play", json!("shithead")), ("complete_pair_burn", json!(true))]);
+    for seed in 0..20 {
+        let request = MatchRequest { players: 4, seed, options: options.clone(), ..MatchRequest::default() };
+        let mut m = Match::<Gum>::new(&request).unwrap();
+        let mut rng = tapis_core::GameRng::seed_from_u64(seed);
+        let mut legal_list = ActionList::new();
+        while !m.state().is_over() {
+            let view = m.state().view(None);
+            let body = Gum::client_body(&view);
+            assert_eq!(body.hand, None);
+            let json = serde_json::to_value(&body).unwrap();
+            assert!(json.get("hand").is_none());
+            for (seat, public) in body.seats.iter().enumerate() {
+                let seat = Seat(seat as u8);
+                assert!(public.facedown.iter().all(|f| f.card.is_none()));
+                assert_eq!(public.known, view.table.known[seat].cards().collect::<Vec<_>>());
+                assert!(view.table.known[seat].within(m.state().hand(seat)));
+            }
+            let other = Gum::determinize(&view, &mut rng);
+            assert_eq!(Gum::client_body(&other.view(None)), body);
+            let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal_list);
+            m.act_parsed(seat, action).unwrap();
+        }
+    }
 }

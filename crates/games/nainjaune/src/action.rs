@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
-use tapis_core::game::{action_words, unknown_action};
-use tapis_core::{ActionError, FrenchCard};
+use tapis_core::game::{action_words, misspelt_action, short_quote, unknown_action};
+use tapis_core::{ActionError, FrenchCard, Text};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -39,17 +39,36 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
         if words.len() == 1 {
             Ok(action)
         } else {
-            Err(ActionError::Parse(format!("'{}' takes no argument: write '{action}'", words[0])))
+            let verb = short_quote(words[0]);
+            Err(ActionError::Parse(Text::new(
+                format!("« {verb} » ne prend pas d'argument : écrivez « {action} »"),
+                format!("'{verb}' takes no argument: write '{action}'"),
+            )))
         }
     };
     match verb.as_str() {
         "play" => {
             if words.len() != 2 {
-                return Err(ActionError::Parse("write 'play <card>', for example 'play 7D'".into()));
+                return Err(misspelt_action(text, "play <card>"));
             }
-            let card: FrenchCard = words[1].parse().map_err(|e| ActionError::Parse(format!("{e}")))?;
+            let card: FrenchCard = words[1].parse().map_err(|_| {
+                let given = short_quote(words[1]);
+                ActionError::Parse(Text::new(
+                    format!(
+                        "« {given} » n'est pas une carte : écrivez le rang (A, 2-9, T, J, Q, K) puis la couleur \
+                         (S, H, D, C), par exemple « play 7D »"
+                    ),
+                    format!(
+                        "'{given}' is not a card: write the rank (A, 2-9, T, J, Q, K) then the suit (S, H, D, C), \
+                         for example 'play 7D'"
+                    ),
+                ))
+            })?;
             if card.is_joker() {
-                return Err(ActionError::Parse("Le Nain Jaune is played without Joker".into()));
+                return Err(ActionError::Parse(Text::new(
+                    "le Nain Jaune se joue sans joker",
+                    "Le Nain Jaune is played without Joker",
+                )));
             }
             Ok(Action::Play(card))
         }
@@ -74,5 +93,46 @@ mod tests {
         for bad in ["", "play", "play X", "play 7D 8D", "stop now", "jouer 7D", "play 1S"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn parse_errors_say_what_is_wrong_in_both_languages() {
+        let message = |text: &str| match parse(text) {
+            Err(ActionError::Parse(t)) => (t.fr, t.en),
+            other => panic!("{text}: {other:?}"),
+        };
+        assert_eq!(
+            message("play"),
+            ("« play » : écrivez-le « play <card> »".into(), "'play': write it as 'play <card>'".into())
+        );
+        assert_eq!(
+            message("play 1S"),
+            (
+                "« 1S » n'est pas une carte : écrivez le rang (A, 2-9, T, J, Q, K) puis la couleur (S, H, D, C), \
+                 par exemple « play 7D »"
+                    .into(),
+                "'1S' is not a card: write the rank (A, 2-9, T, J, Q, K) then the suit (S, H, D, C), for example \
+                 'play 7D'"
+                    .into()
+            )
+        );
+        assert_eq!(
+            message("play x"),
+            ("le Nain Jaune se joue sans joker".into(), "Le Nain Jaune is played without Joker".into())
+        );
+        assert_eq!(
+            message("STOP now"),
+            (
+                "« STOP » ne prend pas d'argument : écrivez « stop »".into(),
+                "'STOP' takes no argument: write 'stop'".into()
+            )
+        );
+        assert_eq!(
+            message("jouer 7D"),
+            (
+                "« jouer 7D » n'est pas une action de ce jeu ; les verbes sont : play <card>, stop, pass, claim".into(),
+                "'jouer 7D' is not an action of this game; the verbs are: play <card>, stop, pass, claim".into()
+            )
+        );
     }
 }

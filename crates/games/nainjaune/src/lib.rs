@@ -23,16 +23,29 @@
 //! **A view** holds the seat's own hand, every seat's card count, the aside count, the cards laid
 //! this round and the run on the table, whose move it is and what is called, the board cells,
 //! every seat's chips, the ranks each seat has shown it lacks by passing, and the round's
-//! Grand-Opéra bookkeeping (who has laid a card, whose first turn is over).
+//! Grand-Opéra bookkeeping (who has laid a card, whose first turn is over). The client view
+//! (`client.rs`, `docs/client-view/nainjaune.md`) is drawn from it.
+//!
+//! **Events** are public but one: at each new round every seat is told its own hand alone
+//! (`dealt`); the first round's hands are in the views from the start. Nothing else hidden
+//! changes during a round: the aside stays unseen, and every card is laid face up.
 //!
 //! **Decisions where the rulebook is silent** (each documented where it is implemented):
-//! - A player who cannot continue his own run must still `stop` (a lone action).
-//! - Under the default must-follow rule a `pass` on rank r tells the table the seat holds no r
-//!   this round (views and determinization keep it); under `follow_optional` it tells nothing.
+//! - Who the match waits for never depends on a hand, so that the flow tells nobody what a seat
+//!   holds: every seat called on a rank is asked, even when it lacks the rank (a lone `pass`; the
+//!   rulebook lets a table skip it), and a player who cannot continue his own run must still
+//!   `stop` (a lone action). Under the must-follow rule the `pass` itself tells the table the seat
+//!   holds no card of the rank this round, as at a real table (views and determinization keep
+//!   it); under `follow_optional` it tells nothing.
+//! - The settlement is a showdown: the payments (the points of the cards left, under
+//!   `card_points`) and the doublings (who kept a board card) show what the hands held, so their
+//!   events are marked as revealing (`GameEvent::reveals`). The cards aside are never shown.
+//! - When a « sans … » comes back round to the last player to have laid a card, an event says so
+//!   (`new_run`, `nobody_answered`) before he leads anew.
 //! - `manual_claim`: the claim window stays open through passes and stops until the next card is
-//!   laid by anyone; the claimer may claim out of turn (a reaction window). A player going out
-//!   on a board card gets one last decision, `claim` or `pass` (leaving the chips on the board),
-//!   before the settlement.
+//!   laid by anyone; the claimer may claim out of turn (a reaction window, public: the board card
+//!   was laid face up). A player going out on a board card gets one last decision, `claim` or
+//!   `pass` (leaving the chips on the board), before the settlement.
 //! - `grand_opera = first_turn`: a seat's first turn starts when the move first reaches it
 //!   (lead or call) and ends as soon as another seat lays a card.
 //! - `settlement_order = sweep_before_doubling`: payment, sweep, then each holder of a board card
@@ -61,6 +74,7 @@
 mod action;
 mod bot;
 mod cards;
+mod client;
 mod options;
 mod rules;
 mod text;
@@ -68,6 +82,7 @@ mod view;
 
 pub use action::Action;
 pub use cards::{Board, Cards, Cell, Ranks};
+pub use client::{Body, Call, CellBody, Claim, PhaseName, SeatBody};
 pub use options::{GrandOpera, Options, Payment, SettlementOrder};
 pub use rules::{EndReason, Event, NewRunReason};
 pub use view::View;
@@ -75,10 +90,11 @@ pub use view::View;
 use arrayvec::ArrayVec;
 use cards::{DECK_SIZE, STAKE_PER_PLAYER, rank_mask};
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, BySeat, EventSink, FrenchCard, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup,
-    SetupError,
+    SetupError, Text, check_deck,
 };
 
 /// Cards dealt to each player and cards put aside, by player count (§4.3).
@@ -197,81 +213,77 @@ pub(crate) fn per_seat<T: Copy + Default>(players: usize, value: impl Fn(Seat) -
     values
 }
 
-fn bad_deal(message: String) -> SetupError {
-    SetupError::BadDeal(message)
+fn bad_deal(fr: String, en: String) -> SetupError {
+    SetupError::BadDeal(Text::new(fr, en))
 }
 
-/// Checks a hand-made deal against the table and returns hands, aside, chips and board.
+/// Checks a hand-made deal against the table and returns hands, aside, chips and board. That it
+/// holds the 52 cards exactly once is core's one check ([`check_deck`]); the shape of the deal
+/// and the chips are this game's.
 fn check_deal(
     deal: &Deal,
     players: usize,
     capital: u32,
 ) -> Result<(BySeat<Cards>, Cards, BySeat<u32>, Board), SetupError> {
-    let (each, aside_count) = cards_per_player(players);
+    let (each, _) = cards_per_player(players);
     if deal.hands.len() != players {
-        return Err(bad_deal(format!("the deal has {} hands for {players} players", deal.hands.len())));
+        let hands = deal.hands.len();
+        return Err(bad_deal(
+            format!("la donne a {hands} mains pour {players} joueurs"),
+            format!("the deal has {hands} hands for {players} players"),
+        ));
     }
-    let mut counts = [0u32; FrenchCard::KINDS];
-    for card in deal.hands.iter().flatten().chain(&deal.aside) {
-        counts[card.index()] += 1;
-    }
-    let names = |pred: &dyn Fn(usize) -> bool| -> Vec<String> {
-        (0..DECK_SIZE).filter(|&i| pred(i)).map(|i| cards::card(i).to_string()).collect()
-    };
-    let mut problems = Vec::new();
-    if counts[FrenchCard::JOKER.index()] > 0 {
-        problems.push("X (the Joker) is not a card of Le Nain Jaune".to_string());
-    }
-    let missing = names(&|i| counts[i] == 0);
-    if !missing.is_empty() {
-        problems.push(format!("missing {}", missing.join(" ")));
-    }
-    let extra = names(&|i| counts[i] > 1);
-    if !extra.is_empty() {
-        problems.push(format!("more than once: {}", extra.join(" ")));
-    }
-    if !problems.is_empty() {
-        return Err(bad_deal(format!("the deal must hold the 52 cards exactly once: {}", problems.join("; "))));
-    }
+    check_deck(FrenchCard::suited(), deal.hands.iter().flatten().chain(&deal.aside).copied())?;
     let mut hands = BySeat::<Cards>::new(players);
     for (seat, hand) in deal.hands.iter().enumerate() {
         if hand.len() != each {
-            return Err(bad_deal(format!(
-                "seat {seat} is dealt {} cards; at {players} players each gets {each}",
-                hand.len()
-            )));
+            let dealt = hand.len();
+            return Err(bad_deal(
+                format!("la place {seat} reçoit {dealt} cartes ; à {players} joueurs, chacun en reçoit {each}"),
+                format!("seat {seat} is dealt {dealt} cards; at {players} players each gets {each}"),
+            ));
         }
         for card in hand {
             hands[Seat(seat as u8)].0.insert(card.index());
         }
     }
-    if deal.aside.len() != aside_count {
-        return Err(bad_deal(format!(
-            "the aside holds {} cards; at {players} players it holds {aside_count}",
-            deal.aside.len()
-        )));
-    }
+    // With the deck whole and every hand of its size, the aside holds the rest: its size too.
     let aside = Cards(deal.aside.iter().map(|c| c.index()).collect());
+    let max = options::MAX_CAPITAL;
     let chips = match &deal.chips {
         None => per_seat(players, |_| capital),
         Some(given) => {
             if given.len() != players {
-                return Err(bad_deal(format!("the deal gives chips for {} seats, not {players}", given.len())));
+                let seats = given.len();
+                return Err(bad_deal(
+                    format!("la donne donne des jetons à {seats} places, pas à {players}"),
+                    format!("the deal gives chips for {seats} seats, not {players}"),
+                ));
             }
             for (seat, &c) in given.iter().enumerate() {
                 if c < STAKE_PER_PLAYER {
-                    return Err(bad_deal(format!("seat {seat} has {c} chips: fewer than the 15-chip stake")));
+                    return Err(bad_deal(
+                        format!("la place {seat} a {c} jetons : moins que la mise de 15 jetons"),
+                        format!("seat {seat} has {c} chips: fewer than the 15-chip stake"),
+                    ));
                 }
-                if c > options::MAX_CAPITAL {
-                    return Err(bad_deal(format!("seat {seat} has {c} chips: at most {}", options::MAX_CAPITAL)));
+                if c > max {
+                    return Err(bad_deal(
+                        format!("la place {seat} a {c} jetons : {max} au plus"),
+                        format!("seat {seat} has {c} chips: at most {max}"),
+                    ));
                 }
             }
             per_seat(players, |s| given[s.index()])
         }
     };
     let board = deal.board.unwrap_or_default();
-    if let Some(cell) = Cell::ALL.into_iter().find(|&c| board[c] > options::MAX_CAPITAL) {
-        return Err(bad_deal(format!("cell {cell} holds {} chips: at most {}", board[cell], options::MAX_CAPITAL)));
+    if let Some(cell) = Cell::ALL.into_iter().find(|&c| board[c] > max) {
+        let held = board[cell];
+        return Err(bad_deal(
+            format!("la case {cell} porte {held} jetons : {max} au plus"),
+            format!("cell {cell} holds {held} chips: at most {max}"),
+        ));
     }
     Ok((hands, aside, chips, board))
 }
@@ -308,32 +320,24 @@ impl Game for NainJaune {
         options::OPTION_SPECS
     }
 
+    /// Core checks the keys and every value it can read; `rounds` (a number or `null`) is read
+    /// here, so that its error names what it takes in both languages.
+    fn parse_options(given: &Map<String, Value>) -> Result<Options, SetupError> {
+        let complete = tapis_core::options::complete_options(options::OPTION_SPECS, given)?;
+        options::check_rounds(&complete)?;
+        tapis_core::options::parse_options(options::OPTION_SPECS, &complete)
+    }
+
     fn players_range(options: &Options) -> RangeInclusive<usize> {
         if options.two_players { 2..=8 } else { 3..=8 }
     }
 
+    /// `Match::new` has checked the player count, the dealer and each option's value (the
+    /// capital among them) before calling this; the options have no cross-checks.
     fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
         let options = setup.options;
         let players = setup.players;
-        let range = Self::players_range(&options);
-        if !range.contains(&players) {
-            return Err(SetupError::BadSetup(format!(
-                "Le Nain Jaune is played by {} to {} players, not {players}",
-                range.start(),
-                range.end()
-            )));
-        }
-        if options.capital < STAKE_PER_PLAYER || options.capital > options::MAX_CAPITAL {
-            return Err(SetupError::BadOption(format!(
-                "option 'capital' cannot be {}: it takes an integer from 15 to {}",
-                options.capital,
-                options::MAX_CAPITAL
-            )));
-        }
         let dealer = setup.first_dealer();
-        if dealer.index() >= players {
-            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
-        }
         let (given, chips, board) = match &setup.deal {
             None => (None, per_seat(players, |_| options.capital), Board::default()),
             Some(deal) => {
@@ -419,6 +423,10 @@ impl Game for NainJaune {
 
     fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         self.apply_action(seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        NainJaune::why_illegal(self, seat, action)
     }
 
     fn parse_action(text: &str) -> Result<Action, ActionError> {

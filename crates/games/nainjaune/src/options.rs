@@ -1,8 +1,8 @@
 //! The variant switches of the rulebook (`rules/nainjaune.md`), with exactly its keys.
 
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::Value;
-use tapis_core::{OptionKind, OptionSpec};
+use serde_json::{Map, Value};
+use tapis_core::{OptionKind, OptionSpec, SetupError, Text};
 
 /// The largest starting capital accepted: keeps every chip total far inside `u32`.
 pub const MAX_CAPITAL: u32 = 1_000_000;
@@ -71,18 +71,38 @@ impl Default for Options {
     }
 }
 
+/// The most rounds the `rounds` option accepts.
+const MAX_ROUNDS: u64 = 10_000;
+
 const ROUNDS_TEXT: &str = "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10000";
+const ROUNDS_TEXT_FR: &str =
+    "0 ou null (jouer jusqu'à ce qu'un joueur ne puisse plus miser ni payer), ou un nombre de manches de 1 à 10000";
+
+/// `rounds` as a number: `null` is 0, anything but an integer from 0 to 10,000 is refused.
+fn read_rounds(value: &Value) -> Option<u32> {
+    match value {
+        Value::Null => Some(0),
+        _ => value.as_u64().filter(|&r| r <= MAX_ROUNDS).map(|r| r as u32),
+    }
+}
+
+/// Checks the `rounds` value of a complete options object: core accepts any value of an
+/// `OptionKind::Custom` option, whose accepted values only this game knows.
+pub(crate) fn check_rounds(complete: &Map<String, Value>) -> Result<(), SetupError> {
+    match complete.get("rounds") {
+        Some(value) if read_rounds(value).is_none() => Err(SetupError::OptionValue {
+            key: "rounds".into(),
+            value: value.to_string(),
+            accepted: Text::new(ROUNDS_TEXT_FR, ROUNDS_TEXT),
+        }),
+        _ => Ok(()),
+    }
+}
 
 fn rounds_or_null<'de, D: Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
     let value = Value::deserialize(d)?;
-    match &value {
-        Value::Null => Ok(0),
-        Value::Number(n) => match n.as_u64() {
-            Some(r) if r <= 10_000 => Ok(r as u32),
-            _ => Err(serde::de::Error::custom(format!("option 'rounds' cannot be {value}: it takes {ROUNDS_TEXT}"))),
-        },
-        _ => Err(serde::de::Error::custom(format!("option 'rounds' cannot be {value}: it takes {ROUNDS_TEXT}"))),
-    }
+    read_rounds(&value)
+        .ok_or_else(|| serde::de::Error::custom(format!("option 'rounds' cannot be {value}: it takes {ROUNDS_TEXT}")))
 }
 
 pub const OPTION_SPECS: &[OptionSpec] = &[
@@ -91,30 +111,37 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         kind: OptionKind::Range { min: 15, max: MAX_CAPITAL as i64 },
         default: "120",
         help: "chips each player starts with (J2)",
+        help_fr: "jetons de chaque joueur au début de la partie (J2)",
     },
     OptionSpec {
         key: "two_players",
         kind: OptionKind::Bool,
         default: "false",
         help: "allow a table of two: 22 cards each, 8 aside (J10)",
+        help_fr: "permettre de jouer à deux : 22 cartes chacun, 8 mises de côté (J10)",
     },
     OptionSpec {
         key: "follow_optional",
         kind: OptionKind::Bool,
         default: "false",
         help: "a player holding the called rank may pass anyway (J3)",
+        help_fr: "un joueur qui a le rang annoncé peut tout de même passer (J3)",
     },
     OptionSpec {
         key: "manual_claim",
         kind: OptionKind::Bool,
         default: "false",
         help: "a board cell must be claimed (`claim`) before the next card is laid, else it stays on the board (J5)",
+        help_fr: "une case du plateau se ramasse en l'annonçant (`claim`) avant que la carte suivante soit posée, \
+                  sinon elle reste sur le plateau (J5)",
     },
     OptionSpec {
         key: "payment",
         kind: OptionKind::Choice(&["per_card", "card_points"]),
         default: "\"per_card\"",
         help: "the winner gets 1 chip per card left (per_card) or the cards' points, figures 10 (card_points) (J6)",
+        help_fr: "le gagnant reçoit 1 jeton par carte restante (per_card) ou les points des cartes, 10 par figure \
+                  (card_points) (J6)",
     },
     OptionSpec {
         key: "settlement_order",
@@ -122,17 +149,23 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "\"payment_doubling_sweep\"",
         help: "order of the round settlement: payment, doublings, Grand Opéra sweep; or the sweep before the \
                doublings (which then stay on the board); or no doubling in a Grand Opéra round (J7)",
+        help_fr: "ordre du règlement de la manche : paiement, doublements, rafle du Grand Opéra ; ou la rafle avant \
+                  les doublements (qui restent alors sur le plateau) ; ou pas de doublement lors d'un Grand Opéra (J7)",
     },
     OptionSpec {
         key: "grand_opera",
         kind: OptionKind::Choice(&["strict", "first_turn"]),
         default: "\"strict\"",
-        help: "Grand Opéra: out before anyone else laid a card (strict) or out during one's own first turn (J8)",
+        help: "Grand Opéra: out before anyone else laid a card (strict) or out during one's own first turn (first_turn) (J8)",
+        help_fr: "Grand Opéra : tout poser avant qu'un autre joueur ait posé une carte (strict) ou pendant son \
+                  premier tour (first_turn) (J8)",
     },
     OptionSpec {
         key: "rounds",
-        kind: OptionKind::Custom(ROUNDS_TEXT),
+        kind: OptionKind::Custom { en: ROUNDS_TEXT, fr: ROUNDS_TEXT_FR },
         default: "0",
         help: "0: play until a player cannot stake or pay; n: stop after n rounds at most (J9)",
+        help_fr: "0 : jouer jusqu'à ce qu'un joueur ne puisse plus miser ni payer ; n : s'arrêter après n manches au \
+                  plus (J9)",
     },
 ];

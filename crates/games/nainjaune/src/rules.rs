@@ -1,11 +1,13 @@
 //! The state machine of a match: dealing and staking, runs, « sans … », collecting cells, and the
 //! end-of-round settlement. `NainJaune::step` drives it; the `Game` impl lives in `lib.rs`.
 
-use crate::cards::{BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_of};
+use crate::cards::{
+    BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_name, rank_of,
+};
 use crate::options::{GrandOpera, Payment, SettlementOrder};
 use crate::{Action, NainJaune, Phase, cards_per_player};
 use serde::Serialize;
-use tapis_core::{BySeat, EventSink, FrenchCard, Seat, SeatSet};
+use tapis_core::{Audience, BySeat, EventSink, FrenchCard, GameEvent, Lang, Seat, SeatSet, Text};
 
 /// Why a new run starts with a free lead.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -29,7 +31,7 @@ pub enum EndReason {
     RoundsPlayed,
 }
 
-/// What happened, as every seat may know it.
+/// What happened. Every event is public but [`Event::Dealt`], which only its seat is told.
 #[derive(Clone, PartialEq, Debug, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -41,6 +43,12 @@ pub enum Event {
         cards_each: u32,
         aside: u32,
         board: Board,
+    },
+    /// The seat's own hand for the new round (private: only that seat is told). The first
+    /// round's hands are in the views from the start.
+    Dealt {
+        seat: Seat,
+        hand: Cards,
     },
     Played {
         seat: Seat,
@@ -108,6 +116,22 @@ pub enum Event {
     },
 }
 
+impl GameEvent for Event {
+    fn audience(&self) -> Audience {
+        match *self {
+            Event::Dealt { seat, .. } => Audience::Only(seat),
+            _ => Audience::Everyone,
+        }
+    }
+
+    /// A deal shows its seat new cards. The settlement scores the hands left at the end of the
+    /// round: a payment counts the points of cards nobody else saw (`card_points`), a doubling
+    /// shows who kept a board card.
+    fn reveals(&self) -> bool {
+        matches!(self, Event::Dealt { .. } | Event::Paid { .. } | Event::Doubled { .. })
+    }
+}
+
 impl NainJaune {
     /// Deals a round from the generator (or from `hands`/`aside` when given), takes the stakes
     /// and gives the lead to the seat left of the dealer.
@@ -159,6 +183,10 @@ impl NainJaune {
             aside: aside_count as u32,
             board,
         });
+        for seat in Seat::all(players) {
+            let hand = self.hands[seat];
+            events.emit(|| Event::Dealt { seat, hand });
+        }
     }
 
     pub(crate) fn apply_action<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
@@ -167,7 +195,7 @@ impl NainJaune {
             Action::Stop => {
                 let Phase::Continue { next, .. } = self.table.phase else { return };
                 events.emit(|| Event::Stopped { seat, missing: next });
-                self.call_next(seat, next);
+                self.call_next(seat, next, events);
             }
             Action::Pass => match self.table.phase {
                 Phase::GoingOut { .. } => {
@@ -182,7 +210,7 @@ impl NainJaune {
                         // Passing is only legal without the rank: the table learns it.
                         self.table.passed[seat].insert(rank);
                     }
-                    self.call_next(seat, rank);
+                    self.call_next(seat, rank, events);
                 }
                 _ => {}
             },
@@ -199,10 +227,11 @@ impl NainJaune {
 
     /// `from` ends its turn on a called `rank`: the next seat to the left is called on it, unless
     /// the call has come back round to the last player, who then leads anew.
-    fn call_next(&mut self, from: Seat, rank: u8) {
+    fn call_next<E: EventSink<Event>>(&mut self, from: Seat, rank: u8, events: &mut E) {
         let t = &mut self.table;
         let next = from.left(1, t.players as usize);
         if next == t.last_player {
+            events.emit(|| Event::NewRun { seat: next, reason: NewRunReason::NobodyAnswered });
             t.phase = Phase::Lead { seat: next };
         } else {
             t.had_move.insert(next);
@@ -346,5 +375,57 @@ impl NainJaune {
         t.board = Board::default();
         t.chips[winner] += chips;
         events.emit(|| Event::GrandOpera { seat: winner, chips });
+    }
+}
+
+impl NainJaune {
+    /// Why `seat`, which may act, may not take `action`: the rule it breaks, in both languages.
+    pub(crate) fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        let t = &self.table;
+        let mover = t.phase.seat() == Some(seat);
+        let claimable = matches!(t.claimable, Some((claimer, _)) if claimer == seat);
+        match (t.phase, action) {
+            (_, Action::Claim) if !claimable => Some(Text::new(
+                "aucune case à ramasser : « … qui prend ! » s'annonce après avoir posé une carte du plateau, \
+                 avant la carte suivante",
+                "no cell to claim: « … qui prend ! » is said after laying a board card, before the next card",
+            )),
+            (_, _) if !mover => None,
+            (Phase::GoingOut { .. }, Action::Play(_)) => {
+                Some(Text::new("la main est vide : la manche est gagnée", "the hand is empty: the round is won"))
+            }
+            (_, Action::Play(card)) if !self.hands[seat].0.contains(card.index()) => {
+                Some(Text::new("cette carte n'est pas dans la main", "that card is not in the hand"))
+            }
+            (Phase::Continue { next, .. }, Action::Play(_)) => {
+                let (fr, en) = (rank_name(next, Lang::Fr), rank_name(next, Lang::En));
+                Some(Text::new(
+                    format!("une suite monte d'un rang à la fois (rang attendu : {fr})"),
+                    format!("a run rises one rank at a time (rank expected: {en})"),
+                ))
+            }
+            (Phase::Follow { rank, .. }, Action::Play(_)) => {
+                let (fr, en) = (rank_name(rank, Lang::Fr), rank_name(rank, Lang::En));
+                Some(Text::new(
+                    format!("« sans {fr} » est annoncé : seul ce rang y répond"),
+                    format!("« sans {fr} » was called: only that rank ({en}) answers it"),
+                ))
+            }
+            (Phase::Follow { .. }, Action::Pass) => {
+                Some(Text::new("qui a le rang annoncé doit le poser", "a player holding the called rank must lay it"))
+            }
+            (Phase::Lead { .. }, Action::Stop | Action::Pass) => {
+                Some(Text::new("une nouvelle suite s'entame en posant une carte", "a new run starts with a card"))
+            }
+            (Phase::Continue { .. }, Action::Pass) => Some(Text::new(
+                "pour finir sa suite, on annonce « sans … » (stop)",
+                "to end one's run, call « sans … » (stop)",
+            )),
+            (Phase::Follow { .. }, Action::Stop) => Some(Text::new(
+                "« sans … » finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)",
+                "« sans … » ends one's own run; called on a rank, one lays it or passes (pass)",
+            )),
+            _ => None,
+        }
     }
 }

@@ -4,6 +4,7 @@ use crate::cards::{Cell, rank_name};
 use crate::rules::{EndReason, Event, NewRunReason};
 use crate::{Action, Phase, View};
 use std::fmt::Write;
+use tapis_core::error::seat_words;
 use tapis_core::{FrenchCard, Lang, Seat, SeatSet};
 
 const RULES_FR: &str = "\
@@ -63,8 +64,19 @@ pub(crate) fn rules_text(lang: Lang) -> &'static str {
     lang.pick(RULES_FR, RULES_EN)
 }
 
-fn card_list(cards: impl Iterator<Item = FrenchCard>) -> String {
-    let list: Vec<String> = cards.map(FrenchCard::pretty).collect();
+/// A card for people: `7♦`, `10♠`, and the figures as each language names them (V, D, R in
+/// French; J, Q, K in English).
+fn card_text(card: FrenchCard, lang: Lang) -> String {
+    match (lang, card.rank().map(|r| r.value()), card.suit()) {
+        (Lang::Fr, Some(rank @ 11..=13), Some(suit)) => {
+            format!("{}{}", ["V", "D", "R"][rank as usize - 11], suit.symbol())
+        }
+        _ => card.pretty(),
+    }
+}
+
+fn card_list(cards: impl Iterator<Item = FrenchCard>, lang: Lang) -> String {
+    let list: Vec<String> = cards.map(|c| card_text(c, lang)).collect();
     if list.is_empty() { "—".into() } else { list.join(" ") }
 }
 
@@ -113,11 +125,15 @@ pub(crate) fn render_view(view: &View, lang: Lang) -> String {
         let _ = writeln!(out, "{}", if fr { line } else { line.replacen(" : ", ": ", 1) });
     }
     let _ = writeln!(out, "{} {}", lang.pick("Cartes de côté :", "Cards aside:"), view.aside_count);
-    let _ =
-        writeln!(out, "{} {}", lang.pick("Suite en cours :", "Run on the table:"), card_list(t.run.iter().copied()));
-    let _ = writeln!(out, "{} {}", lang.pick("Déjà posées :", "Laid this round:"), card_list(t.played.iter()));
+    let _ = writeln!(
+        out,
+        "{} {}",
+        lang.pick("Suite en cours :", "Run on the table:"),
+        card_list(t.run.iter().copied(), lang)
+    );
+    let _ = writeln!(out, "{} {}", lang.pick("Déjà posées :", "Laid this round:"), card_list(t.played.iter(), lang));
     if let Some(hand) = view.hand {
-        let _ = writeln!(out, "{} {}", lang.pick("Votre main :", "Your hand:"), card_list(hand.iter()));
+        let _ = writeln!(out, "{} {}", lang.pick("Votre main :", "Your hand:"), card_list(hand.iter(), lang));
     }
     let turn = match t.phase {
         Phase::Lead { seat } => {
@@ -127,20 +143,22 @@ pub(crate) fn render_view(view: &View, lang: Lang) -> String {
                 lang.pick("d'entamer une suite", "starts a new run")
             )
         }
-        Phase::Continue { seat, next } => format!(
-            "{} {seat} {} {} {}",
-            lang.pick("Au joueur", "Seat"),
-            lang.pick("de poursuivre avec un", "goes on with a"),
-            rank_name(next, lang),
-            lang.pick("ou de s'arrêter (stop)", "or stops (stop)")
-        ),
-        Phase::Follow { seat, rank } => format!(
-            "« {} {} ! » — {} {seat} {}",
-            lang.pick("Sans", "Sans"),
-            rank_name(rank, lang),
-            lang.pick("au joueur", "seat"),
-            lang.pick("de poser ce rang ou de passer (pass)", "lays that rank or passes (pass)")
-        ),
+        Phase::Continue { seat, next } => match lang {
+            Lang::Fr => {
+                format!("Au joueur {seat} de poursuivre (rang : {}) ou de s'arrêter (stop)", rank_name(next, lang))
+            }
+            Lang::En => format!("Seat {seat} goes on (rank: {}) or stops (stop)", rank_name(next, lang)),
+        },
+        Phase::Follow { seat, rank } => {
+            let call = rank_name(rank, Lang::Fr);
+            match lang {
+                Lang::Fr => format!("« Sans {call} ! » — au joueur {seat} de poser ce rang ou de passer (pass)"),
+                Lang::En => format!(
+                    "« Sans {call} ! » (no {}) — seat {seat} lays that rank or passes (pass)",
+                    rank_name(rank, lang)
+                ),
+            }
+        }
         Phase::GoingOut { seat } => format!(
             "{} {seat} {}",
             lang.pick("Le joueur", "Seat"),
@@ -180,50 +198,87 @@ fn cell_label(cell: Cell, lang: Lang) -> &'static str {
 
 pub(crate) fn describe_action(action: Action, lang: Lang) -> String {
     match action {
-        Action::Play(card) => format!("{} {}", lang.pick("poser", "lay"), card.pretty()),
+        Action::Play(card) => format!("{} {}", lang.pick("poser", "lay"), card_text(card, lang)),
         Action::Stop => lang.pick("s'arrêter : « sans … »", "stop: « sans … »").into(),
         Action::Pass => lang.pick("passer", "pass").into(),
         Action::Claim => lang.pick("« … qui prend ! » : ramasser la case", "« … qui prend ! »: take the cell").into(),
     }
 }
 
+/// `1 jeton`, `3 jetons` / `1 chip`, `3 chips` (French keeps 0 and 1 singular).
+fn chips(n: u32, lang: Lang) -> String {
+    let word = match lang {
+        Lang::Fr if n <= 1 => "jeton",
+        Lang::Fr => "jetons",
+        Lang::En if n == 1 => "chip",
+        Lang::En => "chips",
+    };
+    format!("{n} {word}")
+}
+
+/// ` (sur 5 dus)` / ` (of 5 owed)` when a debt is not paid in full.
+fn short_of(chips: u32, owed: u32, lang: Lang) -> String {
+    if chips < owed {
+        format!(" ({} {owed} {})", lang.pick("sur", "of"), lang.pick("dus", "owed"))
+    } else {
+        String::new()
+    }
+}
+
+fn chip_list(chips: &[u32]) -> String {
+    chips.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}
+
 pub(crate) fn describe_event(event: &Event, lang: Lang) -> String {
     let seat_word = lang.pick("le joueur", "seat");
     match event {
-        Event::RoundStarted { round, dealer, leader, cards_each, aside, .. } => format!(
-            "{} {round} : {} {dealer}, {cards_each} {}, {aside} {} ; {} {leader} {}",
-            lang.pick("Manche", "Round"),
-            lang.pick("donneur", "dealer"),
-            lang.pick("cartes chacun", "cards each"),
-            lang.pick("de côté", "aside"),
-            seat_word,
-            lang.pick("entame", "leads")
-        ),
-        Event::Played { seat, card } => format!("{seat_word} {seat} {} {}", lang.pick("pose", "lays"), card.pretty()),
-        Event::Collected { seat, cell, chips } => format!(
-            "« {} qui prend ! »{}{seat_word} {seat} {} {chips} {}",
+        Event::RoundStarted { round, dealer, leader, cards_each, aside, .. } => match lang {
+            Lang::Fr => format!(
+                "Manche {round} : le joueur {dealer} donne {cards_each} cartes à chacun, {aside} restent de côté ; \
+                 chacun mise 15 jetons ; le joueur {leader} entame"
+            ),
+            Lang::En => format!(
+                "Round {round}: seat {dealer} deals {cards_each} cards each, {aside} stay aside; everyone stakes \
+                 15 chips; seat {leader} leads"
+            ),
+        },
+        Event::Dealt { seat, hand } => {
+            format!("{seat_word} {seat} {}{}", lang.pick("reçoit", "is dealt"), colon(lang))
+                + &card_list(hand.iter(), lang)
+        }
+        Event::Played { seat, card } => {
+            format!("{seat_word} {seat} {} {}", lang.pick("pose", "lays"), card_text(*card, lang))
+        }
+        Event::Collected { seat, cell, chips: n } => format!(
+            "« {} qui prend ! »{}{seat_word} {seat} {} {}",
             cell_label(*cell, lang),
             colon(lang),
             lang.pick("ramasse", "takes"),
-            lang.pick("jetons", "chips")
+            chips(*n, lang)
         ),
-        Event::ClaimMissed { seat, cell } => format!(
-            "{seat_word} {seat} {} {} {}",
-            lang.pick("a oublié d'annoncer", "forgot to claim"),
-            cell_label(*cell, lang),
-            lang.pick(": la case reste sur le plateau", ": the cell stays on the board")
-        ),
+        Event::ClaimMissed { seat, cell } => match lang {
+            Lang::Fr => format!(
+                "le joueur {seat} n'a pas annoncé « {} qui prend ! » à temps : la case reste sur le plateau",
+                cell_label(*cell, lang)
+            ),
+            Lang::En => {
+                format!("seat {seat} did not claim {} in time: the cell stays on the board", cell_label(*cell, lang))
+            }
+        },
         Event::Stopped { seat, missing } => {
-            let name = rank_name(*missing, lang);
-            format!(
-                "{seat_word} {seat}{}« Sans {name} ! »{}",
-                colon(lang),
-                lang.pick("", " (he stops; the next seats are called on that rank)")
-            )
+            let call = rank_name(*missing, Lang::Fr);
+            match lang {
+                Lang::Fr => format!("le joueur {seat} s'arrête : « Sans {call} ! »"),
+                Lang::En => format!(
+                    "seat {seat} stops: « Sans {call} ! » (no {}: the next seats are called on that rank)",
+                    rank_name(*missing, lang)
+                ),
+            }
         }
-        Event::Passed { seat, rank } => {
-            format!("{seat_word} {seat} {} {}", lang.pick("passe : pas de", "passes: no"), rank_name(*rank, lang))
-        }
+        Event::Passed { seat, rank } => match lang {
+            Lang::Fr => format!("le joueur {seat} passe sur « sans {} »", rank_name(*rank, lang)),
+            Lang::En => format!("seat {seat} passes on the called rank ({})", rank_name(*rank, lang)),
+        },
         Event::NewRun { seat, reason } => match reason {
             NewRunReason::King => {
                 let gloss = lang.pick("", " (after a King he starts a new run)");
@@ -235,49 +290,59 @@ pub(crate) fn describe_event(event: &Event, lang: Lang) -> String {
                 lang.pick("entame une nouvelle suite", "starts a new run")
             ),
         },
-        Event::WentOut { seat } => {
-            format!("{seat_word} {seat} : « {} »", lang.pick("J'arrête !", "J'arrête ! » (out)"))
-        }
-        Event::Paid { seat, to, chips, owed } => format!(
-            "{seat_word} {seat} {} {to} {chips} {}{}",
-            lang.pick("paie au joueur", "pays seat"),
-            lang.pick("jetons", "chips"),
-            if chips < owed { format!(" ({} {owed})", lang.pick("sur", "of")) } else { String::new() }
+        Event::WentOut { seat } => format!(
+            "{seat_word} {seat}{}« J'arrête ! » {}",
+            colon(lang),
+            lang.pick("(il a posé sa dernière carte)", "(he has laid his last card)")
         ),
-        Event::Doubled { seat, cell, chips, owed } => format!(
-            "{seat_word} {seat} {} {} : {chips} {}{}",
-            lang.pick("a gardé", "kept"),
-            cell_label(*cell, lang),
-            lang.pick("jetons sur la case", "chips onto the cell"),
-            if chips < owed { format!(" ({} {owed})", lang.pick("sur", "of")) } else { String::new() }
-        ),
-        Event::GrandOpera { seat, chips } => format!(
-            "{} {seat_word} {seat} {} {chips} {}",
-            lang.pick("Grand Opéra !", "Grand Opéra!"),
-            lang.pick("rafle le plateau :", "sweeps the board:"),
-            lang.pick("jetons", "chips")
-        ),
-        Event::RoundOver { round, winner, chips, .. } => format!(
-            "{} {round} {} {winner} ; {} {:?}",
-            lang.pick("fin de la manche", "end of round"),
-            lang.pick("gagnée par le joueur", "won by seat"),
-            lang.pick("jetons", "chips"),
-            chips.as_slice()
-        ),
+        Event::Paid { seat, to, chips: n, owed } => match lang {
+            Lang::Fr => {
+                format!("le joueur {seat} paie {} au joueur {to}{}", chips(*n, lang), short_of(*n, *owed, lang))
+            }
+            Lang::En => format!("seat {seat} pays {} to seat {to}{}", chips(*n, lang), short_of(*n, *owed, lang)),
+        },
+        Event::Doubled { seat, cell, chips: n, owed } => match lang {
+            Lang::Fr => format!(
+                "le joueur {seat} a gardé {} : il double la case avec {}{}",
+                cell_label(*cell, lang),
+                chips(*n, lang),
+                short_of(*n, *owed, lang)
+            ),
+            Lang::En => format!(
+                "seat {seat} kept {}: he doubles the cell with {}{}",
+                cell_label(*cell, lang),
+                chips(*n, lang),
+                short_of(*n, *owed, lang)
+            ),
+        },
+        Event::GrandOpera { seat, chips: n } => match lang {
+            Lang::Fr => format!("Grand Opéra ! Le joueur {seat} rafle tout le plateau : {}", chips(*n, lang)),
+            Lang::En => format!("Grand Opéra! Seat {seat} sweeps the whole board: {}", chips(*n, lang)),
+        },
+        Event::RoundOver { round, winner, chips, .. } => match lang {
+            Lang::Fr => format!(
+                "fin de la manche {round}, gagnée par le joueur {winner} ; jetons : {}",
+                chip_list(chips.as_slice())
+            ),
+            Lang::En => format!("end of round {round}, won by seat {winner}; chips: {}", chip_list(chips.as_slice())),
+        },
         Event::MatchOver { winners, chips, reason } => {
             let why = match reason {
-                EndReason::CannotPay => lang.pick("un joueur n'a pu payer", "a player could not pay"),
+                EndReason::CannotPay => lang.pick("un joueur n'a pas pu payer", "a player could not pay"),
                 EndReason::CannotStake => lang.pick("un joueur ne peut plus miser", "a player cannot stake"),
                 EndReason::RoundsPlayed => lang.pick("toutes les manches sont jouées", "every round is played"),
             };
-            format!(
-                "{} ({why}) : {} {} ; {} {:?}",
-                lang.pick("fin de la partie", "end of the match"),
-                lang.pick("vainqueur(s)", "winner(s)"),
-                seats(*winners),
-                lang.pick("jetons", "chips"),
-                chips.as_slice()
-            )
+            let who = match (winners.len(), lang) {
+                (1, Lang::Fr) => format!("vainqueur : le joueur {}", seat_words(*winners, lang)),
+                (_, Lang::Fr) => format!("vainqueurs ex æquo : les joueurs {}", seat_words(*winners, lang)),
+                (1, Lang::En) => format!("winner: seat {}", seat_words(*winners, lang)),
+                (_, Lang::En) => format!("shared win: seats {}", seat_words(*winners, lang)),
+            };
+            let list = chip_list(chips.as_slice());
+            match lang {
+                Lang::Fr => format!("fin de la partie ({why}) ; {who} ; jetons : {list}"),
+                Lang::En => format!("end of the match ({why}); {who}; chips: {list}"),
+            }
         }
     }
 }

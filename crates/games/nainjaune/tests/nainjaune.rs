@@ -1,9 +1,12 @@
 //! Le Nain Jaune: conformance kit, rulebook scenarios (§4.8 and the register J1–J11), bad
-//! input, golden transcript, chip conservation, and the heuristic bot against random players.
+//! input and its words, golden transcript, chip conservation, the heuristic bot against random
+//! players, the client view (insta snapshots under `tests/snapshots/`), private events and
+//! secrecy.
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionList, Game, GameRng, Match, MatchRequest, Seat};
+use tapis_core::{ActionError, ActionList, DeckMismatch, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError};
+use tapis_core::{Audience, ClientView, GameEvent};
 use tapis_nainjaune::{Cell, EndReason, Event, NainJaune, Phase};
 
 // ----- helpers -----
@@ -678,45 +681,111 @@ fn views_hold_only_what_the_seat_may_see() {
 
 // ----- bad input -----
 
+/// The refusal of a setup: its code, then its sentence in French and in English.
+fn refusal(players: usize, opts: Value, deal: Option<Value>) -> (String, String, String) {
+    let request = MatchRequest { players, seed: 7, dealer: None, options: options(opts), deal };
+    match Match::<NainJaune>::new(&request) {
+        Ok(_) => panic!("setup accepted"),
+        Err(e) => (e.code().to_string(), e.message(Lang::Fr), e.message(Lang::En)),
+    }
+}
+
+fn deck_mismatch(missing: &[&str], extra: &[&str]) -> SetupError {
+    SetupError::DeckMismatch(DeckMismatch {
+        expected: 52,
+        missing: missing.iter().map(|c| c.to_string()).collect(),
+        extra: extra.iter().map(|c| c.to_string()).collect(),
+    })
+}
+
+fn setup_refused(players: usize, opts: Value, deal: Option<Value>) -> SetupError {
+    let request = MatchRequest { players, seed: 7, dealer: None, options: options(opts), deal };
+    Match::<NainJaune>::new(&request).expect_err("setup accepted")
+}
+
 #[test]
 fn bad_deals_are_refused_with_the_cards_named() {
+    // The deck check is core's: the missing and extra cards, by name.
     let mut missing = worked_example_deal();
     missing["aside"] = cards("TD JC QS");
-    let err = setup_error(4, json!({}), Some(missing));
-    assert!(err.starts_with("bad_deal") && err.contains("missing 7D"), "{err}");
+    assert_eq!(setup_refused(4, json!({}), Some(missing)), deck_mismatch(&["7D"], &[]));
     let mut duplicated = worked_example_deal();
     duplicated["aside"] = cards("TD JC QS QS");
-    let err = setup_error(4, json!({}), Some(duplicated));
-    assert!(err.contains("missing 7D") && err.contains("more than once: QS"), "{err}");
-    let mut unknown = worked_example_deal();
-    unknown["aside"] = cards("TD JC QS ZZ");
-    let err = setup_error(4, json!({}), Some(unknown));
-    assert!(err.starts_with("bad_deal") && err.contains("'ZZ' is not a card"), "{err}");
+    assert_eq!(
+        refusal(4, json!({}), Some(duplicated)),
+        (
+            "bad_deal".into(),
+            "la donne doit contenir exactement les 52 cartes du jeu : manquent 7D ; en trop QS".into(),
+            "the deal must hold exactly the 52 cards of the deck: missing 7D; extra QS".into()
+        )
+    );
     let mut joker = worked_example_deal();
     joker["aside"] = cards("TD JC QS X");
-    let err = setup_error(4, json!({}), Some(joker));
-    assert!(err.contains("Joker") && err.contains("missing 7D"), "{err}");
+    assert_eq!(setup_refused(4, json!({}), Some(joker)), deck_mismatch(&["7D"], &["X"]));
     let mut extra = worked_example_deal();
     extra["aside"] = cards("TD JC QS 7D 7D");
-    assert!(setup_error(4, json!({}), Some(extra)).contains("more than once: 7D"));
+    assert_eq!(setup_refused(4, json!({}), Some(extra)), deck_mismatch(&[], &["7D"]));
+    let mut unknown = worked_example_deal();
+    unknown["aside"] = cards("TD JC QS ZZ");
+    let (code, _, en) = refusal(4, json!({}), Some(unknown));
+    assert_eq!(code, "bad_deal");
+    assert!(en.starts_with("the deal does not read as a nainjaune deal: 'ZZ' is not a card"), "{en}");
+    // The shape of the deal and the chips are this game's checks.
     let wrong_sizes = complete_deal(&["", "", "", ""], "TD JC QS 7D");
-    assert!(setup_error(3, json!({}), Some(wrong_sizes.clone())).contains("4 hands for 3 players"));
+    assert_eq!(
+        refusal(3, json!({}), Some(wrong_sizes)),
+        ("bad_deal".into(), "la donne a 4 mains pour 3 joueurs".into(), "the deal has 4 hands for 3 players".into())
+    );
     let mut short_hand = worked_example_deal();
     short_hand["hands"][0] = cards("AS 2S 3S 4S 5S 6S 7S 7H 8S KH AD");
     short_hand["aside"] = cards("TD JC QS 7D 2C");
-    assert!(setup_error(4, json!({}), Some(short_hand)).contains("seat 0 is dealt 11 cards"));
+    assert_eq!(
+        refusal(4, json!({}), Some(short_hand)),
+        (
+            "bad_deal".into(),
+            "la place 0 reçoit 11 cartes ; à 4 joueurs, chacun en reçoit 12".into(),
+            "seat 0 is dealt 11 cards; at 4 players each gets 12".into()
+        )
+    );
     let mut poor = worked_example_deal();
     poor["chips"] = json!([120, 14, 120, 120]);
-    assert!(setup_error(4, json!({}), Some(poor)).contains("seat 1 has 14 chips"));
+    assert_eq!(
+        refusal(4, json!({}), Some(poor)),
+        (
+            "bad_deal".into(),
+            "la place 1 a 14 jetons : moins que la mise de 15 jetons".into(),
+            "seat 1 has 14 chips: fewer than the 15-chip stake".into()
+        )
+    );
+    let mut rich = worked_example_deal();
+    rich["chips"] = json!([120, 1_000_001, 120, 120]);
+    assert_eq!(refusal(4, json!({}), Some(rich)).2, "seat 1 has 1000001 chips: at most 1000000");
     let mut seats = worked_example_deal();
     seats["chips"] = json!([120, 120, 120]);
-    assert!(setup_error(4, json!({}), Some(seats)).starts_with("bad_deal"));
+    assert_eq!(
+        refusal(4, json!({}), Some(seats)),
+        (
+            "bad_deal".into(),
+            "la donne donne des jetons à 3 places, pas à 4".into(),
+            "the deal gives chips for 3 seats, not 4".into()
+        )
+    );
+    let mut full_cell = worked_example_deal();
+    full_cell["board"] = json!({"KH": 1_000_001});
+    assert_eq!(
+        refusal(4, json!({}), Some(full_cell)),
+        (
+            "bad_deal".into(),
+            "la case KH porte 1000001 jetons : 1000000 au plus".into(),
+            "cell KH holds 1000001 chips: at most 1000000".into()
+        )
+    );
     let mut cell = worked_example_deal();
     cell["board"] = json!({"AS": 3});
-    assert!(setup_error(4, json!({}), Some(cell)).starts_with("bad_deal"));
+    assert_eq!(refusal(4, json!({}), Some(cell)).0, "bad_deal");
     let mut unknown_field = worked_example_deal();
     unknown_field["stock"] = cards("AS");
-    assert!(setup_error(4, json!({}), Some(unknown_field)).starts_with("bad_deal"));
+    assert_eq!(refusal(4, json!({}), Some(unknown_field)).0, "bad_deal");
 }
 
 #[test]
@@ -735,14 +804,117 @@ fn bad_options_are_refused() {
     let err = setup_error(4, json!({"capitol": 100}), None);
     assert!(err.starts_with("bad_option") && err.contains("capital, two_players"), "{err}");
     assert!(setup_error(4, json!({"payment": "points"}), None).contains("per_card, card_points"));
-    assert!(setup_error(4, json!({"capital": 10}), None).starts_with("bad_option"));
+    assert_eq!(
+        refusal(4, json!({"capital": 10}), None),
+        (
+            "bad_option".into(),
+            "l'option « capital » ne peut pas valoir 10 : elle prend un entier de 15 à 1000000".into(),
+            "option 'capital' cannot be 10: it takes an integer from 15 to 1000000".into()
+        )
+    );
     assert!(setup_error(4, json!({"settlement_order": "sweep"}), None).starts_with("bad_option"));
     assert!(setup_error(4, json!({"grand_opera": true}), None).starts_with("bad_option"));
-    let err = setup_error(4, json!({"rounds": -1}), None);
-    assert!(err.starts_with("bad_option") && err.contains("rounds"), "{err}");
-    assert!(setup_error(4, json!({"rounds": "two"}), None).starts_with("bad_option"));
+    assert_eq!(
+        refusal(4, json!({"rounds": -1}), None),
+        (
+            "bad_option".into(),
+            "l'option « rounds » ne peut pas valoir -1 : elle prend 0 ou null (jouer jusqu'à ce qu'un joueur ne \
+             puisse plus miser ni payer), ou un nombre de manches de 1 à 10000"
+                .into(),
+            "option 'rounds' cannot be -1: it takes 0 or null (play until a player cannot stake or pay), or a \
+             number of rounds from 1 to 10000"
+                .into()
+        )
+    );
+    assert_eq!(
+        setup_refused(4, json!({"rounds": "two"}), None),
+        SetupError::OptionValue {
+            key: "rounds".into(),
+            value: "\"two\"".into(),
+            accepted: tapis_core::Text::new(
+                "0 ou null (jouer jusqu'à ce qu'un joueur ne puisse plus miser ni payer), ou un nombre de manches \
+                 de 1 à 10000",
+                "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10000"
+            )
+        }
+    );
+    assert_eq!(refusal(4, json!({"rounds": 10_001}), None).0, "bad_option");
+    assert_eq!(start(4, json!({"rounds": 10_000}), None).state().options().rounds, 10_000);
     assert!(setup_error(4, json!({"manual_claim": "yes"}), None).starts_with("bad_option"));
-    assert!(setup_error(9, json!({}), None).starts_with("bad_request"));
+    assert_eq!(
+        refusal(9, json!({}), None),
+        (
+            "bad_request".into(),
+            "Le Nain Jaune se joue de 3 à 8 joueurs, pas 9".into(),
+            "Le Nain Jaune is played by 3 to 8 players, not 9".into()
+        )
+    );
+    assert_eq!(refusal(2, json!({}), None).2, "Le Nain Jaune is played by 3 to 8 players, not 2");
+}
+
+#[test]
+fn illegal_actions_say_which_rule_they_break() {
+    let reason = |game: &Match<NainJaune>, seat: u8, text: &str| -> (String, String) {
+        let mut copy = game.clone();
+        match copy.act(Seat(seat), text) {
+            Err(ActionError::NotLegal { reason: Some(reason), .. }) => (reason.fr, reason.en),
+            other => panic!("'{text}': {other:?}"),
+        }
+    };
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    assert_eq!(
+        reason(&game, 0, "stop"),
+        ("une nouvelle suite s'entame en posant une carte".into(), "a new run starts with a card".into())
+    );
+    assert_eq!(
+        reason(&game, 0, "play AH"),
+        ("cette carte n'est pas dans la main".into(), "that card is not in the hand".into())
+    );
+    assert_eq!(
+        reason(&game, 0, "claim").1,
+        "no cell to claim: « … qui prend ! » is said after laying a board card, before the next card"
+    );
+    act(&mut game, 0, "play AS");
+    assert_eq!(
+        reason(&game, 0, "play 3S"),
+        (
+            "une suite monte d'un rang à la fois (rang attendu : 2)".into(),
+            "a run rises one rank at a time (rank expected: 2)".into()
+        )
+    );
+    assert_eq!(reason(&game, 0, "pass").1, "to end one's run, call « sans … » (stop)");
+    let mut game = called_on_seven();
+    act(&mut game, 1, "pass");
+    acts(&mut game, 2, &["play 8H", "play 9S", "play TS"]);
+    assert_eq!(
+        reason(&game, 2, "play QH"),
+        (
+            "une suite monte d'un rang à la fois (rang attendu : Valet)".into(),
+            "a run rises one rank at a time (rank expected: Jack)".into()
+        )
+    );
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    play_to_the_call_on_seven(&mut game);
+    assert_eq!(
+        reason(&game, 0, "pass"),
+        ("qui a le rang annoncé doit le poser".into(), "a player holding the called rank must lay it".into())
+    );
+    assert_eq!(
+        reason(&game, 0, "play 8S"),
+        (
+            "« sans 7 » est annoncé : seul ce rang y répond".into(),
+            "« sans 7 » was called: only that rank (7) answers it".into()
+        )
+    );
+    assert_eq!(
+        reason(&game, 0, "stop").0,
+        "« sans … » finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)"
+    );
+    let err = game.clone().act(Seat(0), "pass").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "'pass' is not legal for seat 0 now: a player holding the called rank must lay it; legal: play 7H"
+    );
 }
 
 #[test]
@@ -809,4 +981,271 @@ fn heuristic_leads_the_run_that_keeps_the_lead() {
     // move over on « sans 7 », while 8–K ends on a King and keeps the lead: he leads 8♠.
     let game = start(4, json!({}), Some(grand_opera_deal()));
     assert_eq!(bot_choice(&game, 0), "play 8S");
+}
+
+// ----- the client view -----
+
+/// What an observer is told of an action: each event with its words in both languages.
+fn told(events: &[Event], observer: Option<Seat>) -> Vec<Value> {
+    tapis_core::events_for(events, observer)
+        .map(|e| {
+            json!({
+                "event": e,
+                "fr": NainJaune::describe_event(e, Lang::Fr),
+                "en": NainJaune::describe_event(e, Lang::En),
+            })
+        })
+        .collect()
+}
+
+fn body(game: &Match<NainJaune>, observer: Option<u8>) -> tapis_nainjaune::Body {
+    NainJaune::client_body(&game.state().view(observer.map(Seat)))
+}
+
+/// A seeded 4-player match of two rounds, played by uniform random choices, stopped at the first
+/// step where `stop_after` holds of the events just told; returns those events.
+fn play_until(game: &mut Match<NainJaune>, rng: &mut GameRng, stop_after: impl Fn(&[Event]) -> bool) -> Vec<Event> {
+    let mut legal = ActionList::new();
+    loop {
+        assert!(!game.state().is_over(), "the moment never came");
+        let (seat, action) = kit::random_choice(game.state(), rng, &mut legal);
+        let events = game.act_parsed(seat, action).unwrap();
+        if stop_after(&events) {
+            return events;
+        }
+    }
+}
+
+#[test]
+fn client_view_through_a_seeded_match() {
+    let request =
+        MatchRequest { players: 4, seed: 2026, dealer: None, options: options(json!({"rounds": 2})), deal: None };
+    let mut game = Match::<NainJaune>::new(&request).unwrap();
+    let mut rng = GameRng::seed_from_u64(11);
+    insta::assert_json_snapshot!("start_seat_0", body(&game, Some(0)));
+    insta::assert_json_snapshot!("start_spectator", body(&game, None));
+
+    // The first « sans … » that someone must answer.
+    let events = play_until(&mut game, &mut rng, |e| e.iter().any(|e| matches!(e, Event::Stopped { .. })));
+    let Phase::Follow { seat: called, .. } = whose_move(&game) else { panic!("a stop calls the next seat") };
+    assert_eq!(called, Seat(1));
+    insta::assert_json_snapshot!("sans_call_told", told(&events, Some(Seat(1))));
+    insta::assert_json_snapshot!("sans_call_seat_1", body(&game, Some(1)));
+
+    // The end of round 1: the settlement, then round 2 dealt at once.
+    let events = play_until(&mut game, &mut rng, |e| e.iter().any(|e| matches!(e, Event::RoundOver { .. })));
+    assert_eq!(game.state().round(), 2);
+    let to_seat_2 = told(&events, Some(Seat(2)));
+    assert_eq!(to_seat_2.iter().filter(|e| e["event"]["type"] == "dealt").count(), 1, "seat 2 sees its deal only");
+    insta::assert_json_snapshot!("round_end_told_seat_2", to_seat_2);
+    insta::assert_json_snapshot!("round_end_told_spectator", told(&events, None));
+    insta::assert_json_snapshot!("round_2_seat_2", body(&game, Some(2)));
+
+    // The end of the match.
+    let events = play_until(&mut game, &mut rng, |e| e.iter().any(|e| matches!(e, Event::MatchOver { .. })));
+    insta::assert_json_snapshot!("match_end_told_spectator", told(&events, None));
+    insta::assert_json_snapshot!("match_end_spectator", body(&game, None));
+    insta::assert_json_snapshot!("match_end_seat_3", body(&game, Some(3)));
+}
+
+#[test]
+fn client_view_of_a_grand_opera() {
+    let mut game = start(4, json!({"rounds": 1}), Some(grand_opera_deal()));
+    acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S"]);
+    let opera = body(&game, Some(0));
+    assert_eq!(opera.grand_opera_possible, [Seat(0)], "nobody else has laid a card");
+    assert_eq!(opera.next.as_deref(), Some("7"));
+    act(&mut game, 0, "stop");
+    act(&mut game, 1, "pass");
+    insta::assert_json_snapshot!("grand_opera_call_going_round_seat_2", body(&game, Some(2)));
+    acts(&mut game, 2, &["pass"]);
+    let last_pass = act(&mut game, 3, "pass");
+    assert_eq!(last_pass[1], Event::NewRun { seat: Seat(0), reason: tapis_nainjaune::NewRunReason::NobodyAnswered });
+    let events = acts(&mut game, 0, &["play 8S", "play 9S", "play TS", "play JS", "play QH", "play KS"]);
+    insta::assert_json_snapshot!("grand_opera_told", told(&events, None));
+    insta::assert_json_snapshot!("grand_opera_end_spectator", body(&game, None));
+    // Under the strict definition, one card by another seat rules it out for the round.
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    acts(&mut game, 0, &["play AS", "stop"]);
+    act(&mut game, 1, "play 2D");
+    assert!(body(&game, None).grand_opera_possible.is_empty());
+    let mut game = start(4, json!({"grand_opera": "first_turn"}), Some(worked_example_deal()));
+    acts(&mut game, 0, &["play AS", "stop"]);
+    assert_eq!(body(&game, None).grand_opera_possible, [Seat(0), Seat(1), Seat(2), Seat(3)]);
+    act(&mut game, 1, "play 2D");
+    assert_eq!(body(&game, None).grand_opera_possible, [Seat(1), Seat(2), Seat(3)], "seat 0's first turn is over");
+}
+
+#[test]
+fn client_view_of_a_claim_window() {
+    let mut game = start(4, json!({"manual_claim": true}), Some(claim_deal()));
+    acts(&mut game, 0, &["play 7D", "stop"]);
+    insta::assert_json_snapshot!("claim_window_seat_1", body(&game, Some(1)));
+}
+
+/// Every card string in a body, the board's cell names left out (they name cells, not cards).
+fn cards_in(body: &tapis_nainjaune::Body) -> Vec<tapis_core::FrenchCard> {
+    fn walk(value: &Value, out: &mut Vec<tapis_core::FrenchCard>) {
+        match value {
+            Value::String(s) => out.extend(s.parse::<tapis_core::FrenchCard>().ok()),
+            Value::Array(items) => items.iter().for_each(|v| walk(v, out)),
+            Value::Object(map) => map.iter().filter(|(k, _)| *k != "board").for_each(|(_, v)| walk(v, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(&serde_json::to_value(body).unwrap(), &mut out);
+    out
+}
+
+#[test]
+fn the_spectators_body_holds_no_card_of_any_hand() {
+    let mut legal = ActionList::new();
+    let sets =
+        [(4, json!({"capital": 30})), (3, json!({"manual_claim": true, "capital": 30})), (8, json!({"capital": 30}))];
+    for (players, opts) in sets {
+        for seed in 0..20 {
+            let request = MatchRequest { players, seed, dealer: None, options: options(opts.clone()), deal: None };
+            let mut game = Match::<NainJaune>::new(&request).unwrap().state().clone();
+            let mut rng = GameRng::seed_from_u64(seed);
+            while !game.is_over() {
+                let hidden_from = |seat: Option<Seat>| {
+                    let mut hidden = game.aside().0;
+                    for other in Seat::all(players).filter(|&s| Some(s) != seat) {
+                        hidden = hidden.union(game.hand(other).0);
+                    }
+                    hidden
+                };
+                for observer in Seat::all(players).map(Some).chain([None]) {
+                    let body = NainJaune::client_body(&game.view(observer));
+                    let hidden = hidden_from(observer);
+                    for card in cards_in(&body) {
+                        assert!(!hidden.contains(card.index()), "{observer:?} is shown {card}, hidden from it");
+                    }
+                    if observer.is_none() {
+                        assert!(body.hand.is_none(), "a spectator has no hand");
+                        let counted: u32 = body.seats.iter().map(|s| s.cards).sum();
+                        assert_eq!(counted as usize, Seat::all(players).map(|s| game.hand(s).len()).sum::<usize>());
+                    }
+                }
+                let (seat, action) = kit::random_choice(&game, &mut rng, &mut legal);
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+}
+
+// ----- private events and secrecy -----
+
+#[test]
+fn each_seat_is_told_its_new_hand_alone() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    let events = play_worked_example(&mut game, true);
+    let dealt: Vec<&Event> = events.iter().filter(|e| matches!(e, Event::Dealt { .. })).collect();
+    assert_eq!(dealt.len(), 4, "one private deal per seat");
+    for seat in Seat::all(4) {
+        let mine: Vec<&Event> =
+            tapis_core::events_for(&events, Some(seat)).filter(|e| matches!(e, Event::Dealt { .. })).collect();
+        assert_eq!(mine, [&Event::Dealt { seat, hand: game.state().hand(seat) }]);
+        assert_eq!(mine[0].audience(), Audience::Only(seat));
+        assert!(mine[0].reveals());
+    }
+    assert!(tapis_core::events_for(&events, None).all(|e| e.audience() == Audience::Everyone));
+    assert_eq!(tapis_core::events_for(&events, None).count(), events.len() - 4);
+    // The round's start is public, before the private deals.
+    let started = events.iter().position(|e| matches!(e, Event::RoundStarted { .. })).unwrap();
+    assert!(matches!(events[started + 1], Event::Dealt { seat: Seat(0), .. }));
+    assert_eq!(
+        NainJaune::describe_event(&events[started + 1], Lang::Fr),
+        format!("le joueur 0 reçoit : {}", describe_hand(&game, 0, Lang::Fr))
+    );
+}
+
+fn describe_hand(game: &Match<NainJaune>, seat: u8, lang: Lang) -> String {
+    let names: Vec<String> = game
+        .state()
+        .hand(Seat(seat))
+        .iter()
+        .map(|c| {
+            let text = c.pretty();
+            match lang {
+                Lang::Fr => text.replace('J', "V").replace('Q', "D").replace('K', "R"),
+                Lang::En => text,
+            }
+        })
+        .collect();
+    names.join(" ")
+}
+
+#[test]
+fn only_the_settlement_reveals_and_only_dealt_is_private() {
+    let mut game = start(4, json!({}), Some(worked_example_deal()));
+    let events = play_worked_example(&mut game, true);
+    let revealing: Vec<&str> = events
+        .iter()
+        .filter(|e| e.reveals())
+        .map(|e| match e {
+            Event::Paid { .. } => "paid",
+            Event::Doubled { .. } => "doubled",
+            Event::Dealt { .. } => "dealt",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(revealing, ["paid", "paid", "paid", "doubled", "dealt", "dealt", "dealt", "dealt"]);
+}
+
+/// The leak the secrecy check found: the settlement names who kept a board card (and, with
+/// `card_points`, what the hands were worth), so it depends on cards hidden from the others. It
+/// is a showdown: its events reveal, and everything told before them does not depend on the
+/// hidden cards.
+#[test]
+fn regression_the_settlement_is_a_showdown() {
+    let mut game = start(4, json!({"payment": "card_points"}), Some(worked_example_deal()));
+    play_worked_example(&mut game, false);
+    let last = NainJaune::parse_action("play 7C").unwrap();
+    let mut events = Vec::new();
+    game.state().clone().step(Seat(1), last, &mut events);
+    let before = |list: &[Event]| -> Vec<Event> { list.iter().take_while(|e| !e.reveals()).cloned().collect() };
+    let seven = "7C".parse().unwrap();
+    assert_eq!(before(&events), [Event::Played { seat: Seat(1), card: seven }, Event::WentOut { seat: Seat(1) }]);
+    let doublers = |list: &[Event]| -> Vec<Seat> {
+        list.iter().filter_map(|e| if let Event::Doubled { seat, .. } = e { Some(*seat) } else { None }).collect()
+    };
+    // Seat 2 sees neither seat 0's, nor seat 3's hand, nor the aside: the R♥ could be anywhere.
+    let view = game.state().view(Some(Seat(2)));
+    let mut rng = GameRng::seed_from_u64(3);
+    let (mut tried, mut other_doublers) = (0, 0);
+    while tried < 20 {
+        let mut redealt = NainJaune::determinize(&view, &mut rng);
+        // Seat 1's last card is hidden from seat 2 too: keep the deals where it is the 7♣.
+        if !redealt.is_legal(Seat(1), last) {
+            continue;
+        }
+        tried += 1;
+        let mut other = Vec::new();
+        redealt.step(Seat(1), last, &mut other);
+        assert_eq!(before(&other), before(&events));
+        if doublers(&other) != doublers(&events) {
+            other_doublers += 1;
+        }
+    }
+    assert!(other_doublers > 0, "the doublings depend on the hidden cards");
+}
+
+/// Who the match waits for never depends on a hand: every seat called on a rank is asked, with a
+/// lone `pass` when it lacks it, and a player who cannot go on with his run still says `stop`.
+#[test]
+fn regression_every_called_seat_is_asked_holder_or_not() {
+    for opts in [json!({}), json!({"follow_optional": true})] {
+        let mut game = start(4, opts.clone(), Some(grand_opera_deal()));
+        acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S"]);
+        assert_eq!(legal(&game, 0), ["stop"], "no 7 in hand, still a decision");
+        act(&mut game, 0, "stop");
+        for seat in 1..=3 {
+            assert_eq!(game.state().waiting_for().iter().collect::<Vec<_>>(), [Seat(seat)], "{opts}");
+            assert_eq!(legal(&game, seat), ["pass"], "the four 7s are aside");
+            act(&mut game, seat, "pass");
+        }
+        assert_eq!(whose_move(&game), Phase::Lead { seat: Seat(0) });
+    }
 }

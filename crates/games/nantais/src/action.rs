@@ -2,8 +2,8 @@
 
 use crate::cards::{FrenchCard, Rank, Suit};
 use std::fmt;
-use tapis_core::game::{action_words, parse_seat, unknown_action};
-use tapis_core::{ActionError, Seat};
+use tapis_core::game::{action_words, misspelt_action, parse_seat, short_quote, unknown_action};
+use tapis_core::{ActionError, Seat, Text};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
@@ -55,20 +55,34 @@ impl fmt::Display for Action {
     }
 }
 
+/// How each verb is written, for the error that a verb with the wrong arguments gets.
+fn usage(verb: &str) -> &'static str {
+    match verb {
+        "play" => "play <card>",
+        "suit" => "suit <S|H|D|C>",
+        "rank" => "rank <2..A>",
+        "contre" => "contre <seat>",
+        "ask" => "ask <card>",
+        "give" => "give <card>",
+        "swap" => "swap <seat> <card>",
+        "end" => "end",
+        "draw" => "draw",
+        "pass" => "pass",
+        "unique" => "unique",
+        _ => "noswap",
+    }
+}
+
+fn parse_error(fr: String, en: String) -> ActionError {
+    ActionError::Parse(Text::new(fr, en))
+}
+
 pub fn parse(text: &str) -> Result<Action, ActionError> {
     let words = action_words(text);
     let bad = || unknown_action(text, VERBS);
     let Some(verb) = words.first() else { return Err(bad()) };
     let verb = verb.to_ascii_lowercase();
     let args = &words[1..];
-    let card = |i: usize| -> Result<FrenchCard, ActionError> {
-        let word = args.get(i).ok_or_else(bad)?;
-        word.parse::<FrenchCard>().map_err(|e| ActionError::Parse(e.to_string()))
-    };
-    let seat = |i: usize| -> Result<Seat, ActionError> {
-        let word = args.get(i).ok_or_else(bad)?;
-        parse_seat(word).ok_or_else(|| ActionError::Parse(format!("'{word}' is not a seat number (0 to 9)")))
-    };
     let arity = match verb.as_str() {
         "end" | "draw" | "pass" | "unique" | "noswap" => 0,
         "play" | "suit" | "rank" | "contre" | "ask" | "give" => 1,
@@ -76,12 +90,31 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
         _ => return Err(bad()),
     };
     if args.len() != arity {
-        return Err(ActionError::Parse(format!(
-            "'{}' takes {arity} argument{}: {VERBS}",
-            verb,
-            if arity == 1 { "" } else { "s" }
-        )));
+        return Err(misspelt_action(text, usage(&verb)));
     }
+    let card = |i: usize| -> Result<FrenchCard, ActionError> {
+        let word = short_quote(args[i]);
+        args[i].parse::<FrenchCard>().map_err(|_| {
+            parse_error(
+                format!(
+                    "« {word} » n'est pas une carte : écrivez une valeur (2-9, T, J, Q, K, A) puis une couleur \
+                     (S, H, D, C), ou X pour un Joker"
+                ),
+                format!(
+                    "'{word}' is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (S, H, D, C), or X for a Joker"
+                ),
+            )
+        })
+    };
+    let seat = |i: usize| -> Result<Seat, ActionError> {
+        let word = short_quote(args[i]);
+        parse_seat(args[i]).ok_or_else(|| {
+            parse_error(
+                format!("« {word} » n'est pas un numéro de place (0 à 9)"),
+                format!("'{word}' is not a seat number (0 to 9)"),
+            )
+        })
+    };
     Ok(match verb.as_str() {
         "end" => Action::End,
         "draw" => Action::Draw,
@@ -91,14 +124,20 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
         "play" => Action::Play(card(0)?),
         "ask" => Action::Ask(card(0)?),
         "give" => Action::Give(card(0)?),
-        "suit" => Action::Suit(
-            args[0].parse().map_err(|_| ActionError::Parse(format!("'{}' is not a suit: S, H, D or C", args[0])))?,
-        ),
-        "rank" => Action::Rank(
-            args[0]
-                .parse()
-                .map_err(|_| ActionError::Parse(format!("'{}' is not a rank: 2-9, T, J, Q, K or A", args[0])))?,
-        ),
+        "suit" => Action::Suit(args[0].parse().map_err(|_| {
+            let word = short_quote(args[0]);
+            parse_error(
+                format!("« {word} » n'est pas une couleur : S, H, D ou C"),
+                format!("'{word}' is not a suit: S, H, D or C"),
+            )
+        })?),
+        "rank" => Action::Rank(args[0].parse().map_err(|_| {
+            let word = short_quote(args[0]);
+            parse_error(
+                format!("« {word} » n'est pas une valeur : 2-9, T, J, Q, K ou A"),
+                format!("'{word}' is not a rank: 2-9, T, J, Q, K or A"),
+            )
+        })?),
         "contre" => Action::Contre(seat(0)?),
         _ => Action::Swap(seat(0)?, card(1)?),
     })
@@ -107,6 +146,7 @@ pub fn parse(text: &str) -> Result<Action, ActionError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use tapis_core::Lang;
 
     #[test]
     fn actions_parse_in_any_case_and_print_canonically() {
@@ -128,5 +168,25 @@ mod tests {
         for bad in ["", "play", "play 1H", "suit Z", "rank 1", "contre 12", "swap 2", "fly", "end now"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn parse_errors_say_what_is_wrong_in_both_languages() {
+        let message = |text: &str, lang: Lang| parse(text).unwrap_err().message(lang);
+        assert_eq!(message("swap 2", Lang::Fr), "« swap 2 » : écrivez-le « swap <seat> <card> »");
+        assert_eq!(message("swap 2", Lang::En), "'swap 2': write it as 'swap <seat> <card>'");
+        assert_eq!(
+            message("play 1h", Lang::Fr),
+            "« 1h » n'est pas une carte : écrivez une valeur (2-9, T, J, Q, K, A) puis une couleur (S, H, D, C), ou \
+             X pour un Joker"
+        );
+        assert_eq!(
+            message("play 1h", Lang::En),
+            "'1h' is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (S, H, D, C), or X for a Joker"
+        );
+        assert_eq!(message("contre 12", Lang::Fr), "« 12 » n'est pas un numéro de place (0 à 9)");
+        assert_eq!(message("suit z", Lang::En), "'z' is not a suit: S, H, D or C");
+        assert_eq!(message("rank 1", Lang::Fr), "« 1 » n'est pas une valeur : 2-9, T, J, Q, K ou A");
+        assert_eq!(parse("end now").unwrap_err().code(), "bad_action");
     }
 }

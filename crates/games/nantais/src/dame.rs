@@ -19,6 +19,8 @@ impl Nantais {
                 self.lose(target, giver, card);
                 self.learn(target, giver, taken);
                 ev.emit(|| Event::Swapped { seat: giver, target, asked: None });
+                ev.emit(|| Event::Exchanged { seat: giver, with: target, gave: card, got: taken });
+                ev.emit(|| Event::Exchanged { seat: target, with: giver, gave: taken, got: card });
                 self.table.effects.swaps -= 1;
                 self.resolve(ev);
             }
@@ -26,11 +28,13 @@ impl Nantais {
                 self.offered = Some(card);
                 self.table.phase = Phase::Ask { target };
                 ev.emit(|| Event::SwapOffered { seat: giver, target });
+                ev.emit(|| Event::Offered { seat: giver, target, card });
             }
             QueenSwapMode::TargetChooses => {
                 self.offered = Some(card);
                 self.table.phase = Phase::Give { target };
                 ev.emit(|| Event::SwapOffered { seat: giver, target });
+                ev.emit(|| Event::Offered { seat: giver, target, card });
             }
         }
     }
@@ -51,6 +55,8 @@ impl Nantais {
             self.lose(target, giver, offered);
             self.learn(target, giver, wanted);
             ev.emit(|| Event::Swapped { seat: giver, target, asked: Some(wanted) });
+            // The giver knew both cards; the target learns the one it received.
+            ev.emit(|| Event::Exchanged { seat: target, with: giver, gave: wanted, got: offered });
         } else {
             ev.emit(|| Event::AskFailed { seat: giver, target, asked: wanted });
         }
@@ -61,7 +67,8 @@ impl Nantais {
     pub(crate) fn give_back<E: EventSink<Event>>(&mut self, target: Seat, card: FrenchCard, ev: &mut E) {
         let giver = self.table.turn;
         let offered = self.offered.take().unwrap_or(card);
-        if self.hand(giver).contains(offered) && self.hand(target).contains(card) {
+        let exchanged = self.hand(giver).contains(offered) && self.hand(target).contains(card);
+        if exchanged {
             self.exchange(giver, offered, target, card);
             self.others_forget(giver, target, true);
             self.lose(giver, target, card);
@@ -70,6 +77,10 @@ impl Nantais {
             self.learn(target, giver, card);
         }
         ev.emit(|| Event::Swapped { seat: giver, target, asked: None });
+        if exchanged {
+            ev.emit(|| Event::Exchanged { seat: giver, with: target, gave: offered, got: card });
+            ev.emit(|| Event::Exchanged { seat: target, with: giver, gave: card, got: offered });
+        }
         self.table.effects.swaps -= 1;
         self.resolve(ev);
     }

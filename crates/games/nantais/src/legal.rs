@@ -5,7 +5,7 @@ use crate::Action;
 use crate::cards::*;
 use crate::options::Combos;
 use crate::state::*;
-use tapis_core::{ActionList, FrenchCard, Rank, Seat, SeatSet, Suit};
+use tapis_core::{ActionList, FrenchCard, Rank, Seat, SeatSet, Suit, Text};
 
 impl Nantais {
     pub fn seat_count(&self) -> usize {
@@ -83,8 +83,10 @@ impl Nantais {
         self.finish_filter(seat, self.hand(seat).kinds() & mask)
     }
 
-    /// The kinds that may follow the last card of the turn (série, suite, house combinations).
-    pub fn extension_mask(&self, seat: Seat) -> u64 {
+    /// The kinds that the rules let follow the last card of the turn (série, suite, house
+    /// combinations), whatever `seat` holds: it depends on public facts only (the discard, the
+    /// options, the size of the hand), so whether the chain step is offered tells nothing.
+    pub fn follow_mask(&self, seat: Seat) -> u64 {
         let Some(&last) = self.discard.last() else { return 0 };
         let key = rank_key(last);
         let mut mask = key_mask(key);
@@ -108,7 +110,12 @@ impl Nantais {
                 }
             }
         }
-        self.finish_filter(seat, self.hand(seat).kinds() & mask)
+        self.finish_filter(seat, mask)
+    }
+
+    /// The kinds `seat` holds that may follow the last card of the turn.
+    pub fn extension_mask(&self, seat: Seat) -> u64 {
+        self.hand(seat).kinds() & self.follow_mask(seat)
     }
 
     /// The seats the match waits for.
@@ -184,7 +191,7 @@ impl Nantais {
                 out.push(Action::End);
             }
             Phase::Drawn => {
-                if let Some(card) = self.drawn {
+                if let Some(card) = self.drawn_playable(seat) {
                     out.push(Action::Play(card));
                 }
                 out.push(Action::Pass);
@@ -208,44 +215,89 @@ impl Nantais {
         }
     }
 
-    /// Why `action` is refused, in one sentence (the action is known to be illegal).
-    pub(crate) fn why_illegal(&self, seat: Seat, action: Action) -> String {
+    /// Why `action` is refused, in one sentence, for a seat that may act (the action is known to
+    /// be illegal). A seat with no action at all is told who the match waits for by the core's
+    /// `ActionError::NotYourMove` instead.
+    pub(crate) fn reason_illegal(&self, seat: Seat, action: Action) -> Text {
         let t = &self.table;
         let waiting = self.waiting();
         let not_held = |card: FrenchCard| !self.hand(seat).contains(card);
-        let reason: &str = match action {
-            Action::Unique => "UNIQUE is announced by a player holding one card who has not announced it yet",
-            Action::Contre(_) => {
-                "CONTRE UNIQUE needs its target to hold one card, unannounced, while its window is open"
-            }
+        let (fr, en): (&str, &str) = match action {
+            Action::Unique => (
+                "« UNIQUE » s'annonce quand on n'a plus qu'une carte et qu'on ne l'a pas encore annoncé",
+                "UNIQUE is announced by a player holding one card who has not announced it yet",
+            ),
+            Action::Contre(_) => (
+                "« CONTRE UNIQUE » vise un joueur qui n'a plus qu'une carte, sans l'avoir annoncé, tant que sa \
+                 fenêtre est ouverte",
+                "CONTRE UNIQUE needs its target to hold one card, unannounced, while its window is open",
+            ),
+            // A seat out of turn that may still act is in a UNIQUE window.
             _ if !waiting.contains(seat) => {
-                return match waiting.first() {
-                    Some(w) => format!("'{action}' is not legal for seat {seat} now: it is seat {w}'s move"),
-                    None => format!("'{action}' is not legal for seat {seat} now"),
-                };
+                let w = waiting.first().unwrap_or(t.turn);
+                return Text::new(
+                    format!(
+                        "c'est à la place {w} de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »"
+                    ),
+                    format!("it is seat {w}'s move; out of turn, only UNIQUE or CONTRE UNIQUE may be called"),
+                );
             }
             Action::Play(card) | Action::Swap(_, card) | Action::Give(card) if not_held(card) => {
-                return format!("'{action}' is not legal: seat {seat} does not hold {card}");
+                return Text::new(
+                    format!("la place {seat} n'a pas la carte {card}"),
+                    format!("seat {seat} does not hold {card}"),
+                );
             }
             _ => match t.phase {
-                Phase::Start if t.pending.is_some() => {
-                    "a 7/Joker chain is pending: add a chain card (play) or take the penalty (draw)"
+                Phase::Start if t.pending.is_some() => (
+                    "une série de 7 ou de Jokers est en cours : ajoutez-y une carte (play) ou prenez la pénalité (draw)",
+                    "a 7/Joker chain is pending: add a chain card (play) or take the penalty (draw)",
+                ),
+                Phase::Start if self.playable_first(seat) != 0 && !self.options.voluntary_draw => (
+                    "une carte qui convient doit être posée : même couleur ou même valeur que la carte du dessus, un \
+                     8 ou un Joker, ou ce qui a été annoncé ou demandé",
+                    "a card that fits must be played: same suit or rank as the top card, an 8 or a Joker, or what \
+                     was named or demanded",
+                ),
+                Phase::Start => (
+                    "posez une carte qui convient, ou piochez (passez quand il n'y a rien à piocher)",
+                    "play a card that fits, or draw (pass when nothing can be drawn)",
+                ),
+                Phase::Chain if self.extension_mask(seat) == 0 => (
+                    "aucune de vos cartes ne peut suivre : finissez le tour (end)",
+                    "none of your cards can follow: end the turn",
+                ),
+                Phase::Chain => (
+                    "seule une carte de même valeur (série) ou la suivante de même couleur (suite) peut suivre, ou \
+                     finissez le tour (end)",
+                    "only the same rank (série) or the same suit one rank up (suite) may follow, or end",
+                ),
+                Phase::Drawn if self.drawn_playable(seat).is_none() => (
+                    "la carte piochée ne convient pas : gardez-la (pass)",
+                    "the card drawn does not fit: keep it (pass)",
+                ),
+                Phase::Drawn => {
+                    ("posez la carte piochée, ou gardez-la (pass)", "play the card just drawn, or keep it (pass)")
                 }
-                Phase::Start if self.playable_first(seat) != 0 && !self.options.voluntary_draw => {
-                    "a card that fits must be played: same suit or rank as the top card, an 8 or a Joker, or what was named or demanded"
+                Phase::AfterPenalty => ("posez une carte qui convient, ou passez", "play a card that fits, or pass"),
+                Phase::NameSuit => ("annoncez une couleur : suit S, H, D ou C", "name a suit: suit S, H, D or C"),
+                Phase::NameRank => ("demandez une valeur : rank 2 à A", "demand a rank: rank 2..A"),
+                Phase::Swap => (
+                    "échangez une carte avec un autre joueur (swap <place> <carte>) ou refusez (noswap)",
+                    "exchange a card with another seat (swap <seat> <card>) or noswap",
+                ),
+                Phase::Ask { .. } => ("nommez la carte voulue : ask <carte>", "name the card wanted: ask <card>"),
+                Phase::Give { .. } => {
+                    ("rendez une de vos cartes : give <carte>", "give back one of your cards: give <card>")
                 }
-                Phase::Start => "play a card that fits, or draw (pass when nothing can be drawn)",
-                Phase::Chain => "only the same rank (série) or the same suit one rank up (suite) may follow, or end",
-                Phase::Drawn => "play the card just drawn, or pass",
-                Phase::AfterPenalty => "play a card that fits, or pass",
-                Phase::NameSuit => "name a suit: suit S, H, D or C",
-                Phase::NameRank => "demand a rank: rank 2..A",
-                Phase::Swap => "exchange a card with another seat (swap <seat> <card>) or noswap",
-                Phase::Ask { .. } => "name the card wanted: ask <card>",
-                Phase::Give { .. } => "give back one of your cards: give <card>",
-                Phase::Over => "the match is over",
+                Phase::Over => ("la partie est finie", "the match is over"),
             },
         };
-        format!("'{action}' is not legal for seat {seat} now: {reason}")
+        Text::new(fr, en)
+    }
+
+    /// The card just drawn, when it may be played.
+    fn drawn_playable(&self, seat: Seat) -> Option<FrenchCard> {
+        self.drawn.filter(|&c| self.playable_first(seat) & bit(c) != 0)
     }
 }

@@ -24,7 +24,7 @@
 //! * **Queen** (optional Dame rule): one exchange of cards with any player per Queen.
 //!
 //! A player who cannot play draws one card (`draw`); he may lay it at once if it fits (`play`, then
-//! chain on) or keep it (`pass`); a drawn card that does not fit ends his turn by itself. When the
+//! chain on) or keep it (`pass`, the only choice when it does not fit). When the
 //! stock is empty the discard but its top card is shuffled into a new one; with nothing to draw a
 //! stuck player passes, and a full cycle of such turns blocks the round (fewest cards wins, then
 //! fewest penalty points). A player down to one card announces `unique`; until the next player's
@@ -39,7 +39,14 @@
 //! A view holds every public fact (top card and the whole discard, constraint in force, pending
 //! draw, direction, whose turn and in which phase, hand sizes, stock size, announcements, scores),
 //! the seat's own hand, the card it has just drawn, the card it is offering in a Dame exchange, and
-//! the cards it knows other seats hold from Dame exchanges.
+//! the cards it knows other seats hold from Dame exchanges. The client view (`client.rs`,
+//! `docs/client-view/nantais.md`) is the same picture for people and the programs that draw it.
+//!
+//! **Private events.** Each seat is told by an event addressed to it alone what it alone learns:
+//! the hand it is dealt (`dealt`), the card it draws (`drew_card`, while the others are told
+//! `drew`), the penalty cards it draws (`penalty_cards`, the others `penalty`), the card it offers
+//! in a Dame exchange (`offered`, the others `swap_offered`), and the two cards of an exchange it
+//! takes part in (`exchanged`, beside the public `swapped`).
 //!
 //! ## Decisions where the rulebook is silent
 //!
@@ -54,7 +61,8 @@
 //!   a suit too. After a chain is taken, play resumes on the top card as it stands.
 //! * **`joker_names_suit = false`**: any card may follow a Joker.
 //! * **`play_after_penalty`**: after drawing the penalty the player may lay a fitting card (and
-//!   chain on) or `pass`; if nothing fits his turn ends by itself. He never draws a second time.
+//!   chain on) or `pass`, even when nothing fits (see *What the flow tells the table* below). He
+//!   never draws a second time.
 //! * **`voluntary_draw`**: `draw` is offered whenever a card can be drawn; only the drawn card may
 //!   then be played.
 //! * **Passing**: with no fitting card and nothing to draw (stock empty, discard = its top card) the
@@ -100,16 +108,39 @@
 //! * `table_mode_errors` (§2.8, « Erreur ») is left out: illegal declarations cannot be made here,
 //!   so the penalty could never fire; it would only mean something in a free-table mode.
 //!
+//! ### What the flow tells the table
+//!
+//! Who the match waits for, and every public event, is seen by the whole table, so the flow of a
+//! turn must not depend on cards the others cannot see (issue 13; the conformance kit checks it
+//! by re-dealing the hidden cards). Rulings for that:
+//!
+//! * **The chain step** is offered after every card laid while the player still holds cards and
+//!   the rules let some card follow the one laid (a série always can, so in practice always; the
+//!   exception is `forbid_special_finish` with one card left when every card that could follow is
+//!   special), even when his hand holds none: `end` is then his only turn action. Entering the step
+//!   only when the hand could follow told every seat that it could.
+//! * **The drawn step** is offered after every draw of one card, whether the card fits or not:
+//!   `play` it if it fits, or keep it with `pass` (then the only choice). Ending the turn by itself
+//!   when the card did not fit told the table whether it fitted.
+//! * **After a penalty** (`play_after_penalty`) the step is always offered, for the same reason.
+//! * **A round settled from the cards left** (penalty points, or a blocked round whose tie-break
+//!   counts points) shows every hand to the table (`hands_shown`), as players do when they count;
+//!   the scores of such a round would show them anyway.
+//! * **Dame, `named`**: the whole table hears the card asked for and whether the target held it.
+//! * **CONTRE UNIQUE** needs no ruling: who may call it depends on hand sizes and announcements,
+//!   which are public, and it is a reaction window (the match does not wait for it).
+//!
 //! # Strength of the heuristic bot
 //!
 //! Measured with `tapis sim nantais --players 4 --games 4000 --seed 1`: the heuristic bot in seat 0
-//! against three random bots wins **91.2%** of the matches (95% interval
-//! 90.3–92.1%), where a random bot in the same seat wins 24.5%
-//! (23.2–25.9%) (`--bots heuristic,random,random,random` against `--bots random`).
+//! against three random bots wins **92.2%** of the matches (95% interval
+//! 91.4–93.0%), where a random bot in the same seat wins 24.6%
+//! (23.3–25.9%) (`--bots heuristic,random,random,random` against `--bots random`).
 
 mod action;
 mod bot;
 pub mod cards;
+pub mod client;
 mod dame;
 mod legal;
 pub mod options;
@@ -125,9 +156,11 @@ pub use view::View;
 
 use cards::*;
 use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
-    ActionError, ActionList, BySeat, EventSink, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup, SetupError,
+    ActionError, ActionList, Audience, BySeat, EventSink, Game, GameEvent, GameRng, Lang, OptionSpec, Seat, SeatSet,
+    Setup, SetupError, Text,
 };
 
 /// Why a player draws a penalty.
@@ -139,7 +172,9 @@ pub enum PenaltyReason {
     Contre,
 }
 
-/// What happened, as every seat may know it.
+/// What happened. Most events are public; a seat learns the cards it is dealt, draws or receives
+/// in a Dame exchange (and the card it offers) by private events ([`GameEvent::audience`]), while
+/// the others are told only that it drew or exchanged.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
@@ -148,18 +183,36 @@ pub enum Event {
         dealer: Seat,
         starter: FrenchCard,
     },
+    /// Private: the hand `seat` is dealt, in kind order.
+    Dealt {
+        seat: Seat,
+        hand: Vec<FrenchCard>,
+    },
     Played {
         seat: Seat,
         card: FrenchCard,
     },
-    /// A card drawn by a player unable (or choosing not) to play; `cards` is 0 or 1.
+    /// A card drawn by a player unable (or choosing not) to play; `cards` is 0 or 1. When a card
+    /// was drawn, the drawer is told which by [`Event::DrewCard`] instead.
     Drew {
         seat: Seat,
         cards: u32,
     },
+    /// Private: the card `seat` drew.
+    DrewCard {
+        seat: Seat,
+        card: FrenchCard,
+    },
+    /// Penalty cards drawn; the drawer is told which by [`Event::PenaltyCards`] instead.
     Penalty {
         seat: Seat,
         cards: u32,
+        reason: PenaltyReason,
+    },
+    /// Private: the penalty cards `seat` drew, in the order drawn.
+    PenaltyCards {
+        seat: Seat,
+        cards: Vec<FrenchCard>,
         reason: PenaltyReason,
     },
     Reshuffled {
@@ -194,14 +247,29 @@ pub enum Event {
         seat: Seat,
         against: Seat,
     },
+    /// Dame (`named`, `target_chooses`): `seat` offers a card to `target`; `seat` itself is told
+    /// which by [`Event::Offered`] instead.
     SwapOffered {
         seat: Seat,
         target: Seat,
+    },
+    /// Private: the card `seat` offers to `target`.
+    Offered {
+        seat: Seat,
+        target: Seat,
+        card: FrenchCard,
     },
     Swapped {
         seat: Seat,
         target: Seat,
         asked: Option<FrenchCard>,
+    },
+    /// Private: the cards of an exchange, as `seat` (one of its two players) saw them.
+    Exchanged {
+        seat: Seat,
+        with: Seat,
+        gave: FrenchCard,
+        got: FrenchCard,
     },
     AskFailed {
         seat: Seat,
@@ -210,6 +278,11 @@ pub enum Event {
     },
     SwapDeclined {
         seat: Seat,
+    },
+    /// The hands at the end of a round scored from the cards left (penalty points, or a blocked
+    /// round), in seat order.
+    HandsShown {
+        hands: Vec<Vec<FrenchCard>>,
     },
     RoundWon {
         round: u32,
@@ -223,6 +296,39 @@ pub enum Event {
     },
 }
 
+impl GameEvent for Event {
+    fn audience(&self) -> Audience {
+        match *self {
+            Event::Dealt { seat, .. }
+            | Event::DrewCard { seat, .. }
+            | Event::PenaltyCards { seat, .. }
+            | Event::Offered { seat, .. }
+            | Event::Exchanged { seat, .. } => Audience::Only(seat),
+            // Nothing drawn has no private twin: everyone is told the same.
+            Event::Drew { seat, cards } | Event::Penalty { seat, cards, .. } if cards > 0 => Audience::AllBut(seat),
+            Event::SwapOffered { seat, .. } => Audience::AllBut(seat),
+            _ => Audience::Everyone,
+        }
+    }
+
+    fn reveals(&self) -> bool {
+        match self {
+            // Chance: the starter and the hands come from a shuffled pack, drawn cards from the
+            // hidden stock, a blind exchange's card at random from a hidden hand.
+            Event::RoundDealt { .. }
+            | Event::Dealt { .. }
+            | Event::DrewCard { .. }
+            | Event::PenaltyCards { .. }
+            | Event::Exchanged { .. }
+            | Event::HandsShown { .. } => true,
+            // A named card asked for: the whole table learns whether the target held it.
+            Event::Swapped { asked, .. } => asked.is_some(),
+            Event::AskFailed { .. } => true,
+            _ => false,
+        }
+    }
+}
+
 /// A hand-made first round (NOTATION.md): stock top first, discard bottom first.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -233,49 +339,51 @@ pub struct Deal {
     pub discard: Vec<FrenchCard>,
 }
 
-fn check_deal(deal: &Deal, players: usize, decks: u8) -> Result<(), SetupError> {
-    let bad = |m: String| Err(SetupError::BadDeal(m));
-    if deal.hands.len() != players {
-        return bad(format!("the deal has {} hands for {players} players", deal.hands.len()));
+impl Deal {
+    /// A one-pack deal of these hands and discard, with every other card in the stock (in the
+    /// pack's order): the position a scenario needs, written with the cards that matter only.
+    /// Cards are in notation; one that does not read is left out, and the deal then fails its
+    /// check.
+    pub fn with_rest_in_stock(hands: &[&[&str]], discard: &[&str]) -> Deal {
+        let read = |cards: &[&str]| -> Vec<FrenchCard> { cards.iter().filter_map(|c| c.parse().ok()).collect() };
+        let hands: Vec<Vec<FrenchCard>> = hands.iter().map(|h| read(h)).collect();
+        let discard = read(discard);
+        let mut stock: Vec<FrenchCard> = state::full_deck(1).to_vec();
+        for card in hands.iter().flatten().chain(&discard) {
+            if let Some(i) = stock.iter().position(|c| c == card) {
+                stock.remove(i);
+            }
+        }
+        Deal { hands, stock, discard }
     }
-    if let Some(seat) = deal.hands.iter().position(Vec::is_empty) {
-        return bad(format!("hand {seat} is empty: every hand holds at least one card"));
-    }
-    if deal.discard.is_empty() {
-        return bad("the discard is empty: it needs its face-up top card".into());
-    }
-    let mut counts = [0i32; KINDS];
-    for c in full_deck_kinds(decks) {
-        counts[c.index()] += 1;
-    }
-    for c in deal.hands.iter().flatten().chain(&deal.stock).chain(&deal.discard) {
-        counts[c.index()] -= 1;
-    }
-    let list = |sign: i32| -> Vec<String> {
-        (0..KINDS).flat_map(|i| std::iter::repeat_n(card(i).to_string(), (counts[i] * sign).max(0) as usize)).collect()
-    };
-    let (missing, extra) = (list(1), list(-1));
-    if missing.is_empty() && extra.is_empty() {
-        return Ok(());
-    }
-    let mut parts = Vec::new();
-    if !missing.is_empty() {
-        parts.push(format!("missing {}", missing.join(" ")));
-    }
-    if !extra.is_empty() {
-        parts.push(format!("extra {}", extra.join(" ")));
-    }
-    bad(format!(
-        "the deal must hold exactly the {} cards of {} pack{} of 54: {}",
-        54 * decks as usize,
-        decks,
-        if decks == 1 { "" } else { "s" },
-        parts.join("; ")
-    ))
 }
 
-fn full_deck_kinds(decks: u8) -> impl Iterator<Item = FrenchCard> {
-    state::full_deck(decks).into_iter()
+/// The shape of a hand-made deal; the cards themselves go through [`tapis_core::check_deck`].
+fn check_deal(deal: &Deal, players: usize, decks: u8) -> Result<(), SetupError> {
+    let bad = |fr: String, en: String| Err(SetupError::BadDeal(Text::new(fr, en)));
+    if deal.hands.len() != players {
+        let hands = deal.hands.len();
+        return bad(
+            format!("la donne a {hands} mains pour {players} joueurs"),
+            format!("the deal has {hands} hands for {players} players"),
+        );
+    }
+    if let Some(seat) = deal.hands.iter().position(Vec::is_empty) {
+        return bad(
+            format!("la main {seat} est vide : chaque main a au moins une carte"),
+            format!("hand {seat} is empty: every hand holds at least one card"),
+        );
+    }
+    if deal.discard.is_empty() {
+        return bad(
+            "la défausse est vide : il lui faut sa carte du dessus, face visible".into(),
+            "the discard is empty: it needs its face-up top card".into(),
+        );
+    }
+    tapis_core::check_deck(
+        state::full_deck(decks),
+        deal.hands.iter().flatten().chain(&deal.stock).chain(&deal.discard).copied(),
+    )
 }
 
 impl Game for Nantais {
@@ -296,40 +404,22 @@ impl Game for Nantais {
         if options.decks == 2 { 2..=10 } else { 2..=7 }
     }
 
-    fn check_options(options: &Options) -> Result<(), SetupError> {
-        if !matches!(options.decks, 1 | 2) {
-            return Err(SetupError::BadOption(format!("option 'decks' cannot be {}: it takes 1, 2", options.decks)));
-        }
-        if !matches!(options.joker_draw, 4 | 5) {
-            return Err(SetupError::BadOption(format!(
-                "option 'joker_draw' cannot be {}: it takes 4, 5",
-                options.joker_draw
-            )));
-        }
-        if options.rounds_to_win == 0 || options.penalty_limit == 0 {
-            return Err(SetupError::BadOption("rounds_to_win and penalty_limit are at least 1".into()));
-        }
-        Ok(())
+    /// `combos` is checked here, with the values it accepts in both languages: core accepts any
+    /// value for a custom option, and the serde error of [`Options`] would be English only.
+    fn parse_options(given: &Map<String, Value>) -> Result<Options, SetupError> {
+        let complete = tapis_core::options::complete_options(Self::option_specs(), given)?;
+        options::check_combos(&complete["combos"])?;
+        tapis_core::options::parse_options(Self::option_specs(), &complete)
     }
 
+    // Every option holds one value at a time (the specs check them all) and no two options
+    // conflict, so the default `check_options` stands. `Match::new` validates the options, the
+    // player count and the dealer before calling `new_match`, which checks only what is
+    // particular to this game: the deal.
     fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
         let options = setup.options;
-        Self::check_options(&options)?;
         let players = setup.players;
-        let range = Self::players_range(&options);
-        if !range.contains(&players) {
-            return Err(SetupError::BadSetup(format!(
-                "Le 8 Nantais with {} pack{} is played by {} to {} players, not {players}",
-                options.decks,
-                if options.decks == 1 { "" } else { "s" },
-                range.start(),
-                range.end()
-            )));
-        }
         let dealer = setup.first_dealer();
-        if dealer.index() >= players {
-            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
-        }
         let mut state = Nantais {
             options,
             players: players as u8,
@@ -397,19 +487,9 @@ impl Game for Nantais {
         self.apply_action(seat, action, events);
     }
 
-    /// The default check, with a precise reason instead of the whole legal list (refusals are
-    /// frequent in simulations: this keeps them cheap).
-    fn check_legal(&self, seat: Seat, action: Action) -> Result<(), ActionError> {
-        if self.is_over() {
-            return Err(ActionError::Illegal("the match is over".into()));
-        }
-        if seat.index() >= self.seat_count() {
-            return Err(ActionError::Illegal(format!("there is no seat {seat} at a table of {}", self.players)));
-        }
-        if self.is_legal(seat, action) {
-            return Ok(());
-        }
-        Err(ActionError::Illegal(self.why_illegal(seat, action)))
+    /// A precise reason beside the legal list.
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        Some(self.reason_illegal(seat, action))
     }
 
     fn parse_action(text: &str) -> Result<Action, ActionError> {

@@ -2,7 +2,8 @@
 
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use tapis_core::{OptionKind, OptionSpec};
+use serde_json::Value;
+use tapis_core::{OptionKind, OptionSpec, SetupError, Text};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -80,12 +81,30 @@ impl Combos {
     }
 }
 
+/// Checks the value of the `combos` option: a list of known combination names.
+pub fn check_combos(value: &Value) -> Result<(), SetupError> {
+    let known = |v: &Value| v.as_str().is_some_and(|name| Combos::NAMES.iter().any(|(n, _)| *n == name));
+    if value.as_array().is_some_and(|list| list.iter().all(known)) {
+        return Ok(());
+    }
+    Err(SetupError::OptionValue {
+        key: "combos".into(),
+        value: value.to_string(),
+        accepted: Text::new(
+            "une liste de combinaisons maison parmi king_eight, seven_joker, carre, ace_jack",
+            "a list of house combinations among king_eight, seven_joker, carre, ace_jack",
+        ),
+    })
+}
+
 impl Serialize for Combos {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(Self::NAMES.iter().filter(|(_, flag)| self.has(*flag)).map(|(name, _)| name))
     }
 }
 
+// People are told of a bad `combos` by `check_combos`, in both languages, before the options are
+// read; these errors only guard other readers (a state read back).
 impl<'de> Deserialize<'de> for Combos {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let names = Vec::<String>::deserialize(d).map_err(|_| {
@@ -171,107 +190,128 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         kind: OptionKind::Ints(&[1, 2]),
         default: "1",
         help: "1 deck (54 cards, 2-7 players) or 2 decks (108 cards, 2-10 players)",
+        help_fr: "1 jeu (54 cartes, 2 à 7 joueurs) ou 2 jeux (108 cartes, 2 à 10 joueurs)",
     },
     OptionSpec {
         key: "starter",
         kind: OptionKind::Choice(&["redraw_specials", "no_effect"]),
         default: "\"redraw_specials\"",
         help: "a special starter card is put back and another turned, or has no effect (a Joker is always redrawn)",
+        help_fr: "une carte spéciale retournée au départ est remise dans la pioche et on en retourne une autre, ou elle reste sans effet (un Joker est toujours remis)",
     },
     OptionSpec {
         key: "jack_two_players",
         kind: OptionKind::Choice(&["none", "skip"]),
         default: "\"none\"",
         help: "with 2 players an odd number of Jacks does nothing, or skips the opponent",
+        help_fr: "à deux joueurs, un nombre impair de Valets ne fait rien, ou fait passer son tour à l'adversaire",
     },
     OptionSpec {
         key: "joker_draw",
         kind: OptionKind::Ints(&[4, 5]),
         default: "4",
         help: "cards a Joker makes the next player draw",
+        help_fr: "nombre de cartes qu'un Joker fait piocher au joueur suivant",
     },
     OptionSpec {
         key: "joker_names_suit",
         kind: OptionKind::Bool,
         default: "true",
         help: "the Joker player names a suit (else any card may follow a Joker)",
+        help_fr: "qui pose un Joker annonce une couleur (sinon n'importe quelle carte peut suivre un Joker)",
     },
     OptionSpec {
         key: "king_demand_allows_wilds",
         kind: OptionKind::Bool,
         default: "true",
         help: "an 8 or a Joker answers a King's rank demand",
+        help_fr: "un 8 ou un Joker répond à la valeur demandée par un Roi",
     },
     OptionSpec {
         key: "queen_swap",
         kind: OptionKind::Bool,
         default: "false",
         help: "optional rule Dame: each Queen of the final block allows one card exchange with any player",
+        help_fr: "règle optionnelle de la Dame : chaque Dame du dernier bloc permet d'échanger une carte avec n'importe quel joueur",
     },
     OptionSpec {
         key: "queen_swap_mode",
         kind: OptionKind::Choice(&["blind", "named", "target_chooses"]),
         default: "\"blind\"",
         help: "Dame: take a random card, ask for a named card, or let the target choose",
+        help_fr: "Dame : prendre une carte au hasard, demander une carte précise, ou laisser l'adversaire choisir celle qu'il rend",
     },
     OptionSpec {
         key: "voluntary_draw",
         kind: OptionKind::Bool,
         default: "false",
         help: "a player may draw even when he could play",
+        help_fr: "un joueur peut piocher même s'il pourrait poser une carte",
     },
     OptionSpec {
         key: "play_after_penalty",
         kind: OptionKind::Bool,
         default: "false",
         help: "after drawing a 7/Joker penalty the player may still play",
+        help_fr: "après avoir pioché la pénalité d'un 7 ou d'un Joker, le joueur peut encore poser une carte",
     },
     OptionSpec {
         key: "mixed_stacking",
         kind: OptionKind::Bool,
         default: "false",
         help: "7s and Jokers answer each other's chains",
+        help_fr: "un Joker peut répondre à une série de 7, et un 7 à une série de Jokers",
     },
     OptionSpec {
         key: "auto_unique",
         kind: OptionKind::Bool,
         default: "false",
         help: "UNIQUE is announced automatically (no CONTRE UNIQUE)",
+        help_fr: "« UNIQUE » est annoncé automatiquement (pas de « CONTRE UNIQUE »)",
     },
     OptionSpec {
         key: "combos",
-        kind: OptionKind::Custom("a list of house combinations: king_eight, seven_joker, carre, ace_jack"),
+        kind: OptionKind::Custom {
+            en: "a list of house combinations: king_eight, seven_joker, carre, ace_jack",
+            fr: "une liste de combinaisons maison : king_eight, seven_joker, carre, ace_jack",
+        },
         default: "[]",
         help: "house variants for the lost « Combinaisons » section (reconstructions)",
+        help_fr: "variantes maison pour la section « Combinaisons » perdue (reconstitutions)",
     },
     OptionSpec {
         key: "forbid_special_finish",
         kind: OptionKind::Bool,
         default: "false",
         help: "the last card of a hand may not be a special card",
+        help_fr: "la dernière carte d'une main ne peut pas être une carte spéciale",
     },
     OptionSpec {
         key: "rounds_to_win",
         kind: OptionKind::Range { min: 1, max: 1000 },
         default: "3",
         help: "round wins needed to win the match",
+        help_fr: "nombre de manches à gagner pour remporter le match",
     },
     OptionSpec {
         key: "scoring",
         kind: OptionKind::Choice(&["rounds", "penalty_points"]),
         default: "\"rounds\"",
         help: "count rounds won, or penalty points of the cards left in hand",
+        help_fr: "compter les manches gagnées, ou les points de pénalité des cartes restées en main",
     },
     OptionSpec {
         key: "penalty_limit",
         kind: OptionKind::Range { min: 1, max: 100_000 },
         default: "100",
         help: "penalty scoring: the match ends when someone reaches this total",
+        help_fr: "score aux points de pénalité : le match s'arrête quand un joueur atteint ce total",
     },
     OptionSpec {
         key: "penalty_table",
         kind: OptionKind::Choice(&["french", "crazy_eights"]),
         default: "\"french\"",
         help: "penalty points: Joker 50, 8 = 32, Ace 20 (french) or 8 = 50, Ace 1 (crazy_eights); figures 10, others face value",
+        help_fr: "points de pénalité : Joker 50, 8 = 32, As 20 (french) ou 8 = 50, As 1 (crazy_eights) ; figures 10, les autres cartes leur valeur",
     },
 ];

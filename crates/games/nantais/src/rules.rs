@@ -23,7 +23,7 @@ impl Nantais {
                 self.table.unique_window.remove(offender);
                 ev.emit(|| Event::Contre { seat, against: offender });
                 let drawn = self.draw_cards(offender, 2, ev);
-                ev.emit(|| Event::Penalty { seat: offender, cards: drawn, reason: crate::PenaltyReason::Contre });
+                Self::tell_penalty(offender, &drawn, crate::PenaltyReason::Contre, ev);
                 return;
             }
             _ => {}
@@ -81,24 +81,38 @@ impl Nantais {
     }
 
     /// Moves cards from the stock to a hand, reshuffling the discard (all but its top card) when
-    /// the stock runs out; returns how many could be drawn.
-    fn draw_cards<E: EventSink<Event>>(&mut self, seat: Seat, count: u32, ev: &mut E) -> u32 {
-        let mut drawn = 0;
+    /// the stock runs out; returns the cards that could be drawn, in order.
+    fn draw_cards<E: EventSink<Event>>(
+        &mut self,
+        seat: Seat,
+        count: u32,
+        ev: &mut E,
+    ) -> ArrayVec<FrenchCard, MAX_CARDS> {
+        let mut drawn = ArrayVec::new();
         for _ in 0..count {
             match self.draw_one(ev) {
                 Some(card) => {
                     self.hands[seat.index()].add(card);
-                    drawn += 1;
+                    drawn.push(card);
                 }
                 None => break,
             }
         }
-        if drawn > 0 {
+        if !drawn.is_empty() {
             self.hand_changed(seat);
             // Cards moved (a CONTRE's included): the table is not blocked this turn.
             self.table.drew_this_turn = true;
         }
         drawn
+    }
+
+    /// The table is told how many penalty cards `seat` drew; `seat` alone which.
+    fn tell_penalty<E: EventSink<Event>>(seat: Seat, drawn: &[FrenchCard], reason: crate::PenaltyReason, ev: &mut E) {
+        let cards = drawn.len() as u32;
+        ev.emit(|| Event::Penalty { seat, cards, reason });
+        if !drawn.is_empty() {
+            ev.emit(|| Event::PenaltyCards { seat, cards: drawn.to_vec(), reason });
+        }
     }
 
     fn draw_one<E: EventSink<Event>>(&mut self, ev: &mut E) -> Option<FrenchCard> {
@@ -160,7 +174,9 @@ impl Nantais {
         } else {
             self.hand_changed(seat);
         }
-        if self.extension_mask(seat) != 0 {
+        // The chain step is offered whenever the rules let a card follow, not only when this
+        // hand holds one: otherwise the table would learn that it does (see the module docs).
+        if self.follow_mask(seat) != 0 {
             self.table.phase = Phase::Chain;
         } else {
             self.finish_turn(ev);
@@ -169,13 +185,14 @@ impl Nantais {
 
     fn draw<E: EventSink<Event>>(&mut self, seat: Seat, ev: &mut E) {
         if let Some(pending) = self.table.pending.take() {
-            let cards = self.draw_cards(seat, pending.cards as u32, ev);
+            let drawn = self.draw_cards(seat, pending.cards as u32, ev);
             let reason = match pending.kind {
                 ChainKind::Seven => crate::PenaltyReason::Sevens,
                 ChainKind::Joker => crate::PenaltyReason::Jokers,
             };
-            ev.emit(|| Event::Penalty { seat, cards, reason });
-            if self.options.play_after_penalty && self.playable_first(seat) != 0 {
+            Self::tell_penalty(seat, &drawn, reason, ev);
+            // Offered whatever the hand holds, so that the step tells the table nothing.
+            if self.options.play_after_penalty {
                 self.table.phase = Phase::AfterPenalty;
             } else {
                 self.advance(ev);
@@ -191,12 +208,11 @@ impl Nantais {
         self.hand_changed(seat);
         self.table.drew_this_turn = true;
         ev.emit(|| Event::Drew { seat, cards: 1 });
-        if self.playable_first(seat) & bit(card) != 0 {
-            self.drawn = Some(card);
-            self.table.phase = Phase::Drawn;
-        } else {
-            self.advance(ev);
-        }
+        ev.emit(|| Event::DrewCard { seat, card });
+        // The drawn step is offered whether the card fits or not (`pass` keeps it), so that the
+        // table does not learn which it is.
+        self.drawn = Some(card);
+        self.table.phase = Phase::Drawn;
     }
 
     /// The turn's cards are down: the terminal block (and, with a house combination, the block
@@ -352,6 +368,10 @@ impl Nantais {
                 }
             }
         }
+        if blocked || self.options.scoring == Scoring::PenaltyPoints {
+            // The round is settled from the cards left: they are shown.
+            ev.emit(|| Event::HandsShown { hands: Seat::all(n).map(|s| self.hand(s).cards().collect()).collect() });
+        }
         let round = self.table.round;
         let scores = self.match_scores();
         ev.emit(|| Event::RoundWon { round, winners, blocked, round_scores, scores });
@@ -429,6 +449,9 @@ impl Nantais {
         self.table.window_armed = !self.table.unique_window.is_empty();
         let (round, dealer) = (self.table.round, self.table.dealer);
         ev.emit(|| Event::RoundDealt { round, dealer, starter: top });
+        for seat in Seat::all(n) {
+            ev.emit(|| Event::Dealt { seat, hand: self.hand(seat).cards().collect() });
+        }
     }
 
     /// Deals a round from the match's generator: 7 cards each from the left of the dealer, then

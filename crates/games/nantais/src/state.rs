@@ -51,9 +51,9 @@ pub enum Phase {
     Start,
     /// At least one card played: chain a série/suite card, or `end`.
     Chain,
-    /// The card just drawn can be played: `play` it or `pass`.
+    /// A card was just drawn: `play` it if it fits, or keep it (`pass`).
     Drawn,
-    /// Option `play_after_penalty`: the penalty is drawn; play a card or `pass`.
+    /// Option `play_after_penalty`: the penalty is drawn; play a card that fits, or `pass`.
     AfterPenalty,
     /// Name a suit (final block of 8s or Jokers).
     NameSuit,
@@ -143,7 +143,7 @@ pub struct Nantais {
     pub(crate) stock: ArrayVec<FrenchCard, MAX_CARDS>,
     /// Bottom first, top card last.
     pub(crate) discard: ArrayVec<FrenchCard, MAX_CARDS>,
-    /// The card just drawn, in phase `Drawn` (only its drawer sees it).
+    /// The card just drawn, in phase `Drawn`, fitting or not (only its drawer sees it).
     pub(crate) drawn: Option<FrenchCard>,
     /// Dame `named`: the card offered, before the wanted card is named (only the giver sees it).
     pub(crate) offered: Option<FrenchCard>,

@@ -4,6 +4,7 @@ use crate::cards::*;
 use crate::state::{ChainKind, Constraint, Phase};
 use crate::{Action, Event, PenaltyReason, View};
 use std::fmt::Write;
+use tapis_core::error::seat_words;
 use tapis_core::{Lang, Seat, SeatSet};
 
 fn suit_name(suit: Suit, lang: Lang) -> &'static str {
@@ -50,6 +51,14 @@ pub fn describe_action(action: Action, lang: Lang) -> String {
     }
 }
 
+fn penalty_reason(reason: PenaltyReason, lang: Lang) -> &'static str {
+    match reason {
+        PenaltyReason::Sevens => lang.pick("la série de 7", "the 7s"),
+        PenaltyReason::Jokers => lang.pick("les Jokers", "the Jokers"),
+        PenaltyReason::Contre => lang.pick("« CONTRE UNIQUE »", "CONTRE UNIQUE"),
+    }
+}
+
 pub fn describe_event(event: &Event, lang: Lang) -> String {
     let fr = lang == Lang::Fr;
     match event {
@@ -67,26 +76,51 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
                 format!("Seat {seat} plays {}.", card.pretty())
             }
         }
-        Event::Drew { seat, cards } => {
+        Event::Dealt { seat, hand } => {
             if fr {
-                format!("Le siège {seat} pioche {cards} carte.")
+                format!("Le siège {seat} reçoit {}.", cards(hand))
             } else {
-                format!("Seat {seat} draws {cards} card.")
+                format!("Seat {seat} is dealt {}.", cards(hand))
+            }
+        }
+        Event::Drew { seat, cards: 0 } => {
+            if fr {
+                format!("Le siège {seat} n'a rien à piocher.")
+            } else {
+                format!("Seat {seat} has nothing to draw.")
+            }
+        }
+        Event::Drew { seat, .. } => {
+            if fr {
+                format!("Le siège {seat} pioche une carte.")
+            } else {
+                format!("Seat {seat} draws a card.")
+            }
+        }
+        Event::DrewCard { seat, card } => {
+            if fr {
+                format!("Le siège {seat} pioche {}.", card.pretty())
+            } else {
+                format!("Seat {seat} draws {}.", card.pretty())
             }
         }
         Event::Penalty { seat, cards, reason } => {
-            let why = match (reason, fr) {
-                (PenaltyReason::Sevens, true) => "la série de 7",
-                (PenaltyReason::Jokers, true) => "les Jokers",
-                (PenaltyReason::Contre, true) => "CONTRE UNIQUE",
-                (PenaltyReason::Sevens, false) => "the 7s",
-                (PenaltyReason::Jokers, false) => "the Jokers",
-                (PenaltyReason::Contre, false) => "CONTRE UNIQUE",
-            };
+            let why = penalty_reason(*reason, lang);
+            match (fr, cards) {
+                (true, 0) => format!("Le siège {seat} n'a aucune carte de pénalité à piocher ({why})."),
+                (true, 1) => format!("Le siège {seat} pioche 1 carte de pénalité ({why})."),
+                (true, n) => format!("Le siège {seat} pioche {n} cartes de pénalité ({why})."),
+                (false, 0) => format!("Seat {seat} has no penalty card to draw ({why})."),
+                (false, 1) => format!("Seat {seat} draws 1 penalty card ({why})."),
+                (false, n) => format!("Seat {seat} draws {n} penalty cards ({why})."),
+            }
+        }
+        Event::PenaltyCards { seat, cards: drawn, reason } => {
+            let why = penalty_reason(*reason, lang);
             if fr {
-                format!("Le siège {seat} pioche {cards} cartes de pénalité ({why}).")
+                format!("Le siège {seat} pioche en pénalité ({why}) : {}.", cards(drawn))
             } else {
-                format!("Seat {seat} draws {cards} penalty cards ({why}).")
+                format!("Seat {seat} draws as a penalty ({why}): {}.", cards(drawn))
             }
         }
         Event::Reshuffled { cards } => {
@@ -151,6 +185,44 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
                 format!("Queen: seat {seat} offers an exchange to seat {target}.")
             }
         }
+        Event::Offered { seat, target, card } => {
+            if fr {
+                format!("Dame : le siège {seat} propose {} en échange au siège {target}.", card.pretty())
+            } else {
+                format!("Queen: seat {seat} offers {} in exchange to seat {target}.", card.pretty())
+            }
+        }
+        Event::Exchanged { seat, with, gave, got } => {
+            if fr {
+                format!(
+                    "Dame : le siège {seat} donne {} au siège {with} et reçoit {} en échange.",
+                    gave.pretty(),
+                    got.pretty()
+                )
+            } else {
+                format!(
+                    "Queen: seat {seat} gives {} to seat {with} and gets {} in return.",
+                    gave.pretty(),
+                    got.pretty()
+                )
+            }
+        }
+        Event::HandsShown { hands } => {
+            let shown: Vec<String> = hands
+                .iter()
+                .enumerate()
+                .map(|(seat, hand)| {
+                    let held =
+                        if hand.is_empty() { lang.pick("aucune carte", "no card").to_string() } else { cards(hand) };
+                    format!("{} {seat}{} {held}", lang.pick("siège", "seat"), lang.pick(" :", ":"))
+                })
+                .collect();
+            if fr {
+                format!("Les mains sont montrées : {}.", shown.join(" ; "))
+            } else {
+                format!("The hands are shown: {}.", shown.join("; "))
+            }
+        }
         Event::Swapped { seat, target, asked } => match (fr, asked) {
             (true, None) => format!("Dame : les sièges {seat} et {target} échangent une carte."),
             (true, Some(c)) => {
@@ -176,38 +248,37 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
         Event::RoundWon { round, winners, blocked, round_scores, scores } => {
             let round_scores: Vec<String> = round_scores.iter().map(i64::to_string).collect();
             let scores: Vec<String> = scores.iter().map(i64::to_string).collect();
-            match (fr, blocked) {
-                (true, false) => format!(
-                    "Le siège {} remporte la manche {round}. Points de la manche : {} ; score du match : {}.",
-                    seats(*winners),
-                    round_scores.join(" "),
-                    scores.join(" ")
+            let (round_scores, scores) = (round_scores.join(" "), scores.join(" "));
+            let who = seat_words(*winners, lang);
+            let shared = winners.len() > 1;
+            match (fr, blocked, shared) {
+                (true, false, _) => format!(
+                    "Le siège {who} remporte la manche {round}. Points de la manche : {round_scores} ; score du match : {scores}."
                 ),
-                (true, true) => format!(
-                    "Manche {round} bloquée : {} (le moins de cartes) la remporte. Points de la manche : {} ; score du match : {}.",
-                    seats(*winners),
-                    round_scores.join(" "),
-                    scores.join(" ")
+                (true, true, false) => format!(
+                    "Manche {round} bloquée : le siège {who} la remporte (le moins de cartes). Points de la manche : {round_scores} ; score du match : {scores}."
                 ),
-                (false, false) => format!(
-                    "Seat {} wins round {round}. Round scores: {}; match scores: {}.",
-                    seats(*winners),
-                    round_scores.join(" "),
-                    scores.join(" ")
+                (true, true, true) => format!(
+                    "Manche {round} bloquée : les sièges {who} se la partagent (le moins de cartes). Points de la manche : {round_scores} ; score du match : {scores}."
                 ),
-                (false, true) => format!(
-                    "Round {round} is blocked: {} (fewest cards) wins it. Round scores: {}; match scores: {}.",
-                    seats(*winners),
-                    round_scores.join(" "),
-                    scores.join(" ")
+                (false, false, _) => {
+                    format!("Seat {who} wins round {round}. Round scores: {round_scores}; match scores: {scores}.")
+                }
+                (false, true, false) => format!(
+                    "Round {round} is blocked: seat {who} wins it (fewest cards). Round scores: {round_scores}; match scores: {scores}."
+                ),
+                (false, true, true) => format!(
+                    "Round {round} is blocked: seats {who} share it (fewest cards). Round scores: {round_scores}; match scores: {scores}."
                 ),
             }
         }
         Event::MatchWon { winners } => {
-            if fr {
-                format!("Le siège {} gagne le match !", seats(*winners))
-            } else {
-                format!("Seat {} wins the match!", seats(*winners))
+            let who = seat_words(*winners, lang);
+            match (fr, winners.len() > 1) {
+                (true, false) => format!("Le siège {who} gagne le match !"),
+                (true, true) => format!("Les sièges {who} se partagent la victoire du match !"),
+                (false, false) => format!("Seat {who} wins the match!"),
+                (false, true) => format!("Seats {who} share the match!"),
             }
         }
     }

@@ -22,7 +22,7 @@ pub struct View {
     pub discard: Vec<FrenchCard>,
     /// The seat's hand in kind order (empty for a spectator).
     pub hand: Vec<FrenchCard>,
-    /// The card this seat just drew and may play (phase `drawn`).
+    /// The card this seat just drew, to play (when it fits) or keep (phase `drawn`).
     pub drawn: Option<FrenchCard>,
     /// Dame: the card this seat is offering, while the exchange is pending.
     pub offered: Option<FrenchCard>,
@@ -101,15 +101,14 @@ impl Nantais {
             rng: rng.fork(),
         };
         let turn = view.table.turn;
-        // The drawn card of someone else is hidden, but it is public that it can be played.
-        if view.table.phase == Phase::Drawn && view.drawn.is_none() {
-            let playable = state.opening_mask();
-            let choice = pool.iter().position(|&c| playable & bit(c) != 0).unwrap_or(0);
-            if let Some(card) = pool.get(choice).copied() {
-                pool.swap_remove(choice);
-                state.hands[turn.index()].add(card);
-                state.drawn = Some(card);
-            }
+        // The drawn card of someone else is hidden, and any card at all: the drawn step is
+        // offered whether it fits or not.
+        if view.table.phase == Phase::Drawn
+            && view.drawn.is_none()
+            && let Some(card) = pool.pop()
+        {
+            state.hands[turn.index()].add(card);
+            state.drawn = Some(card);
         }
         for seat in Seat::all(n) {
             let want = view.hand_sizes[seat] as usize;

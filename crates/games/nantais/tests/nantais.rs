@@ -1,9 +1,14 @@
 //! Le 8 Nantais: conformance kit, the rulebook's worked examples (§2.12) and ambiguity register
 //! (E1–E18) as stacked deals, bad input, golden transcript, and the heuristic bot.
 
+use insta::assert_json_snapshot;
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionError, FrenchCard, Game, Lang, Match, MatchRequest, Seat, SeatSet, SetupError};
+use tapis_core::{
+    ActionError, ClientView, DeckMismatch, FrenchCard, Game, GameEvent, GameRng, Lang, Match, MatchRequest, Seat,
+    SeatSet, SetupError, Text, events_for,
+};
+use tapis_nantais::client::Body;
 use tapis_nantais::{ChainKind, Constraint, Event, Nantais, Pending, Phase, View};
 
 // ----- helpers -----
@@ -105,40 +110,46 @@ fn kit_run(players: usize, games: u64, deep_every: usize, opts: Value) {
     config.seed = 0x8_4A47 + players as u64;
     config.options = options(opts);
     let report = kit::run::<Nantais>(&config);
+    eprintln!(
+        "{players} players {:?}: {} matches, {} steps, {} rounds, {} deep checks",
+        config.options, report.games, report.steps, report.rounds, report.deep_checks
+    );
     assert_eq!(report.games, games);
     assert!(report.wins.iter().all(|&w| w > 0), "some seat never wins: {:?}", report.wins);
 }
 
-// Deep checks (clone, serde, every refused action, determinized views) run at every step of a
-// run's first 4 matches and at steps 0, deep_every, 2 × deep_every… of the others: about once in
-// the middle of a typical match here.
+// Deep checks (clone, serde, every refused action, determinized views, the secrecy of each turn)
+// run at every step of a run's first 4 matches and at steps 0, deep_every, 2 × deep_every… of the
+// others: about once in the middle of a typical match here. Since every play offers the chain step
+// and every draw the drawn step, matches take about 1.5 times as many steps as they did: the runs
+// play fewer matches, and check as many positions, as before.
 
 #[test]
 fn kit_2_players() {
-    kit_run(2, 10_000, 401, json!({}));
+    kit_run(2, 7_000, 601, json!({}));
 }
 
 #[test]
 fn kit_3_players() {
-    kit_run(3, 10_000, 503, json!({}));
+    kit_run(3, 7_000, 751, json!({}));
 }
 
 #[test]
 fn kit_4_players() {
-    kit_run(4, 10_000, 701, json!({}));
+    kit_run(4, 7_000, 1051, json!({}));
 }
 
 #[test]
 fn kit_5_players() {
-    kit_run(5, 10_000, 887, json!({}));
+    kit_run(5, 7_000, 1327, json!({}));
 }
 
 #[test]
 fn kit_queen_swap() {
-    kit_run(4, 10_000, 701, json!({"queen_swap": true}));
+    kit_run(4, 7_000, 1051, json!({"queen_swap": true}));
 }
 
-/// Options that change the flow, 2,000 matches each. The long ones (big tables, voluntary
+/// Options that change the flow, 1,500 matches each. The long ones (big tables, voluntary
 /// draws) play single-round matches: the match flow itself is covered by the runs above.
 #[test]
 fn kit_option_sets_tables_and_draws() {
@@ -151,9 +162,11 @@ fn kit_option_sets_tables_and_draws() {
         (3, json!({"mixed_stacking": true})),
         (3, json!({"auto_unique": true})),
         (3, json!({"forbid_special_finish": true})),
+        // Every optional step at once, at two (where Aces give the turn back).
+        (2, json!({"voluntary_draw": true, "play_after_penalty": true, "mixed_stacking": true, "rounds_to_win": 1})),
     ];
     for (players, opts) in sets {
-        kit_run(players, 2_000, 1009, opts);
+        kit_run(players, 1_500, 1511, opts);
     }
 }
 
@@ -172,9 +185,11 @@ fn kit_option_sets_cards_and_scoring() {
             json!({"joker_draw": 5, "joker_names_suit": false, "king_demand_allows_wilds": false, "starter": "no_effect"}),
         ),
         (4, json!({"rounds_to_win": 1})),
+        // Two packs: a seat may hold, give and know two copies of a card.
+        (3, json!({"decks": 2, "queen_swap": true, "queen_swap_mode": "target_chooses", "rounds_to_win": 1})),
     ];
     for (players, opts) in sets {
-        kit_run(players, 2_000, 1009, opts);
+        kit_run(players, 1_500, 1511, opts);
     }
 }
 
@@ -202,7 +217,9 @@ fn example_serie_of_three_fours_in_one_turn() {
     act(&mut m, 0, "play 4D");
     assert_eq!(top(&m), "4D");
     assert_eq!(hand(&m, 0), ["9C", "JC"]);
-    assert_eq!(turn(&m), 1, "no card can follow 4D: the turn ends by itself");
+    assert_eq!(legal(&m, 0), ["end"], "no card of the hand can follow 4D, but the step is still offered");
+    act(&mut m, 0, "end");
+    assert_eq!(turn(&m), 1);
 }
 
 #[test]
@@ -211,11 +228,19 @@ fn example_two_sevens_make_the_next_player_draw_four() {
     act(&mut m, 0, "play 7C");
     assert_eq!(legal(&m, 0), ["play 7H", "end"]);
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(pending(&m), Some((ChainKind::Seven, 4)));
     assert_eq!(turn(&m), 1);
     assert_eq!(legal(&m, 1), ["draw"], "no 7 to add: the whole penalty");
     let events = act(&mut m, 1, "draw");
-    assert!(events.contains(&Event::Penalty { seat: Seat(1), cards: 4, reason: tapis_nantais::PenaltyReason::Sevens }));
+    let reason = tapis_nantais::PenaltyReason::Sevens;
+    assert_eq!(
+        events,
+        [
+            Event::Penalty { seat: Seat(1), cards: 4, reason },
+            Event::PenaltyCards { seat: Seat(1), cards: vec![c("2C"), c("3C"), c("4C"), c("5D")], reason },
+        ]
+    );
     assert_eq!(hand(&m, 1), ["2D", "5D", "9D", "2C", "3C", "4C"]);
     assert_eq!(sizes(&m)[1], 6);
     assert_eq!(turn(&m), 2, "taking the penalty loses the turn");
@@ -228,8 +253,11 @@ fn example_sevens_chain_on_to_the_player_who_cannot_add() {
     let mut m = table(&["7C 7H 2S 3S", "7S 9D 2D", "KH 3H", "4D 4H"], "", "5C", json!({}));
     act(&mut m, 0, "play 7C");
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 1), ["play 7S", "draw"]);
     act(&mut m, 1, "play 7S");
+    assert_eq!(legal(&m, 1), ["end"]);
+    act(&mut m, 1, "end");
     assert_eq!(pending(&m), Some((ChainKind::Seven, 6)));
     assert_eq!(turn(&m), 2);
     assert_eq!(legal(&m, 2), ["draw"]);
@@ -246,6 +274,8 @@ fn example_suite_six_seven_eight_covers_the_seven_and_names_a_suit() {
     act(&mut m, 0, "play 7H");
     assert_eq!(legal(&m, 0), ["play 8H", "end"]);
     act(&mut m, 0, "play 8H");
+    assert_eq!(legal(&m, 0), ["end"]);
+    act(&mut m, 0, "end");
     assert_eq!(view(&m).table.phase, Phase::NameSuit);
     assert_eq!(legal(&m, 0), ["suit S", "suit H", "suit D", "suit C"]);
     act(&mut m, 0, "suit C");
@@ -260,9 +290,9 @@ fn example_two_aces_skip_two_players_at_four() {
     let mut m = table(&["AS AH 2C 3C", "2H 3H", "2D 3D", "4D 5D"], "", "5S", json!({}));
     act(&mut m, 0, "play AS");
     assert_eq!(legal(&m, 0), ["play AH", "end"]);
-    let events = act(&mut m, 0, "play AH");
-    assert!(events.contains(&Event::Skipped { seat: Seat(1) }));
-    assert!(events.contains(&Event::Skipped { seat: Seat(2) }));
+    act(&mut m, 0, "play AH");
+    let events = act(&mut m, 0, "end");
+    assert_eq!(events, [Event::Skipped { seat: Seat(1) }, Event::Skipped { seat: Seat(2) }]);
     assert_eq!(turn(&m), 3);
 }
 
@@ -271,6 +301,7 @@ fn example_two_aces_at_two_players_play_again() {
     let mut m = table(&["AS AH 2C 3C", "2H 3H"], "", "5S", json!({}));
     act(&mut m, 0, "play AS");
     act(&mut m, 0, "play AH");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 0);
     assert_eq!(legal(&m, 0), ["draw"], "2♣ 3♣ do not fit the A♥");
 }
@@ -280,6 +311,7 @@ fn example_even_jacks_keep_the_direction_odd_jacks_reverse_it() {
     let mut m = table(&["JS JH 2C 3C", "2H 3H", "2D 3D"], "", "5S", json!({}));
     act(&mut m, 0, "play JS");
     act(&mut m, 0, "play JH");
+    act(&mut m, 0, "end");
     assert!(view(&m).table.clockwise);
     assert_eq!(turn(&m), 1);
 
@@ -297,6 +329,7 @@ fn e1_eight_is_wild_and_names_a_suit() {
     let mut m = table(&["8C 2H 4H", "3D 4S 5H", "2D 3C"], "", "KS", json!({}));
     assert_eq!(legal(&m, 0), ["play 8C"]);
     act(&mut m, 0, "play 8C");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "suit D");
     assert_eq!(legal(&m, 1), ["play 3D"]);
 }
@@ -305,15 +338,19 @@ fn e1_eight_is_wild_and_names_a_suit() {
 fn e1_king_demands_a_rank_until_it_is_satisfied() {
     let mut m = table(&["KS 2H 3H", "2S 3D", "9H 4C 5C", "9D 8C 2D"], "4D", "5S", json!({}));
     act(&mut m, 0, "play KS");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 0).len(), 13);
     let events = act(&mut m, 0, "rank 9");
-    assert!(events.contains(&Event::RankDemanded { seat: Seat(0), rank: '9' }));
+    assert_eq!(events, [Event::RankDemanded { seat: Seat(0), rank: '9' }]);
     assert_eq!(legal(&m, 1), ["draw"], "2♠ is a spade but not a 9");
     act(&mut m, 1, "draw");
-    assert_eq!(turn(&m), 2, "the 4♦ drawn is no 9");
+    assert_eq!(legal(&m, 1), ["pass"], "the 4♦ drawn is no 9: keep it");
+    act(&mut m, 1, "pass");
+    assert_eq!(turn(&m), 2);
     assert_eq!(view(&m).table.constraint, Constraint::Rank { rank: tapis_core::Rank::new(9).unwrap() });
     assert_eq!(legal(&m, 2), ["play 9H"]);
     act(&mut m, 2, "play 9H");
+    act(&mut m, 2, "end");
     assert_eq!(legal(&m, 3), ["play 9D", "play 8C"], "the demand is over: hearts or 9s or wilds");
 }
 
@@ -382,7 +419,9 @@ fn e4_variant_voluntary_draw() {
     let mut m = table(&["5H 9C", "2D 3D"], "KD", "5S", json!({"voluntary_draw": true}));
     assert_eq!(legal(&m, 0), ["play 5H", "draw"]);
     act(&mut m, 0, "draw");
-    assert_eq!(turn(&m), 1, "the K♦ drawn does not fit");
+    assert_eq!(legal(&m, 0), ["pass"], "only the drawn card may be played, and the K♦ does not fit");
+    act(&mut m, 0, "pass");
+    assert_eq!(turn(&m), 1);
     assert_eq!(sizes(&m), [3, 2]);
 }
 
@@ -390,6 +429,7 @@ fn e4_variant_voluntary_draw() {
 fn e5_penalty_ends_the_turn() {
     let mut m = table(&["7H 2S 3S", "9H 2D", "3C 4C"], "2C 6S 4S 5S", "5H", json!({}));
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     act(&mut m, 1, "draw");
     assert_eq!(sizes(&m)[1], 4);
     assert_eq!(turn(&m), 2);
@@ -399,22 +439,35 @@ fn e5_penalty_ends_the_turn() {
 fn e5_variant_play_after_penalty() {
     let mut m = table(&["7H 2S 3S", "9H 2D", "3C 4C"], "2C 6S 4S 5S", "5H", json!({"play_after_penalty": true}));
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 1), ["draw"]);
     act(&mut m, 1, "draw");
     assert_eq!(view(&m).table.phase, Phase::AfterPenalty);
     assert_eq!(legal(&m, 1), ["play 9H", "pass"]);
     act(&mut m, 1, "play 9H");
+    act(&mut m, 1, "end");
     assert_eq!(turn(&m), 2);
     assert_eq!(sizes(&m)[1], 3);
+    // Nothing fits after the penalty: the step is offered all the same, and `pass` ends it.
+    let mut m = table(&["7H 2S 3S", "9C 2D", "3C 4C"], "2C 6S 4S 5S", "5H", json!({"play_after_penalty": true}));
+    act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
+    act(&mut m, 1, "draw");
+    assert_eq!(view(&m).table.phase, Phase::AfterPenalty);
+    assert_eq!(legal(&m, 1), ["pass"]);
+    act(&mut m, 1, "pass");
+    assert_eq!(turn(&m), 2);
 }
 
 #[test]
 fn e6_sevens_and_jokers_do_not_mix() {
     let mut m = table(&["7H 2S 3S", "X 2D", "3C 4C"], "", "5H", json!({}));
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 1), ["draw"], "a Joker does not answer a 7 chain");
     let mut m = table(&["X 2S 3S", "7H 2D", "3C 4C"], "", "5H", json!({}));
     act(&mut m, 0, "play X");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "suit H");
     assert_eq!(legal(&m, 1), ["draw"], "a 7 does not answer a Joker chain");
 }
@@ -423,15 +476,19 @@ fn e6_sevens_and_jokers_do_not_mix() {
 fn e6_variant_mixed_stacking() {
     let mut m = table(&["7H 2S 3S", "X 2D 3D", "7C 4C 5C"], "", "5H", json!({"mixed_stacking": true}));
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 1), ["play X", "draw"]);
     act(&mut m, 1, "play X");
+    act(&mut m, 1, "end");
     act(&mut m, 1, "suit C");
     assert_eq!(pending(&m), Some((ChainKind::Joker, 6)));
     assert_eq!(legal(&m, 2), ["play 7C", "draw"]);
     act(&mut m, 2, "play 7C");
+    act(&mut m, 2, "end");
     assert_eq!(pending(&m), Some((ChainKind::Seven, 8)));
     let mut m = table(&["7H 2S 3S", "X 2D 3D", "7C 4C 5C"], "", "5H", json!({"combos": ["seven_joker"]}));
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 1), ["play X", "draw"], "the seven_joker combination is the same rule");
 }
 
@@ -440,6 +497,8 @@ fn e7_joker_makes_the_next_draw_four_and_names_a_suit() {
     let mut m = table(&["X 2S 3S", "2D 3D", "QC 4H"], "5C 6C 7D 8S", "5H", json!({}));
     assert_eq!(legal(&m, 0), ["play X"]);
     act(&mut m, 0, "play X");
+    assert_eq!(legal(&m, 0), ["end"], "only a Joker could follow a Joker");
+    act(&mut m, 0, "end");
     assert_eq!(view(&m).table.phase, Phase::NameSuit);
     act(&mut m, 0, "suit C");
     assert_eq!(pending(&m), Some((ChainKind::Joker, 4)));
@@ -454,6 +513,7 @@ fn e7_joker_makes_the_next_draw_four_and_names_a_suit() {
 fn e7_variant_joker_draws_five() {
     let mut m = table(&["X 2S 3S", "2D 3D", "QC 4H"], "", "5H", json!({"joker_draw": 5}));
     act(&mut m, 0, "play X");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "suit C");
     assert_eq!(pending(&m), Some((ChainKind::Joker, 5)));
     act(&mut m, 1, "draw");
@@ -464,6 +524,7 @@ fn e7_variant_joker_draws_five() {
 fn e7_variant_joker_names_no_suit() {
     let mut m = table(&["X 2S 3S", "2D 3D", "QC 4H"], "", "5H", json!({"joker_names_suit": false}));
     act(&mut m, 0, "play X");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1, "no suit to name");
     assert_eq!(pending(&m), Some((ChainKind::Joker, 4)));
     act(&mut m, 1, "draw");
@@ -476,11 +537,13 @@ fn e8_only_the_terminal_block_is_active_and_it_cumulates() {
     act(&mut m, 0, "play 6H");
     act(&mut m, 0, "play 7H");
     act(&mut m, 0, "play 7S");
+    act(&mut m, 0, "end");
     assert_eq!(pending(&m), Some((ChainKind::Seven, 4)));
     // A covered 8 names nothing: 8♥ 9♥ ends on a plain 9.
     let mut m = table(&["8H 9H 2C", "2D 3D", "4D 5D"], "", "6H", json!({}));
     act(&mut m, 0, "play 8H");
     act(&mut m, 0, "play 9H");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
     assert_eq!(view(&m).table.constraint, Constraint::Top { card: c("9H") });
 }
@@ -489,6 +552,7 @@ fn e8_only_the_terminal_block_is_active_and_it_cumulates() {
 fn e9_two_players_jacks_do_nothing() {
     let mut m = table(&["JS 2C 3C", "2H 3H"], "", "5S", json!({}));
     act(&mut m, 0, "play JS");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
 }
 
@@ -496,6 +560,7 @@ fn e9_two_players_jacks_do_nothing() {
 fn e9_variant_two_players_jack_skips() {
     let mut m = table(&["JS 2C 3C", "2H 3H"], "", "5S", json!({"jack_two_players": "skip"}));
     act(&mut m, 0, "play JS");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 0);
 }
 
@@ -503,6 +568,7 @@ fn e9_variant_two_players_jack_skips() {
 fn e10_king_demand_accepts_wilds() {
     let mut m = table(&["KS 2H 3H", "9D 8C X 2S", "4C 5C"], "", "5S", json!({}));
     act(&mut m, 0, "play KS");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "rank 9");
     assert_eq!(legal(&m, 1), ["play 9D", "play 8C", "play X"]);
 }
@@ -511,6 +577,7 @@ fn e10_king_demand_accepts_wilds() {
 fn e10_variant_king_demand_refuses_wilds() {
     let mut m = table(&["KS 2H 3H", "9D 8C X 2S", "4C 5C"], "", "5S", json!({"king_demand_allows_wilds": false}));
     act(&mut m, 0, "play KS");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "rank 9");
     assert_eq!(legal(&m, 1), ["play 9D"]);
 }
@@ -519,6 +586,7 @@ fn e10_variant_king_demand_refuses_wilds() {
 fn e11_a_chain_is_answered_with_chain_cards_only() {
     let mut m = table(&["7H 2S 3S", "7C 8C 7D 2D", "3C 4C"], "", "5H", json!({}));
     act(&mut m, 0, "play 7H");
+    act(&mut m, 0, "end");
     assert_eq!(legal(&m, 1), ["play 7D", "play 7C", "draw"]);
     act(&mut m, 1, "play 7C");
     assert_eq!(legal(&m, 1), ["play 7D", "end"], "no suite 7♣ 8♣ on a chain answer");
@@ -538,6 +606,7 @@ fn e12_the_drawn_card_may_be_played_and_chained_on() {
     act(&mut m, 0, "play 5H");
     assert_eq!(legal(&m, 0), ["play 6H", "end"]);
     act(&mut m, 0, "play 6H");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
     assert_eq!(hand(&m, 0), ["2C"]);
 }
@@ -551,13 +620,17 @@ fn e12_keeping_or_not_fitting_the_drawn_card() {
     assert_eq!(sizes(&m)[0], 3);
     let mut m = table(&["6H 2C", "2D 3D", "4C 5C"], "9D", "5S", json!({}));
     let events = act(&mut m, 0, "draw");
-    assert_eq!(events, [Event::Drew { seat: Seat(0), cards: 1 }]);
-    assert_eq!(turn(&m), 1, "a drawn card that does not fit ends the turn with no action");
+    assert_eq!(events, [Event::Drew { seat: Seat(0), cards: 1 }, Event::DrewCard { seat: Seat(0), card: c("9D") }]);
+    assert_eq!(view(&m).table.phase, Phase::Drawn, "the step is offered even when the card does not fit");
+    assert_eq!(legal(&m, 0), ["pass"]);
+    assert_eq!(act(&mut m, 0, "pass"), [Event::Passed { seat: Seat(0) }]);
+    assert_eq!(turn(&m), 1);
 }
 
 fn unique_table(opts: Value) -> Match<Nantais> {
     let mut m = table(&["5H 6D", "2D 3D 5C", "4C 6C"], "", "5S", opts);
     act(&mut m, 0, "play 5H");
+    act(&mut m, 0, "end");
     m
 }
 
@@ -595,7 +668,7 @@ fn e13_the_next_players_first_action_closes_the_window() {
     act(&mut m, 1, "play 5C");
     refused(&mut m, 2, "contre 0");
     refused(&mut m, 0, "unique");
-    assert_eq!(m.state().actors(), SeatSet::single(Seat(2)));
+    assert_eq!(m.state().actors(), SeatSet::single(Seat(1)), "only seat 1's chain step is left");
 }
 
 #[test]
@@ -603,6 +676,8 @@ fn e13_the_turn_player_may_announce_in_the_middle_of_his_turn() {
     let mut m = table(&["5H 6H 9C", "2D 3D", "4C 6C"], "", "5S", json!({}));
     act(&mut m, 0, "play 5H");
     act(&mut m, 0, "play 6H");
+    assert_eq!(legal(&m, 0), ["end", "unique"]);
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
     let mut m = table(&["5H 6H", "2D 3D", "4C 6C"], "", "5S", json!({}));
     act(&mut m, 0, "play 5H");
@@ -611,7 +686,8 @@ fn e13_the_turn_player_may_announce_in_the_middle_of_his_turn() {
     act(&mut m, 0, "unique");
     assert!(legal(&m, 1).is_empty());
     let events = act(&mut m, 0, "play 6H");
-    assert!(matches!(events.last(), Some(Event::RoundDealt { round: 2, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::RoundWon { round: 1, .. })));
+    assert!(events.iter().any(|e| matches!(e, Event::RoundDealt { round: 2, .. })));
 }
 
 #[test]
@@ -620,11 +696,14 @@ fn e13_a_player_who_plays_again_closes_his_own_window() {
     let mut m = table(&["AS AH 9C", "2D 3D"], "3C", "5S", json!({}));
     act(&mut m, 0, "play AS");
     act(&mut m, 0, "play AH");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 0);
     assert_eq!(legal(&m, 0), ["draw", "unique"]);
     assert_eq!(legal(&m, 1), ["contre 0"]);
     act(&mut m, 0, "draw");
-    assert_eq!(turn(&m), 1, "the 3♣ drawn does not fit the A♥");
+    assert_eq!(legal(&m, 0), ["pass"], "the 3♣ drawn does not fit the A♥");
+    act(&mut m, 0, "pass");
+    assert_eq!(turn(&m), 1);
     assert_eq!(legal(&m, 1), ["draw"], "his own first action closed the window");
 }
 
@@ -633,6 +712,8 @@ fn e13_variant_auto_unique() {
     let mut m = table(&["5H 6D", "2D 3D 5C", "4C 6C"], "", "5S", json!({"auto_unique": true}));
     let events = act(&mut m, 0, "play 5H");
     assert!(events.contains(&Event::Unique { seat: Seat(0), automatic: true }));
+    assert_eq!(m.state().actors(), SeatSet::single(Seat(0)), "no window: only the chain step");
+    act(&mut m, 0, "end");
     assert_eq!(m.state().actors(), SeatSet::single(Seat(1)));
     assert_eq!(legal(&m, 2), Vec::<String>::new());
 }
@@ -641,6 +722,7 @@ fn e13_variant_auto_unique() {
 fn e14_queens_are_plain_cards_by_default() {
     let mut m = table(&["QS 2C 3C", "2H 3H", "2D 3D"], "", "5S", json!({}));
     act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
 }
 
@@ -648,15 +730,23 @@ fn e14_queens_are_plain_cards_by_default() {
 fn e14_variant_blind_queen_swap() {
     let mut m = table(&["QS 2C 3C", "2H 3H", "9D TD"], "", "5S", json!({"queen_swap": true}));
     act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
     assert_eq!(view(&m).table.phase, Phase::Swap);
     assert_eq!(legal(&m, 0), ["swap 1 2C", "swap 1 3C", "swap 2 2C", "swap 2 3C", "noswap"]);
     let events = act(&mut m, 0, "swap 2 2C");
-    assert_eq!(events[0], Event::Swapped { seat: Seat(0), target: Seat(2), asked: None });
     assert_eq!(sizes(&m), [2, 2, 2], "hand sizes never change");
     let mine = hand(&m, 0);
     assert!(mine.contains(&"3C".to_string()) && (mine.contains(&"9D".to_string()) || mine.contains(&"TD".to_string())));
     assert!(hand(&m, 2).contains(&"2C".to_string()));
     let taken = c(mine.iter().find(|s| s.ends_with('D')).unwrap());
+    assert_eq!(
+        events,
+        [
+            Event::Swapped { seat: Seat(0), target: Seat(2), asked: None },
+            Event::Exchanged { seat: Seat(0), with: Seat(2), gave: c("2C"), got: taken },
+            Event::Exchanged { seat: Seat(2), with: Seat(0), gave: taken, got: c("2C") },
+        ]
+    );
     assert_eq!(m.state().view(Some(Seat(0))).known, [(Seat(2), c("2C"))], "seat 0 knows what it gave");
     assert_eq!(m.state().view(Some(Seat(2))).known, [(Seat(0), taken)], "seat 2 knows what was taken");
     assert!(m.state().view(Some(Seat(1))).known.is_empty(), "seat 1 saw nothing");
@@ -667,9 +757,11 @@ fn e14_variant_blind_queen_swap() {
 fn e14_variant_a_known_card_is_forgotten_once_played() {
     let mut m = table(&["QS 2C 3C", "QC 3H", "9D TD"], "", "5S", json!({"queen_swap": true}));
     act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "swap 2 2C");
     assert_eq!(m.state().view(Some(Seat(0))).known, [(Seat(2), c("2C"))]);
     act(&mut m, 1, "play QC");
+    act(&mut m, 1, "end");
     act(&mut m, 1, "noswap");
     act(&mut m, 2, "play 2C");
     assert!(m.state().view(Some(Seat(0))).known.is_empty(), "the 2♣ is on the discard now");
@@ -681,6 +773,7 @@ fn e14_variant_two_queens_two_exchanges_or_none() {
     let mut m = table(&["QS QH 2C 3C", "2H 3H", "9D TD"], "", "5S", json!({"queen_swap": true}));
     act(&mut m, 0, "play QS");
     act(&mut m, 0, "play QH");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "swap 1 2C");
     assert_eq!(view(&m).table.phase, Phase::Swap);
     act(&mut m, 0, "swap 2 3C");
@@ -688,6 +781,7 @@ fn e14_variant_two_queens_two_exchanges_or_none() {
     let mut m = table(&["QS QH 2C 3C", "2H 3H", "9D TD"], "", "5S", json!({"queen_swap": true}));
     act(&mut m, 0, "play QS");
     act(&mut m, 0, "play QH");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "noswap");
     assert_eq!(turn(&m), 1);
     assert_eq!(hand(&m, 0), ["2C", "3C"]);
@@ -698,21 +792,37 @@ fn e14_variant_named_queen_swap() {
     let opts = json!({"queen_swap": true, "queen_swap_mode": "named"});
     let mut m = table(&["QS 2C 3C", "2H 9D", "4D TD"], "", "5S", opts.clone());
     act(&mut m, 0, "play QS");
-    act(&mut m, 0, "swap 1 2C");
+    act(&mut m, 0, "end");
+    let events = act(&mut m, 0, "swap 1 2C");
+    assert_eq!(
+        events,
+        [
+            Event::SwapOffered { seat: Seat(0), target: Seat(1) },
+            Event::Offered { seat: Seat(0), target: Seat(1), card: c("2C") },
+        ]
+    );
     assert_eq!(view(&m).table.phase, Phase::Ask { target: Seat(1) });
     assert_eq!(m.state().view(Some(Seat(0))).offered, Some(c("2C")));
     assert_eq!(m.state().view(Some(Seat(1))).offered, None);
     assert_eq!(legal(&m, 0).len(), 53);
     let events = act(&mut m, 0, "ask 9D");
-    assert_eq!(events[0], Event::Swapped { seat: Seat(0), target: Seat(1), asked: Some(c("9D")) });
+    assert_eq!(
+        events,
+        [
+            Event::Swapped { seat: Seat(0), target: Seat(1), asked: Some(c("9D")) },
+            Event::Exchanged { seat: Seat(1), with: Seat(0), gave: c("9D"), got: c("2C") },
+        ],
+        "the giver knew both cards: only the target is told the card it received"
+    );
     assert_eq!(hand(&m, 0), ["9D", "3C"]);
     assert_eq!(hand(&m, 1), ["2H", "2C"]);
     assert_eq!(m.state().view(Some(Seat(2))).known, [(Seat(0), c("9D"))], "the card asked was heard by all");
     let mut m = table(&["QS 2C 3C", "2H 9D", "4D TD"], "", "5S", opts);
     act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "swap 1 2C");
     let events = act(&mut m, 0, "ask KD");
-    assert_eq!(events[0], Event::AskFailed { seat: Seat(0), target: Seat(1), asked: c("KD") });
+    assert_eq!(events, [Event::AskFailed { seat: Seat(0), target: Seat(1), asked: c("KD") }]);
     assert_eq!(hand(&m, 0), ["2C", "3C"]);
     assert_eq!(turn(&m), 1);
 }
@@ -726,11 +836,20 @@ fn e14_variant_target_chooses() {
         json!({"queen_swap": true, "queen_swap_mode": "target_chooses"}),
     );
     act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "swap 1 2C");
     assert_eq!(m.state().waiting_for(), SeatSet::single(Seat(1)));
     assert_eq!(legal(&m, 1), ["give 2H", "give 9D"]);
     assert!(legal(&m, 0).is_empty());
-    act(&mut m, 1, "give 9D");
+    let events = act(&mut m, 1, "give 9D");
+    assert_eq!(
+        events,
+        [
+            Event::Swapped { seat: Seat(0), target: Seat(1), asked: None },
+            Event::Exchanged { seat: Seat(0), with: Seat(1), gave: c("2C"), got: c("9D") },
+            Event::Exchanged { seat: Seat(1), with: Seat(0), gave: c("9D"), got: c("2C") },
+        ]
+    );
     assert_eq!(hand(&m, 0), ["9D", "3C"]);
     assert_eq!(hand(&m, 1), ["2H", "2C"]);
     assert_eq!(turn(&m), 1);
@@ -740,7 +859,9 @@ fn e14_variant_target_chooses() {
 fn e15_no_combination_by_default() {
     let mut m = table(&["KS 8C 2D", "2H 3H", "4D 5D"], "", "5S", json!({}));
     act(&mut m, 0, "play KS");
-    assert_eq!(view(&m).table.phase, Phase::NameRank, "an 8 does not follow a King");
+    assert_eq!(legal(&m, 0), ["end"], "an 8 does not follow a King");
+    act(&mut m, 0, "end");
+    assert_eq!(view(&m).table.phase, Phase::NameRank);
 }
 
 #[test]
@@ -749,9 +870,10 @@ fn e15_variant_king_eight_demands_an_exact_card() {
     act(&mut m, 0, "play KS");
     assert_eq!(legal(&m, 0), ["play 8C", "end"]);
     act(&mut m, 0, "play 8C");
+    act(&mut m, 0, "end");
     act(&mut m, 0, "suit D");
     let events = act(&mut m, 0, "rank 4");
-    assert_eq!(events[0], Event::CardDemanded { seat: Seat(0), card: c("4D") });
+    assert_eq!(events, [Event::CardDemanded { seat: Seat(0), card: c("4D") }]);
     assert_eq!(legal(&m, 1), ["play 4D", "play X"]);
 }
 
@@ -761,11 +883,13 @@ fn e15_variant_carre_plays_again() {
     for card in ["4S", "4H", "4D", "4C"] {
         act(&mut m, 0, &format!("play {card}"));
     }
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 0);
     let mut m = table(&["4S 4H 4D 4C 2C", "2H 3H", "5D 6D"], "", "5S", json!({}));
     for card in ["4S", "4H", "4D", "4C"] {
         act(&mut m, 0, &format!("play {card}"));
     }
+    act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
 }
 
@@ -774,9 +898,9 @@ fn e15_variant_ace_jack_reverses_and_skips() {
     let mut m = table(&["AS JS 2C", "2H 3H", "5D 6D", "7D 9D"], "", "5S", json!({"combos": ["ace_jack"]}));
     act(&mut m, 0, "play AS");
     assert_eq!(legal(&m, 0), ["play JS", "end"]);
-    let events = act(&mut m, 0, "play JS");
-    assert!(events.contains(&Event::Reversed { clockwise: false }));
-    assert!(events.contains(&Event::Skipped { seat: Seat(3) }));
+    act(&mut m, 0, "play JS");
+    let events = act(&mut m, 0, "end");
+    assert_eq!(events, [Event::Reversed { clockwise: false }, Event::Skipped { seat: Seat(3) }]);
     assert_eq!(turn(&m), 2);
 }
 
@@ -812,10 +936,11 @@ fn e16_variant_penalty_points() {
     let mut m = table(&hands, "", "5S", json!({"scoring": "penalty_points"}));
     act(&mut m, 0, "play 5H");
     let events = act(&mut m, 0, "play 6H");
+    let shown = events.iter().position(|e| matches!(e, Event::HandsShown { .. })).expect("the hands are shown");
+    assert_eq!(events[shown], Event::HandsShown { hands: vec![vec![], vec![c("KH"), c("8D")], vec![c("AC"), c("X")]] });
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, Event::RoundWon { round_scores, .. } if round_scores.as_slice() == [0, 42, 70]))
+        matches!(&events[shown + 1], Event::RoundWon { round_scores, .. } if round_scores.as_slice() == [0, 42, 70]),
+        "the round is scored from the hands shown: {events:?}"
     );
     assert_eq!(m.state().scores().as_slice(), [0, -42, -70]);
     let mut m = table(
@@ -936,32 +1061,55 @@ fn e18_a_blocked_round_tie_goes_to_the_fewest_penalty_points() {
 #[test]
 fn deals_that_are_not_the_pack_are_refused() {
     let good = deal_json(&["2H 3H", "2D 3D"], "", "5S", 1);
-    let refuse = |deal: Value| -> String {
-        match Match::<Nantais>::new(&request(2, deal, json!({}))) {
-            Err(SetupError::BadDeal(message)) => message,
-            other => panic!("expected bad_deal, got {other:?}"),
-        }
+    let refuse = |deal: Value| Match::<Nantais>::new(&request(2, deal, json!({}))).unwrap_err();
+    let mismatch = |missing: &[&str], extra: &[&str]| {
+        SetupError::DeckMismatch(DeckMismatch {
+            expected: 54,
+            missing: missing.iter().map(|c| c.to_string()).collect(),
+            extra: extra.iter().map(|c| c.to_string()).collect(),
+        })
     };
     let mut missing = good.clone();
     missing["stock"].as_array_mut().unwrap().retain(|c| c != "9C");
-    assert!(refuse(missing).contains("missing 9C"));
+    let err = refuse(missing);
+    assert_eq!(err, mismatch(&["9C"], &[]));
+    assert_eq!(err.to_string(), "the deal must hold exactly the 54 cards of the deck: missing 9C");
+    assert_eq!(err.message(Lang::Fr), "la donne doit contenir exactement les 54 cartes du jeu : manquent 9C");
+    assert_eq!(err.code(), "bad_deal");
     let mut extra = good.clone();
     extra["hands"][0].as_array_mut().unwrap().push(json!("2D"));
-    assert!(refuse(extra).contains("extra 2D"));
+    assert_eq!(refuse(extra), mismatch(&[], &["2D"]));
+    let mut swapped = good.clone();
+    swapped["stock"].as_array_mut().unwrap().retain(|c| c != "9C");
+    swapped["stock"].as_array_mut().unwrap().push(json!("X"));
+    assert_eq!(refuse(swapped), mismatch(&["9C"], &["X"]));
     let mut unknown = good.clone();
     unknown["hands"][1].as_array_mut().unwrap().push(json!("1Z"));
-    assert!(refuse(unknown).contains("1Z"));
+    let err = refuse(unknown);
+    assert_eq!(err.code(), "bad_deal");
+    assert!(err.to_string().starts_with("the deal does not read as a nantais deal: '1Z' is not a card"), "{err}");
+    let bad_deal = |deal: Value, fr: &str, en: &str| {
+        assert_eq!(refuse(deal), SetupError::BadDeal(Text::new(fr, en)));
+    };
     let mut three_hands = good.clone();
     three_hands["hands"].as_array_mut().unwrap().push(json!(["4C"]));
-    assert!(refuse(three_hands).contains("3 hands for 2 players"));
+    bad_deal(three_hands, "la donne a 3 mains pour 2 joueurs", "the deal has 3 hands for 2 players");
     let mut no_discard = good.clone();
     no_discard["stock"].as_array_mut().unwrap().push(json!("5S"));
     no_discard["discard"] = json!([]);
-    assert!(refuse(no_discard).contains("discard is empty"));
+    bad_deal(
+        no_discard,
+        "la défausse est vide : il lui faut sa carte du dessus, face visible",
+        "the discard is empty: it needs its face-up top card",
+    );
     let mut empty_hand = good;
     empty_hand["hands"][1] = json!([]);
     empty_hand["stock"].as_array_mut().unwrap().extend([json!("2D"), json!("3D")]);
-    assert!(refuse(empty_hand).contains("hand 1 is empty"));
+    bad_deal(
+        empty_hand,
+        "la main 1 est vide : chaque main a au moins une carte",
+        "hand 1 is empty: every hand holds at least one card",
+    );
 }
 
 #[test]
@@ -970,17 +1118,34 @@ fn bad_options_are_refused_with_the_accepted_values() {
         |opts: Value| Match::<Nantais>::new(&MatchRequest { players: 3, options: options(opts), ..Default::default() });
     let err = try_options(json!({"joker_draw": 3})).unwrap_err();
     assert_eq!(err.to_string(), "option 'joker_draw' cannot be 3: it takes 4, 5");
+    assert_eq!(err.message(Lang::Fr), "l'option « joker_draw » ne peut pas valoir 3 : elle prend 4, 5");
     let err = try_options(json!({"jokers": 4})).unwrap_err();
     assert!(err.to_string().starts_with("unknown option 'jokers'; the options are: decks, starter"));
     let err = try_options(json!({"combos": ["triple"]})).unwrap_err();
-    assert!(err.to_string().contains("no combination 'triple'"), "{err}");
+    assert_eq!(
+        err.to_string(),
+        "option 'combos' cannot be [\"triple\"]: it takes a list of house combinations among king_eight, \
+         seven_joker, carre, ace_jack"
+    );
+    assert_eq!(
+        err.message(Lang::Fr),
+        "l'option « combos » ne peut pas valoir [\"triple\"] : elle prend une liste de combinaisons maison parmi \
+         king_eight, seven_joker, carre, ace_jack"
+    );
     assert_eq!(err.code(), "bad_option");
+    let err = try_options(json!({"combos": "carre"})).unwrap_err();
+    assert!(err.to_string().starts_with("option 'combos' cannot be \"carre\": it takes a list"), "{err}");
     let err = try_options(json!({"queen_swap_mode": "random"})).unwrap_err();
-    assert!(err.to_string().contains("blind, named, target_chooses"));
-    assert!(try_options(json!({"rounds_to_win": 0})).is_err());
+    assert_eq!(err.to_string(), "option 'queen_swap_mode' cannot be \"random\": it takes blind, named, target_chooses");
+    let err = try_options(json!({"rounds_to_win": 0})).unwrap_err();
+    assert_eq!(err.to_string(), "option 'rounds_to_win' cannot be 0: it takes an integer from 1 to 1000");
     assert!(try_options(json!({"table_mode_errors": true})).is_err());
     let all = try_options(json!({"combos": ["carre", "king_eight"]})).unwrap();
     assert_eq!(all.record().options["combos"], json!(["king_eight", "carre"]));
+    let err = Match::<Nantais>::new(&MatchRequest { players: 8, ..Default::default() }).unwrap_err();
+    assert_eq!(err, SetupError::Players { game: "Le 8 Nantais", min: 2, max: 7, given: 8 });
+    let err = Match::<Nantais>::new(&MatchRequest { players: 3, dealer: Some(3), ..Default::default() }).unwrap_err();
+    assert_eq!(err, SetupError::Dealer { dealer: 3, players: 3 });
 }
 
 #[test]
@@ -997,15 +1162,67 @@ fn bad_and_illegal_actions_change_nothing() {
         refused(&mut m, seat, text);
     }
     let err = m.act(Seat(0), "play 2D").unwrap_err();
-    assert_eq!(err.to_string(), "'play 2D' is not legal: seat 0 does not hold 2D");
+    assert_eq!(
+        err,
+        ActionError::NotLegal {
+            seat: Seat(0),
+            action: "play 2D".into(),
+            legal: vec!["play 5H".into()],
+            reason: Some(Text::new("la place 0 n'a pas la carte 2D", "seat 0 does not hold 2D")),
+        }
+    );
+    assert_eq!(err.to_string(), "'play 2D' is not legal for seat 0 now: seat 0 does not hold 2D; legal: play 5H");
+    let err = m.act(Seat(0), "draw").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "'draw' is not legal for seat 0 now: a card that fits must be played: same suit or rank as the top card, an 8 \
+         or a Joker, or what was named or demanded; legal: play 5H"
+    );
     let err = m.act(Seat(1), "draw").unwrap_err();
-    assert_eq!(err.to_string(), "'draw' is not legal for seat 1 now: it is seat 0's move");
+    assert_eq!(err, ActionError::NotYourMove { seat: Seat(1), waiting: SeatSet::single(Seat(0)) });
+    assert_eq!(err.to_string(), "seat 1 may not act now (waiting for 0)");
+    assert_eq!(m.act(Seat(5), "draw").unwrap_err(), ActionError::NoSeat { seat: Seat(5), players: 2 });
+    // A seat that may only call CONTRE UNIQUE is told whose move it is.
+    let mut m = unique_table(json!({}));
+    let reason = |m: &mut Match<Nantais>, seat: u8, action: &str| match m.act(Seat(seat), action) {
+        Err(ActionError::NotLegal { reason: Some(reason), .. }) => reason,
+        other => panic!("expected a refusal with a reason, got {other:?}"),
+    };
+    assert_eq!(
+        reason(&mut m, 2, "draw"),
+        Text::new(
+            "c'est à la place 1 de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »",
+            "it is seat 1's move; out of turn, only UNIQUE or CONTRE UNIQUE may be called"
+        )
+    );
+    assert_eq!(
+        m.act(Seat(2), "draw").unwrap_err().to_string(),
+        "'draw' is not legal for seat 2 now: it is seat 1's move; out of turn, only UNIQUE or CONTRE UNIQUE may be \
+         called; legal: contre 0"
+    );
+    // A drawn card that does not fit may only be kept.
+    let mut m = table(&["6H 2C", "2D 3D"], "9D", "5S", json!({}));
+    act(&mut m, 0, "draw");
+    assert_eq!(
+        reason(&mut m, 0, "play 9D"),
+        Text::new("la carte piochée ne convient pas : gardez-la (pass)", "the card drawn does not fit: keep it (pass)")
+    );
+    // Nothing of the hand can follow: the chain step says so.
+    let mut m = table(&["5H 9C 2D", "2S 3S"], "", "5S", json!({}));
+    act(&mut m, 0, "play 5H");
+    let err = m.act(Seat(0), "play 9C").unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "'play 9C' is not legal for seat 0 now: none of your cards can follow: end the turn; legal: end"
+    );
 }
 
 #[test]
 fn a_record_with_a_stacked_deal_replays_to_the_same_match() {
     let mut m = table(&["7C 7H 2S 3S", "7S 9D 2D", "KH 3H", "4D 4H"], "", "5C", json!({"queen_swap": true}));
-    for (seat, action) in [(0, "play 7C"), (0, "play 7H"), (1, "play 7S"), (2, "draw"), (3, "draw")] {
+    for (seat, action) in
+        [(0, "play 7C"), (0, "play 7H"), (0, "end"), (1, "play 7S"), (1, "end"), (2, "draw"), (3, "draw"), (3, "pass")]
+    {
         act(&mut m, seat, action);
     }
     let json = serde_json::to_string(m.record()).unwrap();
@@ -1060,4 +1277,264 @@ fn heuristic_bot_beats_random_players() {
     eprintln!("heuristic seat wins: {:.1}% (default), {:.1}% (auto_unique)", default * 100.0, auto_unique * 100.0);
     assert!(default > 0.80, "the heuristic bot won only {:.1}%", default * 100.0);
     assert!(auto_unique > 0.60, "with auto_unique the heuristic bot won only {:.1}%", auto_unique * 100.0);
+}
+
+// ----- secrecy: what the flow of a turn tells the table -----
+
+/// What `observer` (`None`: the spectator) is told when `seat` takes `action`: the events
+/// addressed to it, who the match then waits for, and its view.
+fn told(m: &mut Match<Nantais>, seat: u8, action: &str, observer: Option<Seat>) -> (Vec<Event>, SeatSet, View) {
+    let events = act(m, seat, action);
+    let told = events_for(&events, observer).cloned().collect();
+    (told, m.state().waiting_for(), m.state().view(observer))
+}
+
+#[test]
+fn leak_chain_step_told_the_table_whether_the_hand_could_follow() {
+    // Seat 0 holds 6♥, which may follow the 5♥ (a suite), or 9♣, which may not.
+    let can = || table(&["5H 6H 2C", "2D 3D", "4C 6C"], "", "5S", json!({}));
+    let cannot = || table(&["5H 9C 2C", "2D 3D", "4C 6C"], "", "5S", json!({}));
+    for observer in [Some(Seat(1)), Some(Seat(2)), None] {
+        let (mut a, mut b) = (can(), cannot());
+        let told_a = told(&mut a, 0, "play 5H", observer);
+        assert_eq!(told_a, told(&mut b, 0, "play 5H", observer), "{observer:?} learns what seat 0 holds");
+        assert_eq!(told_a.0, [Event::Played { seat: Seat(0), card: c("5H") }]);
+        assert_eq!(told_a.1, SeatSet::single(Seat(0)), "the chain step is offered either way");
+        assert_eq!(legal(&a, 0), ["play 6H", "end"]);
+        assert_eq!(legal(&b, 0), ["end"]);
+    }
+}
+
+#[test]
+fn leak_drawn_step_told_the_table_whether_the_drawn_card_fitted() {
+    // Seat 0 draws 5♥, which fits the 5♠, or 9♦, which does not.
+    let fits = || table(&["6H 2C", "2D 3D", "4C 6C"], "5H", "5S", json!({}));
+    let does_not = || table(&["6H 2C", "2D 3D", "4C 6C"], "9D", "5S", json!({}));
+    for observer in [Some(Seat(1)), Some(Seat(2)), None] {
+        let (mut a, mut b) = (fits(), does_not());
+        let told_a = told(&mut a, 0, "draw", observer);
+        assert_eq!(told_a, told(&mut b, 0, "draw", observer), "{observer:?} learns whether the card fits");
+        assert_eq!(told_a.0, [Event::Drew { seat: Seat(0), cards: 1 }]);
+        assert_eq!(told_a.1, SeatSet::single(Seat(0)), "the drawn step is offered either way");
+        assert_eq!(legal(&a, 0), ["play 5H", "pass"]);
+        assert_eq!(legal(&b, 0), ["pass"]);
+    }
+}
+
+#[test]
+fn leak_after_penalty_step_told_the_table_whether_a_card_fitted() {
+    // After the penalty of the 7♥, seat 1 holds 9♥, which fits, or 9♣, which does not.
+    let opts = json!({"play_after_penalty": true});
+    let fits = || table(&["7H 2S 3S", "9H 2D", "3C 4C"], "2C 6S 4S 5S", "5H", opts.clone());
+    let does_not = || table(&["7H 2S 3S", "9C 2D", "3C 4C"], "2C 6S 4S 5S", "5H", opts.clone());
+    for observer in [Some(Seat(0)), Some(Seat(2)), None] {
+        let (mut a, mut b) = (fits(), does_not());
+        for m in [&mut a, &mut b] {
+            act(m, 0, "play 7H");
+            act(m, 0, "end");
+        }
+        let told_a = told(&mut a, 1, "draw", observer);
+        assert_eq!(told_a, told(&mut b, 1, "draw", observer), "{observer:?} learns whether a card fits");
+        assert_eq!(told_a.1, SeatSet::single(Seat(1)), "the step after the penalty is offered either way");
+        assert_eq!(legal(&a, 1), ["play 9H", "pass"]);
+        assert_eq!(legal(&b, 1), ["pass"]);
+    }
+}
+
+#[test]
+fn private_events_tell_each_seat_what_it_alone_learns() {
+    let mut m = table(&["6H 2C", "2D 3D 5C", "4C 6C"], "9D", "5S", json!({}));
+    let events = act(&mut m, 0, "draw");
+    let for_seat = |events: &[Event], observer: Option<u8>| -> Vec<Event> {
+        events_for(events, observer.map(Seat)).cloned().collect()
+    };
+    assert_eq!(for_seat(&events, Some(0)), [Event::DrewCard { seat: Seat(0), card: c("9D") }]);
+    assert_eq!(for_seat(&events, Some(1)), [Event::Drew { seat: Seat(0), cards: 1 }]);
+    assert_eq!(for_seat(&events, None), [Event::Drew { seat: Seat(0), cards: 1 }]);
+    assert!(!events[0].reveals() && events[1].reveals());
+
+    // CONTRE UNIQUE: the offender alone learns the two cards it draws.
+    let mut m = unique_table(json!({}));
+    let events = act(&mut m, 2, "contre 0");
+    let reason = tapis_nantais::PenaltyReason::Contre;
+    let penalty = Event::Penalty { seat: Seat(0), cards: 2, reason };
+    let contre = Event::Contre { seat: Seat(2), against: Seat(0) };
+    assert_eq!(for_seat(&events, Some(1)), [contre.clone(), penalty.clone()]);
+    assert_eq!(
+        for_seat(&events, Some(0)),
+        [contre, Event::PenaltyCards { seat: Seat(0), cards: vec![c("AS"), c("2S")], reason }]
+    );
+    assert_eq!(hand(&m, 0), ["AS", "2S", "6D"]);
+
+    // A new round: each seat is told its own hand, the spectator only the starter.
+    let mut m = table(&["5H 6H", "2D 3D", "4C 6C"], "", "5S", json!({}));
+    act(&mut m, 0, "play 5H");
+    act(&mut m, 0, "unique");
+    let events = act(&mut m, 0, "play 6H");
+    let dealt: Vec<Event> = for_seat(&events, Some(1)).into_iter().filter(|e| e.reveals()).collect();
+    let round = view(&m).table.round;
+    let starter = *view(&m).discard.last().unwrap();
+    let seat_1 = m.state().view(Some(Seat(1))).hand;
+    assert_eq!(
+        dealt,
+        [Event::RoundDealt { round, dealer: Seat(0), starter }, Event::Dealt { seat: Seat(1), hand: seat_1 }]
+    );
+    assert!(for_seat(&events, None).iter().all(|e| !matches!(e, Event::Dealt { .. })));
+}
+
+// ----- client view -----
+
+/// Plays seeded random moves until `moment` holds.
+fn play_until(m: &mut Match<Nantais>, rng: &mut GameRng, moment: impl Fn(&Nantais) -> bool) {
+    let mut legal = tapis_core::ActionList::new();
+    for _ in 0..20_000 {
+        if moment(m.state()) {
+            return;
+        }
+        let (seat, action) = kit::random_choice(m.state(), rng, &mut legal);
+        m.act_parsed(seat, action).expect("a legal action");
+    }
+    panic!("the moment never came");
+}
+
+fn body(m: &Match<Nantais>, seat: Option<u8>) -> Body {
+    Nantais::client_body(&m.state().view(seat.map(Seat)))
+}
+
+#[test]
+fn client_view_at_moments_of_a_seeded_match() {
+    let request =
+        MatchRequest { players: 3, seed: 5, options: options(json!({"rounds_to_win": 2})), ..Default::default() };
+    let mut m = Match::<Nantais>::new(&request).unwrap();
+    let mut rng = GameRng::seed_from_u64(5);
+    assert_json_snapshot!("start_seat_0", body(&m, Some(0)));
+    assert_json_snapshot!("start_spectator", body(&m, None));
+    play_until(&mut m, &mut rng, |s| s.table().phase == Phase::Drawn);
+    let drawer = turn(&m);
+    assert_json_snapshot!("drawn_step_drawer", body(&m, Some(drawer)));
+    assert_json_snapshot!("drawn_step_spectator", body(&m, None));
+    play_until(&mut m, &mut rng, |s| s.table().phase == Phase::Start && s.table().pending.is_some());
+    assert_json_snapshot!("pending_chain_spectator", body(&m, None));
+    play_until(&mut m, &mut rng, |s| s.round() == 2);
+    assert_json_snapshot!("second_round_seat_1", body(&m, Some(1)));
+    play_until(&mut m, &mut rng, |s| s.is_over());
+    assert_json_snapshot!("over_seat_0", body(&m, Some(0)));
+    assert_json_snapshot!("over_spectator", body(&m, None));
+}
+
+#[test]
+fn client_view_of_a_dame_exchange() {
+    let opts = json!({"queen_swap": true, "queen_swap_mode": "named"});
+    let mut m = table(&["QS 2C 3C", "2H 9D", "4D TD"], "", "5S", opts);
+    act(&mut m, 0, "play QS");
+    assert_json_snapshot!("chain_step_seat_0", body(&m, Some(0)));
+    act(&mut m, 0, "end");
+    act(&mut m, 0, "swap 1 2C");
+    assert_json_snapshot!("dame_ask_giver", body(&m, Some(0)));
+    assert_json_snapshot!("dame_ask_target", body(&m, Some(1)));
+    act(&mut m, 0, "ask 9D");
+    assert_json_snapshot!("dame_done_seat_2", body(&m, Some(2)));
+}
+
+#[test]
+fn client_view_holds_no_hidden_card() {
+    // One pack: a card shown to an observer is either its own, on the discard, or known to it.
+    for (players, seed, opts) in [
+        (4, 3, json!({"rounds_to_win": 1})),
+        (3, 4, json!({"queen_swap": true, "queen_swap_mode": "target_chooses", "rounds_to_win": 1})),
+        (3, 6, json!({"queen_swap": true, "queen_swap_mode": "named", "rounds_to_win": 1})),
+    ] {
+        let request = MatchRequest { players, seed, options: options(opts), ..Default::default() };
+        let mut m = Match::<Nantais>::new(&request).unwrap();
+        let mut rng = GameRng::seed_from_u64(seed);
+        let mut legal = tapis_core::ActionList::new();
+        while !m.state().is_over() {
+            let discard = view(&m).discard;
+            for observer in Seat::all(players).map(Some).chain([None]) {
+                let body = Nantais::client_body(&m.state().view(observer));
+                let own = observer.map(|s| m.state().view(Some(s)).hand).unwrap_or_default();
+                let known: Vec<FrenchCard> = body.known.iter().map(|k| k.card).collect();
+                let mut json = serde_json::to_value(&body).unwrap();
+                // The demanded card is a word said aloud, not a card shown.
+                json.as_object_mut().unwrap().remove("must_match");
+                for card in cards_in(&json) {
+                    assert!(
+                        own.contains(&card) || discard.contains(&card) || known.contains(&card),
+                        "{observer:?} is shown {card}, which it may not see: {json}"
+                    );
+                }
+                if observer.is_none() {
+                    assert!(json.get("hand").is_none() && body.drawn.is_none() && body.known.is_empty());
+                    let shown = cards_in(&json);
+                    for seat in Seat::all(players) {
+                        // The two Jokers are the same card: one may be in a hand, the other on the discard.
+                        for card in m.state().view(Some(seat)).hand.into_iter().filter(|c| !discard.contains(c)) {
+                            assert!(!shown.contains(&card), "the spectator is shown {card} of seat {seat}");
+                        }
+                    }
+                }
+            }
+            let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal);
+            m.act_parsed(seat, action).unwrap();
+        }
+    }
+}
+
+/// Every string of the JSON that is a card.
+fn cards_in(json: &Value) -> Vec<FrenchCard> {
+    match json {
+        Value::String(text) => text.parse().into_iter().collect(),
+        Value::Array(items) => items.iter().flat_map(cards_in).collect(),
+        Value::Object(fields) => fields.values().flat_map(cards_in).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn events_are_worded_in_both_languages() {
+    let reason = tapis_nantais::PenaltyReason::Contre;
+    let cases = [
+        (
+            Event::Dealt { seat: Seat(1), hand: vec![c("7H"), c("X")] },
+            "Le siège 1 reçoit 7♥ Joker.",
+            "Seat 1 is dealt 7♥ Joker.",
+        ),
+        (Event::Drew { seat: Seat(2), cards: 1 }, "Le siège 2 pioche une carte.", "Seat 2 draws a card."),
+        (Event::Drew { seat: Seat(2), cards: 0 }, "Le siège 2 n'a rien à piocher.", "Seat 2 has nothing to draw."),
+        (Event::DrewCard { seat: Seat(2), card: c("TS") }, "Le siège 2 pioche 10♠.", "Seat 2 draws 10♠."),
+        (
+            Event::Penalty { seat: Seat(0), cards: 1, reason },
+            "Le siège 0 pioche 1 carte de pénalité (« CONTRE UNIQUE »).",
+            "Seat 0 draws 1 penalty card (CONTRE UNIQUE).",
+        ),
+        (
+            Event::PenaltyCards { seat: Seat(0), cards: vec![c("AS"), c("2S")], reason },
+            "Le siège 0 pioche en pénalité (« CONTRE UNIQUE ») : A♠ 2♠.",
+            "Seat 0 draws as a penalty (CONTRE UNIQUE): A♠ 2♠.",
+        ),
+        (
+            Event::Offered { seat: Seat(0), target: Seat(1), card: c("2C") },
+            "Dame : le siège 0 propose 2♣ en échange au siège 1.",
+            "Queen: seat 0 offers 2♣ in exchange to seat 1.",
+        ),
+        (
+            Event::Exchanged { seat: Seat(2), with: Seat(0), gave: c("9D"), got: c("2C") },
+            "Dame : le siège 2 donne 9♦ au siège 0 et reçoit 2♣ en échange.",
+            "Queen: seat 2 gives 9♦ to seat 0 and gets 2♣ in return.",
+        ),
+        (
+            Event::HandsShown { hands: vec![vec![], vec![c("KH"), c("8D")]] },
+            "Les mains sont montrées : siège 0 : aucune carte ; siège 1 : K♥ 8♦.",
+            "The hands are shown: seat 0: no card; seat 1: K♥ 8♦.",
+        ),
+        (
+            Event::MatchWon { winners: SeatSet::single(Seat(0)).with(Seat(2)) },
+            "Les sièges 0 et 2 se partagent la victoire du match !",
+            "Seats 0 and 2 share the match!",
+        ),
+    ];
+    for (event, fr, en) in cases {
+        assert_eq!(Nantais::describe_event(&event, Lang::Fr), fr);
+        assert_eq!(Nantais::describe_event(&event, Lang::En), en);
+    }
 }

@@ -3,8 +3,8 @@
 use crate::board::{Cell, Row};
 use crate::cards::Card;
 use std::fmt;
-use tapis_core::game::{action_words, parse_seat, unknown_action};
-use tapis_core::{ActionError, Seat};
+use tapis_core::game::{action_words, misspelt_action, parse_seat, short_quote, unknown_action};
+use tapis_core::{ActionError, Seat, Text};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
@@ -38,39 +38,53 @@ impl fmt::Display for Action {
 impl Action {
     pub fn parse(text: &str) -> Result<Action, ActionError> {
         let words = action_words(text);
-        let bad = || unknown_action(text, VERBS);
-        let verb = words.first().ok_or_else(bad)?.to_ascii_lowercase();
+        let verb = words.first().ok_or_else(|| unknown_action(text, VERBS))?.to_ascii_lowercase();
         let action = match (verb.as_str(), &words[1..]) {
             ("njet", [row, cell]) => {
                 let row = Row::from_word(row).ok_or_else(|| {
-                    ActionError::Parse(format!(
-                        "'{row}' is not a row of the board: the rows are start, discard, trump, super, points"
+                    let row = short_quote(row);
+                    ActionError::Parse(Text::new(
+                        format!("« {row} » n'est pas un rang du plateau : les rangs sont start, discard, trump, super, points"),
+                        format!("'{row}' is not a row of the board: the rows are start, discard, trump, super, points"),
                     ))
                 })?;
                 let cell = Cell::parse(row, cell).ok_or_else(|| {
-                    ActionError::Parse(format!("'{cell}' is not a cell of the {} row: {}", row.word(), cells_of(row)))
+                    let (cell, cells) = (short_quote(cell), cells_of(row));
+                    ActionError::Parse(Text::new(
+                        format!("« {cell} » n'est pas une case du rang {} : les cases sont {cells}", row.word()),
+                        format!("'{cell}' is not a cell of the {} row: the cells are {cells}", row.word()),
+                    ))
                 })?;
                 Action::Njet(cell)
             }
-            ("partner", [seat]) => Action::Partner(
-                parse_seat(seat).ok_or_else(|| ActionError::Parse(format!("'{seat}' is not a seat number")))?,
-            ),
+            ("njet", _) => return Err(misspelt_action(text, "njet <row> <cell>")),
+            ("partner", [seat]) => Action::Partner(parse_seat(seat).ok_or_else(|| {
+                let seat = short_quote(seat);
+                ActionError::Parse(Text::new(
+                    format!("« {seat} » n'est pas un numéro de siège"),
+                    format!("'{seat}' is not a seat number"),
+                ))
+            })?),
+            ("partner", _) => return Err(misspelt_action(text, "partner <seat>")),
             ("alone", []) => Action::Alone,
+            ("alone", _) => return Err(misspelt_action(text, "alone")),
             ("discard", [card]) => Action::Discard(parse_card(card)?),
+            ("discard", _) => return Err(misspelt_action(text, "discard <card>")),
             ("play", [card]) => Action::Play(parse_card(card)?),
-            _ => return Err(bad()),
+            ("play", _) => return Err(misspelt_action(text, "play <card>")),
+            _ => return Err(unknown_action(text, VERBS)),
         };
         Ok(action)
     }
 }
 
 fn parse_card(text: &str) -> Result<Card, ActionError> {
-    text.parse().map_err(|e: crate::cards::BadCard| ActionError::Parse(e.to_string()))
+    text.parse().map_err(|e: crate::cards::BadCard| ActionError::Parse(e.text()))
 }
 
 fn cells_of(row: Row) -> String {
     let words: Vec<String> = row.cells().map(|c| Cell(c).word()).collect();
-    format!("the cells are {}", words.join(", "))
+    words.join(", ")
 }
 
 #[cfg(test)]

@@ -142,7 +142,7 @@ pub const FREE: u8 = u8::MAX;
 /// The stone laid before play with three players on the unused character (`start 3`).
 pub const FIXED: u8 = u8::MAX - 1;
 
-/// The board: for every cell, the seat whose stone covers it (public), or [`FREE`] / [`FIXED`].
+/// The board: for every cell, the seat whose stone covers it (public), or `FREE` / `FIXED`.
 /// Serialized row by row, cell by cell: the seat that placed the stone, `"fixed"` for the
 /// three-player stone on `start 3`, `null` for a free cell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

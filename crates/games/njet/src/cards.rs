@@ -3,6 +3,8 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
+use tapis_core::Text;
+use tapis_core::game::short_quote;
 
 /// A colour of the Njet deck, in the notation order `R B K G`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -126,9 +128,22 @@ impl fmt::Debug for Card {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BadCard(pub String);
 
+impl BadCard {
+    /// The sentence for people, in both languages.
+    pub fn text(&self) -> Text {
+        let card = short_quote(&self.0);
+        Text::new(
+            format!(
+                "« {card} » n'est pas une carte de Njet : écrivez une couleur (R, B, K, G) puis une valeur (1 à 9), comme R1 ou K9"
+            ),
+            format!("'{card}' is not a Njet card: write a colour (R, B, K, G) then a value (1-9), like R1 or K9"),
+        )
+    }
+}
+
 impl fmt::Display for BadCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a Njet card: write a colour (R, B, K, G) then a value (1-9), like R1 or K9", self.0)
+        f.write_str(&self.text().en)
     }
 }
 

@@ -24,11 +24,17 @@
 //!   highest score wins, ties shared.
 //!
 //! A view holds the public table (the board with who placed each stone, the round's conditions,
-//! the teams, every seat's card count and discards still owed, the trick, the cards of finished
-//! tricks, tricks and loot won per seat, the groups each seat has shown to be void in, the
-//! scores) and the seat's own hand and discards.
+//! the teams, every seat's card count and discards still owed, the trick and the last trick won,
+//! the cards of finished tricks, tricks and loot won per seat, the groups each seat has shown to
+//! be void in, the scores) and the seat's own hand and discards. The client view
+//! ([`Body`], `docs/client-view/njet.md`) is drawn from it.
 //!
-//! # Decisions the rulebook leaves open
+//! **Events.** All are public but two, told to one seat alone: `hand_dealt` (the hand a seat is
+//! dealt when a new round begins; it shows that seat cards it could not see before) and
+//! `laid_aside` (which card the seat laid aside; the others are told `discarded`). The first
+//! round's hands come with the match, before any event.
+//!
+//! # Decisions where the rulebook is silent
 //!
 //! * The two 1s of a colour are one card kind: `play R1` plays either copy.
 //! * Discards come after the teams are chosen (§5.3 order); discarding is simultaneous: every
@@ -45,6 +51,19 @@
 //! * A hand-made deal must be one the rules deal: every hand the same size (10 / 12), and with
 //!   three players exactly the four 2s in `aside`.
 //!
+//! Secrecy (what the flow of play tells the others):
+//!
+//! * Nothing in the flow depends on hidden cards, so the rules needed no change: stones go round
+//!   from the dealer's left whatever the hands; the start player always chooses (with three,
+//!   `alone` is always offered); every seat that still owes discards is waited for at once, the
+//!   count being the board's; tricks go clockwise from the winner, and a round ends when the
+//!   hands, whose sizes are public, are empty. Njet has no reaction window. The conformance kit
+//!   checks this on every option set, with three and four players.
+//! * Laid-aside cards stay hidden for good, even once the round is scored (the rules lay them
+//!   face down, out of the round); only how many each seat laid aside is public.
+//! * The last trick won stays on show (`last_trick`) until another is won or the round
+//!   ends: every player saw it played, and people at a table look back at it.
+//!
 //! # Strength of the heuristic bot
 //!
 //! Measured with `tapis sim njet --players 4 --games 4000 --seed 1`: the heuristic bot in seat 0
@@ -56,6 +75,7 @@ mod action;
 mod board;
 mod bot;
 mod cards;
+mod client;
 mod options;
 mod rules;
 mod text;
@@ -64,6 +84,7 @@ mod view;
 pub use action::Action;
 pub use board::{Board, Cell, Row};
 pub use cards::{Card, Cards, Colour};
+pub use client::{BoardCell, BoardRow, Body, ConditionsBody, Play, SeatBody, Team, TrickBody};
 pub use options::{EqualCards, Loot, Options};
 pub use rules::{Conditions, Event, Njet, Phase, Table, Trick};
 pub use view::View;
@@ -71,7 +92,8 @@ pub use view::View;
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 use tapis_core::{
-    ActionError, ActionList, BySeat, EventSink, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup, SetupError,
+    ActionError, ActionList, Audience, BySeat, EventSink, Game, GameEvent, GameRng, Lang, OptionSpec, Seat, SeatSet,
+    Setup, SetupError, Text, check_deck,
 };
 
 /// A hand-made first round: every hand, and the 2s set aside with three players.
@@ -83,75 +105,92 @@ pub struct Deal {
     pub aside: Vec<String>,
 }
 
+fn bad_deal(fr: String, en: String) -> SetupError {
+    SetupError::BadDeal(Text::new(fr, en))
+}
+
 impl Deal {
-    /// The hands of a deal that holds exactly the deck, as the rules deal it.
+    /// The hands of a deal the rules could deal. That it holds exactly the 40 cards is core's one
+    /// check ([`check_deck`]); the shape (hand sizes, the 2s set aside with three) is this game's.
     fn check(&self, players: usize) -> Result<[Cards; 4], SetupError> {
-        let bad = |text: String| Err(SetupError::BadDeal(text));
         if self.hands.len() != players {
-            return bad(format!("the deal has {} hands for {players} players", self.hands.len()));
+            let hands = self.hands.len();
+            return Err(bad_deal(
+                format!("la donne a {hands} mains pour {players} joueurs"),
+                format!("the deal has {hands} hands for {players} players"),
+            ));
         }
         let mut unknown = Vec::new();
-        let mut counts = [0u32; Card::KINDS];
         let mut read = |texts: &[String]| -> Vec<Card> {
-            let mut cards = Vec::new();
-            for text in texts {
-                match text.parse::<Card>() {
-                    Ok(card) => {
-                        counts[card.index()] += 1;
-                        cards.push(card);
+            texts
+                .iter()
+                .filter_map(|text| match text.parse::<Card>() {
+                    Ok(card) => Some(card),
+                    Err(_) => {
+                        unknown.push(tapis_core::game::short_quote(text));
+                        None
                     }
-                    Err(_) => unknown.push(text.clone()),
-                }
-            }
-            cards
+                })
+                .collect()
         };
         let hands: Vec<Vec<Card>> = self.hands.iter().map(|h| read(h)).collect();
         let aside = read(&self.aside);
-        let mut problems = Vec::new();
         if !unknown.is_empty() {
-            problems.push(format!("unknown cards {} (cards are R1…G9)", unknown.join(", ")));
+            let list = unknown.join(" ");
+            return Err(bad_deal(
+                format!("cartes inconnues dans la donne : {list} (les cartes vont de R1 à G9)"),
+                format!("unknown cards in the deal: {list} (cards are R1 to G9)"),
+            ));
         }
-        let (mut missing, mut extra) = (Vec::new(), Vec::new());
-        for card in Card::all() {
-            let (have, want) = (counts[card.index()], card.copies());
-            for _ in want..have {
-                extra.push(card.to_string());
-            }
-            for _ in have..want {
-                missing.push(card.to_string());
-            }
+        let deck = Card::all().flat_map(|card| std::iter::repeat_n(card, card.copies() as usize));
+        check_deck(deck, hands.iter().flatten().chain(&aside).copied())?;
+        let aside: Cards = Cards::from_cards(aside).unwrap_or_default();
+        if players == 3 && aside != Cards::TWOS {
+            return Err(bad_deal(
+                "à 3 joueurs, les cartes mises de côté sont exactement les quatre 2".into(),
+                "with 3 players the aside pile holds exactly the four 2s".into(),
+            ));
         }
-        if !missing.is_empty() {
-            problems.push(format!("missing {}", missing.join(", ")));
+        if players == 4 && !aside.is_empty() {
+            return Err(bad_deal(
+                "à 4 joueurs, aucune carte n'est mise de côté".into(),
+                "with 4 players no card is set aside".into(),
+            ));
         }
-        if !extra.is_empty() {
-            problems.push(format!("extra {}", extra.join(", ")));
-        }
-        if !problems.is_empty() {
-            return bad(format!("the deal must hold the 40 Njet cards exactly: {}", problems.join("; ")));
-        }
-        let mut aside_set = Cards::EMPTY;
-        for &card in &aside {
-            aside_set.insert(card);
-        }
-        let (hand_size, wanted_aside) = if players == 3 { (12, Cards::TWOS) } else { (10, Cards::EMPTY) };
-        if aside_set != wanted_aside {
-            return bad(if players == 3 {
-                "with 3 players the aside pile holds exactly the four 2s".to_string()
-            } else {
-                "with 4 players no card is set aside".to_string()
-            });
-        }
+        let hand_size = if players == 3 { 12 } else { 10 };
         let mut sets = [Cards::EMPTY; 4];
         for (seat, hand) in hands.iter().enumerate() {
             if hand.len() != hand_size {
-                return bad(format!("hand {seat} has {} cards; each hand holds {hand_size}", hand.len()));
+                let dealt = hand.len();
+                return Err(bad_deal(
+                    format!(
+                        "le siège {seat} reçoit {dealt} cartes ; à {players} joueurs, chacun en reçoit {hand_size}"
+                    ),
+                    format!("seat {seat} is dealt {dealt} cards; with {players} players each gets {hand_size}"),
+                ));
             }
-            for &card in hand {
-                sets[seat].insert(card);
-            }
+            // `check_deck` passed: no hand holds a third copy of a card.
+            sets[seat] = Cards::from_cards(hand.iter().copied()).unwrap_or_default();
         }
         Ok(sets)
+    }
+}
+
+/// A seat alone learns its new hand and which card it laid aside (the others learn that it laid
+/// a card aside); everything else is played face up. A new hand is the outcome of chance: the kit compares what a seat is told across
+/// re-dealt matches only up to it.
+impl GameEvent for Event {
+    fn audience(&self) -> Audience {
+        match *self {
+            Event::HandDealt { seat, .. } | Event::LaidAside { seat, .. } => Audience::Only(seat),
+            // The seat itself is told which card by `LaidAside`.
+            Event::Discarded { seat } => Audience::AllBut(seat),
+            _ => Audience::Everyone,
+        }
+    }
+
+    fn reveals(&self) -> bool {
+        matches!(self, Event::HandDealt { .. })
     }
 }
 
@@ -169,31 +208,15 @@ impl Game for Njet {
         options::SPECS
     }
 
-    fn check_options(options: &Options) -> Result<(), SetupError> {
-        if !(1..=options::MAX_ROUNDS as u32).contains(&options.rounds) {
-            return Err(SetupError::BadOption(format!(
-                "option 'rounds' cannot be {}: it takes an integer from 1 to {}",
-                options.rounds,
-                options::MAX_ROUNDS
-            )));
-        }
-        Ok(())
-    }
-
     fn players_range(_options: &Options) -> RangeInclusive<usize> {
         3..=4
     }
 
+    /// `Match::new` has already checked the player count, the dealer and each option's value
+    /// (Njet has no options that constrain one another), so only the deal is checked here.
     fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
-        Self::check_options(&setup.options)?;
         let players = setup.players;
-        if !Self::players_range(&setup.options).contains(&players) {
-            return Err(SetupError::BadSetup(format!("Njet! is played by 3 or 4 players, not {players}")));
-        }
         let dealer = setup.first_dealer();
-        if dealer.index() >= players {
-            return Err(SetupError::BadSetup(format!("dealer {dealer} is not a seat of a {players}-player table")));
-        }
         let mut rng = GameRng::seed_from_u64(setup.seed);
         let hands = match &setup.deal {
             Some(deal) => deal.check(players)?,
@@ -232,6 +255,10 @@ impl Game for Njet {
 
     fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         Njet::step(self, seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        text::why_illegal(&self.table, self.hand(seat), action)
     }
 
     fn parse_action(text: &str) -> Result<Action, ActionError> {

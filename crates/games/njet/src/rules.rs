@@ -177,6 +177,8 @@ pub struct Table {
     /// Cards each seat still has to lay aside.
     pub discards_left: BySeat<u8>,
     pub trick: Trick,
+    /// The last trick finished in this round, as it lay when it was won.
+    pub last_trick: Option<Trick>,
     /// Cards of the finished tricks of this round (they went face down, but every player saw them).
     pub played: Cards,
     pub tricks_won: BySeat<u8>,
@@ -275,14 +277,22 @@ impl Table {
     }
 }
 
-/// What happened, as every seat may know it.
+/// What happened. Every event is public but three: the hand a seat is dealt and the card it laid
+/// aside, told to it alone, and that it laid a card aside, told to the others
+/// ([`tapis_core::GameEvent`] in `lib.rs` gives each its audience).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
-    /// A new round's cards are dealt.
+    /// A new round's cards are dealt (each seat then learns its hand from [`Event::HandDealt`]).
     RoundDealt {
         round: u32,
         dealer: Seat,
+    },
+    /// The hand a seat is dealt at the start of a round after the first; told to that seat alone.
+    /// (The first round's hands come with the match, before any event.)
+    HandDealt {
+        seat: Seat,
+        hand: Cards,
     },
     StonePlaced {
         seat: Seat,
@@ -299,9 +309,14 @@ pub enum Event {
     PlaysAlone {
         seat: Seat,
     },
-    /// A card laid aside (which one stays hidden).
+    /// A seat laid a card aside, told to the others (which card stays hidden from them).
     Discarded {
         seat: Seat,
+    },
+    /// Which card a seat laid aside, told to that seat alone (its twin of [`Event::Discarded`]).
+    LaidAside {
+        seat: Seat,
+        card: Card,
     },
     CardPlayed {
         seat: Seat,
@@ -347,6 +362,7 @@ impl Njet {
             hand_sizes: BySeat::new(players),
             discards_left: BySeat::new(players),
             trick: Trick::new(dealer),
+            last_trick: None,
             played: Cards::EMPTY,
             tricks_won: BySeat::new(players),
             loot_won: BySeat::new(players),
@@ -382,6 +398,7 @@ impl Njet {
         t.conditions = None;
         t.team = SeatSet::EMPTY;
         t.trick = Trick::new(t.turn);
+        t.last_trick = None;
         t.played = Cards::EMPTY;
         for seat in Seat::all(players) {
             t.hand_sizes[seat] = self.hands[seat.index()].len() as u8;
@@ -466,6 +483,7 @@ impl Njet {
         t.hand_sizes[seat] -= 1;
         t.discards_left[seat] -= 1;
         events.emit(|| Event::Discarded { seat });
+        events.emit(|| Event::LaidAside { seat, card });
         if t.discards_left.iter().all(|&n| n == 0) {
             self.begin_tricks();
         }
@@ -527,6 +545,7 @@ impl Njet {
         }
         t.tricks_won[winner] += 1;
         t.loot_won[winner] += loot;
+        t.last_trick = Some(t.trick);
         t.trick = Trick::new(winner);
         t.turn = winner;
         events.emit(|| Event::TrickWon { seat: winner, loot });
@@ -572,6 +591,10 @@ impl Njet {
         self.hands = Self::deal(players, &mut self.rng);
         self.reset_round();
         events.emit(|| Event::RoundDealt { round, dealer });
+        for seat in Seat::all(players) {
+            let hand = self.hands[seat.index()];
+            events.emit(|| Event::HandDealt { seat, hand });
+        }
     }
 
     /// The seats with the best score once the match is over (ties shared).

@@ -3,10 +3,11 @@
 use crate::action::Action;
 use crate::board::{Cell, FIXED, FREE, Row};
 use crate::cards::{Card, Cards, Colour};
-use crate::rules::{Conditions, Event, Phase};
+use crate::rules::{Conditions, Event, Phase, Table};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{Lang, Seat};
+use tapis_core::error::seat_words;
+use tapis_core::{Lang, Seat, Text};
 
 const RULES_FR: &str = "\
 NJET! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
@@ -107,72 +108,136 @@ pub fn describe_action(action: Action, lang: Lang) -> String {
     }
 }
 
+/// A colour as an adjective after a plural noun: « les 1 bleus », "the blue 1s".
+fn colour_plural(colour: Colour, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => format!("{}s", colour.name_fr()),
+        Lang::En => colour.name_en().to_string(),
+    }
+}
+
+/// A card with its article, inside a sentence: « le 7 rouge », "the red 7".
+fn card_phrase(card: Card, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => format!("le {} {}", card.value(), card.colour().name_fr()),
+        Lang::En => format!("the {} {}", card.colour().name_en(), card.value()),
+    }
+}
+
 fn conditions_words(c: &Conditions, lang: Lang) -> String {
-    let super_words = match c.super_trump {
-        Some(colour) => {
-            format!("{} {}", lang.pick("super-atout : les 1", "super-trumps: the 1s"), colour_name(colour, lang))
-        }
-        None => lang.pick("pas de super-atout", "no super-trump").to_string(),
+    let super_words = match (c.super_trump, lang) {
+        (Some(colour), Lang::Fr) => format!("super-atouts : les 1 {}", colour_plural(colour, lang)),
+        (Some(colour), Lang::En) => format!("super-trumps: the {} 1s", colour_plural(colour, lang)),
+        (None, _) => lang.pick("pas de super-atout", "no super-trump").to_string(),
     };
-    format!(
-        "{} {} ; {} {} ; {} {} ; {super_words} ; {} {}",
-        lang.pick("premier joueur", "start player"),
-        c.start,
-        lang.pick("défausse", "discard"),
-        c.discard,
-        lang.pick("atout", "trump"),
-        colour_name(c.trump, lang),
-        lang.pick("points par pli/Loot", "points per trick/loot"),
-        c.points
-    )
+    let parts = [
+        format!("{} {}", lang.pick("premier joueur : siège", "start player: seat"), c.start),
+        format!("{} {}", lang.pick("défausse :", "discard:"), c.discard),
+        format!("{} {}", lang.pick("atout", "trump"), colour_name(c.trump, lang)),
+        super_words,
+        format!("{} {}", lang.pick("points par pli et par Loot :", "points per trick and per loot card:"), c.points),
+    ];
+    parts.join(lang.pick(" ; ", "; "))
 }
 
 pub fn describe_event(event: &Event, lang: Lang) -> String {
-    match event {
+    let fr = lang == Lang::Fr;
+    match *event {
         Event::RoundDealt { round, dealer } => {
-            format!("{} {round} : {} {dealer}", lang.pick("Manche", "Round"), lang.pick("donneur", "dealer"))
+            if fr {
+                format!("Manche {round} : le siège {dealer} donne.")
+            } else {
+                format!("Round {round}: seat {dealer} deals.")
+            }
+        }
+        Event::HandDealt { seat, hand } => {
+            if fr {
+                format!("Le siège {seat} reçoit {}.", hand.to_text())
+            } else {
+                format!("Seat {seat} is dealt {}.", hand.to_text())
+            }
         }
         Event::StonePlaced { seat, cell } => {
-            format!("{} {seat} : « Njet ! » — {}", lang.pick("Siège", "Seat"), cell_words(*cell, lang))
+            if fr {
+                format!("Le siège {seat} pose une pierre sur « {} ».", cell_words(cell, lang))
+            } else {
+                format!("Seat {seat} places a stone on \"{}\".", cell_words(cell, lang))
+            }
         }
-        Event::BoardSet { conditions } => conditions_words(conditions, lang),
-        Event::PartnerChosen { seat, partner } => {
+        Event::BoardSet { conditions } => {
             format!(
-                "{} {seat} {} {partner}",
-                lang.pick("Le siège", "Seat"),
-                lang.pick("fait équipe avec", "partners seat")
+                "{} {}.",
+                lang.pick("Le plateau est fixé :", "The board is set:"),
+                conditions_words(&conditions, lang)
             )
+        }
+        Event::PartnerChosen { seat, partner } => {
+            if fr {
+                format!("Le siège {seat} fait équipe avec le siège {partner}.")
+            } else {
+                format!("Seat {seat} partners seat {partner}.")
+            }
         }
         Event::PlaysAlone { seat } => {
-            format!("{} {seat} {}", lang.pick("Le siège", "Seat"), lang.pick("joue seul", "plays alone"))
+            if fr {
+                format!("Le siège {seat} joue seul.")
+            } else {
+                format!("Seat {seat} plays alone.")
+            }
         }
         Event::Discarded { seat } => {
-            format!("{} {seat} {}", lang.pick("Le siège", "Seat"), lang.pick("écarte une carte", "lays a card aside"))
+            if fr {
+                format!("Le siège {seat} écarte une carte.")
+            } else {
+                format!("Seat {seat} lays a card aside.")
+            }
+        }
+        Event::LaidAside { seat, card } => {
+            if fr {
+                format!("Le siège {seat} écarte {}.", card_phrase(card, lang))
+            } else {
+                format!("Seat {seat} lays {} aside.", card_phrase(card, lang))
+            }
         }
         Event::CardPlayed { seat, card } => {
-            format!(
-                "{} {seat} {} {}",
-                lang.pick("Le siège", "Seat"),
-                lang.pick("joue", "plays"),
-                card_words(*card, lang)
-            )
+            if fr {
+                format!("Le siège {seat} joue {}.", card_phrase(card, lang))
+            } else {
+                format!("Seat {seat} plays {}.", card_phrase(card, lang))
+            }
         }
-        Event::TrickWon { seat, loot } => format!(
-            "{} {seat} {} ({loot} Loot)",
-            lang.pick("Le siège", "Seat"),
-            lang.pick("remporte le pli", "wins the trick")
-        ),
-        Event::RoundScored { round, points, scores } => format!(
-            "{} {round} : {} {:?} ; {} {:?}",
-            lang.pick("Fin de la manche", "End of round"),
-            lang.pick("points", "points"),
-            points.as_slice(),
-            lang.pick("scores", "scores"),
-            scores.as_slice()
-        ),
+        Event::TrickWon { seat, loot } => {
+            let loot = match (loot, lang) {
+                (0, Lang::Fr) => "sans carte Loot".to_string(),
+                (0, Lang::En) => "no loot card".to_string(),
+                (1, Lang::Fr) => "1 carte Loot".to_string(),
+                (1, Lang::En) => "1 loot card".to_string(),
+                (n, Lang::Fr) => format!("{n} cartes Loot"),
+                (n, Lang::En) => format!("{n} loot cards"),
+            };
+            if fr {
+                format!("Le siège {seat} remporte le pli ({loot}).")
+            } else {
+                format!("Seat {seat} wins the trick ({loot}).")
+            }
+        }
+        Event::RoundScored { round, points, scores } => {
+            let list = |values: &[i64]| values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
+            let (points, scores) = (list(points.as_slice()), list(scores.as_slice()));
+            if fr {
+                format!("Fin de la manche {round} : points {points} ; scores {scores}.")
+            } else {
+                format!("End of round {round}: points {points}; scores {scores}.")
+            }
+        }
         Event::MatchOver { winners } => {
-            let seats: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
-            format!("{} {}", lang.pick("Partie terminée ; vainqueur(s) :", "Match over; winner(s):"), seats.join(", "))
+            let seats = seat_words(winners, lang);
+            match (winners.len() > 1, lang) {
+                (false, Lang::Fr) => format!("Partie terminée ; vainqueur : le siège {seats}."),
+                (true, Lang::Fr) => format!("Partie terminée ; vainqueurs : les sièges {seats}."),
+                (false, Lang::En) => format!("Match over; winner: seat {seats}."),
+                (true, Lang::En) => format!("Match over; winners: seats {seats}."),
+            }
         }
     }
 }
@@ -232,10 +297,12 @@ pub fn render_view(view: &View, lang: Lang) -> String {
     for seat in Seat::all(players) {
         let me = if Some(seat) == view.seat { lang.pick(" (vous)", " (you)") } else { "" };
         let voids: Vec<&str> = crate::view::void_colours(t.voids[seat]).map(|c| colour_name(c, lang)).collect();
+        let sep = lang.pick(" ; ", "; ");
         let _ = write!(
             out,
-            "  {} {seat}{me}: {} {} ; {} {} ; Loot {} ; {} {}",
+            "  {} {seat}{me}{} {} {}{sep}{} {}{sep}Loot {}{sep}{} {}",
             lang.pick("siège", "seat"),
+            lang.pick(" :", ":"),
             t.hand_sizes[seat],
             lang.pick("cartes", "cards"),
             lang.pick("plis", "tricks"),
@@ -245,9 +312,20 @@ pub fn render_view(view: &View, lang: Lang) -> String {
             t.scores[seat]
         );
         if !voids.is_empty() {
-            let _ = write!(out, " ; {} {}", lang.pick("n'a plus de", "void in"), voids.join(", "));
+            let _ = write!(out, "{sep}{} {}", lang.pick("n'a plus de", "void in"), voids.join(", "));
         }
         let _ = writeln!(out);
+    }
+    if let Some(last) = t.last_trick.filter(|_| t.phase == Phase::Play) {
+        let plays: Vec<String> = last.plays(players).map(|(s, c)| format!("{s}:{c}")).collect();
+        let _ = writeln!(
+            out,
+            "{} {} — {} {}",
+            lang.pick("Dernier pli :", "Last trick:"),
+            plays.join(" "),
+            lang.pick("remporté par le siège", "won by seat"),
+            last.winner(players)
+        );
     }
     if t.phase == Phase::Play && t.trick.len > 0 {
         let plays: Vec<String> = t.trick.plays(players).map(|(s, c)| format!("{s}:{c}")).collect();
@@ -288,4 +366,65 @@ pub fn render_view(view: &View, lang: Lang) -> String {
         let _ = writeln!(out, "{} {} {doing}", lang.pick("À jouer :", "To act:"), who.join(", "));
     }
     out
+}
+
+/// Why `action` is not legal for a seat that may act, holding `hand`: the phase asks for
+/// something else, or the rule that forbids it.
+pub fn why_illegal(t: &Table, hand: Cards, action: Action) -> Option<Text> {
+    let phase_words = |phase: Phase| match phase {
+        Phase::Njet => Text::new("c'est le moment de poser une pierre", "now is the time to place a stone"),
+        Phase::Partner => Text::new("c'est le moment de choisir un partenaire", "now is the time to choose a partner"),
+        Phase::Discard => Text::new("c'est le moment d'écarter des cartes", "now is the time to lay cards aside"),
+        Phase::Play | Phase::Over => Text::new("c'est le moment de jouer une carte", "now is the time to play a card"),
+    };
+    let not_held = |card: Card| {
+        Text::new(
+            format!("vous n'avez pas {} en main", card_phrase(card, Lang::Fr)),
+            format!("you do not hold {}", card_phrase(card, Lang::En)),
+        )
+    };
+    match (t.phase, action) {
+        (Phase::Njet, Action::Njet(cell)) if !t.board.is_free(cell) => {
+            Some(Text::new("cette case est déjà couverte", "that cell is already covered"))
+        }
+        (Phase::Njet, Action::Njet(_)) => Some(Text::new(
+            "la dernière case libre d'un rang ne peut pas être couverte",
+            "a row's last free cell may not be covered",
+        )),
+        (Phase::Partner, Action::Partner(partner)) if partner.index() >= t.players() => Some(Text::new(
+            format!("il n'y a pas de siège {partner} à une table de {}", t.players),
+            format!("there is no seat {partner} at a table of {}", t.players),
+        )),
+        (Phase::Partner, Action::Partner(_)) => {
+            Some(Text::new("on ne fait pas équipe avec soi-même", "you cannot partner yourself"))
+        }
+        (Phase::Partner, Action::Alone) => Some(Text::new(
+            "à 4 joueurs, le premier joueur doit choisir un partenaire",
+            "with 4 players the start player must choose a partner",
+        )),
+        (Phase::Discard, Action::Discard(card)) | (Phase::Play, Action::Play(card)) if !hand.contains(card) => {
+            Some(not_held(card))
+        }
+        (Phase::Play, Action::Play(_)) => {
+            let c = t.conditions?;
+            let led = t.trick.led;
+            if !hand.intersection(c.group_cards(led)).is_empty() {
+                let (fr, en) = if led == c.trump {
+                    ("atout".to_string(), "trumps".to_string())
+                } else {
+                    (led.name_fr().to_string(), led.name_en().to_string())
+                };
+                Some(Text::new(
+                    format!("il faut fournir dans le groupe demandé ({fr})"),
+                    format!("you must follow the led group ({en})"),
+                ))
+            } else {
+                Some(Text::new(
+                    "sans carte du groupe demandé, il faut couper (variante must_trump_when_void)",
+                    "void in the led group, you must trump (the must_trump_when_void variant)",
+                ))
+            }
+        }
+        (phase, _) => Some(phase_words(phase)),
+    }
 }

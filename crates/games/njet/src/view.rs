@@ -7,8 +7,8 @@ use serde::Serialize;
 use tapis_core::{GameRng, Seat};
 
 /// Everything a seat may see: the public table (board with who placed each stone, conditions,
-/// teams, the trick, cards of finished tricks, tricks and loot per seat, voids shown, scores) and
-/// its own hand and discards. A spectator sees the table only.
+/// teams, the trick and the last one won, cards of finished tricks, tricks and loot per seat, voids
+/// shown, scores) and its own hand and discards. A spectator sees the table only.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     pub seat: Option<Seat>,

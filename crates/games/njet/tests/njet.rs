@@ -2,8 +2,11 @@
 //! bad input, golden transcript, and the heuristic bot against random play.
 
 use serde_json::{Map, Value, json};
+use tapis_core::ClientView;
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionList, Game, GameRng, Match, MatchRequest, Seat, SeatSet, SetupError};
+use tapis_core::{
+    ActionError, ActionList, Audience, Game, GameEvent, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, events_for,
+};
 use tapis_njet::{Action, Card, Cards, Colour, Event, Njet, Phase};
 
 // ----- helpers -----
@@ -26,13 +29,13 @@ fn actor(m: &Match<Njet>) -> Seat {
     actors.first().unwrap()
 }
 
-/// Covers every cell but the five given free ones (and the fixed `start 3` with three players),
-/// each stone by whoever's turn it is.
+/// Covers every cell still free but the five given ones (the fixed `start 3` with three players
+/// is covered from the start), each stone by whoever's turn it is.
 fn set_board(m: &mut Match<Njet>, free: [&str; 5]) {
     let free: Vec<Action> = free.iter().map(|f| Njet::parse_action(&format!("njet {f}")).unwrap()).collect();
     for cell in 0..20u8 {
         let action = Action::Njet(tapis_njet::Cell(cell));
-        if free.contains(&action) || (m.state().players() == 3 && cell == 3) {
+        if free.contains(&action) || !m.state().table().board.is_free(tapis_njet::Cell(cell)) {
             continue;
         }
         let seat = actor(m);
@@ -88,6 +91,12 @@ fn legal(m: &Match<Njet>, seat: u8) -> Vec<String> {
     let mut list = ActionList::new();
     m.state().legal_actions(Seat(seat), &mut list);
     list.iter().map(ToString::to_string).collect()
+}
+
+/// The events `observer` (`None`: a spectator) is told, as JSON.
+fn told(events: &[Event], observer: Option<Seat>) -> String {
+    let told: Vec<&Event> = events_for(events, observer).collect();
+    serde_json::to_string(&told).unwrap()
 }
 
 fn trick_won(events: &[Event]) -> Option<(Seat, u8)> {
@@ -530,7 +539,10 @@ fn discards_stay_hidden_and_the_phase_is_simultaneous() {
     act(&mut m, 0, "partner 2");
     assert_eq!(m.state().waiting_for(), SeatSet::all(4));
     let events = act(&mut m, 3, "discard G1");
-    assert_eq!(serde_json::to_string(&events).unwrap(), r#"[{"type":"discarded","seat":3}]"#);
+    assert_eq!(told(&events, Some(Seat(3))), r#"[{"type":"laid_aside","seat":3,"card":"G1"}]"#);
+    for observer in [Some(Seat(0)), Some(Seat(1)), Some(Seat(2)), None] {
+        assert_eq!(told(&events, observer), r#"[{"type":"discarded","seat":3}]"#, "{observer:?}");
+    }
     let seen = m.state().view(Some(Seat(0)));
     assert_eq!(seen.table.discarded(Seat(3)), 1);
     assert!(!serde_json::to_string(&seen).unwrap().contains("G1"));
@@ -542,11 +554,15 @@ fn discards_stay_hidden_and_the_phase_is_simultaneous() {
 
 // ----- bad input -----
 
-fn deal_error(players: usize, hands: Value, aside: Value) -> String {
+/// The refusal of a deal, in English and in French.
+fn deal_error(players: usize, hands: Value, aside: Value) -> (String, String) {
     let deal = json!({"hands": hands, "aside": aside});
     match Match::<Njet>::new(&request(players, json!({}), Some(deal))) {
-        Err(SetupError::BadDeal(message)) => message,
-        other => panic!("expected bad_deal, got {other:?}"),
+        Err(err) => {
+            assert_eq!(err.code(), "bad_deal", "{err}");
+            (err.message(Lang::En), err.message(Lang::Fr))
+        }
+        Ok(_) => panic!("the deal was accepted"),
     }
 }
 
@@ -558,28 +574,204 @@ fn hands_json(hands: &[&str]) -> Value {
 fn bad_deals_are_refused_and_name_the_cards() {
     let mut hands = LEON_BILOUD;
     hands[3] = "R4 R6 B4 B1 K9 K8 G2 G8 G1";
-    let message = deal_error(4, hands_json(&hands), json!([]));
-    assert!(message.contains("missing G1"), "{message}");
+    assert_eq!(
+        deal_error(4, hands_json(&hands), json!([])),
+        (
+            "the deal must hold exactly the 40 cards of the deck: missing G1".to_string(),
+            "la donne doit contenir exactement les 40 cartes du jeu : manquent G1".to_string()
+        )
+    );
     hands[3] = "R4 R6 B4 B1 K9 K8 G2 G8 G1 G1 R9";
-    let message = deal_error(4, hands_json(&hands), json!([]));
-    assert!(message.contains("extra R9"), "{message}");
+    assert_eq!(
+        deal_error(4, hands_json(&hands), json!([])).0,
+        "the deal must hold exactly the 40 cards of the deck: extra R9"
+    );
     hands[3] = "R4 R6 B4 B1 K9 K8 G2 G8 G1 Z1";
-    let message = deal_error(4, hands_json(&hands), json!([]));
-    assert!(message.contains("unknown cards Z1") && message.contains("missing G1"), "{message}");
+    assert_eq!(
+        deal_error(4, hands_json(&hands), json!([])),
+        (
+            "unknown cards in the deal: Z1 (cards are R1 to G9)".to_string(),
+            "cartes inconnues dans la donne : Z1 (les cartes vont de R1 à G9)".to_string()
+        )
+    );
     hands[3] = "R4 R6 B4 B1 K9 K8 G2 G8 G1 G1 G1";
     hands[2] = "R3 R1 B3 B5 K3 K6 G9 G5 K1 K7 G7";
-    let message = deal_error(4, hands_json(&hands), json!([]));
-    assert!(message.contains("extra G1, G7"), "{message}");
-    // The right cards but unequal hands, or a 2 set aside with four players.
+    assert_eq!(
+        deal_error(4, hands_json(&hands), json!([])).0,
+        "the deal must hold exactly the 40 cards of the deck: extra G1 G7"
+    );
+    // The right cards but unequal hands, or the wrong cards set aside.
     let mut hands = LEON_BILOUD;
     hands[0] = "R9 R8 B2 B6 K4 K5 G3 G6 R1";
     hands[1] = "R2 R5 B9 B8 K2 K1 G4 G7 B1 B7 R7";
-    assert!(deal_error(4, hands_json(&hands), json!([])).contains("hand 0 has 9 cards"));
-    let message = deal_error(3, hands_json(&THREE_PLAYER), json!(["R2", "B2", "K2"]));
-    assert!(message.contains("missing G2"), "{message}");
-    assert!(deal_error(3, hands_json(&THREE_PLAYER[..2]), json!([])).contains("2 hands for 3 players"));
+    assert_eq!(
+        deal_error(4, hands_json(&hands), json!([])),
+        (
+            "seat 0 is dealt 9 cards; with 4 players each gets 10".to_string(),
+            "le siège 0 reçoit 9 cartes ; à 4 joueurs, chacun en reçoit 10".to_string()
+        )
+    );
+    let mut hands = LEON_BILOUD;
+    hands[0] = "R9 R8 B2 B6 K4 K5 G3 G6 R1";
+    assert_eq!(
+        deal_error(4, hands_json(&hands), json!(["R7"])),
+        ("with 4 players no card is set aside".to_string(), "à 4 joueurs, aucune carte n'est mise de côté".to_string())
+    );
+    assert_eq!(
+        deal_error(3, hands_json(&THREE_PLAYER), json!(["R2", "B2", "K2"])).0,
+        "the deal must hold exactly the 40 cards of the deck: missing G2"
+    );
+    let mut hands = THREE_PLAYER;
+    hands[0] = "R9 R8 R1 B3 B1 B7 K9 K8 G3 G5 K7 G2";
+    assert_eq!(
+        deal_error(3, hands_json(&hands), json!(["R2", "B2", "K2", "K1"])),
+        (
+            "with 3 players the aside pile holds exactly the four 2s".to_string(),
+            "à 3 joueurs, les cartes mises de côté sont exactement les quatre 2".to_string()
+        )
+    );
+    assert_eq!(
+        deal_error(3, hands_json(&THREE_PLAYER[..2]), json!([])),
+        ("the deal has 2 hands for 3 players".to_string(), "la donne a 2 mains pour 3 joueurs".to_string())
+    );
     let wrong = Match::<Njet>::new(&request(4, json!({}), Some(json!({"hands": [], "stock": []}))));
     assert_eq!(wrong.unwrap_err().code(), "bad_deal");
+}
+
+/// The reason an action is refused, in English and in French.
+fn refusal(m: &Match<Njet>, seat: u8, text: &str) -> (String, String) {
+    let err = m.clone().act(Seat(seat), text).unwrap_err();
+    (err.message(Lang::En), err.message(Lang::Fr))
+}
+
+/// The game's own reason beside the legal list, in English and in French.
+fn reason(m: &Match<Njet>, seat: u8, text: &str) -> (String, String) {
+    match m.clone().act(Seat(seat), text).unwrap_err() {
+        ActionError::NotLegal { reason: Some(reason), .. } => (reason.en, reason.fr),
+        other => panic!("'{text}': expected a reason, got {other:?}"),
+    }
+}
+
+#[test]
+fn misspelt_actions_are_explained_in_both_languages() {
+    let m = stacked(4, json!({}), &LEON_BILOUD);
+    assert_eq!(
+        refusal(&m, 0, "njet colour R"),
+        (
+            "'colour' is not a row of the board: the rows are start, discard, trump, super, points".to_string(),
+            "« colour » n'est pas un rang du plateau : les rangs sont start, discard, trump, super, points".to_string()
+        )
+    );
+    assert_eq!(
+        refusal(&m, 0, "njet trump Z"),
+        (
+            "'Z' is not a cell of the trump row: the cells are R, B, K, G".to_string(),
+            "« Z » n'est pas une case du rang trump : les cases sont R, B, K, G".to_string()
+        )
+    );
+    assert_eq!(
+        refusal(&m, 0, "njet trump"),
+        (
+            "'njet trump': write it as 'njet <row> <cell>'".to_string(),
+            "« njet trump » : écrivez-le « njet <row> <cell> »".to_string()
+        )
+    );
+    assert_eq!(
+        refusal(&m, 0, "play R0"),
+        (
+            "'R0' is not a Njet card: write a colour (R, B, K, G) then a value (1-9), like R1 or K9".to_string(),
+            "« R0 » n'est pas une carte de Njet : écrivez une couleur (R, B, K, G) puis une valeur (1 à 9), comme R1 ou K9"
+                .to_string()
+        )
+    );
+    assert_eq!(
+        refusal(&m, 0, "partner x"),
+        ("'x' is not a seat number".to_string(), "« x » n'est pas un numéro de siège".to_string())
+    );
+    assert_eq!(
+        refusal(&m, 0, "pass").0,
+        "'pass' is not an action of this game; the verbs are: njet <row> <cell> (rows: start, discard, trump, super, \
+         points), partner <seat>, alone, discard <card>, play <card>"
+    );
+}
+
+#[test]
+fn illegal_actions_say_why_in_both_languages() {
+    let mut m = stacked(4, json!({}), &LEON_BILOUD);
+    assert_eq!(
+        reason(&m, 0, "play R9"),
+        ("now is the time to place a stone".to_string(), "c'est le moment de poser une pierre".to_string())
+    );
+    for cell in ["start 0", "start 1", "start 2"] {
+        let seat = actor(&m).0;
+        act(&mut m, seat, &format!("njet {cell}"));
+    }
+    assert_eq!(
+        reason(&m, 3, "njet start 3"),
+        (
+            "a row's last free cell may not be covered".to_string(),
+            "la dernière case libre d'un rang ne peut pas être couverte".to_string()
+        )
+    );
+    assert_eq!(
+        reason(&m, 3, "njet start 1"),
+        ("that cell is already covered".to_string(), "cette case est déjà couverte".to_string())
+    );
+    let err = m.clone().act(Seat(3), "njet start 1").unwrap_err();
+    assert!(
+        err.message(Lang::En).starts_with(
+            "'njet start 1' is not legal for seat 3 now: that cell is already covered; legal: njet discard 0,"
+        ),
+        "{err}"
+    );
+    let mut m = stacked(4, json!({}), &LEON_BILOUD);
+    set_board(&mut m, ["start 0", "discard 2", "trump R", "super none", "points 3"]);
+    assert_eq!(
+        reason(&m, 0, "alone"),
+        (
+            "with 4 players the start player must choose a partner".to_string(),
+            "à 4 joueurs, le premier joueur doit choisir un partenaire".to_string()
+        )
+    );
+    assert_eq!(
+        reason(&m, 0, "partner 0"),
+        ("you cannot partner yourself".to_string(), "on ne fait pas équipe avec soi-même".to_string())
+    );
+    assert_eq!(
+        reason(&m, 0, "partner 5"),
+        ("there is no seat 5 at a table of 4".to_string(), "il n'y a pas de siège 5 à une table de 4".to_string())
+    );
+    act(&mut m, 0, "partner 2");
+    assert_eq!(
+        reason(&m, 0, "discard B9"),
+        ("you do not hold the blue 9".to_string(), "vous n'avez pas le 9 bleu en main".to_string())
+    );
+    for (seat, discards) in [(0, ["R1", "R7"]), (1, ["B1", "B7"]), (2, ["K1", "K7"]), (3, ["G1", "G1"])] {
+        for d in discards {
+            act(&mut m, seat, &format!("discard {d}"));
+        }
+    }
+    act(&mut m, 0, "play R9");
+    assert_eq!(
+        reason(&m, 1, "play B9"),
+        (
+            "you must follow the led group (trumps)".to_string(),
+            "il faut fournir dans le groupe demandé (atout)".to_string()
+        )
+    );
+    let mut m = void_round(json!({"must_trump_when_void": true}));
+    assert_eq!(
+        reason(&m, 1, "play G5"),
+        (
+            "void in the led group, you must trump (the must_trump_when_void variant)".to_string(),
+            "sans carte du groupe demandé, il faut couper (variante must_trump_when_void)".to_string()
+        )
+    );
+    act(&mut m, 1, "play R5");
+    assert_eq!(
+        reason(&m, 2, "play K9"),
+        ("you do not hold the black 9".to_string(), "vous n'avez pas le 9 noir en main".to_string())
+    );
 }
 
 #[test]
@@ -721,6 +913,259 @@ fn texts_show_the_table_in_both_languages() {
     assert!(Njet::rules_text(tapis_core::Lang::En).contains("reconstruction"));
     for event in play_randomly(&mut m, 1) {
         assert!(!Njet::describe_event(&event, tapis_core::Lang::En).is_empty());
+    }
+}
+
+#[test]
+fn events_read_as_sentences_in_both_languages() {
+    let words = |event: Event| (Njet::describe_event(&event, Lang::En), Njet::describe_event(&event, Lang::Fr));
+    let r7 = Card::new(Colour::Red, 7);
+    let pair = |en: &str, fr: &str| (en.to_string(), fr.to_string());
+    assert_eq!(
+        words(Event::RoundDealt { round: 2, dealer: Seat(0) }),
+        pair("Round 2: seat 0 deals.", "Manche 2 : le siège 0 donne.")
+    );
+    let hand = Cards::from_cards([r7, Card::new(Colour::Blue, 1)]).unwrap();
+    assert_eq!(
+        words(Event::HandDealt { seat: Seat(1), hand }),
+        pair("Seat 1 is dealt R7 B1.", "Le siège 1 reçoit R7 B1.")
+    );
+    let cell = match Njet::parse_action("njet super none").unwrap() {
+        Action::Njet(cell) => cell,
+        other => panic!("{other}"),
+    };
+    assert_eq!(
+        words(Event::StonePlaced { seat: Seat(2), cell }),
+        pair("Seat 2 places a stone on \"no super-trump\".", "Le siège 2 pose une pierre sur « pas de super-atout ».")
+    );
+    assert_eq!(
+        words(Event::PartnerChosen { seat: Seat(0), partner: Seat(2) }),
+        pair("Seat 0 partners seat 2.", "Le siège 0 fait équipe avec le siège 2.")
+    );
+    assert_eq!(words(Event::PlaysAlone { seat: Seat(1) }), pair("Seat 1 plays alone.", "Le siège 1 joue seul."));
+    assert_eq!(
+        words(Event::Discarded { seat: Seat(3) }),
+        pair("Seat 3 lays a card aside.", "Le siège 3 écarte une carte.")
+    );
+    assert_eq!(
+        words(Event::LaidAside { seat: Seat(3), card: r7 }),
+        pair("Seat 3 lays the red 7 aside.", "Le siège 3 écarte le 7 rouge.")
+    );
+    assert_eq!(
+        words(Event::CardPlayed { seat: Seat(0), card: r7 }),
+        pair("Seat 0 plays the red 7.", "Le siège 0 joue le 7 rouge.")
+    );
+    assert_eq!(
+        words(Event::TrickWon { seat: Seat(1), loot: 0 }),
+        pair("Seat 1 wins the trick (no loot card).", "Le siège 1 remporte le pli (sans carte Loot).")
+    );
+    assert_eq!(
+        words(Event::TrickWon { seat: Seat(1), loot: 2 }),
+        pair("Seat 1 wins the trick (2 loot cards).", "Le siège 1 remporte le pli (2 cartes Loot).")
+    );
+    let (_, events) = leon_biloud_round(json!({}));
+    let scored = events.iter().find(|e| matches!(e, Event::RoundScored { .. })).unwrap().clone();
+    assert_eq!(
+        words(scored),
+        pair(
+            "End of round 1: points 12, 21, 12, 21; scores 12, 21, 12, 21.",
+            "Fin de la manche 1 : points 12, 21, 12, 21 ; scores 12, 21, 12, 21."
+        )
+    );
+    assert_eq!(
+        words(Event::MatchOver { winners: SeatSet::from_iter([Seat(1), Seat(3)]) }),
+        pair("Match over; winners: seats 1 and 3.", "Partie terminée ; vainqueurs : les sièges 1 et 3.")
+    );
+    assert_eq!(
+        words(Event::MatchOver { winners: SeatSet::single(Seat(2)) }),
+        pair("Match over; winner: seat 2.", "Partie terminée ; vainqueur : le siège 2.")
+    );
+}
+
+#[test]
+fn the_board_set_event_names_every_condition() {
+    let mut m = stacked(4, json!({}), &LEON_BILOUD);
+    let free = ["start 1", "discard 2", "trump R", "super B", "points 3"];
+    let free: Vec<Action> = free.iter().map(|f| Njet::parse_action(&format!("njet {f}")).unwrap()).collect();
+    let mut last = Vec::new();
+    for cell in (0..20u8).map(tapis_njet::Cell) {
+        if !free.contains(&Action::Njet(cell)) {
+            let seat = actor(&m);
+            last = m.act_parsed(seat, Action::Njet(cell)).unwrap();
+        }
+    }
+    let set = last.iter().find(|e| matches!(e, Event::BoardSet { .. })).unwrap();
+    assert_eq!(
+        Njet::describe_event(set, Lang::En),
+        "The board is set: start player: seat 1; discard: 2; trump red; super-trumps: the blue 1s; points per trick \
+         and per loot card: 3."
+    );
+    assert_eq!(
+        Njet::describe_event(set, Lang::Fr),
+        "Le plateau est fixé : premier joueur : siège 1 ; défausse : 2 ; atout rouge ; super-atouts : les 1 bleus ; \
+         points par pli et par Loot : 3."
+    );
+}
+
+#[test]
+fn each_seat_alone_is_told_its_new_hand() {
+    let (m, events) = leon_biloud_round(json!({"rounds": 2}));
+    let kinds: Vec<&str> = events
+        .iter()
+        .rev()
+        .take(7)
+        .map(|e| match e {
+            Event::TrickWon { .. } => "trick_won",
+            Event::RoundScored { .. } => "round_scored",
+            Event::RoundDealt { .. } => "round_dealt",
+            Event::HandDealt { .. } => "hand_dealt",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["hand_dealt", "hand_dealt", "hand_dealt", "hand_dealt", "round_dealt", "round_scored", "trick_won"]
+    );
+    for seat in Seat::all(4) {
+        let told: Vec<&Event> = events_for(&events, Some(seat)).filter(|e| e.reveals()).collect();
+        assert_eq!(told, [&Event::HandDealt { seat, hand: m.state().hand(seat) }], "seat {seat}");
+        assert_eq!(told[0].audience(), Audience::Only(seat));
+        assert_eq!(m.state().hand(seat).len(), 10);
+    }
+    assert_eq!(events_for(&events, None).filter(|e| matches!(e, Event::HandDealt { .. })).count(), 0);
+    assert!(events_for(&events, None).all(|e| e.audience() == Audience::Everyone));
+    let mut m = stacked(4, json!({}), &LEON_BILOUD);
+    set_board(&mut m, ["start 0", "discard 2", "trump R", "super none", "points 3"]);
+    act(&mut m, 0, "partner 2");
+    let events = act(&mut m, 1, "discard B7");
+    let audiences: Vec<Audience> = events.iter().map(|e| e.audience()).collect();
+    assert_eq!(audiences, [Audience::AllBut(Seat(1)), Audience::Only(Seat(1))]);
+    assert!(events.iter().all(|e| !e.reveals()), "the seat chose the card it lays aside");
+}
+
+// ----- the client view -----
+
+fn body(m: &Match<Njet>, seat: Option<u8>) -> tapis_njet::Body {
+    Njet::client_body(&m.state().view(seat.map(Seat)))
+}
+
+fn body_json(m: &Match<Njet>, seat: Option<u8>) -> Value {
+    serde_json::to_value(body(m, seat)).unwrap()
+}
+
+/// Plays seeded random legal actions until the round changes or the match ends.
+fn finish_round_randomly(m: &mut Match<Njet>, seed: u64) -> Vec<Event> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let round = m.state().round();
+    let mut events = Vec::new();
+    while !m.state().is_over() && m.state().round() == round {
+        let seat = m.state().actors().first().unwrap();
+        let mut list = ActionList::new();
+        m.state().legal_actions(Seat(seat.0), &mut list);
+        events.extend(m.act_parsed(seat, list[rng.index(list.len())]).unwrap());
+    }
+    events
+}
+
+/// One seeded match of two rounds on the void deal, its client view pinned at seven moments.
+#[test]
+fn client_view_snapshots() {
+    let mut m = stacked(4, json!({"rounds": 2}), &VOID_HAND);
+    insta::assert_json_snapshot!("start_seat_0", body(&m, Some(0)));
+    insta::assert_json_snapshot!("start_spectator", body(&m, None));
+    for (seat, cell) in
+        [(0, "start 1"), (1, "start 2"), (2, "start 3"), (3, "trump B"), (0, "super G"), (1, "points 1")]
+    {
+        act(&mut m, seat, &format!("njet {cell}"));
+    }
+    insta::assert_json_snapshot!("njet_phase_seat_2", body(&m, Some(2)));
+    set_board(&mut m, ["start 0", "discard 1", "trump R", "super K", "points 2"]);
+    act(&mut m, 0, "partner 2");
+    act(&mut m, 3, "discard K1");
+    insta::assert_json_snapshot!("discard_phase_seat_3", body(&m, Some(3)));
+    for (seat, card) in [(0, "K8"), (1, "G5"), (2, "G1")] {
+        act(&mut m, seat, &format!("discard {card}"));
+    }
+    play_tricks(&mut m, &["0: B9 G6 G2 B1"]);
+    for (seat, card) in [(0, "K9"), (1, "R5"), (2, "R4")] {
+        act(&mut m, seat, &format!("play {card}"));
+    }
+    insta::assert_json_snapshot!("mid_trick_seat_3", body(&m, Some(3)));
+    insta::assert_json_snapshot!("mid_trick_spectator", body(&m, None));
+    finish_round_randomly(&mut m, 5);
+    assert_eq!(m.state().round(), 2);
+    insta::assert_json_snapshot!("round_two_seat_1", body(&m, Some(1)));
+    finish_round_randomly(&mut m, 6);
+    assert!(m.state().is_over());
+    insta::assert_json_snapshot!("match_over_spectator", body(&m, None));
+}
+
+/// Three players, the start player alone: the fixed stone, a doubled lone player.
+#[test]
+fn client_view_snapshot_three_players_alone() {
+    let mut m = stacked(3, json!({}), &THREE_PLAYER);
+    let start = body_json(&m, None);
+    assert_eq!(start["board"][0]["cells"][3], json!({"cell": "3", "covered": true, "by": null}), "the fixed stone");
+    assert_eq!(
+        start["seats"].as_array().unwrap().iter().map(|s| s["stones_left"].clone()).collect::<Vec<_>>(),
+        [5, 5, 4]
+    );
+    set_board(&mut m, ["start 0", "discard 1", "trump R", "super none", "points 2"]);
+    act(&mut m, 0, "alone");
+    act(&mut m, 2, "discard G1");
+    act(&mut m, 0, "discard K1");
+    act(&mut m, 1, "discard K1");
+    play_tricks(&mut m, &THREE_PLAYER_TRICKS[..4]);
+    act(&mut m, 2, "play B8");
+    insta::assert_json_snapshot!("three_players_alone_seat_0", body(&m, Some(0)));
+}
+
+/// Every card kind in a body's JSON.
+fn cards_in(value: &Value, out: &mut Vec<Card>) {
+    match value {
+        Value::String(text) => out.extend(text.parse::<Card>()),
+        Value::Array(items) => items.iter().for_each(|v| cards_in(v, out)),
+        Value::Object(fields) => fields.values().for_each(|v| cards_in(v, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn client_bodies_show_no_hidden_card() {
+    for (players, seed) in [(4, 0), (4, 1), (4, 2), (3, 3), (3, 4), (3, 5)] {
+        let mut req = request(players, json!({"rounds": 2}), None);
+        req.seed = seed;
+        let mut m = Match::<Njet>::new(&req).unwrap();
+        let mut rng = GameRng::seed_from_u64(seed);
+        while !m.state().is_over() {
+            let state = m.state();
+            let t = state.table();
+            let mut open = t.played;
+            for &card in t.trick.played() {
+                open.insert(card);
+            }
+            for observer in Seat::all(players).map(Some).chain([None]) {
+                let body = Njet::client_body(&state.view(observer));
+                let json = serde_json::to_value(&body).unwrap();
+                let mut seen = Vec::new();
+                cards_in(&json, &mut seen);
+                let own = observer.map_or(Cards::EMPTY, |s| state.hand(s).union(state.discards_of(s)));
+                for card in seen {
+                    assert!(open.contains(card) || own.contains(card), "{observer:?} sees {card}: {json}");
+                }
+                match observer {
+                    None => assert!(json.get("hand").is_none() && json.get("discards").is_none(), "{json}"),
+                    Some(seat) => {
+                        assert_eq!(body.hand.as_ref().map(Vec::len), Some(state.hand(seat).len() as usize))
+                    }
+                }
+            }
+            let seat = state.waiting_for().first().unwrap();
+            let mut list = ActionList::new();
+            state.legal_actions(seat, &mut list);
+            let action = list[rng.index(list.len())];
+            m.act_parsed(seat, action).unwrap();
+        }
     }
 }
 

@@ -1,8 +1,8 @@
 //! The four verbs of NOTATION.md: `play <1|2|3>`, `tuck`, `pass`, `courage`.
 
 use std::fmt;
-use tapis_core::ActionError;
-use tapis_core::game::{action_words, unknown_action};
+use tapis_core::game::{action_words, misspelt_action, short_quote, unknown_action};
+use tapis_core::{ActionError, Text};
 
 pub const VERBS: &str = "play <1|2|3>, tuck, pass, courage";
 
@@ -27,9 +27,15 @@ impl Action {
         match (verb.as_str(), &words[..]) {
             ("play", [_, pile]) => match *pile {
                 "1" | "2" | "3" => Ok(Action::Play(pile.as_bytes()[0] - b'1')),
-                _ => Err(ActionError::Parse(format!("'{}': the centre piles are 1, 2 and 3", text.trim()))),
+                _ => {
+                    let text = short_quote(text);
+                    Err(ActionError::Parse(Text::new(
+                        format!("« {text} » : les piles du centre sont 1, 2 et 3"),
+                        format!("'{text}': the centre piles are 1, 2 and 3"),
+                    )))
+                }
             },
-            ("play", _) => Err(ActionError::Parse(format!("'{}': write play 1, play 2 or play 3", text.trim()))),
+            ("play", _) => Err(misspelt_action(text, "play <1|2|3>")),
             ("tuck", [_]) => Ok(Action::Tuck),
             ("pass", [_]) => Ok(Action::Pass),
             ("courage", [_]) => Ok(Action::Courage),
@@ -57,8 +63,21 @@ mod tests {
     fn parses_any_case_and_spacing() {
         assert_eq!(Action::parse("  PLAY   3 ").unwrap(), Action::Play(2));
         assert_eq!(Action::parse("Courage").unwrap(), Action::Courage);
-        assert!(Action::parse("play 4").is_err());
-        assert!(Action::parse("play").is_err());
+        let message = |text: &str| match Action::parse(text) {
+            Err(ActionError::Parse(text)) => (text.fr, text.en),
+            other => panic!("'{text}' parsed: {other:?}"),
+        };
+        assert_eq!(
+            message(" play  4"),
+            (
+                "« play  4 » : les piles du centre sont 1, 2 et 3".into(),
+                "'play  4': the centre piles are 1, 2 and 3".into()
+            )
+        );
+        assert_eq!(
+            message("play"),
+            ("« play » : écrivez-le « play <1|2|3> »".into(), "'play': write it as 'play <1|2|3>'".into())
+        );
         assert!(Action::parse("pass 1").is_err());
         assert!(Action::parse("").is_err());
         for action in Action::ALL {

@@ -7,6 +7,8 @@ use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
+use tapis_core::Text;
+use tapis_core::game::short_quote;
 
 /// Cards in every deck of Nur Mut.
 pub const DECK_SIZE: usize = 81;
@@ -68,12 +70,18 @@ impl fmt::Display for Face {
 }
 
 impl FromStr for Face {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Face, String> {
+    type Err = Text;
+    fn from_str(s: &str) -> Result<Face, Text> {
         let mut chars = s.trim().chars();
         match (chars.next().and_then(Face::from_char), chars.next()) {
             (Some(face), None) => Ok(face),
-            _ => Err(format!("'{s}' is not a Nur Mut face: faces are 1 to 9 and J")),
+            _ => {
+                let s = short_quote(s);
+                Err(Text::new(
+                    format!("« {s} » n'est pas une face de Nur Mut : les faces sont 1 à 9 et J"),
+                    format!("'{s}' is not a Nur Mut face: faces are 1 to 9 and J"),
+                ))
+            }
         }
     }
 }
@@ -102,9 +110,23 @@ impl Card {
         Card { showing, hidden }
     }
 
-    /// The same physical card whichever side is up: the faces in a fixed order.
-    pub fn unordered(self) -> (Face, Face) {
-        (self.showing.min(self.hidden), self.showing.max(self.hidden))
+    /// The same physical card whichever side is up.
+    pub fn unordered(self) -> Faces {
+        Faces(self.showing.min(self.hidden), self.showing.max(self.hidden))
+    }
+}
+
+/// A physical card whichever side is up: its two faces, the lower first (a joker is lowest).
+/// Written number first, `3/7` or `5/J`, for the cards a hand-made deal misses or repeats.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub struct Faces(pub Face, pub Face);
+
+impl fmt::Display for Faces {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Faces(low, high) if low.is_joker() => write!(f, "{high}/{low}"),
+            Faces(low, high) => write!(f, "{low}/{high}"),
+        }
     }
 }
 
@@ -115,9 +137,17 @@ impl fmt::Display for Card {
 }
 
 impl FromStr for Card {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Card, String> {
-        let bad = || format!("'{s}' is not a Nur Mut card: write <showing>/<hidden> with faces 1 to 9 or J, e.g. 3/7");
+    type Err = Text;
+    fn from_str(s: &str) -> Result<Card, Text> {
+        let bad = || {
+            let s = short_quote(s);
+            Text::new(
+                format!(
+                    "« {s} » n'est pas une carte de Nur Mut : écrivez <visible>/<cachée> avec des faces de 1 à 9 ou J, par exemple 3/7"
+                ),
+                format!("'{s}' is not a Nur Mut card: write <showing>/<hidden> with faces 1 to 9 or J, e.g. 3/7"),
+            )
+        };
         let (showing, hidden) = s.trim().split_once('/').ok_or_else(bad)?;
         Ok(Card { showing: showing.parse().map_err(|_| bad())?, hidden: hidden.parse().map_err(|_| bad())? })
     }
@@ -158,14 +188,21 @@ impl Deck {
 
     /// Checks a hand-given list of cards: exactly 81, no card with a joker on both sides (a pile
     /// base could then never be found and a joker could never be covered).
-    pub fn from_cards(cards: &[Card]) -> Result<Deck, String> {
+    pub fn from_cards(cards: &[Card]) -> Result<Deck, Text> {
         if cards.len() != DECK_SIZE {
-            return Err(format!("a Nur Mut deck has {DECK_SIZE} cards, this one has {}", cards.len()));
+            return Err(Text::new(
+                format!("un paquet de Nur Mut a {DECK_SIZE} cartes, celui-ci en a {}", cards.len()),
+                format!("a Nur Mut deck has {DECK_SIZE} cards, this one has {}", cards.len()),
+            ));
         }
         let mut faces = [[Face::JOKER; 2]; DECK_SIZE];
         for (i, card) in cards.iter().enumerate() {
             if card.showing.is_joker() && card.hidden.is_joker() {
-                return Err(format!("card {} of the deck is J/J: a card needs at least one number", i + 1));
+                let n = i + 1;
+                return Err(Text::new(
+                    format!("la carte {n} du paquet est J/J : une carte porte au moins un nombre"),
+                    format!("card {n} of the deck is J/J: a card needs at least one number"),
+                ));
             }
             faces[i] = [card.showing, card.hidden];
         }
@@ -193,30 +230,44 @@ impl Serialize for Deck {
     }
 }
 
-/// One entry of a deck list: `"3/7"` or `["3", "7"]`.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum DeckEntry {
-    Text(String),
-    Pair(Vec<String>),
-}
-
 impl<'de> Deserialize<'de> for Deck {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Deck, D::Error> {
-        let entries = Vec::<DeckEntry>::deserialize(d)?;
-        let mut cards = Vec::with_capacity(entries.len());
-        for (i, entry) in entries.into_iter().enumerate() {
-            let card = match entry {
-                DeckEntry::Text(text) => text.parse::<Card>(),
-                DeckEntry::Pair(pair) if pair.len() == 2 => {
-                    pair[0].parse::<Face>().and_then(|a| pair[1].parse::<Face>().map(|b| Card::new(a, b)))
-                }
-                DeckEntry::Pair(pair) => Err(format!("a card has two faces, not {}", pair.len())),
-            };
-            cards.push(card.map_err(|e| de::Error::custom(format!("deck card {}: {e}", i + 1)))?);
-        }
-        Deck::from_cards(&cards).map_err(de::Error::custom)
+        let value = serde_json::Value::deserialize(d)?;
+        Deck::from_json(&value).map_err(de::Error::custom)
     }
+}
+
+impl Deck {
+    /// Reads a deck given as data: a list of 81 cards, each `"3/7"` or `["3", "7"]`.
+    pub fn from_json(value: &serde_json::Value) -> Result<Deck, Text> {
+        use serde_json::Value;
+        let Some(entries) = value.as_array() else {
+            return Err(Text::new(
+                format!("un paquet est une liste de {DECK_SIZE} cartes"),
+                format!("a deck is a list of {DECK_SIZE} cards"),
+            ));
+        };
+        let mut cards = Vec::with_capacity(entries.len());
+        for (i, entry) in entries.iter().enumerate() {
+            let card = match entry {
+                Value::String(text) => text.parse::<Card>(),
+                Value::Array(pair) if pair.len() == 2 => match (pair[0].as_str(), pair[1].as_str()) {
+                    (Some(a), Some(b)) => a.parse::<Face>().and_then(|a| b.parse::<Face>().map(|b| Card::new(a, b))),
+                    _ => Err(written_as()),
+                },
+                _ => Err(written_as()),
+            };
+            let n = i + 1;
+            cards.push(card.map_err(|e| {
+                Text::new(format!("carte {n} du paquet : {}", e.fr), format!("deck card {n}: {}", e.en))
+            })?);
+        }
+        Deck::from_cards(&cards)
+    }
+}
+
+fn written_as() -> Text {
+    Text::new("une carte s'écrit \"3/7\" ou [\"3\", \"7\"]", "a card is written \"3/7\" or [\"3\", \"7\"]")
 }
 
 /// A card lying in a pile: bits 0–6 the card's index in the deck, bit 7 set when its second face

@@ -25,7 +25,13 @@
 //! Actions: `play 1`, `play 2`, `play 3`, `tuck`, `pass`, `courage`. A view holds every pile's
 //! size and top face, the showing faces of every centre card, the other face of cards whose both
 //! sides were seen, the faces tucked under each pile, scores and whose turn it is; it is the same
-//! for every seat and for a spectator (nobody sees an underside).
+//! for every seat and for a spectator (nobody sees an underside). The client view's body
+//! ([`Body`], `docs/client-view/nurmut.md`) is drawn from it.
+//!
+//! Events are all public. A face nobody had seen comes in an event of its own, marked as a reveal
+//! (`GameEvent::reveals`): the new top of a pile ([`Event::TopShown`]), a card turned by Courage
+//! ([`Event::Flipped`]), a card laid on a joker from under the one above it ([`Event::Covered`]),
+//! a new deal ([`Event::RoundStarted`]), and a pile chosen by lot ([`Event::PileTaken`] on a tie).
 //!
 //! # Decisions where the rulebook is silent
 //!
@@ -53,6 +59,22 @@
 //!   setup: after a shuffle, those cards are unknown again.
 //! * **Hand-made deals** give 10 cards per pile (top first), 3 bases showing numbers, and the
 //!   81 − 10n − 3 set-aside cards; a card is matched with any deck card bearing the same two faces.
+//! * **No private events.** Under the rulebook's visibility model (N3) nobody, owner included,
+//!   ever sees a face the others do not: an underside is seen only when it is turned up in front of
+//!   the table (Courage, a flipped cover), and a failed Courage's shuffle gives fresh random
+//!   orientations that nobody looks at. So every event goes to everyone, and every seat's view is
+//!   the spectator's. A seat that looked at its own underside would learn a face alone, and would
+//!   then need a private event; the rules give it no such moment.
+//! * **A face comes up in an event of its own.** A move's event says only what everybody could
+//!   predict from the table (which card goes where); the face that then comes up on top of the
+//!   pile follows in [`Event::TopShown`]. So what the table is told of a move never depends on
+//!   cards nobody has seen, up to the reveal. A card that covers a joker goes straight from under
+//!   the card above it onto the joker, so its face first shows in [`Event::Covered`], and only the
+//!   card left on top at the end is shown alone.
+//! * **The flow never depends on unseen faces.** Pass and Courage are offered on every turn, tuck
+//!   whenever the visible face fits nowhere, play where the visible face fits: all of it decided by
+//!   public faces. What a Courage turns up, and which of the tied piles chance picks, come through
+//!   public reveals before anything depends on them.
 //!
 //! # Strength of the heuristic bot
 //!
@@ -64,20 +86,23 @@
 mod action;
 mod bot;
 mod cards;
+mod client;
 mod options;
 mod rules;
 mod text;
 mod view;
 
 pub use action::Action;
-pub use cards::{Card, DECK_SIZE, Deck, Face};
+pub use cards::{Card, DECK_SIZE, Deck, Face, Faces};
+pub use client::{Body, CenterPile, SeatPile, Turned};
 pub use options::{CoverFace, DeckChoice, ForcedAction, NextRoundStarter, Options, TieBreak};
 pub use rules::{Deal, Event, MAX_PLAYERS, NurMut, Phase};
 pub use view::{CentreCard, PileView, View};
 
+use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
-    ActionError, ActionList, BySeat, EventSink, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup, SetupError,
+    ActionError, ActionList, BySeat, EventSink, Game, GameRng, Lang, OptionSpec, Seat, SeatSet, Setup, SetupError, Text,
 };
 
 impl Game for NurMut {
@@ -94,11 +119,23 @@ impl Game for NurMut {
         options::SPECS
     }
 
+    /// Core checks every key and value; a custom `deck` is read here first, so that what is wrong
+    /// with it is said in both languages (core's own reading would quote serde's English).
+    fn parse_options(given: &Map<String, Value>) -> Result<Options, SetupError> {
+        if let Some(deck) = given.get("deck") {
+            DeckChoice::from_json(deck).map_err(SetupError::BadOption)?;
+        }
+        let options = tapis_core::options::parse_options(Self::option_specs(), given)?;
+        Self::check_options(&options)?;
+        Ok(options)
+    }
+
     fn check_options(options: &Options) -> Result<(), SetupError> {
         if matches!(options.deck, DeckChoice::Custom(_)) && options.joker_faces != 9 {
-            return Err(SetupError::BadOption(
-                "option 'joker_faces' shapes the generated deck only: leave it at 9 with a custom 'deck'".into(),
-            ));
+            return Err(SetupError::BadOption(Text::new(
+                "l'option « joker_faces » ne règle que le paquet généré : laissez-la à 9 avec un « deck » donné",
+                "option 'joker_faces' shapes the generated deck only: leave it at 9 with a custom 'deck'",
+            )));
         }
         Ok(())
     }
@@ -107,8 +144,8 @@ impl Game for NurMut {
         2..=options.max_players as usize
     }
 
+    /// `Match::new` has validated the options, the player count and the dealer.
     fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
-        Self::check_options(&setup.options)?;
         let dealer = setup.first_dealer();
         NurMut::new(setup.players, setup.seed, dealer, setup.options, setup.deal.as_ref())
     }
@@ -135,6 +172,10 @@ impl Game for NurMut {
 
     fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         self.act(seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        self.why_not(seat, action)
     }
 
     fn parse_action(text: &str) -> Result<Action, ActionError> {

@@ -3,7 +3,8 @@
 use crate::cards::{DECK_SIZE, Deck};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
-use tapis_core::{OptionKind, OptionSpec};
+use tapis_core::game::short_quote;
+use tapis_core::{OptionKind, OptionSpec, Text};
 
 /// Which deck the match uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -26,14 +27,29 @@ impl Serialize for DeckChoice {
 impl<'de> Deserialize<'de> for DeckChoice {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<DeckChoice, D::Error> {
         let value = serde_json::Value::deserialize(d)?;
+        DeckChoice::from_json(&value).map_err(de::Error::custom)
+    }
+}
+
+impl DeckChoice {
+    /// Reads the `deck` option: `"canonical"` or a list of 81 cards.
+    pub fn from_json(value: &serde_json::Value) -> Result<DeckChoice, Text> {
         match value {
             serde_json::Value::String(text) if text == "canonical" => Ok(DeckChoice::Canonical),
-            serde_json::Value::Array(_) => Deck::deserialize(value)
+            serde_json::Value::Array(_) => Deck::from_json(value)
                 .map(DeckChoice::Custom)
-                .map_err(|e| de::Error::custom(format!("option 'deck': {e}"))),
-            other => Err(de::Error::custom(format!(
-                "option 'deck' cannot be {other}: it takes \"canonical\" or a list of {DECK_SIZE} cards such as [\"3/7\", [\"5\", \"J\"], ...]"
-            ))),
+                .map_err(|e| Text::new(format!("option « deck » : {}", e.fr), format!("option 'deck': {}", e.en))),
+            other => {
+                let other = short_quote(&other.to_string());
+                Err(Text::new(
+                    format!(
+                        "l'option « deck » ne peut pas valoir {other} : elle prend \"canonical\" ou une liste de {DECK_SIZE} cartes comme [\"3/7\", [\"5\", \"J\"], ...]"
+                    ),
+                    format!(
+                        "option 'deck' cannot be {other}: it takes \"canonical\" or a list of {DECK_SIZE} cards such as [\"3/7\", [\"5\", \"J\"], ...]"
+                    ),
+                ))
+            }
         }
     }
 }
@@ -76,7 +92,7 @@ pub enum TieBreak {
     FewestLastRound,
 }
 
-/// Every option of Nur Mut; see [`SPECS`] for the values and defaults.
+/// Every option of Nur Mut; `NurMut::option_specs()` gives their values and defaults.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Options {
@@ -133,76 +149,89 @@ impl Options {
 pub const SPECS: &[OptionSpec] = &[
     OptionSpec {
         key: "deck",
-        kind: OptionKind::Custom(
-            "\"canonical\" or a list of 81 cards, each \"a/b\" or [\"a\", \"b\"] with faces 1-9 or J (no J/J)",
-        ),
+        kind: OptionKind::Custom {
+            en: "\"canonical\" or a list of 81 cards, each \"a/b\" or [\"a\", \"b\"] with faces 1-9 or J (no J/J)",
+            fr: "\"canonical\" ou une liste de 81 cartes, chacune \"a/b\" ou [\"a\", \"b\"] aux faces 1-9 ou J (pas de J/J)",
+        },
         default: "\"canonical\"",
         help: "the deck: the synthetic canonical deck of the rulebook, or 81 face pairs given as data",
+        help_fr: "le paquet : le paquet synthétique canonique de la règle, ou une liste de 81 paires de faces",
     },
     OptionSpec {
         key: "joker_faces",
         kind: OptionKind::Range { min: 0, max: 9 },
         default: "9",
         help: "jokers in the generated deck: doubles (1,1)…(k,k) become (a,J), the other doubles keep one number twice",
+        help_fr: "jokers du paquet généré : les doubles (1,1)…(k,k) deviennent (a,J), les autres doubles gardent deux fois leur nombre",
     },
     OptionSpec {
         key: "allow_tuck",
         kind: OptionKind::Bool,
         default: "true",
         help: "a top card that fits no pile may be put under one's own pile (counts as a pass)",
+        help_fr: "une carte du dessus qui ne va sur aucune pile peut être glissée sous son tas (compte comme passer)",
     },
     OptionSpec {
         key: "courage_joker_bonus",
         kind: OptionKind::Bool,
         default: "false",
         help: "a joker revealed by Courage also earns the extra turn",
+        help_fr: "un joker révélé par courage donne lui aussi le tour supplémentaire",
     },
     OptionSpec {
         key: "cover_face",
         kind: OptionKind::Choice(&["visible", "flipped"]),
         default: "\"visible\"",
         help: "the card that covers a joker is laid as it lies (visible) or turned over (flipped)",
+        help_fr: "la carte qui recouvre un joker est posée telle quelle (visible) ou retournée (flipped)",
     },
     OptionSpec {
         key: "forced_action",
         kind: OptionKind::Choice(&["courage", "play_or_courage"]),
         default: "\"courage\"",
         help: "after a full round of passes the first passer must play Courage, or may play a fitting card instead",
+        help_fr: "après un tour complet de passes, le premier à avoir passé doit jouer courage, ou peut poser à la place une carte qui convient",
     },
     OptionSpec {
         key: "next_round_starter",
         kind: OptionKind::Choice(&["rotate", "winner", "loser"]),
         default: "\"rotate\"",
         help: "who starts the next round: the next seat, the round's winner, or the player left with most cards",
+        help_fr: "qui commence la manche suivante : le joueur suivant, le gagnant de la manche, ou celui à qui il reste le plus de cartes",
     },
     OptionSpec {
         key: "visible_joker_forced",
         kind: OptionKind::Bool,
         default: "false",
         help: "a joker showing on top of one's pile must be played at once",
+        help_fr: "un joker visible sur le dessus de son tas doit être posé aussitôt",
     },
     OptionSpec {
         key: "rounds",
         kind: OptionKind::Range { min: 0, max: 1000 },
         default: "0",
         help: "rounds in the match; 0 means as many as players",
+        help_fr: "nombre de manches de la partie ; 0 : autant que de joueurs",
     },
     OptionSpec {
         key: "until_minus",
         kind: OptionKind::Range { min: 0, max: 10_000 },
         default: "0",
         help: "instead of a round count, play until a total reaches -X (0: off)",
+        help_fr: "au lieu d'un nombre de manches, jouer jusqu'à ce qu'un total atteigne -X (0 : désactivé)",
     },
     OptionSpec {
         key: "max_players",
         kind: OptionKind::Ints(&[6, 7]),
         default: "6",
         help: "largest table: 6, or 7 (73 of the 81 cards in play)",
+        help_fr: "table la plus grande : 6, ou 7 (73 des 81 cartes en jeu)",
     },
     OptionSpec {
         key: "tie_break",
         kind: OptionKind::Choice(&["shared", "fewest_last_round"]),
         default: "\"shared\"",
         help: "equal best totals share the win, or the fewest cards in the last round decides",
+        help_fr: "des meilleurs totaux égaux se partagent la victoire, ou le moins de cartes à la dernière manche départage",
     },
 ];

@@ -5,8 +5,7 @@ use crate::action::Action;
 use crate::cards::{Card, CardBits, DECK_SIZE, Deck, Face, Pile, Placed};
 use crate::options::{CoverFace, ForcedAction, NextRoundStarter, Options, TieBreak};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
-use tapis_core::{ActionList, BySeat, EventSink, GameRng, Seat, SeatSet, SetupError};
+use tapis_core::{ActionList, Audience, BySeat, EventSink, GameRng, Seat, SeatSet, SetupError, Text, check_deck};
 
 /// The most seats: 7 × 10 + 3 = 73 of the 81 cards (only with `max_players: 7`).
 pub const MAX_PLAYERS: usize = 7;
@@ -36,53 +35,62 @@ pub struct Deal {
     pub stock: Vec<Card>,
 }
 
-/// What happened, as every seat may know it. Piles are numbered 1–3 as in the notation.
+/// What happened. Every event is public: nobody, owner included, sees more of a pile than its top
+/// face, and every face turned up is turned up in front of the whole table (see the module docs of
+/// the crate). Piles are numbered 1–3 as in the notation.
+///
+/// A face nobody had seen comes in an event of its own that [`GameEvent::reveals`] marks: a new
+/// top card ([`Event::TopShown`]), a card turned over ([`Event::Flipped`]), a card laid on a joker
+/// straight from under the one above it ([`Event::Covered`]), a new deal ([`Event::RoundStarted`]).
+///
+/// [`GameEvent::reveals`]: tapis_core::GameEvent::reveals
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    /// A new round is dealt: the top face of every pile and the three bases are turned up.
     RoundStarted {
         round: u32,
         starter: Seat,
         tops: BySeat<Face>,
         center: [Face; 3],
     },
-    /// A visible card, or a card revealed by Courage, laid on a centre pile.
+    /// The card showing on top of a pile, or the card Courage turned over, laid on a centre pile.
     Played {
         seat: Seat,
         pile: u8,
         face: Face,
-        next_top: Option<Face>,
     },
+    /// The top card, showing `face`, put under the pile.
     Tucked {
         seat: Seat,
         face: Face,
-        next_top: Face,
     },
     Passed {
         seat: Seat,
         streak: u8,
     },
-    /// Courage turned the top card over.
+    /// Courage turned the top card over: it showed `was` and now shows `revealed`.
     Flipped {
         seat: Seat,
         was: Face,
         revealed: Face,
         fits: bool,
     },
-    /// A card laid on a joker, no fit needed.
+    /// The next card of the pile laid on a joker, no fit needed, without having been seen on top
+    /// of the pile. `was` is the face it showed there when `cover_face: flipped` turned it over.
     Covered {
         seat: Seat,
         pile: u8,
         face: Face,
-        next_top: Option<Face>,
+        was: Option<Face>,
     },
-    /// A failed Courage: the highest pile goes into the player's pile, shuffled.
+    /// A failed Courage: the highest pile goes into the player's pile, shuffled (`tie`: chance
+    /// chose it among equal tops).
     PileTaken {
         seat: Seat,
         pile: u8,
         cards: u32,
         pile_size: u32,
-        next_top: Face,
         tie: bool,
     },
     /// The next player's top card fills the taken pile's place: his whole turn.
@@ -90,7 +98,12 @@ pub enum Event {
         seat: Seat,
         pile: u8,
         face: Face,
-        next_top: Option<Face>,
+    },
+    /// The card now on top of the seat's pile shows `face`: the card above it left, or the pile
+    /// was shuffled.
+    TopShown {
+        seat: Seat,
+        face: Face,
     },
     RoundOver {
         round: u32,
@@ -102,6 +115,26 @@ pub enum Event {
         winners: SeatSet,
         scores: BySeat<i64>,
     },
+}
+
+impl tapis_core::GameEvent for Event {
+    /// Nobody ever learns a face alone (module docs): everything is told to everyone.
+    fn audience(&self) -> Audience {
+        Audience::Everyone
+    }
+
+    fn reveals(&self) -> bool {
+        match self {
+            Event::RoundStarted { .. } | Event::Flipped { .. } | Event::Covered { .. } | Event::TopShown { .. } => true,
+            Event::PileTaken { tie, .. } => *tie,
+            Event::Played { .. }
+            | Event::Tucked { .. }
+            | Event::Passed { .. }
+            | Event::Replaced { .. }
+            | Event::RoundOver { .. }
+            | Event::MatchOver { .. } => false,
+        }
+    }
 }
 
 /// A whole match of Nur Mut.
@@ -143,15 +176,8 @@ impl NurMut {
         options: Options,
         deal: Option<&Deal>,
     ) -> Result<NurMut, SetupError> {
-        let max = options.max_players as usize;
-        if !(2..=max).contains(&players) {
-            return Err(SetupError::BadSetup(format!("Nur Mut is played by 2 to {max} players, not {players}")));
-        }
-        if first_dealer.index() >= players {
-            return Err(SetupError::BadSetup(format!(
-                "dealer {first_dealer} is not a seat of a {players}-player table"
-            )));
-        }
+        // `Match::new` has checked the player count against `players_range` and the dealer; the
+        // options were checked by `parse_options` (`check_options` included).
         let starter = first_dealer.left(1, players);
         let mut game = NurMut {
             options,
@@ -252,47 +278,41 @@ impl NurMut {
         }
     }
 
-    /// A hand-made first round, checked card by card against the deck.
+    /// A hand-made first round: its shape here, its cards against the deck by `check_deck`.
     fn lay_out(&mut self, deal: &Deal) -> Result<(), SetupError> {
         let n = self.n();
-        let bad = |m: String| Err(SetupError::BadDeal(m));
+        let bad = |fr: String, en: String| Err(SetupError::BadDeal(Text::new(fr, en)));
         if deal.piles.len() != n {
-            return bad(format!("the deal has {} piles for {n} players", deal.piles.len()));
+            let k = deal.piles.len();
+            return bad(
+                format!("la donne a {k} tas pour {n} joueurs"),
+                format!("the deal has {k} piles for {n} players"),
+            );
         }
         if let Some((seat, pile)) = deal.piles.iter().enumerate().find(|(_, p)| p.len() != PILE_CARDS) {
-            return bad(format!("pile {seat} has {} cards: every player starts with {PILE_CARDS}", pile.len()));
+            let len = pile.len();
+            return bad(
+                format!("le tas {seat} a {len} cartes : chaque joueur commence avec {PILE_CARDS}"),
+                format!("pile {seat} has {len} cards: every player starts with {PILE_CARDS}"),
+            );
         }
         if deal.center.len() != CENTRE_PILES {
-            return bad(format!("the centre has {} cards: it needs {CENTRE_PILES} bases", deal.center.len()));
+            let k = deal.center.len();
+            return bad(
+                format!("le centre a {k} cartes : il lui faut {CENTRE_PILES} bases"),
+                format!("the centre has {k} cards: it needs {CENTRE_PILES} bases"),
+            );
         }
         if let Some(base) = deal.center.iter().find(|c| c.showing.is_joker()) {
-            return bad(format!("centre base {base} shows a joker: a pile base always shows a number"));
+            return bad(
+                format!("la base {base} du centre montre un joker : une base de pile montre toujours un nombre"),
+                format!("centre base {base} shows a joker: a pile base always shows a number"),
+            );
         }
-        let stock_size = DECK_SIZE - n * PILE_CARDS - CENTRE_PILES;
-        // Which physical cards (unordered face pairs) the deal holds against the deck.
-        let mut balance: BTreeMap<(Face, Face), i32> = BTreeMap::new();
-        for id in 0..DECK_SIZE {
-            *balance.entry(self.deck.card(id).unordered()).or_default() += 1;
-        }
+        // A physical card is its two faces, whichever side is up. With the piles and the centre
+        // of the right size, the deck's census also fixes the stock's size.
         let written = deal.piles.iter().flatten().chain(&deal.center).chain(&deal.stock);
-        for card in written.clone() {
-            *balance.entry(card.unordered()).or_default() -= 1;
-        }
-        let name = |(a, b): (Face, Face)| format!("{a}/{b}");
-        let missing: Vec<String> =
-            balance.iter().filter(|(_, c)| **c > 0).map(|(k, c)| format!("{} ×{c}", name(*k))).collect();
-        let extra: Vec<String> =
-            balance.iter().filter(|(_, c)| **c < 0).map(|(k, c)| format!("{} ×{}", name(*k), -c)).collect();
-        if !missing.is_empty() || !extra.is_empty() {
-            return bad(format!(
-                "the deal does not hold exactly the deck: missing [{}], extra or unknown [{}]",
-                missing.join(", "),
-                extra.join(", ")
-            ));
-        }
-        if deal.stock.len() != stock_size {
-            return bad(format!("the stock has {} cards: with {n} players it holds {stock_size}", deal.stock.len()));
-        }
+        check_deck((0..DECK_SIZE).map(|id| self.deck.card(id).unordered()), written.map(|c| c.unordered()))?;
         let mut used = CardBits::default();
         let mut place = |card: &Card| -> Placed {
             for id in 0..DECK_SIZE {
@@ -305,7 +325,7 @@ impl NurMut {
                     return Placed::new(id, faces[0] != card.showing);
                 }
             }
-            Placed(0) // unreachable: the census above matched every card
+            Placed(0) // unreachable: `check_deck` matched every card
         };
         let mut piles = [Pile::default(); MAX_PLAYERS];
         for (seat, cards) in deal.piles.iter().enumerate() {
@@ -363,6 +383,65 @@ impl NurMut {
         out.push(Action::Courage);
     }
 
+    /// Why `seat`, whose turn it is, may not take `action` (which is not among its legal ones).
+    pub(crate) fn why_not(&self, seat: Seat, action: Action) -> Option<Text> {
+        let face = self.top_face(seat)?;
+        let misfit = |k: u8| {
+            let k = k as usize % CENTRE_PILES;
+            let top = self.centre_top(k);
+            let takes: Vec<String> = (1..=9).map(Face::number).filter(|f| f.fits(top)).map(|f| f.to_string()).collect();
+            let (fr, en) = match takes.as_slice() {
+                [one] => (format!("{one} ou un joker"), format!("{one} or a joker")),
+                _ => (format!("{} ou un joker", takes.join(", ")), format!("{} or a joker", takes.join(", "))),
+            };
+            let pile = k + 1;
+            Text::new(
+                format!("le {face} ne va pas sur la pile {pile}, qui montre {top} (elle prend {fr})"),
+                format!("the {face} does not fit pile {pile}, which shows {top} (it takes {en})"),
+            )
+        };
+        if self.phase == Phase::Place {
+            return Some(match action {
+                Action::Play(k) => misfit(k),
+                _ => Text::new(
+                    format!("le {face} retourné par courage doit être posé sur une pile où il va"),
+                    format!("the {face} turned over by Courage must be placed on a pile it fits"),
+                ),
+            });
+        }
+        if self.forced_courage() {
+            return Some(match (self.options.forced_action, action) {
+                (ForcedAction::PlayOrCourage, Action::Play(k)) => misfit(k),
+                (ForcedAction::PlayOrCourage, _) => Text::new(
+                    "après un tour complet de passes, le premier à avoir passé doit poser une carte qui convient ou jouer courage",
+                    "after a full round of passes the first to pass must lay a card that fits or play courage",
+                ),
+                (ForcedAction::Courage, _) => Text::new(
+                    "après un tour complet de passes, le premier à avoir passé doit jouer courage",
+                    "after a full round of passes the first to pass must play courage",
+                ),
+            });
+        }
+        match action {
+            Action::Play(k) => Some(misfit(k)),
+            _ if face.is_joker() && self.options.visible_joker_forced => Some(Text::new(
+                "un joker visible sur son tas doit être posé aussitôt (visible_joker_forced)",
+                "a joker showing on one's pile must be played at once (visible_joker_forced)",
+            )),
+            Action::Tuck if !self.options.allow_tuck => Some(Text::new(
+                "à cette table, on ne glisse pas de carte sous son tas (allow_tuck)",
+                "tucking is off at this table (allow_tuck)",
+            )),
+            Action::Tuck => Some(Text::new(
+                format!(
+                    "seule une carte qui ne va sur aucune pile se glisse sous le tas, et le {face} va sur l'une d'elles"
+                ),
+                format!("only a card that fits no pile may be tucked, and the {face} fits one"),
+            )),
+            Action::Pass | Action::Courage => None,
+        }
+    }
+
     // ----- acting -----
 
     pub(crate) fn act<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
@@ -371,8 +450,8 @@ impl NurMut {
             (Phase::Turn | Phase::Place, Action::Play(pile)) => {
                 let after_courage = self.phase == Phase::Place;
                 let pile = pile as usize % CENTRE_PILES;
-                let Some(face) = self.move_top_to_centre(s, pile, false) else { return };
-                events.emit(|| Event::Played { seat, pile: pile as u8 + 1, face, next_top: self.top_face(seat) });
+                let Some((face, _)) = self.move_top_to_centre(s, pile, false) else { return };
+                events.emit(|| Event::Played { seat, pile: pile as u8 + 1, face });
                 self.pass_streak = 0;
                 if self.piles[s].is_empty() {
                     return self.end_round(seat, events);
@@ -383,12 +462,11 @@ impl NurMut {
                     }
                     let bonus = after_courage && self.options.courage_joker_bonus;
                     self.start_turn(if bonus { seat } else { self.next(seat) });
-                } else if after_courage {
-                    // The reward of a successful Courage: one whole extra turn (N5).
-                    self.start_turn(seat);
-                } else {
-                    self.start_turn(self.next(seat));
+                    return;
                 }
+                self.show_top(seat, events);
+                // The reward of a successful Courage: one whole extra turn (N5).
+                self.start_turn(if after_courage { seat } else { self.next(seat) });
             }
             (Phase::Turn, Action::Tuck) => {
                 let face = self.top_face(seat).unwrap_or_default();
@@ -396,7 +474,10 @@ impl NurMut {
                 self.piles[s].top_to_bottom();
                 self.known_bottom[s] = (self.known_bottom[s] as usize + 1).min(len.saturating_sub(1)) as u8;
                 self.pass_streak += 1;
-                events.emit(|| Event::Tucked { seat, face, next_top: self.top_face(seat).unwrap_or_default() });
+                events.emit(|| Event::Tucked { seat, face });
+                if len > 1 {
+                    self.show_top(seat, events);
+                }
                 self.start_turn(self.next(seat));
             }
             (Phase::Turn, Action::Pass) => {
@@ -426,15 +507,23 @@ impl NurMut {
         seat.left(1, self.n())
     }
 
+    /// Tells the table the face now showing on top of `seat`'s pile, a face nobody saw before.
+    fn show_top<E: EventSink<Event>>(&self, seat: Seat, events: &mut E) {
+        if let Some(face) = self.top_face(seat) {
+            events.emit(|| Event::TopShown { seat, face });
+        }
+    }
+
     fn start_turn(&mut self, seat: Seat) {
         self.current = seat;
         self.phase = Phase::Turn;
     }
 
     /// Moves the top card of `seat`'s pile onto centre pile `pile`, turned over when `turn` is
-    /// set; returns the face it shows there.
-    fn move_top_to_centre(&mut self, seat: usize, pile: usize, turn: bool) -> Option<Face> {
+    /// set; returns the face it shows there and, when turned, the face it showed before.
+    fn move_top_to_centre(&mut self, seat: usize, pile: usize, turn: bool) -> Option<(Face, Option<Face>)> {
         let mut card = self.piles[seat].pop()?;
+        let was = turn.then(|| card.showing(&self.deck));
         if turn {
             self.both_faces_seen.insert(card.id());
             card = card.flipped();
@@ -442,21 +531,24 @@ impl NurMut {
         let len = self.piles[seat].len();
         self.known_bottom[seat] = self.known_bottom[seat].min(len.saturating_sub(1) as u8);
         self.centre[pile].push(card);
-        Some(card.showing(&self.deck))
+        Some((card.showing(&self.deck), was))
     }
 
     /// §1.5: a joker went onto `pile`; `seat` covers it with the next cards of his pile until a
     /// number shows. Returns true when his pile ran out (he won the round, which is now scored).
+    /// Each covering card goes from under the card above it straight onto the joker, so the table
+    /// first sees it in [`Event::Covered`]; only the card left on top at the end is shown alone.
     fn cover<E: EventSink<Event>>(&mut self, seat: Seat, pile: usize, events: &mut E) -> bool {
         let turn = self.options.cover_face == CoverFace::Flipped;
         loop {
-            let Some(face) = self.move_top_to_centre(seat.index(), pile, turn) else { return false };
-            events.emit(|| Event::Covered { seat, pile: pile as u8 + 1, face, next_top: self.top_face(seat) });
+            let Some((face, was)) = self.move_top_to_centre(seat.index(), pile, turn) else { return false };
+            events.emit(|| Event::Covered { seat, pile: pile as u8 + 1, face, was });
             if self.piles[seat.index()].is_empty() {
                 self.end_round(seat, events);
                 return true;
             }
             if !face.is_joker() {
+                self.show_top(seat, events);
                 return false;
             }
         }
@@ -492,17 +584,19 @@ impl NurMut {
             pile: pile as u8 + 1,
             cards: taken,
             pile_size: self.piles[s].len() as u32,
-            next_top: self.top_face(seat).unwrap_or_default(),
             tie: count > 1,
         });
+        self.show_top(seat, events);
         self.pass_streak = 0;
         let next = self.next(seat);
-        let Some(face) = self.move_top_to_centre(next.index(), pile, false) else { return };
-        events.emit(|| Event::Replaced { seat: next, pile: pile as u8 + 1, face, next_top: self.top_face(next) });
+        let Some((face, _)) = self.move_top_to_centre(next.index(), pile, false) else { return };
+        events.emit(|| Event::Replaced { seat: next, pile: pile as u8 + 1, face });
         if self.piles[next.index()].is_empty() {
             return self.end_round(next, events);
         }
-        if face.is_joker() && self.cover(next, pile, events) {
+        if !face.is_joker() {
+            self.show_top(next, events);
+        } else if self.cover(next, pile, events) {
             return;
         }
         self.start_turn(self.next(next));

@@ -76,6 +76,8 @@ fn face_or_dash(face: Option<Face>) -> String {
 
 pub fn render_view(view: &View, lang: Lang) -> String {
     let t = |fr, en| lang.pick(fr, en);
+    // French puts a space before a colon.
+    let colon = t(" :", ":");
     let mut out = String::new();
     let rounds = view.rounds.map_or(String::new(), |r| format!("/{r}"));
     let _ = writeln!(out, "Nur Mut — {} {}{rounds}", t("manche", "round"), view.round);
@@ -86,7 +88,7 @@ pub fn render_view(view: &View, lang: Lang) -> String {
             if faces.len() > 8 { format!("… {}", faces[faces.len() - 8..].join(" ")) } else { faces.join(" ") };
         let _ = writeln!(
             out,
-            "  {} {}: [{}]  {} {}  ({})",
+            "  {} {}{colon} [{}]  {} {}  ({})",
             t("pile", "pile"),
             k + 1,
             view.center_top(k),
@@ -118,7 +120,7 @@ pub fn render_view(view: &View, lang: Lang) -> String {
         };
         let _ = writeln!(
             out,
-            "{marker} {} {s}{you}: [{}]  {}, {} {}{tucked}",
+            "{marker} {} {s}{you}{colon} [{}]  {}, {} {}{tucked}",
             t("siège", "seat"),
             face_or_dash(pile.top),
             cards(pile.size, lang),
@@ -201,31 +203,29 @@ fn scores_text(scores: &BySeat<i64>) -> String {
 pub fn describe_event(event: &Event, lang: Lang) -> String {
     let t = |fr, en| lang.pick(fr, en);
     match event {
-        Event::RoundStarted { round, starter, center, .. } => format!(
-            "{} {round} : {} {} {} {}, {} {starter} {}",
-            t("Manche", "Round"),
-            t("piles", "piles"),
-            center[0],
-            center[1],
-            center[2],
-            t("le siège", "seat"),
-            t("commence", "starts"),
-        ),
-        Event::Played { seat, pile, face, next_top } => format!(
-            "{} {seat} {} {face} {} {pile} ({} {})",
+        Event::RoundStarted { round, starter, center, .. } => {
+            let [a, b, c] = center;
+            match lang {
+                Lang::Fr => format!("Manche {round} : piles {a} {b} {c}, le siège {starter} commence"),
+                Lang::En => format!("Round {round}: piles {a} {b} {c}, seat {starter} starts"),
+            }
+        }
+        Event::Played { seat, pile, face } => format!(
+            "{} {seat} {} {face} {} {pile}",
             t("Le siège", "Seat"),
             t("pose", "lays"),
             t("sur la pile", "on pile"),
-            t("dessus suivant :", "next top:"),
-            face_or_dash(*next_top),
         ),
-        Event::Tucked { seat, face, next_top } => format!(
-            "{} {seat} {} {face} {} ({} {next_top})",
+        Event::Tucked { seat, face } => format!(
+            "{} {seat} {} {face} {}",
             t("Le siège", "Seat"),
             t("glisse", "tucks"),
             t("sous son tas", "under the pile"),
-            t("dessus suivant :", "next top:"),
         ),
+        Event::TopShown { seat, face } => match lang {
+            Lang::Fr => format!("Le tas du siège {seat} montre maintenant {face}"),
+            Lang::En => format!("Seat {seat}'s pile now shows {face}"),
+        },
         Event::Passed { seat, streak } => {
             format!(
                 "{} {seat} {} ({streak} {})",
@@ -245,12 +245,20 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
                 t(", qui ne va nulle part", ", which fits nowhere")
             },
         ),
-        Event::Covered { seat, pile, face, .. } => format!(
+        Event::Covered { seat, pile, face, was: None } => format!(
             "{} {seat} {} {pile} {} {face}",
             t("Le siège", "Seat"),
             t("recouvre le joker de la pile", "covers the joker on pile"),
             t("avec", "with"),
         ),
+        Event::Covered { seat, pile, face, was: Some(was) } => match lang {
+            Lang::Fr => {
+                format!("Le siège {seat} recouvre le joker de la pile {pile} avec {face}, retourné (il montrait {was})")
+            }
+            Lang::En => {
+                format!("Seat {seat} covers the joker on pile {pile} with {face}, turned over (it showed {was})")
+            }
+        },
         Event::PileTaken { seat, pile, cards: taken, pile_size, tie, .. } => format!(
             "{} {seat} {} {pile}{}, {}{}{} {}",
             t("Le siège", "Seat"),
@@ -261,7 +269,7 @@ pub fn describe_event(event: &Event, lang: Lang) -> String {
             t("son tas mélangé en compte", "the shuffled pile now holds"),
             cards(*pile_size, lang),
         ),
-        Event::Replaced { seat, pile, face, .. } => format!(
+        Event::Replaced { seat, pile, face } => format!(
             "{} {seat} {} {pile} {} {face}",
             t("Le siège", "Seat"),
             t("remplace la pile", "replaces pile"),

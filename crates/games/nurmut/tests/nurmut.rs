@@ -3,7 +3,9 @@
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{Game, Match, MatchRequest, Seat, SetupError};
+use tapis_core::{
+    ActionError, BySeat, ClientView, DeckMismatch, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, SetupError,
+};
 use tapis_nurmut::{Deck, Event, Face, NurMut, Phase, View};
 
 // ----- helpers -----
@@ -92,6 +94,17 @@ fn current(m: &Match<NurMut>) -> Option<u8> {
 
 fn sizes(m: &Match<NurMut>) -> Vec<u32> {
     view(m).piles.iter().map(|p| p.size).collect()
+}
+
+fn by_seat<T: Copy>(values: &[T]) -> BySeat<T> {
+    BySeat::from_fn(values.len(), |seat| values[seat.index()])
+}
+
+fn setup_error(request: MatchRequest) -> SetupError {
+    match Match::<NurMut>::new(&request) {
+        Err(error) => error,
+        Ok(_) => panic!("setup accepted: {request:?}"),
+    }
 }
 
 fn strs(items: &[&str]) -> Vec<String> {
@@ -242,13 +255,18 @@ fn e3_failed_courage_tie_is_random_and_the_opponent_replaces() {
             })
             .expect("a pile is taken");
         assert!(taken == 1 || taken == 2, "only a highest pile may be taken, not {taken}");
-        assert!(events.contains(&Event::Replaced {
-            seat: Seat(1),
-            pile: taken,
-            face: f(6),
-            next_top: view(&m).piles[1].top
-        }));
         let v = view(&m);
+        let top = |seat: usize| v.piles[seat].top.unwrap();
+        assert_eq!(
+            events,
+            vec![
+                Event::Flipped { seat: Seat(0), was: f(4), revealed: f(5), fits: false },
+                Event::PileTaken { seat: Seat(0), pile: taken, cards: 1, pile_size: 11, tie: true },
+                Event::TopShown { seat: Seat(0), face: top(0) },
+                Event::Replaced { seat: Seat(1), pile: taken, face: f(6) },
+                Event::TopShown { seat: Seat(1), face: top(1) },
+            ]
+        );
         assert_eq!(center_faces(&v, taken as usize - 1), vec![f(6)]);
         assert_eq!(center_faces(&v, 2), vec![f(2)]);
         assert_eq!(sizes(&m), vec![11, 9]);
@@ -322,9 +340,16 @@ fn e6_visible_joker_is_playable_anywhere_then_covered() {
     let mut m = table(2, json!({}), deal(&[&["J/7", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
     assert_eq!(legal(&m, 0), strs(&["play 1", "play 2", "play 3", "pass", "courage"]));
     let events = act(&mut m, 0, "play 2");
-    assert_eq!(events[0], Event::Played { seat: Seat(0), pile: 2, face: J, next_top: Some(f(5)) });
-    assert!(matches!(events[1], Event::Covered { seat: Seat(0), pile: 2, face, .. } if face == f(5)));
     let v = view(&m);
+    assert_eq!(
+        events,
+        vec![
+            Event::Played { seat: Seat(0), pile: 2, face: J },
+            Event::Covered { seat: Seat(0), pile: 2, face: f(5), was: None },
+            Event::TopShown { seat: Seat(0), face: v.piles[0].top.unwrap() },
+        ],
+        "the 5 goes from under the joker straight onto it: only the card left on top is shown alone"
+    );
     assert_eq!(center_faces(&v, 1), vec![f(4), J, f(5)]);
     assert_eq!(v.piles[0].size, 8);
     assert_eq!((current(&m), v.pass_streak), (Some(1), 0));
@@ -357,7 +382,12 @@ fn e7_tuck_on_a_single_card_pile_counts_as_a_pass() {
     let mut m = down_to_one_card(2, None, json!({}));
     assert_eq!(view(&m).pass_streak, 1);
     assert_eq!(legal(&m, 0), strs(&["tuck", "pass", "courage"]));
-    act(&mut m, 0, "tuck");
+    let events = act(&mut m, 0, "tuck");
+    assert_eq!(
+        events,
+        vec![Event::Tucked { seat: Seat(0), face: f(1) }],
+        "the same card stays on top: nothing new shows"
+    );
     let v = view(&m);
     assert_eq!((v.piles[0].size, v.piles[0].top, v.piles[0].known_bottom.clone()), (1, Some(f(1)), vec![]));
     assert_eq!((current(&m), v.pass_streak), (Some(1), 2));
@@ -393,29 +423,81 @@ fn n1_deck_composition_and_deck_options() {
         deal: Some(deal(&[&[], &[]], ["3/1", "4/2", "9/5"])),
         ..MatchRequest::default()
     };
-    assert!(matches!(Match::<NurMut>::new(&refused), Err(SetupError::BadDeal(_))));
+    match Match::<NurMut>::new(&refused) {
+        Err(SetupError::DeckMismatch(m)) => {
+            assert_eq!((m.expected, m.missing.len(), m.extra.len()), (81, MISMATCH.0, MISMATCH.1), "{m:?}");
+            assert_eq!((m.missing[0].as_str(), m.extra[0].as_str()), MISMATCH.2, "{m:?}");
+        }
+        other => panic!("not a deck mismatch: {:?}", other.map(|_| ())),
+    }
 
-    let bad = |opts: Value| match Match::<NurMut>::new(&MatchRequest {
-        players: 3,
-        options: options(opts),
-        ..MatchRequest::default()
-    }) {
-        Err(SetupError::BadOption(message)) => message,
-        other => panic!("accepted: {:?}", other.map(|_| ())),
+    let bad = |opts: Value| {
+        let error = setup_error(MatchRequest { players: 3, options: options(opts), ..MatchRequest::default() });
+        assert_eq!(error.code(), "bad_option", "{error}");
+        (error.message(Lang::Fr), error.message(Lang::En))
     };
     let mut short = canonical_cards();
     short.pop();
-    assert!(bad(json!({"deck": short})).contains("81 cards, this one has 80"));
+    assert_eq!(
+        bad(json!({"deck": short})),
+        (
+            "option « deck » : un paquet de Nur Mut a 81 cartes, celui-ci en a 80".into(),
+            "option 'deck': a Nur Mut deck has 81 cards, this one has 80".into()
+        )
+    );
     let mut double_joker = canonical_cards();
     double_joker[0] = "J/J".into();
-    assert!(bad(json!({"deck": double_joker})).contains("J/J"));
+    assert_eq!(
+        bad(json!({"deck": double_joker})),
+        (
+            "option « deck » : la carte 1 du paquet est J/J : une carte porte au moins un nombre".into(),
+            "option 'deck': card 1 of the deck is J/J: a card needs at least one number".into()
+        )
+    );
     let mut unknown = canonical_cards();
     unknown[5] = "0/3".into();
-    assert!(bad(json!({"deck": unknown})).contains("deck card 6"));
-    assert!(bad(json!({"deck": "fancy"})).contains("canonical"));
-    assert!(bad(json!({"deck": canonical_cards(), "joker_faces": 4})).contains("joker_faces"));
-    assert!(bad(json!({"joker_faces": 10})).contains("joker_faces"));
+    assert_eq!(
+        bad(json!({"deck": unknown})),
+        (
+            "option « deck » : carte 6 du paquet : « 0/3 » n'est pas une carte de Nur Mut : écrivez <visible>/<cachée> avec des faces de 1 à 9 ou J, par exemple 3/7".into(),
+            "option 'deck': deck card 6: '0/3' is not a Nur Mut card: write <showing>/<hidden> with faces 1 to 9 or J, e.g. 3/7".into()
+        )
+    );
+    let mut three_faces = canonical_cards().into_iter().map(Value::from).collect::<Vec<_>>();
+    three_faces[2] = json!(["1", "2", "3"]);
+    assert_eq!(
+        bad(json!({"deck": three_faces})),
+        (
+            "option « deck » : carte 3 du paquet : une carte s'écrit \"3/7\" ou [\"3\", \"7\"]".into(),
+            "option 'deck': deck card 3: a card is written \"3/7\" or [\"3\", \"7\"]".into()
+        )
+    );
+    assert_eq!(
+        bad(json!({"deck": "fancy"})),
+        (
+            "l'option « deck » ne peut pas valoir \"fancy\" : elle prend \"canonical\" ou une liste de 81 cartes comme [\"3/7\", [\"5\", \"J\"], ...]".into(),
+            "option 'deck' cannot be \"fancy\": it takes \"canonical\" or a list of 81 cards such as [\"3/7\", [\"5\", \"J\"], ...]".into()
+        )
+    );
+    assert_eq!(
+        bad(json!({"deck": canonical_cards(), "joker_faces": 4})),
+        (
+            "l'option « joker_faces » ne règle que le paquet généré : laissez-la à 9 avec un « deck » donné".into(),
+            "option 'joker_faces' shapes the generated deck only: leave it at 9 with a custom 'deck'".into()
+        )
+    );
+    assert_eq!(
+        bad(json!({"joker_faces": 10})),
+        (
+            "l'option « joker_faces » ne peut pas valoir 10 : elle prend un entier de 0 à 9".into(),
+            "option 'joker_faces' cannot be 10: it takes an integer from 0 to 9".into()
+        )
+    );
 }
+
+/// What the joker-heavy deck with `1/2` first and a canonical deal differ by: how many cards are
+/// missing, how many extra, and the first of each.
+const MISMATCH: (usize, usize, (&str, &str)) = (23, 23, ("1/J", "1/2"));
 
 /// N3: nobody sees an underside, owner included: two deals differing only in the hidden face of
 /// seat 0's top card give identical views to every seat.
@@ -442,7 +524,10 @@ fn n3_undersides_are_hidden_from_everybody() {
 fn n4_tuck_puts_the_top_card_under_the_pile() {
     let mut m = table(2, json!({}), deal(&[&["6/1", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
     let events = act(&mut m, 0, "tuck");
-    assert_eq!(events, vec![Event::Tucked { seat: Seat(0), face: f(6), next_top: f(5) }]);
+    assert_eq!(
+        events,
+        vec![Event::Tucked { seat: Seat(0), face: f(6) }, Event::TopShown { seat: Seat(0), face: f(5) }]
+    );
     let v = view(&m);
     assert_eq!((v.piles[0].size, v.piles[0].top, v.piles[0].known_bottom.clone()), (10, Some(f(5)), vec![f(6)]));
     assert_eq!((current(&m), v.pass_streak), (Some(1), 1));
@@ -577,16 +662,20 @@ fn n13_player_counts() {
     for players in 2..=6 {
         assert!(Match::<NurMut>::new(&request(players, json!({}))).is_ok());
     }
-    assert!(matches!(Match::<NurMut>::new(&request(7, json!({}))), Err(SetupError::BadSetup(_))));
+    assert_eq!(setup_error(request(7, json!({}))), SetupError::Players { game: "Nur Mut", min: 2, max: 6, given: 7 });
     let seven = Match::<NurMut>::new(&request(7, json!({"max_players": 7}))).unwrap();
     assert_eq!(view(&seven).stock, 8);
     for players in [1, 8] {
-        assert!(matches!(
-            Match::<NurMut>::new(&request(players, json!({"max_players": 7}))),
-            Err(SetupError::BadSetup(_))
-        ));
+        assert_eq!(
+            setup_error(request(players, json!({"max_players": 7}))),
+            SetupError::Players { game: "Nur Mut", min: 2, max: 7, given: players }
+        );
     }
-    assert!(matches!(Match::<NurMut>::new(&request(4, json!({"max_players": 8}))), Err(SetupError::BadOption(_))));
+    let error = setup_error(request(4, json!({"max_players": 8})));
+    assert_eq!(
+        (error.code(), error.message(Lang::Fr)),
+        ("bad_option", "l'option « max_players » ne peut pas valoir 8 : elle prend 6, 7".into())
+    );
 }
 
 /// N14: rounds default to the number of players; `rounds` fixes them; `until_minus` ends the match
@@ -634,30 +723,101 @@ fn n15_taken_pile_is_shuffled_with_fresh_orientations() {
     assert!(orientations.len() > 2, "orientations are drawn afresh: {orientations:?}");
 }
 
+// ----- secrecy -----
+
+/// Regression: `played`, `tucked`, `covered`, `replaced` and `pile_taken` carried the face that
+/// came up on top of the pile afterwards (`next_top`), a face nobody had seen, so what the table
+/// was told of a move depended on unseen cards. Now that face comes in a `top_shown` event of its
+/// own, marked as a reveal: two tables that differ only in unseen cards are told the same thing up
+/// to it, and wait for the same seat after a pass.
+#[test]
+fn move_events_carried_the_unseen_next_top() {
+    use tapis_core::{Audience, GameEvent};
+    let centre = ["3/1", "4/2", "9/5"];
+    // What seat 0's move tells the table: the events before the first reveal, then the rest.
+    let told = |m: &Match<NurMut>, action: &str| {
+        let mut m = m.clone();
+        let events = act(&mut m, 0, action);
+        assert!(events.iter().all(|e| e.audience() == Audience::Everyone));
+        let public = events.iter().take_while(|e| !e.reveals()).count();
+        let (before, after) = events.split_at(public);
+        (before.to_vec(), after.to_vec(), m)
+    };
+    let top_shown = |face: u8| vec![Event::TopShown { seat: Seat(0), face: f(face) }];
+
+    // Same tops and centre; the cards under the tops and every underside differ.
+    let a = table(2, json!({}), deal(&[&["2/5", "6/1"], &["7/2"]], centre));
+    let b = table(2, json!({}), deal(&[&["2/6", "8/1"], &["7/4"]], centre));
+    assert_eq!(view(&a), view(&b));
+    let played = vec![Event::Played { seat: Seat(0), pile: 1, face: f(2) }];
+    assert_eq!((told(&a, "play 1").0, told(&a, "play 1").1), (played.clone(), top_shown(6)));
+    assert_eq!((told(&b, "play 1").0, told(&b, "play 1").1), (played, top_shown(8)));
+    let passed = vec![Event::Passed { seat: Seat(0), streak: 1 }];
+    let (after_a, after_b) = (told(&a, "pass"), told(&b, "pass"));
+    assert_eq!((&after_a.0, &after_a.1, &after_b.0, &after_b.1), (&passed, &vec![], &passed, &vec![]));
+    assert_eq!(after_a.2.state().waiting_for(), after_b.2.state().waiting_for());
+    // Courage turns up a face nobody saw: its very first event is a reveal.
+    assert!(told(&a, "courage").0.is_empty());
+
+    let a = table(2, json!({}), deal(&[&["6/5", "2/1"], &["7/2"]], centre));
+    let b = table(2, json!({}), deal(&[&["6/7", "5/1"], &["7/4"]], centre));
+    let tucked = vec![Event::Tucked { seat: Seat(0), face: f(6) }];
+    assert_eq!((told(&a, "tuck").0, told(&a, "tuck").1), (tucked.clone(), top_shown(2)));
+    assert_eq!((told(&b, "tuck").0, told(&b, "tuck").1), (tucked, top_shown(5)));
+}
+
 // ----- bad input -----
 
 #[test]
 fn bad_deals_are_refused_with_the_cards_named() {
     let request = |deal: Value| MatchRequest { players: 2, deal: Some(deal), ..MatchRequest::default() };
-    let refuse = |deal: Value| match Match::<NurMut>::new(&request(deal)) {
-        Err(SetupError::BadDeal(message)) => message,
-        other => panic!("accepted: {:?}", other.map(|_| ())),
+    let refuse = |deal: Value| {
+        let error = setup_error(request(deal));
+        assert_eq!(error.code(), "bad_deal", "{error}");
+        (error.message(Lang::Fr), error.message(Lang::En))
+    };
+    let mismatch = |missing: &[&str], extra: &[&str]| {
+        SetupError::DeckMismatch(DeckMismatch {
+            expected: 81,
+            missing: missing.iter().map(|c| c.to_string()).collect(),
+            extra: extra.iter().map(|c| c.to_string()).collect(),
+        })
     };
     let good = deal(&[&[], &[]], ["3/1", "4/2", "9/5"]);
     assert!(Match::<NurMut>::new(&request(good.clone())).is_ok());
 
+    // The deal helper fills seat 0's pile from `1/2` on and leaves `1/J` first in the stock.
     let mut duplicated = good.clone();
+    assert_eq!((&good["piles"][0][0], &good["stock"][0]), (&json!("1/2"), &json!("1/J")));
     duplicated["stock"][0] = good["piles"][0][0].clone();
-    let message = refuse(duplicated);
-    assert!(message.contains("missing [") && message.contains("extra or unknown ["), "{message}");
+    assert_eq!(setup_error(request(duplicated.clone())), mismatch(&["1/J"], &["1/2"]));
+    assert_eq!(
+        refuse(duplicated),
+        (
+            "la donne doit contenir exactement les 81 cartes du jeu : manquent 1/J ; en trop 1/2".into(),
+            "the deal must hold exactly the 81 cards of the deck: missing 1/J; extra 1/2".into()
+        )
+    );
+
+    // Either side up is the same card: `J/1` stands for the deck's `1/J`.
+    let mut turned = good.clone();
+    turned["stock"][0] = json!("J/1");
+    assert!(Match::<NurMut>::new(&request(turned)).is_ok());
 
     let mut missing = good.clone();
     missing["stock"].as_array_mut().unwrap().pop();
-    assert!(refuse(missing).contains("missing ["));
+    assert_eq!(setup_error(request(missing)), mismatch(&["9/J"], &[]));
 
     let mut unknown = good.clone();
     unknown["stock"][0] = json!("0/3");
-    assert!(refuse(unknown).contains("does not read"));
+    // Core reads the deal with serde, whose reason is in English in both sentences.
+    assert_eq!(
+        refuse(unknown),
+        (
+            "la donne ne se lit pas comme une donne de nurmut : '0/3' is not a Nur Mut card: write <showing>/<hidden> with faces 1 to 9 or J, e.g. 3/7".into(),
+            "the deal does not read as a nurmut deal: '0/3' is not a Nur Mut card: write <showing>/<hidden> with faces 1 to 9 or J, e.g. 3/7".into()
+        )
+    );
 
     let mut joker_base = good.clone();
     let base = joker_base["center"][0].clone();
@@ -666,18 +826,47 @@ fn bad_deals_are_refused_with_the_cards_named() {
     let flipped: String = format!("J/{}", joker.replace("/J", ""));
     joker_base["center"][0] = json!(flipped);
     joker_base["stock"][at] = base;
-    assert!(refuse(joker_base).contains("joker"));
+    assert_eq!(
+        refuse(joker_base),
+        (
+            format!("la base {flipped} du centre montre un joker : une base de pile montre toujours un nombre"),
+            format!("centre base {flipped} shows a joker: a pile base always shows a number")
+        )
+    );
 
     let mut short_pile = good.clone();
     let card = short_pile["piles"][0].as_array_mut().unwrap().pop().unwrap();
     short_pile["stock"].as_array_mut().unwrap().push(card);
-    assert!(refuse(short_pile).contains("every player starts with 10"));
+    assert_eq!(
+        refuse(short_pile),
+        (
+            "le tas 0 a 9 cartes : chaque joueur commence avec 10".into(),
+            "pile 0 has 9 cards: every player starts with 10".into()
+        )
+    );
 
     let mut three_piles = good.clone();
     three_piles["piles"].as_array_mut().unwrap().push(json!([]));
-    assert!(refuse(three_piles).contains("3 piles for 2 players"));
+    assert_eq!(
+        refuse(three_piles),
+        ("la donne a 3 tas pour 2 joueurs".into(), "the deal has 3 piles for 2 players".into())
+    );
 
-    assert!(refuse(json!({"piles": [], "centre": []})).contains("does not read"));
+    let mut two_bases = good.clone();
+    let base = two_bases["center"].as_array_mut().unwrap().pop().unwrap();
+    two_bases["stock"].as_array_mut().unwrap().push(base);
+    assert_eq!(
+        refuse(two_bases),
+        ("le centre a 2 cartes : il lui faut 3 bases".into(), "the centre has 2 cards: it needs 3 bases".into())
+    );
+
+    assert_eq!(
+        refuse(json!({"piles": [], "centre": []})),
+        (
+            "la donne ne se lit pas comme une donne de nurmut : unknown field `centre`, expected one of `piles`, `center`, `stock`".into(),
+            "the deal does not read as a nurmut deal: unknown field `centre`, expected one of `piles`, `center`, `stock`".into()
+        )
+    );
 }
 
 #[test]
@@ -685,7 +874,7 @@ fn bad_options_are_refused() {
     let refuse = |opts: Value| {
         let request = MatchRequest { players: 3, options: options(opts), ..MatchRequest::default() };
         match Match::<NurMut>::new(&request) {
-            Err(SetupError::BadOption(message)) => message,
+            Err(e) if e.code() == "bad_option" => e.to_string(),
             other => panic!("accepted: {:?}", other.map(|_| ())),
         }
     };
@@ -708,7 +897,94 @@ fn bad_actions_are_refused_and_change_nothing() {
         assert_eq!(error.code(), "illegal_action", "seat {seat} '{text}'");
     }
     assert_eq!(m.state(), &before);
-    assert_eq!(m.act(Seat(0), "  TUCK ").unwrap().len(), 1);
+    // The deal helper lays `1/2` under the `6/1`.
+    assert_eq!(
+        m.act(Seat(0), "  TUCK ").unwrap(),
+        vec![Event::Tucked { seat: Seat(0), face: f(6) }, Event::TopShown { seat: Seat(0), face: f(1) }]
+    );
+}
+
+/// An illegal action of the seat whose turn it is comes with the rule that forbids it.
+#[test]
+fn illegal_actions_say_why() {
+    // The game's reason in French and English, and the legal actions listed beside it.
+    let refused = |m: &mut Match<NurMut>, text: &str| match m.act(Seat(0), text) {
+        Err(ActionError::NotLegal { reason: Some(reason), legal, .. }) => (reason.fr, reason.en, legal.join(", ")),
+        other => panic!("'{text}': {other:?}"),
+    };
+    let mut m = table(2, json!({}), deal(&[&["6/1"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(
+        refused(&mut m, "play 1"),
+        (
+            "le 6 ne va pas sur la pile 1, qui montre 3 (elle prend 2, 4 ou un joker)".into(),
+            "the 6 does not fit pile 1, which shows 3 (it takes 2, 4 or a joker)".into(),
+            "tuck, pass, courage".into()
+        )
+    );
+    assert_eq!(refused(&mut m, "play 3").1, "the 6 does not fit pile 3, which shows 9 (it takes 8 or a joker)");
+    let mut m = table(2, json!({}), deal(&[&["2/6"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(
+        refused(&mut m, "tuck"),
+        (
+            "seule une carte qui ne va sur aucune pile se glisse sous le tas, et le 2 va sur l'une d'elles".into(),
+            "only a card that fits no pile may be tucked, and the 2 fits one".into(),
+            "play 1, pass, courage".into()
+        )
+    );
+    act(&mut m, 0, "pass");
+    act(&mut m, 1, "pass");
+    assert_eq!(
+        refused(&mut m, "play 1"),
+        (
+            "après un tour complet de passes, le premier à avoir passé doit jouer courage".into(),
+            "after a full round of passes the first to pass must play courage".into(),
+            "courage".into()
+        )
+    );
+
+    let mut m = table(2, json!({"forced_action": "play_or_courage"}), deal(&[&["2/6"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "pass");
+    act(&mut m, 1, "pass");
+    assert_eq!(
+        refused(&mut m, "pass").1,
+        "after a full round of passes the first to pass must lay a card that fits or play courage"
+    );
+
+    // The turned 8 fits only the 9.
+    let mut m = table(2, json!({}), deal(&[&["7/8"], &[]], ["3/1", "4/2", "9/5"]));
+    act(&mut m, 0, "courage");
+    assert_eq!(
+        refused(&mut m, "pass"),
+        (
+            "le 8 retourné par courage doit être posé sur une pile où il va".into(),
+            "the 8 turned over by Courage must be placed on a pile it fits".into(),
+            "play 3".into()
+        )
+    );
+    assert_eq!(refused(&mut m, "play 2").1, "the 8 does not fit pile 2, which shows 4 (it takes 3, 5 or a joker)");
+
+    let mut m = table(2, json!({"visible_joker_forced": true}), deal(&[&["J/7"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(
+        refused(&mut m, "courage"),
+        (
+            "un joker visible sur son tas doit être posé aussitôt (visible_joker_forced)".into(),
+            "a joker showing on one's pile must be played at once (visible_joker_forced)".into(),
+            "play 1, play 2, play 3".into()
+        )
+    );
+
+    let mut m = table(2, json!({"allow_tuck": false}), deal(&[&["6/1"], &[]], ["3/1", "4/2", "9/5"]));
+    assert_eq!(
+        refused(&mut m, "tuck"),
+        (
+            "à cette table, on ne glisse pas de carte sous son tas (allow_tuck)".into(),
+            "tucking is off at this table (allow_tuck)".into(),
+            "pass, courage".into()
+        )
+    );
+    // A seat whose turn it is not is told whom the match waits for, with no reason of the game's.
+    let error = m.act(Seat(1), "pass").unwrap_err();
+    assert_eq!(error.message(Lang::En), "seat 1 may not act now (waiting for 0)");
 }
 
 // ----- golden transcript and texts -----
@@ -723,11 +999,10 @@ fn golden_transcript() {
 
 #[test]
 fn texts_say_what_happens() {
-    use tapis_core::Lang;
     let mut m = table(2, json!({}), deal(&[&["J/7", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
     let fr = NurMut::render_view(&m.state().view(Some(Seat(0))), Lang::Fr);
-    assert!(fr.contains("pile 1: [3]  accepte 2 ou 4 ou J"), "{fr}");
-    assert!(fr.contains("siège 0 (vous): [J]"), "{fr}");
+    assert!(fr.contains("pile 1 : [3]  accepte 2 ou 4 ou J"), "{fr}");
+    assert!(fr.contains("siège 0 (vous) : [J]"), "{fr}");
     let en = NurMut::render_view(&m.state().view(Some(Seat(1))), Lang::En);
     assert!(en.contains("pile 3: [9]  takes 8 or J") && en.contains("Seat to play: 0"), "{en}");
     let events = act(&mut m, 0, "play 2");
@@ -737,6 +1012,71 @@ fn texts_say_what_happens() {
         "courage : retourner sa carte du dessus"
     );
     assert!(NurMut::rules_text(Lang::En).contains("Reconstructions"));
+}
+
+/// Every kind of event in words, in both languages.
+#[test]
+fn events_in_words() {
+    let s = Seat;
+    let cases = [
+        (
+            Event::RoundStarted { round: 2, starter: s(1), tops: by_seat(&[f(4), f(7)]), center: [f(3), f(5), f(9)] },
+            "Manche 2 : piles 3 5 9, le siège 1 commence",
+            "Round 2: piles 3 5 9, seat 1 starts",
+        ),
+        (
+            Event::Played { seat: s(0), pile: 2, face: f(5) },
+            "Le siège 0 pose 5 sur la pile 2",
+            "Seat 0 lays 5 on pile 2",
+        ),
+        (Event::Tucked { seat: s(1), face: f(6) }, "Le siège 1 glisse 6 sous son tas", "Seat 1 tucks 6 under the pile"),
+        (Event::Passed { seat: s(2), streak: 2 }, "Le siège 2 passe (2 d'affilée)", "Seat 2 passes (2 in a row)"),
+        (
+            Event::Flipped { seat: s(0), was: f(4), revealed: f(5), fits: false },
+            "Courage ! Le siège 0 retourne son 4 et découvre 5, qui ne va nulle part",
+            "Courage! Seat 0 turns over the 4 and finds 5, which fits nowhere",
+        ),
+        (
+            Event::Flipped { seat: s(0), was: f(4), revealed: J, fits: true },
+            "Courage ! Le siège 0 retourne son 4 et découvre J, qui convient",
+            "Courage! Seat 0 turns over the 4 and finds J, which fits",
+        ),
+        (
+            Event::Covered { seat: s(1), pile: 3, face: f(2), was: None },
+            "Le siège 1 recouvre le joker de la pile 3 avec 2",
+            "Seat 1 covers the joker on pile 3 with 2",
+        ),
+        (
+            Event::Covered { seat: s(1), pile: 3, face: f(2), was: Some(f(8)) },
+            "Le siège 1 recouvre le joker de la pile 3 avec 2, retourné (il montrait 8)",
+            "Seat 1 covers the joker on pile 3 with 2, turned over (it showed 8)",
+        ),
+        (
+            Event::PileTaken { seat: s(0), pile: 1, cards: 4, pile_size: 12, tie: true },
+            "Le siège 0 prend la pile 1 (tirée au sort parmi les plus hautes), 4 cartes ; son tas mélangé en compte 12 cartes",
+            "Seat 0 takes pile 1 (drawn by lot among the highest), 4 cards; the shuffled pile now holds 12 cards",
+        ),
+        (
+            Event::Replaced { seat: s(1), pile: 1, face: f(7) },
+            "Le siège 1 remplace la pile 1 par 7",
+            "Seat 1 replaces pile 1 with 7",
+        ),
+        (Event::TopShown { seat: s(1), face: J }, "Le tas du siège 1 montre maintenant J", "Seat 1's pile now shows J"),
+        (
+            Event::RoundOver { round: 1, winner: s(1), cards: by_seat(&[3, 0]), scores: by_seat(&[-3, 0]) },
+            "Manche 1 gagnée par le siège 1. Totaux : -3 0",
+            "Round 1 won by seat 1. Totals: -3 0",
+        ),
+        (
+            Event::MatchOver { winners: SeatSet::single(s(1)), scores: by_seat(&[-3, 0]) },
+            "Partie gagnée par 1. Totaux : -3 0",
+            "Match won by 1. Totals: -3 0",
+        ),
+    ];
+    for (event, fr, en) in cases {
+        assert_eq!(NurMut::describe_event(&event, Lang::Fr), fr);
+        assert_eq!(NurMut::describe_event(&event, Lang::En), en);
+    }
 }
 
 // ----- the heuristic bot -----
@@ -788,4 +1128,103 @@ fn determinize_keeps_what_was_seen_and_redeals_the_rest() {
     }
     states.dedup();
     assert!(states.len() > 1, "hidden cards are re-dealt");
+}
+
+// ----- the client view -----
+
+fn body(m: &Match<NurMut>, seat: Option<u8>) -> tapis_nurmut::Body {
+    <NurMut as ClientView>::client_body(&m.state().view(seat.map(Seat)))
+}
+
+/// The seeded match the client view snapshots follow: 3 players, 2 rounds, random legal moves.
+fn snapshot_match() -> (Match<NurMut>, GameRng) {
+    let request =
+        MatchRequest { players: 3, seed: 1, options: options(json!({"rounds": 2})), ..MatchRequest::default() };
+    (Match::<NurMut>::new(&request).unwrap(), GameRng::seed_from_u64(1))
+}
+
+/// Plays random legal moves until `stop` holds after a move (or the match ends).
+fn play_until(m: &mut Match<NurMut>, rng: &mut GameRng, stop: impl Fn(&Match<NurMut>, &[Event]) -> bool) {
+    let mut legal = tapis_core::ActionList::new();
+    while !m.state().is_over() {
+        let (seat, action) = kit::random_choice(m.state(), rng, &mut legal);
+        let events = m.act_parsed(seat, action).unwrap();
+        if stop(m, &events) {
+            return;
+        }
+    }
+}
+
+/// The body's JSON pinned at five moments of a seeded match, for a seat and for the spectator.
+#[test]
+fn client_view_snapshots() {
+    let (mut m, mut rng) = snapshot_match();
+    insta::assert_json_snapshot!("start_seat_0", body(&m, Some(0)));
+    insta::assert_json_snapshot!("start_spectator", body(&m, None));
+
+    play_until(&mut m, &mut rng, |_, events| events.iter().any(|e| matches!(e, Event::Covered { .. })));
+    assert_eq!(m.record().actions.len(), 1);
+    insta::assert_json_snapshot!("joker_covered_seat_2", body(&m, Some(2)));
+
+    play_until(&mut m, &mut rng, |m, _| {
+        let b = body(m, None);
+        b.courage.is_some()
+            && b.center.iter().any(|p| p.cards.iter().any(|c| c.contains('/')))
+            && b.seats.iter().any(|s| !s.tucked.is_empty())
+    });
+    let b = body(&m, Some(1));
+    assert_eq!(b.phase, Phase::Place);
+    assert_eq!(b.courage.as_ref().map(|t| t.seat), view(&m).current);
+    insta::assert_json_snapshot!("courage_card_waiting_seat_1", b);
+
+    play_until(&mut m, &mut rng, |_, events| events.iter().any(|e| matches!(e, Event::RoundOver { .. })));
+    assert_eq!(view(&m).round, 2);
+    insta::assert_json_snapshot!("second_round_dealt_spectator", body(&m, None));
+
+    play_until(&mut m, &mut rng, |_, _| false);
+    assert!(m.state().is_over());
+    insta::assert_json_snapshot!("match_over_seat_0", body(&m, Some(0)));
+    insta::assert_json_snapshot!("match_over_spectator", body(&m, None));
+}
+
+/// Nobody sees an underside, so the spectator's body is every seat's body, and it never holds a
+/// face the table has not seen: two deals that differ only in undersides and in the cards under
+/// the tops give the same body; along a whole match, a card with both faces shows only in the
+/// centre (a card whose both sides were seen) or as the card Courage turned over.
+#[test]
+fn spectator_body_holds_no_hidden_face() {
+    let a = table(3, json!({}), deal(&[&["2/5", "6/1"], &["7/3"], &["4/8"]], ["3/1", "4/2", "9/5"]));
+    let b = table(3, json!({}), deal(&[&["2/6", "7/2"], &["7/4"], &["4/9"]], ["3/1", "4/2", "9/5"]));
+    assert_ne!(a.state(), b.state());
+    for seat in [None, Some(0), Some(1), Some(2)] {
+        assert_eq!(body(&a, seat), body(&b, seat));
+        assert_eq!(body(&a, seat), body(&a, None));
+    }
+
+    let (mut m, mut rng) = snapshot_match();
+    let mut legal = tapis_core::ActionList::new();
+    let mut both_faces_shown = 0;
+    while !m.state().is_over() {
+        let spectator = body(&m, None);
+        let json = serde_json::to_value(&spectator).unwrap();
+        assert!(json.get("hand").is_none());
+        for seat in 0..3 {
+            assert_eq!(body(&m, Some(seat)), spectator);
+        }
+        let v = view(&m);
+        for pile in &spectator.seats {
+            let turned = spectator.courage.as_ref().filter(|t| t.seat == pile.seat).map(|t| t.card.clone());
+            let expected = turned.or_else(|| v.piles[pile.seat.index()].top.map(|f| f.to_string()));
+            assert_eq!(pile.top, expected);
+        }
+        for (k, pile) in spectator.center.iter().enumerate() {
+            for (card, seen) in pile.cards.iter().zip(v.center[k].iter().rev()) {
+                assert_eq!(card.contains('/'), seen.hidden.is_some(), "{card}");
+                both_faces_shown += card.contains('/') as usize;
+            }
+        }
+        let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal);
+        m.act_parsed(seat, action).unwrap();
+    }
+    assert!(both_faces_shown > 0, "the match turns cards over");
 }

@@ -1,0 +1,182 @@
+//! `tapis loadtest`: opens rooms on a running `tapis serve`, seats a WebSocket client at every
+//! seat, and has every client play a random legal move as soon as it may (and ask for a rematch
+//! when a match ends). It reports acknowledged moves per second, the latency from sending a move
+//! to hearing its update (p50, p99, max), the moves refused (races lost, stale), and the
+//! server's memory from `/api/health`.
+
+use anyhow::{Result, anyhow, bail};
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tapis_core::GameRng;
+use tapis_server::client::{Ws, http};
+
+pub struct LoadConfig {
+    pub addr: SocketAddr,
+    pub game: String,
+    pub rooms: usize,
+    pub clients: usize,
+    pub seconds: f64,
+    pub seed: u64,
+}
+
+#[derive(Debug)]
+pub struct LoadReport {
+    pub rooms: usize,
+    pub clients: usize,
+    pub seconds: f64,
+    pub acknowledged: u64,
+    /// Matches played to their end (each room then asks for a rematch).
+    pub matches: u64,
+    pub refused: u64,
+    /// Microseconds, sorted.
+    pub latencies: Vec<u64>,
+    pub memory_kib: Option<u64>,
+}
+
+impl LoadReport {
+    pub fn percentile(&self, p: f64) -> f64 {
+        if self.latencies.is_empty() {
+            return 0.0;
+        }
+        let i = ((self.latencies.len() - 1) as f64 * p).round() as usize;
+        self.latencies[i] as f64 / 1000.0
+    }
+}
+
+struct Shared {
+    stop: AtomicBool,
+    acknowledged: AtomicU64,
+    matches: AtomicU64,
+    refused: AtomicU64,
+}
+
+pub async fn run(config: LoadConfig) -> Result<LoadReport> {
+    if config.rooms == 0 || config.clients == 0 {
+        bail!("--rooms and --clients are at least 1");
+    }
+    let shared = Arc::new(Shared {
+        stop: AtomicBool::new(false),
+        acknowledged: AtomicU64::new(0),
+        matches: AtomicU64::new(0),
+        refused: AtomicU64::new(0),
+    });
+    // Open every room and take every seat first, then start everyone at once.
+    let mut seats = Vec::new();
+    for _ in 0..config.rooms {
+        let body = json!({"game": config.game, "players": config.clients, "bot_delay_ms": 0});
+        let (status, created) = http(config.addr, "POST", "/api/rooms", Some(&body)).await?;
+        if status != 201 {
+            bail!("the server refused a room: {created}");
+        }
+        let room = created["room"].as_str().ok_or_else(|| anyhow!("no room code"))?.to_string();
+        for i in 0..config.clients {
+            let (status, joined) = http(
+                config.addr,
+                "POST",
+                &format!("/api/rooms/{room}/join"),
+                Some(&json!({"name": format!("load {i}")})),
+            )
+            .await?;
+            if status != 200 {
+                bail!("the server refused a seat: {joined}");
+            }
+            seats.push((room.clone(), i, joined["token"].as_str().unwrap_or_default().to_string()));
+        }
+    }
+    #[allow(clippy::disallowed_methods)] // a load test measures time, outside the engine
+    let start = Instant::now();
+    let mut tasks = Vec::new();
+    for (index, (room, seat, token)) in seats.into_iter().enumerate() {
+        let shared = shared.clone();
+        let addr = config.addr;
+        let seed = tapis_core::rng::game_seed(config.seed, index as u64);
+        tasks.push(tokio::spawn(async move { client(addr, room, seat, token, seed, shared).await }));
+    }
+    tokio::time::sleep(Duration::from_secs_f64(config.seconds)).await;
+    shared.stop.store(true, Ordering::Relaxed);
+    let seconds = start.elapsed().as_secs_f64();
+    let acknowledged = shared.acknowledged.load(Ordering::Relaxed);
+    let mut latencies = Vec::new();
+    for task in tasks {
+        if let Ok(Ok(mut l)) = task.await {
+            latencies.append(&mut l);
+        }
+    }
+    latencies.sort_unstable();
+    let (_, health) = http(config.addr, "GET", "/api/health", None).await?;
+    Ok(LoadReport {
+        rooms: config.rooms,
+        clients: config.clients,
+        seconds,
+        acknowledged,
+        matches: shared.matches.load(Ordering::Relaxed),
+        refused: shared.refused.load(Ordering::Relaxed),
+        latencies,
+        memory_kib: health["memory_kib"].as_u64(),
+    })
+}
+
+/// One seat: hello, then a random legal move whenever it may act. Seat 0 counts the room's
+/// acknowledged moves and asks for rematches.
+async fn client(
+    addr: SocketAddr,
+    room: String,
+    seat: usize,
+    token: String,
+    seed: u64,
+    shared: Arc<Shared>,
+) -> Result<Vec<u64>> {
+    let mut ws = Ws::connect(addr, &room).await?;
+    ws.send(&json!({"type": "hello", "token": token})).await?;
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut latencies = Vec::new();
+    let mut sent: Option<(u64, Instant)> = None;
+    while !shared.stop.load(Ordering::Relaxed) {
+        let frame = match tokio::time::timeout(Duration::from_millis(200), ws.next()).await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(_) => continue,
+        };
+        let kind = frame["type"].as_str().unwrap_or_default();
+        match kind {
+            "snapshot" | "update" => {
+                let seq = frame["seq"].as_u64().unwrap_or(0);
+                if kind == "update" && seat == 0 {
+                    shared.acknowledged.fetch_add(1, Ordering::Relaxed);
+                }
+                if let Some((at_seq, at)) = sent
+                    && seq > at_seq
+                {
+                    latencies.push(at.elapsed().as_micros() as u64);
+                    sent = None;
+                }
+                if frame["status"]["over"] == json!(true) {
+                    if seat == 0 && kind == "update" {
+                        shared.matches.fetch_add(1, Ordering::Relaxed);
+                        ws.send(&json!({"type": "rematch"})).await?;
+                    }
+                    continue;
+                }
+                let legal: Vec<&str> =
+                    frame["legal"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+                if !legal.is_empty() && sent.is_none() {
+                    let action = legal[rng.index(legal.len())];
+                    #[allow(clippy::disallowed_methods)] // latency is measured, outside the engine
+                    let now = Instant::now();
+                    sent = Some((seq, now));
+                    ws.send(&json!({"type": "act", "seq": seq, "action": action})).await?;
+                }
+            }
+            "error" => {
+                shared.refused.fetch_add(1, Ordering::Relaxed);
+                sent = None;
+            }
+            _ => {}
+        }
+    }
+    ws.close().await;
+    Ok(latencies)
+}

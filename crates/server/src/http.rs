@@ -1,0 +1,320 @@
+//! The HTTP routes of SERVER.md, under `/api/`, and the browser table at `/`.
+
+use crate::room::{Room, RoomMsg, parse_seat_kind};
+use crate::store::{StoredMatch, StoredRoom, Write};
+use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde_json::{Map, Value, json};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use tapis_core::MatchRequest;
+use tapis_table::{AnyMatch, GameId};
+use tokio::sync::oneshot;
+
+/// The longest name a person may take, in characters.
+pub const MAX_NAME: usize = 32;
+/// The longest bot delay a room may ask, in milliseconds.
+pub const MAX_BOT_DELAY_MS: u64 = 60_000;
+
+pub fn router(server: Arc<Server>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/health", get(health))
+        .route("/api/games", get(games))
+        .route("/api/rooms", post(create_room))
+        .route("/api/rooms/{room}", get(room_info))
+        .route("/api/rooms/{room}/join", post(join))
+        .route("/api/rooms/{room}/record", get(record))
+        .route("/api/rooms/{room}/ws", get(crate::ws::upgrade))
+        .with_state(server)
+}
+
+/// The language a request asks for: French when its `Accept-Language` prefers it.
+pub fn lang_of(headers: &HeaderMap) -> Lang {
+    let accepted = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
+    if accepted.trim_start().to_ascii_lowercase().starts_with("fr") { Lang::Fr } else { Lang::En }
+}
+
+struct Failure(ApiError, Lang);
+
+impl IntoResponse for Failure {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::BAD_REQUEST);
+        let body = json!({"error": {"code": self.0.code(), "message": self.0.message(self.1)}});
+        (status, axum::Json(body)).into_response()
+    }
+}
+
+type Answer = Result<Response, Failure>;
+
+fn ok(status: StatusCode, body: Value) -> Answer {
+    Ok((status, axum::Json(body)).into_response())
+}
+
+async fn index() -> Response {
+    (
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        "tapis serve\n\nGET /api/games, POST /api/rooms, POST /api/rooms/{room}/join, GET /api/rooms/{room}, \
+         GET /api/rooms/{room}/record, GET /api/rooms/{room}/ws (see SERVER.md)\n",
+    )
+        .into_response()
+}
+
+/// The server's resident memory, in KiB (Linux).
+pub fn memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+async fn health(State(server): State<Arc<Server>>) -> Response {
+    let rooms = server.rooms.read().await.len();
+    axum::Json(json!({
+        "status": "ok",
+        "rooms": rooms,
+        "connections": server.connections.load(Ordering::Relaxed),
+        "memory_kib": memory_kib(),
+    }))
+    .into_response()
+}
+
+async fn games() -> Response {
+    axum::Json(json!({"games": tapis_table::games_json()})).into_response()
+}
+
+fn body_object(body: &Bytes, lang: Lang) -> Result<Map<String, Value>, Failure> {
+    match serde_json::from_slice::<Value>(body) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(Failure(
+            ApiError::BadRequest(bad(lang, "le corps doit être un objet JSON", "the body must be a JSON object")),
+            lang,
+        )),
+        Err(e) => Err(Failure(
+            ApiError::BadRequest(match lang {
+                Lang::Fr => format!("le corps n'est pas du JSON ({e})"),
+                Lang::En => format!("the body is not JSON ({e})"),
+            }),
+            lang,
+        )),
+    }
+}
+
+fn bad(lang: Lang, fr: &str, en: &str) -> String {
+    lang.pick(fr, en).to_string()
+}
+
+fn field_u64(body: &Map<String, Value>, key: &str, lang: Lang) -> Result<Option<u64>, Failure> {
+    match body.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
+            Failure(
+                ApiError::BadRequest(match lang {
+                    Lang::Fr => format!("« {key} » doit être un entier positif ou nul"),
+                    Lang::En => format!("\"{key}\" must be a non-negative integer"),
+                }),
+                lang,
+            )
+        }),
+    }
+}
+
+async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Answer {
+    let lang = lang_of(&headers);
+    let fail = |e: ApiError| Failure(e, lang);
+    let body = body_object(&body, lang)?;
+    let game = match body.get("game") {
+        Some(Value::String(id)) => id.parse::<GameId>().map_err(|_| fail(ApiError::UnknownGame(id.clone())))?,
+        _ => {
+            return Err(fail(ApiError::BadRequest(bad(
+                lang,
+                "« game » (une chaîne) est requis",
+                "\"game\" (a string) is required",
+            ))));
+        }
+    };
+    let players = field_u64(&body, "players", lang)?
+        .ok_or_else(|| fail(ApiError::BadRequest(bad(lang, "« players » est requis", "\"players\" is required"))))?
+        as usize;
+    let options = match body.get("options") {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(map)) => map.clone(),
+        Some(_) => {
+            return Err(fail(ApiError::BadRequest(bad(
+                lang,
+                "« options » doit être un objet",
+                "\"options\" must be an object",
+            ))));
+        }
+    };
+    let deal = match body.get("deal") {
+        None | Some(Value::Null) => None,
+        Some(v @ Value::Object(_)) => Some(v.clone()),
+        Some(_) => {
+            return Err(fail(ApiError::BadRequest(bad(
+                lang,
+                "« deal » doit être un objet",
+                "\"deal\" must be an object",
+            ))));
+        }
+    };
+    let given_seed = field_u64(&body, "seed", lang)?;
+    let dealer = field_u64(&body, "dealer", lang)?;
+    let dealer = match dealer {
+        Some(d) if d < 256 => Some(d as u8),
+        Some(_) => {
+            return Err(fail(ApiError::BadRequest(bad(
+                lang,
+                "« dealer » doit être une place",
+                "\"dealer\" must be a seat",
+            ))));
+        }
+        None => None,
+    };
+    let bot_delay_ms = field_u64(&body, "bot_delay_ms", lang)?.unwrap_or(700);
+    if bot_delay_ms > MAX_BOT_DELAY_MS {
+        return Err(fail(ApiError::BadRequest(match lang {
+            Lang::Fr => format!("« bot_delay_ms » vaut au plus {MAX_BOT_DELAY_MS}"),
+            Lang::En => format!("\"bot_delay_ms\" is at most {MAX_BOT_DELAY_MS}"),
+        })));
+    }
+    let turn_clock_ms = field_u64(&body, "turn_clock_ms", lang)?;
+    if turn_clock_ms.is_some_and(|ms| !(1_000..=3_600_000).contains(&ms)) {
+        return Err(fail(ApiError::BadRequest(bad(
+            lang,
+            "« turn_clock_ms » va de 1000 à 3600000",
+            "\"turn_clock_ms\" is from 1000 to 3600000",
+        ))));
+    }
+    let seats: Vec<String> = match body.get("seats") {
+        None | Some(Value::Null) => vec!["human".to_string(); players],
+        Some(Value::Array(list)) => {
+            let kinds: Option<Vec<String>> =
+                list.iter().map(|k| k.as_str().filter(|k| parse_seat_kind(k).is_some()).map(str::to_string)).collect();
+            let kinds = kinds.ok_or_else(|| {
+                fail(ApiError::BadRequest(bad(
+                    lang,
+                    "chaque place est « human », « bot:easy », « bot:medium » ou « bot:hard »",
+                    "each seat is \"human\", \"bot:easy\", \"bot:medium\" or \"bot:hard\"",
+                )))
+            })?;
+            if kinds.len() != players {
+                return Err(fail(ApiError::BadRequest(match lang {
+                    Lang::Fr => format!("« seats » décrit {} places pour {players} joueurs", kinds.len()),
+                    Lang::En => format!("\"seats\" lists {} seats for {players} players", kinds.len()),
+                })));
+            }
+            kinds
+        }
+        Some(_) => {
+            return Err(fail(ApiError::BadRequest(bad(
+                lang,
+                "« seats » doit être une liste",
+                "\"seats\" must be a list",
+            ))));
+        }
+    };
+    let fixed_deal = given_seed.is_some() || deal.is_some();
+    let seed = given_seed.unwrap_or_else(random_seed);
+    let request = MatchRequest { players, seed, dealer, options, deal: deal.clone() };
+    // The whole setup is checked by the rules before anything is stored.
+    let first = AnyMatch::new(game, &request).map_err(|e| fail(ApiError::Setup(e)))?;
+    if server.rooms.read().await.len() >= server.config.max_rooms {
+        return Err(fail(ApiError::TooManyRooms));
+    }
+    let record = first.record();
+    let code = random_room_code();
+    let stored = StoredRoom {
+        code: code.clone(),
+        game: game.id().to_string(),
+        players,
+        seats,
+        fixed_deal,
+        bot_delay_ms,
+        turn_clock_ms,
+    };
+    let current = StoredMatch {
+        match_no: 1,
+        seed,
+        dealer: record.dealer.unwrap_or(players as u8 - 1),
+        options: record.options.clone(),
+        deal,
+    };
+    server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await.map_err(|e| {
+        tracing::error!(error = %e, "storing a room failed");
+        fail(ApiError::Internal)
+    })?;
+    let room = Room::restore(server.store.clone(), stored, current, &[], Vec::new(), Vec::new(), server.clock)
+        .map_err(|_| fail(ApiError::Internal))?;
+    server.rooms.write().await.insert(code.clone(), spawn_room(room));
+    tracing::info!(room = %code, game = %game, players, "room opened");
+    ok(StatusCode::CREATED, json!({"room": code}))
+}
+
+async fn ask<T>(
+    server: &Server,
+    code: &str,
+    lang: Lang,
+    message: impl FnOnce(oneshot::Sender<T>) -> RoomMsg,
+) -> Result<T, Failure> {
+    let handle = server.rooms.read().await.get(code).cloned().ok_or(Failure(ApiError::NoRoom, lang))?;
+    let (reply, answer) = oneshot::channel();
+    handle.inbox.send(message(reply)).await.map_err(|_| Failure(ApiError::Internal, lang))?;
+    answer.await.map_err(|_| Failure(ApiError::Internal, lang))
+}
+
+async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
+    let lang = lang_of(&headers);
+    let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
+    ok(StatusCode::OK, info)
+}
+
+async fn record(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
+    let lang = lang_of(&headers);
+    let record = ask(&server, &code, lang, |reply| RoomMsg::Record { reply }).await?;
+    ok(StatusCode::OK, record.map_err(|e| Failure(e, lang))?)
+}
+
+/// A name people can read: 1 to 32 characters once trimmed, no control characters.
+pub fn check_name(name: &str, lang: Lang) -> Result<String, ApiError> {
+    let name = name.trim();
+    let count = name.chars().count();
+    if count == 0 || count > MAX_NAME || name.chars().any(char::is_control) {
+        return Err(ApiError::BadRequest(match lang {
+            Lang::Fr => format!("un nom a de 1 à {MAX_NAME} caractères, sans caractère de contrôle"),
+            Lang::En => format!("a name is 1 to {MAX_NAME} characters long, with no control character"),
+        }));
+    }
+    Ok(name.to_string())
+}
+
+async fn join(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>, body: Bytes) -> Answer {
+    let lang = lang_of(&headers);
+    let body = body_object(&body, lang)?;
+    let name = match body.get("name") {
+        Some(Value::String(name)) => check_name(name, lang).map_err(|e| Failure(e, lang))?,
+        _ => {
+            return Err(Failure(
+                ApiError::BadRequest(bad(lang, "« name » (une chaîne) est requis", "\"name\" (a string) is required")),
+                lang,
+            ));
+        }
+    };
+    let seat = match field_u64(&body, "seat", lang)? {
+        Some(s) if s < 256 => Some(s as u8),
+        Some(_) => {
+            return Err(Failure(
+                ApiError::BadRequest(bad(lang, "« seat » doit être une place", "\"seat\" must be a seat")),
+                lang,
+            ));
+        }
+        None => None,
+    };
+    let (seat, token) =
+        ask(&server, &code, lang, |reply| RoomMsg::Join { name, seat, reply }).await?.map_err(|e| Failure(e, lang))?;
+    ok(StatusCode::OK, json!({"seat": seat, "token": token}))
+}

@@ -1,0 +1,557 @@
+//! One room: a task that owns its [`Table`] (the single writer) and the connections watching it.
+//! Everything reaches the room as a message on its queue, in arrival order. An accepted action is
+//! committed to the store before anyone hears of it; bots think on the blocking pool, so a
+//! hard-level move in one room delays no other.
+
+use crate::store::{Store, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
+use crate::{ApiError, Clock, Lang, frames, hash_token, random_token};
+use serde_json::{Value, json};
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+use tapis_bots::{BotKind, Level};
+use tapis_core::{MatchRequest, Seat};
+use tapis_table::{Accepted, Controller, GameId, Table, TableSetup};
+use tokio::sync::{mpsc, oneshot};
+
+/// Chat lines a room keeps to show newcomers.
+const CHAT_KEPT: usize = 100;
+/// A client further behind than this gets a snapshot rather than every update it missed.
+const MAX_CATCH_UP: u64 = 1000;
+/// Frames waiting for one connection; a connection that falls further behind is dropped.
+pub const CONNECTION_QUEUE: usize = 2048;
+/// Connections one room accepts (players and spectators).
+pub const MAX_CONNECTIONS_PER_ROOM: usize = 64;
+
+/// What a room is asked.
+pub enum RoomMsg {
+    Join {
+        name: String,
+        seat: Option<u8>,
+        reply: oneshot::Sender<Result<(u8, String), ApiError>>,
+    },
+    Info {
+        reply: oneshot::Sender<Value>,
+    },
+    Record {
+        reply: oneshot::Sender<Result<Value, ApiError>>,
+    },
+    Connect {
+        conn: u64,
+        token: Option<String>,
+        since: Option<u64>,
+        lang: Lang,
+        frames: mpsc::Sender<String>,
+        reply: oneshot::Sender<Result<(), ApiError>>,
+    },
+    Disconnect {
+        conn: u64,
+    },
+    Act {
+        conn: u64,
+        seq: u64,
+        action: String,
+    },
+    Chat {
+        conn: u64,
+        text: String,
+    },
+    Rematch {
+        conn: u64,
+    },
+    /// A message the connection refused itself (malformed, too large, a flood): answered in
+    /// order with the room's frames; `close` ends the connection after it.
+    Error {
+        conn: u64,
+        code: ApiError,
+        close: bool,
+    },
+}
+
+/// A seat of the room.
+#[derive(Clone, Debug)]
+struct SeatState {
+    controller: Controller,
+    /// `bot:easy` … for bots.
+    bot: Option<String>,
+    name: Option<String>,
+    token_hash: Option<[u8; 32]>,
+}
+
+struct Connection {
+    seat: Option<Seat>,
+    lang: Lang,
+    frames: mpsc::Sender<String>,
+}
+
+pub struct Room {
+    code: String,
+    store: Arc<dyn Store>,
+    stored: StoredRoom,
+    game: GameId,
+    table: Table,
+    seats: Vec<SeatState>,
+    connections: BTreeMap<u64, Connection>,
+    chat: VecDeque<StoredChat>,
+    clock: Clock,
+}
+
+/// The seat kinds of SERVER.md: `human`, `bot:easy`, `bot:medium`, `bot:hard`.
+pub fn parse_seat_kind(kind: &str) -> Option<Controller> {
+    match kind {
+        "human" => Some(Controller::Person),
+        "bot:easy" => Some(Controller::Bot(Level::Easy.bot())),
+        "bot:medium" => Some(Controller::Bot(Level::Medium.bot())),
+        "bot:hard" => Some(Controller::Bot(Level::Hard.bot())),
+        _ => None,
+    }
+}
+
+fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch) -> TableSetup {
+    TableSetup {
+        game,
+        request: MatchRequest {
+            players: stored.players,
+            seed: current.seed,
+            dealer: Some(current.dealer),
+            options: current.options.clone(),
+            deal: current.deal.clone(),
+        },
+        controllers: stored
+            .seats
+            .iter()
+            .map(|k| parse_seat_kind(k).unwrap_or(Controller::Bot(BotKind::Heuristic)))
+            .collect(),
+        bot_delay_ms: stored.bot_delay_ms,
+        turn_clock_ms: stored.turn_clock_ms,
+    }
+}
+
+impl Room {
+    /// A room rebuilt from the store (or just created): its match replayed to the last action.
+    pub fn restore(
+        store: Arc<dyn Store>,
+        stored: StoredRoom,
+        current: StoredMatch,
+        actions: &[(u8, String)],
+        taken: Vec<StoredSeat>,
+        chat: Vec<StoredChat>,
+        clock: Clock,
+    ) -> anyhow::Result<Room> {
+        let game: GameId = stored.game.parse()?;
+        let setup = setup_of(&stored, game, &current);
+        let request = setup.request.clone();
+        let now = clock.now();
+        let table =
+            Table::restore(setup, current.match_no, request, actions, now).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let mut seats: Vec<SeatState> = stored
+            .seats
+            .iter()
+            .map(|kind| SeatState {
+                controller: parse_seat_kind(kind).unwrap_or(Controller::Person),
+                bot: kind.starts_with("bot:").then(|| kind.clone()),
+                name: None,
+                token_hash: None,
+            })
+            .collect();
+        for seat in taken {
+            if let Some(state) = seats.get_mut(seat.seat as usize) {
+                state.name = Some(seat.name);
+                state.token_hash = Some(seat.token_hash);
+            }
+        }
+        let chat = chat.into_iter().rev().take(CHAT_KEPT).rev().collect();
+        Ok(Room {
+            code: stored.code.clone(),
+            store,
+            stored,
+            game,
+            table,
+            seats,
+            connections: BTreeMap::new(),
+            chat,
+            clock,
+        })
+    }
+
+    fn started(&self) -> bool {
+        self.seats.iter().all(|s| s.controller != Controller::Person || s.name.is_some())
+    }
+
+    fn phase(&self) -> &'static str {
+        if !self.started() {
+            "waiting"
+        } else if self.table.is_over() {
+            "over"
+        } else {
+            "playing"
+        }
+    }
+
+    /// The `GET /api/rooms/{room}` object.
+    fn info(&self) -> Value {
+        let connected: Vec<bool> =
+            (0..self.seats.len()).map(|i| self.connections.values().any(|c| c.seat == Some(Seat(i as u8)))).collect();
+        let seats: Vec<Value> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let mut seat = json!({"seat": i, "kind": if s.bot.is_some() { "bot" } else { "human" }, "connected": connected[i] || s.bot.is_some()});
+                if let Some(bot) = &s.bot {
+                    seat["bot"] = json!(bot);
+                }
+                if let Some(name) = &s.name {
+                    seat["name"] = json!(name);
+                }
+                seat
+            })
+            .collect();
+        json!({
+            "room": self.code,
+            "game": self.stored.game,
+            "players": self.stored.players,
+            "options": self.table.current().record().options,
+            "fixed_deal": self.stored.fixed_deal,
+            "phase": self.phase(),
+            "match": self.table.match_no(),
+            "seq": self.table.seq(),
+            "seats": seats,
+            "spectators": self.connections.values().filter(|c| c.seat.is_none()).count(),
+        })
+    }
+
+    /// Runs the room until the server stops.
+    pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
+        loop {
+            let due = if self.started() { self.table.due() } else { None };
+            let sleep = async {
+                match due {
+                    Some(at) => tokio::time::sleep_until(self.clock.instant(at)).await,
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                message = inbox.recv() => match message {
+                    Some(message) => self.handle(message).await,
+                    None => return,
+                },
+                () = sleep => self.advance().await,
+            }
+        }
+    }
+
+    async fn handle(&mut self, message: RoomMsg) {
+        match message {
+            RoomMsg::Join { name, seat, reply } => {
+                let _ = reply.send(self.join(name, seat).await);
+            }
+            RoomMsg::Info { reply } => {
+                let _ = reply.send(self.info());
+            }
+            RoomMsg::Record { reply } => {
+                let record = if self.table.is_over() {
+                    Ok(serde_json::to_value(self.table.current().record()).unwrap_or(Value::Null))
+                } else {
+                    Err(ApiError::NotOver)
+                };
+                let _ = reply.send(record);
+            }
+            RoomMsg::Connect { conn, token, since, lang, frames, reply } => {
+                let _ = reply.send(self.connect(conn, token, since, lang, frames));
+            }
+            RoomMsg::Disconnect { conn } => {
+                if let Some(gone) = self.connections.remove(&conn) {
+                    if gone.seat.is_some() {
+                        tracing::info!(room = %self.code, "a player left");
+                    }
+                    self.broadcast_room();
+                }
+            }
+            RoomMsg::Act { conn, seq, action } => self.act(conn, seq, &action).await,
+            RoomMsg::Chat { conn, text } => self.chat(conn, text).await,
+            RoomMsg::Rematch { conn } => self.rematch(conn).await,
+            RoomMsg::Error { conn, code, close } => {
+                self.error_to(conn, &code);
+                if close {
+                    self.drop_connections(vec![conn]);
+                }
+            }
+        }
+    }
+
+    async fn join(&mut self, name: String, wanted: Option<u8>) -> Result<(u8, String), ApiError> {
+        let seat = match wanted {
+            Some(seat) => {
+                let state =
+                    self.seats.get(seat as usize).ok_or(ApiError::BadRequest(format!("there is no seat {seat}")))?;
+                if state.controller != Controller::Person || state.name.is_some() {
+                    return Err(ApiError::SeatTaken);
+                }
+                seat
+            }
+            None => self
+                .seats
+                .iter()
+                .position(|s| s.controller == Controller::Person && s.name.is_none())
+                .ok_or(ApiError::RoomFull)? as u8,
+        };
+        let token = random_token();
+        let token_hash = hash_token(&token);
+        let stored = StoredSeat { seat, name: name.clone(), token_hash };
+        self.store.write(Write::TakeSeat { room: self.code.clone(), seat: stored }).await.map_err(|e| {
+            tracing::error!(room = %self.code, error = %e, "storing a seat failed");
+            ApiError::Internal
+        })?;
+        self.seats[seat as usize].name = Some(name);
+        self.seats[seat as usize].token_hash = Some(token_hash);
+        self.broadcast_room();
+        if self.started() {
+            tracing::info!(room = %self.code, "match started");
+            self.table.touch(self.clock.now());
+            self.snapshot_all();
+        }
+        Ok((seat, token))
+    }
+
+    fn connect(
+        &mut self,
+        conn: u64,
+        token: Option<String>,
+        since: Option<u64>,
+        lang: Lang,
+        frames: mpsc::Sender<String>,
+    ) -> Result<(), ApiError> {
+        if self.connections.len() >= MAX_CONNECTIONS_PER_ROOM {
+            return Err(ApiError::RoomFull);
+        }
+        let seat = match token {
+            None => None,
+            Some(token) => {
+                let hash = hash_token(&token);
+                let seat = self.seats.iter().position(|s| s.token_hash == Some(hash)).ok_or(ApiError::BadToken)?;
+                Some(Seat(seat as u8))
+            }
+        };
+        let connection = Connection { seat, lang, frames };
+        let seq = self.table.seq();
+        // A client that missed nothing still gets a snapshot: its legal actions, its status.
+        match since {
+            Some(since) if since < seq && seq - since <= MAX_CATCH_UP => {
+                for frame in self.missed(seat, since) {
+                    let _ = connection.frames.try_send(frame);
+                }
+            }
+            _ => {
+                let _ = connection.frames.try_send(self.snapshot(seat));
+            }
+        }
+        for line in &self.chat {
+            let _ = connection.frames.try_send(self.chat_frame(line));
+        }
+        self.connections.insert(conn, connection);
+        self.broadcast_room();
+        Ok(())
+    }
+
+    fn snapshot(&self, seat: Option<Seat>) -> String {
+        frames::snapshot(&self.table, seat, self.started())
+    }
+
+    /// The updates of this match after `since`, regenerated from its actions, for `seat`.
+    fn missed(&self, seat: Option<Seat>, since: u64) -> Vec<String> {
+        let record = self.table.current().record();
+        let setup = self.table.setup().clone();
+        let request = setup.request.clone();
+        let now = self.clock.now();
+        let Ok(mut replay) =
+            Table::restore(setup, self.table.match_no(), request, &record.actions[..since as usize], now)
+        else {
+            return vec![self.snapshot(seat)];
+        };
+        let mut out = Vec::new();
+        for (s, action) in &record.actions[since as usize..] {
+            match replay.replay(Seat(*s), action, now) {
+                Ok(accepted) => out.push(frames::update(&replay, &accepted, seat)),
+                Err(_) => return vec![self.snapshot(seat)],
+            }
+        }
+        out
+    }
+
+    fn error_to(&self, conn: u64, error: &ApiError) {
+        if let Some(c) = self.connections.get(&conn) {
+            let _ = c.frames.try_send(frames::error(error, c.lang));
+        }
+    }
+
+    async fn act(&mut self, conn: u64, seq: u64, action: &str) {
+        let Some(seat) = self.connections.get(&conn).map(|c| c.seat) else { return };
+        let Some(seat) = seat else {
+            return self.error_to(conn, &ApiError::Spectator);
+        };
+        if !self.started() {
+            return self.error_to(conn, &ApiError::NotStarted);
+        }
+        if self.table.is_over() {
+            return self.error_to(conn, &ApiError::Over);
+        }
+        match self.table.submit(seat, seq, action, self.clock.now()) {
+            Ok(accepted) => self.commit_and_tell(vec![accepted]).await,
+            Err(e) => self.error_to(conn, &ApiError::Table(e)),
+        }
+    }
+
+    /// Bots and turn clocks: the first move due, thought on the blocking pool, committed and
+    /// told. The run loop comes back at once if another is due, after the messages waiting.
+    async fn advance(&mut self) {
+        {
+            let now = self.clock.now();
+            let table = self.table.clone();
+            let moved = tokio::task::spawn_blocking(move || {
+                let mut table = table;
+                let made = table.advance_one(now);
+                (table, made)
+            })
+            .await;
+            match moved {
+                Ok((table, Some(accepted))) => {
+                    self.table = table;
+                    self.commit_and_tell(vec![accepted]).await;
+                }
+                // Bots may have chosen to let a window pass: the table remembers it.
+                Ok((table, None)) => self.table = table,
+                Err(e) => tracing::error!(room = %self.code, error = %e, "a bot move failed"),
+            }
+        }
+    }
+
+    /// Commits accepted actions, then tells every connection its part: nothing goes out before
+    /// it is durable. Should the store fail, the room goes back to what is stored.
+    async fn commit_and_tell(&mut self, accepted: Vec<Accepted>) {
+        for a in &accepted {
+            let write = Write::Action {
+                room: self.code.clone(),
+                match_no: a.match_no,
+                seq: a.seq,
+                seat: a.seat.0,
+                action: a.action.clone(),
+            };
+            if let Err(e) = self.store.write(write).await {
+                tracing::error!(room = %self.code, error = %e, "storing an action failed; the room goes back to what is stored");
+                self.rollback(a.seq - 1);
+                return;
+            }
+            if a.round_over.is_some() && self.table.is_over() && a.seq == self.table.seq() {
+                tracing::info!(room = %self.code, game = %self.game, "match finished");
+            }
+            self.tell(a);
+        }
+    }
+
+    fn rollback(&mut self, keep: u64) {
+        let record = self.table.current().record().clone();
+        let setup = self.table.setup().clone();
+        let request = setup.request.clone();
+        if let Ok(table) =
+            Table::restore(setup, self.table.match_no(), request, &record.actions[..keep as usize], self.clock.now())
+        {
+            self.table = table;
+        }
+        self.snapshot_all();
+    }
+
+    /// One update per connection.
+    fn tell(&mut self, accepted: &Accepted) {
+        self.send_all(|room, seat| frames::update(&room.table, accepted, seat));
+    }
+
+    /// Sends every connection the frame built for its seat (once per seat, for all its
+    /// connections). A connection too far behind is dropped (its writer ends, the client comes
+    /// back with `since` and catches up), and the room is told.
+    fn send_all(&mut self, build: impl Fn(&Room, Option<Seat>) -> String) {
+        let mut built: BTreeMap<Option<Seat>, String> = BTreeMap::new();
+        let mut slow = Vec::new();
+        for (id, c) in &self.connections {
+            let frame = built.entry(c.seat).or_insert_with(|| build(self, c.seat));
+            if c.frames.try_send(frame.clone()).is_err() {
+                slow.push(*id);
+            }
+        }
+        self.drop_connections(slow);
+    }
+
+    fn drop_connections(&mut self, ids: Vec<u64>) {
+        if ids.is_empty() {
+            return;
+        }
+        for id in ids {
+            self.connections.remove(&id);
+        }
+        self.broadcast_room();
+    }
+
+    /// The room object to everyone: a seat taken, someone connected or gone.
+    fn broadcast_room(&mut self) {
+        let mut frame = self.info();
+        frame["type"] = json!("room");
+        let frame = frame.to_string();
+        self.send_all(|_, _| frame.clone());
+    }
+
+    fn chat_frame(&self, line: &StoredChat) -> String {
+        let name = self.seats.get(line.seat as usize).and_then(|s| s.name.clone()).unwrap_or_default();
+        json!({"type": "chat", "seat": line.seat, "name": name, "text": line.text}).to_string()
+    }
+
+    async fn chat(&mut self, conn: u64, text: String) {
+        let Some(seat) = self.connections.get(&conn).map(|c| c.seat) else { return };
+        let Some(seat) = seat else {
+            return self.error_to(conn, &ApiError::Spectator);
+        };
+        let line = StoredChat { seat: seat.0, text };
+        if self.store.write(Write::Chat { room: self.code.clone(), line: line.clone() }).await.is_err() {
+            return self.error_to(conn, &ApiError::Internal);
+        }
+        let frame = self.chat_frame(&line);
+        self.chat.push_back(line);
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.pop_front();
+        }
+        self.send_all(|_, _| frame.clone());
+    }
+
+    async fn rematch(&mut self, conn: u64) {
+        let Some(seat) = self.connections.get(&conn).map(|c| c.seat) else { return };
+        if seat.is_none() {
+            return self.error_to(conn, &ApiError::Spectator);
+        }
+        if !self.table.is_over() {
+            return self.error_to(conn, &ApiError::NotOverWs);
+        }
+        let seed = crate::random_seed();
+        let mut next = self.table.clone();
+        if let Err(e) = next.rematch(seed, self.clock.now()) {
+            return self.error_to(conn, &ApiError::Table(e));
+        }
+        let record = next.current().record();
+        let started = StoredMatch {
+            match_no: next.match_no(),
+            seed,
+            dealer: record.dealer.unwrap_or(0),
+            options: record.options.clone(),
+            deal: None,
+        };
+        if self.store.write(Write::StartMatch { room: self.code.clone(), started }).await.is_err() {
+            return self.error_to(conn, &ApiError::Internal);
+        }
+        self.table = next;
+        tracing::info!(room = %self.code, "rematch");
+        self.snapshot_all();
+        self.broadcast_room();
+    }
+
+    /// A snapshot to every connection: at the start of a match, or to resynchronize.
+    fn snapshot_all(&mut self) {
+        self.send_all(|room, seat| room.snapshot(seat));
+    }
+}

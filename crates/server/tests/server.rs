@@ -1,0 +1,537 @@
+//! `tapis serve` from outside: a real server on a free port with a real SQLite file, real
+//! WebSocket clients. Whole matches of every game (people only; people, bots and a spectator),
+//! every frame checked against the engine's view of its recipient, reconnection, races, and
+//! every kind of bad input.
+
+use serde_json::{Value, json};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicU64, Ordering};
+use tapis_core::{GameRng, Seat};
+use tapis_server::client::{Ws, http, http_raw};
+use tapis_table::{Controller, GameId, Table, TableSetup};
+
+static NEXT_DIR: AtomicU64 = AtomicU64::new(0);
+
+fn data_dir() -> PathBuf {
+    let n = NEXT_DIR.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("tapis-server-test-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// A server on a free port, in this process, with the default limits.
+async fn start() -> SocketAddr {
+    start_with(tapis_server::ServeConfig::default()).await
+}
+
+/// A server whose clients may play as fast as they like: the flood limit is off.
+async fn start_unlimited() -> SocketAddr {
+    start_with(tapis_server::ServeConfig { burst: 1e9, per_second: 1e9, ..Default::default() }).await
+}
+
+async fn start_with(config: tapis_server::ServeConfig) -> SocketAddr {
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let config = tapis_server::ServeConfig { addr: "127.0.0.1:0".parse().unwrap(), data: data_dir(), ..config };
+    tokio::spawn(async move {
+        tapis_server::serve(config, move |addr| {
+            let _ = ready.send(addr);
+        })
+        .await
+        .unwrap();
+    });
+    bound.await.unwrap()
+}
+
+/// Short matches: one round where the game has rounds.
+fn short_options(game: GameId) -> Value {
+    match game {
+        GameId::Nantais => json!({"rounds_to_win": 1}),
+        GameId::NurMut | GameId::NainJaune | GameId::Njet => json!({"rounds": 1}),
+        _ => json!({}),
+    }
+}
+
+async fn create(addr: SocketAddr, body: Value) -> String {
+    let (status, created) = http(addr, "POST", "/api/rooms", Some(&body)).await.unwrap();
+    assert_eq!(status, 201, "{created}");
+    created["room"].as_str().unwrap().to_string()
+}
+
+async fn join(addr: SocketAddr, room: &str, name: &str) -> (u8, String) {
+    let (status, joined) =
+        http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": name}))).await.unwrap();
+    assert_eq!(status, 200, "{joined}");
+    (joined["seat"].as_u64().unwrap() as u8, joined["token"].as_str().unwrap().to_string())
+}
+
+async fn hello(addr: SocketAddr, room: &str, token: Option<&str>, since: Option<u64>) -> Ws {
+    let mut ws = Ws::connect(addr, room).await.unwrap();
+    let mut hello = json!({"type": "hello", "lang": "en"});
+    if let Some(token) = token {
+        hello["token"] = json!(token);
+    }
+    if let Some(since) = since {
+        hello["since"] = json!(since);
+    }
+    ws.send(&hello).await.unwrap();
+    ws
+}
+
+/// The next frame of a given type, skipping `room` and `chat` frames.
+async fn next_game_frame(ws: &mut Ws) -> Value {
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(30), ws.next())
+            .await
+            .expect("a frame in time")
+            .expect("open");
+        match frame["type"].as_str() {
+            Some("room") | Some("chat") => continue,
+            _ => return frame,
+        }
+    }
+}
+
+/// Plays random legal moves for one client until the match is over (the client having already
+/// read `first`, if given), waiting `pace_ms` before each move; returns every game frame.
+async fn play_from(mut ws: Ws, seed: u64, mut first: Option<Value>, pace_ms: u64) -> Vec<Value> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    let mut frames = Vec::new();
+    loop {
+        let frame = match first.take() {
+            Some(frame) => frame,
+            None => next_game_frame(&mut ws).await,
+        };
+        let kind = frame["type"].as_str().unwrap().to_string();
+        frames.push(frame.clone());
+        if kind == "error" {
+            // A race lost, or a window closed: the next update brings the new position.
+            assert!(["stale", "illegal_action"].contains(&frame["code"].as_str().unwrap()), "{frame}");
+            continue;
+        }
+        if frame["status"]["over"] == json!(true) {
+            break;
+        }
+        let legal: Vec<String> =
+            frame["legal"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
+        if !legal.is_empty() {
+            if pace_ms > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(pace_ms)).await;
+            }
+            let action = &legal[rng.index(legal.len())];
+            ws.send(&json!({"type": "act", "seq": frame["seq"], "action": action})).await.unwrap();
+        }
+    }
+    ws.close().await;
+    frames
+}
+
+/// Watches as a spectator until the match is over.
+async fn watch(mut ws: Ws) -> Vec<Value> {
+    let mut frames = Vec::new();
+    loop {
+        let frame = next_game_frame(&mut ws).await;
+        let over = frame["status"]["over"] == json!(true);
+        frames.push(frame);
+        if over {
+            return frames;
+        }
+    }
+}
+
+/// Every frame a recipient got must be exactly what the engine's view of that recipient gives:
+/// rebuilt from the record, action by action.
+fn check_frames(game: GameId, record: &Value, seat: Option<Seat>, frames: &[Value]) {
+    let record: tapis_core::Record = serde_json::from_value(record.clone()).unwrap();
+    let players = record.players;
+    let setup = TableSetup {
+        game,
+        request: record.request(),
+        controllers: vec![Controller::Person; players],
+        bot_delay_ms: 0,
+        turn_clock_ms: None,
+    };
+    let mut table = Table::new(setup, 0).unwrap();
+    let mut expected_updates = vec![None];
+    for (s, action) in &record.actions {
+        let accepted = table.replay(Seat(*s), action, 0).unwrap();
+        let events: Vec<Value> = accepted
+            .told_to(seat)
+            .into_iter()
+            .map(|e| {
+                let mut event = e.event.clone();
+                event["text"] = json!({"fr": e.fr, "en": e.en});
+                event
+            })
+            .collect();
+        let legal = seat.map(|s| table.current().legal(s)).unwrap_or_default();
+        expected_updates.push(Some((
+            events,
+            table.client_view(seat),
+            legal,
+            serde_json::to_value(table.status_for(seat)).unwrap(),
+        )));
+    }
+    let seed = record.seed.to_string();
+    let mut last_seq = None;
+    for frame in frames {
+        let text = frame.to_string();
+        assert!(
+            !text.contains(&format!("\"seed\":{seed}")) && !text.contains(&format!("\"{seed}\"")),
+            "a frame holds the seed: {text}"
+        );
+        assert!(frame.get("action").is_none(), "no action text in frames: {text}");
+        match frame["type"].as_str().unwrap() {
+            "update" => {
+                let seq = frame["seq"].as_u64().unwrap();
+                if let Some(last) = last_seq {
+                    assert_eq!(seq, last + 1, "seq rises by exactly 1 on a connection");
+                }
+                last_seq = Some(seq);
+                let (events, view, legal, status) = expected_updates[seq as usize].clone().unwrap();
+                assert_eq!(frame["events"], json!(events), "{game} seq {seq} seat {seat:?}: events");
+                assert_eq!(frame["view"], view, "{game} seq {seq} seat {seat:?}: view");
+                assert_eq!(frame["legal"], json!(legal));
+                assert_eq!(frame["status"], status);
+            }
+            "snapshot" => {
+                last_seq = frame["seq"].as_u64();
+                assert_eq!(frame["seat"], json!(seat));
+            }
+            _ => {}
+        }
+    }
+}
+
+async fn record_of(addr: SocketAddr, room: &str) -> Value {
+    let (status, record) = http(addr, "GET", &format!("/api/rooms/{room}/record"), None).await.unwrap();
+    assert_eq!(status, 200, "{record}");
+    record
+}
+
+/// One whole match: `people` humans (the rest bots), a spectator, every frame checked.
+async fn whole_match(addr: SocketAddr, game: GameId, players: usize, people: usize, seed: u64) {
+    whole_match_paced(addr, game, players, people, seed, 0).await
+}
+
+/// [`whole_match`] with every person waiting `pace_ms` before each move.
+async fn whole_match_paced(addr: SocketAddr, game: GameId, players: usize, people: usize, seed: u64, pace_ms: u64) {
+    let mut seats = vec!["bot:easy"; players];
+    for s in seats.iter_mut().take(people) {
+        *s = "human";
+    }
+    let room = create(addr, json!({"game": game.id(), "players": players, "options": short_options(game), "seats": seats, "bot_delay_ms": 0})).await;
+    let spectator = hello(addr, &room, None, None).await;
+    let watching = tokio::spawn(watch(spectator));
+    let mut clients = Vec::new();
+    for i in 0..people {
+        let (seat, token) = join(addr, &room, &format!("Player {i}")).await;
+        let ws = hello(addr, &room, Some(&token), None).await;
+        clients.push((seat, tokio::spawn(play_from(ws, seed * 31 + i as u64, None, pace_ms))));
+    }
+    let mut seen = Vec::new();
+    for (seat, client) in clients {
+        seen.push((Some(Seat(seat)), client.await.unwrap()));
+    }
+    seen.push((None, watching.await.unwrap()));
+    let record = record_of(addr, &room).await;
+    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["phase"], json!("over"), "{info}");
+    for (seat, frames) in &seen {
+        check_frames(game, &record, *seat, frames);
+        let last = frames.iter().rev().find(|f| f["type"] != json!("error")).unwrap();
+        assert_eq!(
+            last["seq"].as_u64().unwrap(),
+            record["actions"].as_array().unwrap().len() as u64,
+            "every client saw the end"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_played_to_the_end_by_people_bots_and_a_spectator() {
+    let addr = start_unlimited().await;
+    for &game in GameId::ALL {
+        let players = game.players().0.max(3).min(game.players().1);
+        whole_match(addr, game, players, players, 1).await;
+        whole_match(addr, game, players, 1, 2).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_frame_holds_what_its_recipient_may_not_see() {
+    let addr = start_unlimited().await;
+    let matches: u64 = std::env::var("TAPIS_SECRECY_MATCHES").ok().and_then(|v| v.parse().ok()).unwrap_or(1200);
+    let per_game = matches / GameId::ALL.len() as u64;
+    let mut tasks = Vec::new();
+    for &game in GameId::ALL {
+        for i in 0..per_game {
+            let (low, high) = game.players();
+            let players = low + (i as usize % (high.min(5) - low + 1));
+            tasks.push(tokio::spawn(whole_match(addr, game, players, players, 1000 + i)));
+            if tasks.len() >= 48 {
+                for t in tasks.drain(..) {
+                    t.await.unwrap();
+                }
+            }
+        }
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+}
+
+/// A Le 8 Nantais deal for two: these hands and discard, every other card in the stock.
+fn nantais_deal(seat0: &[&str], seat1: &[&str], discard: &[&str]) -> Value {
+    serde_json::to_value(tapis_nantais::Deal::with_rest_in_stock(&[seat0, seat1], discard)).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_in_a_reaction_window_is_won_by_the_first() {
+    let addr = start().await;
+    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let room = create(addr, json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3})).await;
+    let (_, token0) = join(addr, &room, "Alice").await;
+    let (_, token1) = join(addr, &room, "Bob").await;
+    let mut alice = hello(addr, &room, Some(&token0), None).await;
+    let mut bob = hello(addr, &room, Some(&token1), None).await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+    assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
+    let update = next_game_frame(&mut alice).await;
+    assert_eq!(update["seq"], json!(1));
+    assert!(update["legal"].as_array().unwrap().contains(&json!("unique")));
+    let update = next_game_frame(&mut bob).await;
+    assert_eq!(update["legal"], json!(["contre 0"]));
+    // Both race with seq 1: the first to arrive is applied, the second is stale.
+    bob.send(&json!({"type": "act", "seq": 1, "action": "contre 0"})).await.unwrap();
+    let bob_update = next_game_frame(&mut bob).await;
+    assert_eq!(bob_update["seq"], json!(2));
+    alice.send(&json!({"type": "act", "seq": 1, "action": "unique"})).await.unwrap();
+    let alice_update = next_game_frame(&mut alice).await;
+    assert_eq!(alice_update["seq"], json!(2));
+    let refused = next_game_frame(&mut alice).await;
+    assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("error"), Some("stale")), "{refused}");
+    assert_eq!(alice_update["status"]["cards"], json!([3, 7]), "the CONTRE made Alice draw 2");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_comes_back_with_or_without_since() {
+    let addr = start_unlimited().await;
+    let room = create(addr, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    let mut frames = Vec::new();
+    // Play until a few actions have gone by and the bots are to move, then leave.
+    loop {
+        let frame = next_game_frame(&mut alice).await;
+        frames.push(frame.clone());
+        let legal = frame["legal"].as_array().unwrap().clone();
+        if frame["seq"].as_u64().unwrap() >= 6 && frame["type"] == json!("update") && legal.is_empty() {
+            break;
+        }
+        if !legal.is_empty() {
+            alice.send(&json!({"type": "act", "seq": frame["seq"], "action": legal[0]})).await.unwrap();
+        }
+    }
+    let left_at = frames.last().unwrap()["seq"].as_u64().unwrap();
+    alice.close().await;
+    // The bots play on while she is away.
+    let mut waited = 0;
+    loop {
+        let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+        if info["seq"].as_u64().unwrap() > left_at {
+            break;
+        }
+        waited += 1;
+        assert!(waited < 1000, "the bots play while Alice is away");
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    // With `since`: the missed updates, from the next seq, then play goes on.
+    let mut back = hello(addr, &room, Some(&token), Some(left_at)).await;
+    let first = next_game_frame(&mut back).await;
+    match first["type"].as_str().unwrap() {
+        "update" => assert_eq!(first["seq"].as_u64().unwrap(), left_at + 1, "no gap"),
+        other => panic!("expected the missed updates, got {other}: {first}"),
+    }
+    back.close().await;
+    // Without `since`: a snapshot.
+    let mut fresh = hello(addr, &room, Some(&token), None).await;
+    let snapshot = next_game_frame(&mut fresh).await;
+    assert_eq!(snapshot["type"], json!("snapshot"));
+    assert_eq!(snapshot["seat"], json!(0));
+    let frames = play_from(fresh, 5, Some(snapshot), 0).await;
+    let record = record_of(addr, &room).await;
+    check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames);
+}
+
+async fn expect_error(ws: &mut Ws, code: &str) -> Value {
+    let frame = next_game_frame(ws).await;
+    assert_eq!((frame["type"].as_str(), frame["code"].as_str()), (Some("error"), Some(code)), "{frame}");
+    assert!(!frame["message"].as_str().unwrap().is_empty());
+    frame
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_messages_are_refused_and_change_nothing() {
+    let addr = start().await;
+    let room = create(addr, json!({"game": "njet", "players": 3, "seats": ["human", "human", "bot:easy"]})).await;
+    let (_, token0) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token0), None).await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+    // Before every seat is taken.
+    alice.send(&json!({"type": "act", "seq": 0, "action": "alone"})).await.unwrap();
+    expect_error(&mut alice, "not_started").await;
+    let (_, token1) = join(addr, &room, "Bob").await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"), "the match starts");
+    let mut bob = hello(addr, &room, Some(&token1), None).await;
+    let snapshot = next_game_frame(&mut bob).await;
+    let seq = snapshot["seq"].as_u64().unwrap();
+    alice.send_text("{not json".into()).await.unwrap();
+    expect_error(&mut alice, "bad_request").await;
+    alice.send(&json!({"type": "dance"})).await.unwrap();
+    expect_error(&mut alice, "bad_request").await;
+    alice.send(&json!({"type": "act", "seq": "zero", "action": 7})).await.unwrap();
+    expect_error(&mut alice, "bad_request").await;
+    alice.send(&json!({"type": "act", "seq": seq, "action": "fly away"})).await.unwrap();
+    expect_error(&mut alice, "bad_action").await;
+    alice.send(&json!({"type": "act", "seq": seq + 5, "action": "njet trump R"})).await.unwrap();
+    expect_error(&mut alice, "stale").await;
+    // Bob is not the one the match waits for.
+    bob.send(&json!({"type": "act", "seq": seq, "action": "njet trump R"})).await.unwrap();
+    expect_error(&mut bob, "illegal_action").await;
+    alice.send(&json!({"type": "chat", "text": ""})).await.unwrap();
+    expect_error(&mut alice, "bad_request").await;
+    alice.send(&json!({"type": "chat", "text": "x".repeat(501)})).await.unwrap();
+    expect_error(&mut alice, "bad_request").await;
+    alice.send(&json!({"type": "rematch"})).await.unwrap();
+    expect_error(&mut alice, "not_over").await;
+    // A spectator may not act or chat.
+    let mut spectator = hello(addr, &room, None, None).await;
+    assert_eq!(next_game_frame(&mut spectator).await["type"], json!("snapshot"));
+    spectator.send(&json!({"type": "act", "seq": seq, "action": "njet trump R"})).await.unwrap();
+    expect_error(&mut spectator, "spectator").await;
+    spectator.send(&json!({"type": "chat", "text": "hi"})).await.unwrap();
+    expect_error(&mut spectator, "spectator").await;
+    // Nothing changed.
+    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["seq"].as_u64().unwrap(), seq);
+    // A chat line reaches everyone, with the name.
+    alice.send(&json!({"type": "chat", "text": "bonjour"})).await.unwrap();
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(10), bob.next()).await.unwrap().unwrap();
+        if frame["type"] == json!("chat") {
+            assert_eq!(frame, json!({"type": "chat", "seat": 0, "name": "Alice", "text": "bonjour"}));
+            break;
+        }
+    }
+    // Too large: refused, then the connection closes.
+    alice.send_text(format!("{{\"type\":\"chat\",\"text\":\"{}\"}}", "x".repeat(70 * 1024))).await.unwrap();
+    expect_error(&mut alice, "too_large").await;
+    assert!(tokio::time::timeout(std::time::Duration::from_secs(10), alice.next()).await.unwrap().is_none(), "closed");
+    // A wrong token: refused, then closed.
+    let mut stranger = hello(addr, &room, Some("0123456789abcdef0123456789abcdef"), None).await;
+    expect_error(&mut stranger, "bad_token").await;
+    assert!(stranger.next().await.is_none());
+    // No such room.
+    let mut lost = hello(addr, "nosuchroom", None, None).await;
+    expect_error(&mut lost, "no_room").await;
+    assert!(lost.next().await.is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flooded_room_does_not_hold_up_another() {
+    // Low limits, so that the flood is caught however loaded the machine running the tests is.
+    let addr = start_with(tapis_server::ServeConfig { burst: 20.0, per_second: 10.0, ..Default::default() }).await;
+    let flooded = create(addr, json!({"game": "nantais", "players": 2, "seats": ["human", "bot:easy"]})).await;
+    let (_, token) = join(addr, &flooded, "Flood").await;
+    let mut flood = hello(addr, &flooded, Some(&token), None).await;
+    let flooding = tokio::spawn(async move {
+        let mut limited = false;
+        for i in 0..2000 {
+            if flood.send(&json!({"type": "act", "seq": 999, "action": format!("play {i}")})).await.is_err() {
+                break;
+            }
+            // Read what came back meanwhile, as a client does, so that the server's frames
+            // never pile up unread.
+            while let Ok(Some(frame)) = tokio::time::timeout(std::time::Duration::ZERO, flood.next()).await {
+                limited |= frame["code"] == json!("rate_limited");
+            }
+        }
+        while let Some(frame) = flood.next().await {
+            limited |= frame["code"] == json!("rate_limited");
+        }
+        limited
+    });
+    // Meanwhile a whole match is played in another room, by a person at a person's pace (well
+    // under 10 messages a second) with two bots.
+    whole_match_paced(addr, GameId::Njet, 3, 1, 9, 150).await;
+    assert!(flooding.await.unwrap(), "the flood was rate limited, then closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn http_requests_are_checked() {
+    let addr = start().await;
+    let refused = |body: Value| async move { http(addr, "POST", "/api/rooms", Some(&body)).await.unwrap() };
+    let cases = [
+        (json!({"game": "chess", "players": 2}), 400, "unknown_game"),
+        (json!({"game": "nantais"}), 400, "bad_request"),
+        (json!({"game": "nantais", "players": 12}), 400, "bad_request"),
+        (json!({"game": "nantais", "players": 2, "options": {"joker_drw": 5}}), 400, "bad_option"),
+        (
+            json!({"game": "nantais", "players": 2, "deal": {"hands": [["7H"], ["8H"]], "discard": ["5H"]}}),
+            400,
+            "bad_deal",
+        ),
+        (json!({"game": "nantais", "players": 2, "seats": ["human"]}), 400, "bad_request"),
+        (json!({"game": "nantais", "players": 2, "seats": ["human", "bot:genius"]}), 400, "bad_request"),
+    ];
+    for (body, status, code) in cases {
+        let (got, answer) = refused(body.clone()).await;
+        assert_eq!((got, answer["error"]["code"].as_str().unwrap()), (status, code), "{body}: {answer}");
+        assert!(!answer["error"]["message"].as_str().unwrap().is_empty());
+    }
+    let (status, answer) = http_raw(addr, "POST", "/api/rooms", Some("{nope"), &[]).await.unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("bad_request")));
+    let (status, answer) = http_raw(
+        addr,
+        "POST",
+        "/api/rooms",
+        Some("{\"game\":\"chess\",\"players\":2}"),
+        &[("Accept-Language", "fr-FR,fr;q=0.9")],
+    )
+    .await
+    .unwrap();
+    assert_eq!(status, 400);
+    assert!(answer["error"]["message"].as_str().unwrap().starts_with("jeu inconnu"), "{answer}");
+
+    let room = create(addr, json!({"game": "nantais", "players": 2, "seed": 7})).await;
+    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["fixed_deal"], json!(true));
+    assert_eq!(info["phase"], json!("waiting"));
+    assert_eq!(info["match"], json!(1));
+    let (status, answer) =
+        http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": ""}))).await.unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("bad_request")));
+    let (status, _) =
+        http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": "x".repeat(33)}))).await.unwrap();
+    assert_eq!(status, 400);
+    let (seat, _) = join(addr, &room, "Alice").await;
+    assert_eq!(seat, 0);
+    let (status, answer) =
+        http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": "Eve", "seat": 0}))).await.unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (409, Some("seat_taken")));
+    join(addr, &room, "Bob").await;
+    let (status, answer) =
+        http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": "Carol"}))).await.unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (409, Some("room_full")));
+    let (status, answer) = http(addr, "GET", &format!("/api/rooms/{room}/record"), None).await.unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (409, Some("not_over")));
+    let (status, answer) = http(addr, "GET", "/api/rooms/nosuchroom", None).await.unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (404, Some("no_room")));
+    let (status, games) = http(addr, "GET", "/api/games", None).await.unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(games["games"].as_array().unwrap().len(), GameId::ALL.len());
+    let (status, health) = http(addr, "GET", "/api/health", None).await.unwrap();
+    assert_eq!((status, health["status"].as_str()), (200, Some("ok")));
+}

@@ -1,0 +1,380 @@
+//! [`Table`]: the clock-free driver of one match, for every front end.
+//!
+//! A table holds a match and a controller per seat: a person, or a bot. People submit actions
+//! with the action counter (`seq`) they saw; a stale or illegal submission is refused with a
+//! typed error and changes nothing. Bots act on their own, `bot_delay_ms` after the table last
+//! changed, so that people can follow the game and win a race in a reaction window: when a
+//! person and a bot may both act, the first submission wins, as at a real table. With a turn
+//! clock, a person the match waits for who has not acted `turn_clock_ms` after the last change
+//! gets their move made by the game's heuristic.
+//!
+//! **Time is an input.** Nothing here reads the clock: the caller says what time it is
+//! (milliseconds on any monotonic scale), asks [`Table::due`] when something will happen next,
+//! and calls [`Table::advance`] then. A move made by a bot or the clock is dated at the moment it
+//! was due, not when the caller noticed, so the same actions at the same times always give the
+//! same match, and every timing test is exact.
+//!
+//! **Deterministic bots.** Each bot decision is seeded from (match seed, `seq`, seat), and a
+//! race between bots from (match seed, `seq`): a match rebuilt from its record makes the same bot
+//! moves afterwards. Bots see their seat's view only.
+//!
+//! For every accepted action the table returns an [`Accepted`]: the action, who made it, and
+//! every event with its audience, from which each seat and the spectators are told what they
+//! may know ([`Accepted::told_to`]).
+
+use crate::ops::{self, Status, ToldEvent, bot_rng, race_rng};
+use crate::registry::{AnyMatch, GameId};
+use crate::view::RoundSummary;
+use tapis_bots::BotKind;
+use tapis_core::race::among_willing;
+use tapis_core::{ActionError, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, SetupError};
+
+/// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
+/// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
+/// caller simply calls again, since the next move is still due.
+pub const MAX_MOVES_PER_ADVANCE: usize = 1000;
+
+/// Who plays a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Controller {
+    Person,
+    Bot(BotKind),
+}
+
+/// Everything that fixes a table before its first match.
+#[derive(Clone, Debug)]
+pub struct TableSetup {
+    pub game: GameId,
+    /// The first match: players, seed, options, dealer, deal.
+    pub request: MatchRequest,
+    /// One per seat.
+    pub controllers: Vec<Controller>,
+    /// How long bots wait after the last change before acting.
+    pub bot_delay_ms: u64,
+    /// After this long without acting, a person the match waits for has the heuristic's move
+    /// made for them; `None`: the table waits.
+    pub turn_clock_ms: Option<u64>,
+}
+
+/// Who made an accepted move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mover {
+    /// The person at the seat.
+    Person,
+    /// The bot at the seat.
+    Bot,
+    /// The turn clock ran out: the heuristic played for the absent person.
+    Clock,
+}
+
+/// One accepted action.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Accepted {
+    pub match_no: u32,
+    /// Actions accepted in this match, this one included.
+    pub seq: u64,
+    pub seat: Seat,
+    /// In notation.
+    pub action: String,
+    pub by: Mover,
+    /// When it was made (the caller's time, or the time a bot or the clock was due).
+    pub at: u64,
+    /// Every event, each with its audience.
+    pub events: Vec<ToldEvent>,
+    /// Set when this action ended a round (or the match).
+    pub round_over: Option<RoundSummary>,
+}
+
+impl Accepted {
+    /// The events `observer` (`None`: a spectator) may know, in order.
+    pub fn told_to(&self, observer: Option<Seat>) -> Vec<&ToldEvent> {
+        ops::told_to(&self.events, observer).collect()
+    }
+}
+
+/// Why a submission was refused. Nothing changed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TableError {
+    /// The match moved on since the submitter last saw it.
+    #[error("the match has moved on: you saw action {seen}, it is at {seq}")]
+    Stale { seen: u64, seq: u64 },
+    /// A bot plays this seat.
+    #[error("seat {0} is played by a bot")]
+    BotSeat(Seat),
+    /// The match is not over: no rematch yet.
+    #[error("the match is not over")]
+    NotOver,
+    /// The action is refused by the rules.
+    #[error("{0}")]
+    Action(ActionError),
+    /// The rematch could not be set up.
+    #[error("{0}")]
+    Setup(SetupError),
+}
+
+impl TableError {
+    /// The protocols' error code.
+    pub fn code(&self) -> &'static str {
+        match self {
+            TableError::Stale { .. } => "stale",
+            TableError::BotSeat(_) => "illegal_action",
+            TableError::NotOver => "not_over",
+            TableError::Action(e) => e.code(),
+            TableError::Setup(e) => e.code(),
+        }
+    }
+
+    pub fn message(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (TableError::Action(e), _) => e.message(lang),
+            (TableError::Setup(e), _) => e.message(lang),
+            (_, Lang::En) => self.to_string(),
+            (TableError::Stale { seen, seq }, Lang::Fr) => {
+                format!("la partie a avancé : vous avez vu l'action {seen}, elle en est à {seq}")
+            }
+            (TableError::BotSeat(seat), Lang::Fr) => format!("la place {seat} est tenue par un robot"),
+            (TableError::NotOver, Lang::Fr) => "la partie n'est pas finie".into(),
+        }
+    }
+}
+
+/// One match at a time, driven for people and bots.
+#[derive(Clone, Debug)]
+pub struct Table {
+    setup: TableSetup,
+    current: AnyMatch,
+    match_no: u32,
+    /// When the table last changed: bots and the clock count from here.
+    since: u64,
+    /// The scores when the current round began, for its summary.
+    round_start: Vec<i64>,
+    last_round: Option<RoundSummary>,
+    /// `seq` at which every bot able to act chose to let its window pass: nothing to do for bots
+    /// until the match moves (their decisions depend only on the match and `seq`).
+    bots_idle_at: Option<u64>,
+}
+
+impl Table {
+    /// A table with its first match, started at `now`.
+    pub fn new(setup: TableSetup, now: u64) -> Result<Table, SetupError> {
+        if setup.controllers.len() != setup.request.players {
+            return Err(SetupError::BadSetup(tapis_core::Text::new(
+                format!("{} places décrites pour {} joueurs", setup.controllers.len(), setup.request.players),
+                format!("{} seats described for {} players", setup.controllers.len(), setup.request.players),
+            )));
+        }
+        let current = AnyMatch::new(setup.game, &setup.request)?;
+        let round_start = current.scores();
+        Ok(Table { setup, current, match_no: 1, since: now, round_start, last_round: None, bots_idle_at: None })
+    }
+
+    /// A table rebuilt from the actions of its current match (`match_no`, with the request that
+    /// started it), as after a restart: every action replayed, then bots and the clock count
+    /// from `now`.
+    pub fn restore(
+        setup: TableSetup,
+        match_no: u32,
+        request: MatchRequest,
+        actions: &[(u8, String)],
+        now: u64,
+    ) -> Result<Table, TableError> {
+        let mut table = Table::new(TableSetup { request, ..setup }, now).map_err(TableError::Setup)?;
+        table.match_no = match_no;
+        for (seat, action) in actions {
+            table.replay(Seat(*seat), action, now)?;
+        }
+        table.since = now;
+        Ok(table)
+    }
+
+    /// Applies a recorded action, whoever's seat it is (rebuilding a match, or regenerating what
+    /// a client missed); refused only by the rules.
+    pub fn replay(&mut self, seat: Seat, action: &str, at: u64) -> Result<Accepted, TableError> {
+        self.apply(seat, action, Mover::Person, at)
+    }
+
+    /// Bots and the clock count from `now`: when play starts (every seat taken) or resumes
+    /// (after a restart).
+    pub fn touch(&mut self, now: u64) {
+        self.since = now;
+    }
+
+    pub fn setup(&self) -> &TableSetup {
+        &self.setup
+    }
+
+    pub fn current(&self) -> &AnyMatch {
+        &self.current
+    }
+
+    pub fn match_no(&self) -> u32 {
+        self.match_no
+    }
+
+    pub fn seq(&self) -> u64 {
+        self.current.seq()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.current.is_over()
+    }
+
+    pub fn last_round(&self) -> Option<&RoundSummary> {
+        self.last_round.as_ref()
+    }
+
+    /// The status as `observer` may be told it.
+    pub fn status_for(&self, observer: Option<Seat>) -> Status {
+        self.current.status().told_to(observer)
+    }
+
+    /// The client view of `observer` (`docs/client-view.md`).
+    pub fn client_view(&self, observer: Option<Seat>) -> serde_json::Value {
+        self.current.client_view(observer, self.match_no, self.last_round.as_ref())
+    }
+
+    /// A person's submission: `seen` is the last `seq` they saw.
+    pub fn submit(&mut self, seat: Seat, seen: u64, action: &str, now: u64) -> Result<Accepted, TableError> {
+        if let Some(Controller::Bot(_)) = self.setup.controllers.get(seat.index()) {
+            return Err(TableError::BotSeat(seat));
+        }
+        if self.current.is_over() {
+            return Err(TableError::Action(ActionError::Over));
+        }
+        let seq = self.seq();
+        if seen != seq {
+            return Err(TableError::Stale { seen, seq });
+        }
+        self.apply(seat, action, Mover::Person, now)
+    }
+
+    fn apply(&mut self, seat: Seat, action: &str, by: Mover, at: u64) -> Result<Accepted, TableError> {
+        let round = self.current.round();
+        let events = self.current.act(seat, action).map_err(TableError::Action)?;
+        self.since = at;
+        self.bots_idle_at = None;
+        let round_over = (self.current.round() != round || self.current.is_over()).then(|| {
+            let after = self.current.scores();
+            let before = std::mem::replace(&mut self.round_start, after.clone());
+            RoundSummary::new(round, before, after)
+        });
+        if let Some(summary) = &round_over {
+            self.last_round = Some(summary.clone());
+        }
+        let stored = self.current.record().actions.last().map(|(_, a)| a.clone()).unwrap_or_default();
+        Ok(Accepted { match_no: self.match_no, seq: self.seq(), seat, action: stored, by, at, events, round_over })
+    }
+
+    /// When a bot or the turn clock will next act by itself, if anything is waiting to happen.
+    pub fn due(&self) -> Option<u64> {
+        if self.current.is_over() {
+            return None;
+        }
+        let status = self.current.status();
+        let bots_may_act = self.bots_idle_at != Some(self.seq())
+            && status.actors.iter().any(|s| matches!(self.setup.controllers[s.index()], Controller::Bot(_)));
+        let bot_time = bots_may_act.then_some(self.since + self.setup.bot_delay_ms);
+        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
+        let clock_time = self.setup.turn_clock_ms.filter(|_| people_waited_for).map(|ms| self.since + ms);
+        match (bot_time, clock_time) {
+            (Some(b), Some(c)) => Some(b.min(c)),
+            (b, c) => b.or(c),
+        }
+    }
+
+    /// Makes every bot and clock move due at or before `now`, in order, each dated when it was
+    /// due. People who acted before then have already won their races.
+    pub fn advance(&mut self, now: u64) -> Vec<Accepted> {
+        let mut made = Vec::new();
+        while made.len() < MAX_MOVES_PER_ADVANCE
+            && let Some(accepted) = self.advance_one(now)
+        {
+            made.push(accepted);
+        }
+        made
+    }
+
+    /// The first bot or clock move due at or before `now`, if any.
+    pub fn advance_one(&mut self, now: u64) -> Option<Accepted> {
+        while let Some(at) = self.due().filter(|&at| at <= now) {
+            let bot_time = self.since + self.setup.bot_delay_ms;
+            let mut moved = None;
+            if at == bot_time && self.bots_idle_at != Some(self.seq()) {
+                match self.bot_move() {
+                    Some((seat, action)) => moved = Some((seat, action, Mover::Bot)),
+                    None => self.bots_idle_at = Some(self.seq()),
+                }
+            }
+            if moved.is_none() && self.setup.turn_clock_ms.is_some_and(|ms| self.since + ms == at) {
+                moved = self.clock_move().map(|(seat, action)| (seat, action, Mover::Clock));
+            }
+            match moved {
+                // Bots only choose legal actions; should one not be, nothing more happens by
+                // itself until a person acts.
+                Some((seat, action, by)) => return self.apply(seat, &action, by, at).ok(),
+                None if self.due() == Some(at) => return None,
+                None => {}
+            }
+        }
+        None
+    }
+
+    /// The bots' move now: every bot able to act says whether it wants to and what; a seeded
+    /// draw settles a race between several.
+    fn bot_move(&self) -> Option<(Seat, String)> {
+        crate::on_match!(&self.current, m => bot_race(m, &self.setup.controllers))
+    }
+
+    /// The heuristic's move for the first person the match waits for.
+    fn clock_move(&self) -> Option<(Seat, String)> {
+        crate::on_match!(&self.current, m => {
+            let waiting = m.state().waiting_for();
+            let seat = waiting.iter().find(|s| self.setup.controllers[s.index()] == Controller::Person)?;
+            ops::bot_choice(m, seat, BotKind::Heuristic).map(|a| (seat, a.to_string()))
+        })
+    }
+
+    /// A new match with the same seats, the next dealer and the given seed (the caller draws it:
+    /// a server from the operating system, a test from its script).
+    pub fn rematch(&mut self, seed: u64, now: u64) -> Result<(), TableError> {
+        if !self.current.is_over() {
+            return Err(TableError::NotOver);
+        }
+        let players = self.current.players();
+        let last_dealer = self.current.record().dealer.unwrap_or(players as u8 - 1);
+        let request = MatchRequest {
+            players,
+            seed,
+            dealer: Some((last_dealer + 1) % players as u8),
+            options: self.current.record().options.clone(),
+            deal: None,
+        };
+        let next = AnyMatch::new(self.setup.game, &request).map_err(TableError::Setup)?;
+        self.round_start = next.scores();
+        self.current = next;
+        self.setup.request = request;
+        self.match_no += 1;
+        self.since = now;
+        self.last_round = None;
+        self.bots_idle_at = None;
+        Ok(())
+    }
+}
+
+fn bot_race<G: Game>(m: &Match<G>, controllers: &[Controller]) -> Option<(Seat, String)> {
+    let state = m.state();
+    let (seed, seq) = (m.record().seed, m.record().actions.len() as u64);
+    let decide = |seat: Seat, legal: &[G::Action], must_act: bool, _: &mut GameRng| match controllers[seat.index()] {
+        Controller::Bot(kind) => {
+            Some(kind.decide::<G>(seat, || state.view(Some(seat)), legal, must_act, &mut bot_rng(seed, seq, seat)))
+        }
+        Controller::Person => None,
+    };
+    among_willing(state, decide, &mut race_rng(seed, seq)).map(|(seat, action)| (seat, action.to_string()))
+}
+
+/// Seats whose controller is a person.
+pub fn people(controllers: &[Controller]) -> SeatSet {
+    controllers.iter().enumerate().filter(|(_, c)| **c == Controller::Person).map(|(i, _)| Seat(i as u8)).collect()
+}

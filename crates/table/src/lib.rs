@@ -1,0 +1,34 @@
+//! The table layer: what every front end of tapis stands on (the terminal, the referee, the
+//! server), so that none of them decides who moves next, builds a view or words a card itself.
+//!
+//! - [`registry`]: the games ([`GameId`], [`AnyMatch`], [`GameInfo`]) and the [`on_game!`] and
+//!   [`on_match!`] macros that reach a concrete game from them.
+//! - [`ops`]: the operations of a match as text and JSON — new, status, legal actions, act,
+//!   views, records, bots — as the referee protocol and the server need them.
+//! - [`view`]: the client view, one envelope for every game around the game's own body
+//!   (`docs/client-view.md`).
+//! - [`driver`]: [`Table`], the clock-free driver of one match with people and bots at its
+//!   seats: stale and illegal submissions refused, bot delays and turn clocks at exact times
+//!   given by the caller, rematches, and for every accepted action what each seat is told.
+//!
+//! Dependencies point one way: cli/server → table → bots → games → core.
+
+pub mod driver;
+pub mod ops;
+pub mod registry;
+pub mod view;
+
+pub use driver::{Accepted, Controller, Mover, Table, TableError, TableSetup};
+pub use ops::{LegalAction, Status, ToldEvent};
+pub use registry::{AnyMatch, GameId, GameInfo, OptionInfo, UnknownGame, games_json};
+pub use view::RoundSummary;
+
+/// The game types, for [`on_game!`].
+pub mod games {
+    pub use tapis_crazyeights::CrazyEights;
+    pub use tapis_gum::Gum;
+    pub use tapis_nainjaune::NainJaune;
+    pub use tapis_nantais::Nantais;
+    pub use tapis_njet::Njet;
+    pub use tapis_nurmut::NurMut;
+}

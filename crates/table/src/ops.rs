@@ -1,0 +1,267 @@
+//! The operations of a match as the outside world speaks them: actions as text, status, views
+//! and events as JSON, records. The referee serializes what these return; so does the server.
+
+use crate::registry::{AnyMatch, GameId, UnknownGame};
+use crate::view::{self, RoundSummary};
+use serde::Serialize;
+use serde_json::Value;
+use tapis_bots::BotKind;
+use tapis_core::rng::{GameRng, game_seed};
+use tapis_core::{
+    ActionError, ActionList, Audience, ClientView, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError,
+    Seat, SeatSet, SetupError,
+};
+
+/// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Status {
+    pub game: &'static str,
+    pub players: usize,
+    /// Seats with a legal action now. In what a seat is told ([`Status::told_to`]), only the
+    /// seats waited for and itself: who else may act out of turn depends on their cards.
+    pub actors: SeatSet,
+    /// The seats the match waits for.
+    pub waiting: SeatSet,
+    pub over: bool,
+    pub winners: SeatSet,
+    pub round: u32,
+    pub scores: Vec<i64>,
+    pub cards: Vec<u32>,
+}
+
+impl Status {
+    /// The status as `observer` (`None`: a spectator) may be told it.
+    pub fn told_to(&self, observer: Option<Seat>) -> Status {
+        let own = observer.map_or(SeatSet::EMPTY, |s| SeatSet(self.actors.0 & SeatSet::single(s).0));
+        Status { actors: SeatSet(self.waiting.0 | own.0), ..self.clone() }
+    }
+}
+
+/// One legal action with its words.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalAction {
+    pub action: String,
+    pub fr: String,
+    pub en: String,
+}
+
+/// One event of an accepted action, with who may know it and its words.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ToldEvent {
+    #[serde(skip)]
+    pub audience: Audience,
+    /// The event as JSON, with its `type`.
+    pub event: Value,
+    pub fr: String,
+    pub en: String,
+}
+
+impl ToldEvent {
+    pub fn text(&self, lang: Lang) -> &str {
+        lang.pick(&self.fr, &self.en)
+    }
+}
+
+/// The events `observer` may know, in order.
+pub fn told_to(events: &[ToldEvent], observer: Option<Seat>) -> impl Iterator<Item = &ToldEvent> {
+    events.iter().filter(move |e| e.audience.includes(observer))
+}
+
+/// Why a record could not be loaded.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("{0}")]
+    UnknownGame(UnknownGame),
+    #[error("{0}")]
+    Record(RecordError),
+}
+
+impl LoadError {
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            LoadError::UnknownGame(e) => e.message(lang),
+            LoadError::Record(e) => e.message(lang),
+        }
+    }
+}
+
+/// The generic operations, for one game.
+pub(crate) fn status<G: Game>(m: &Match<G>) -> Status {
+    let s = m.state();
+    Status {
+        game: G::ID,
+        players: s.players(),
+        actors: s.actors(),
+        waiting: s.waiting_for(),
+        over: s.is_over(),
+        winners: s.winners(),
+        round: s.round(),
+        scores: s.scores().as_slice().to_vec(),
+        cards: s.cards_left().as_slice().to_vec(),
+    }
+}
+
+fn legal_of<G: Game>(m: &Match<G>, seat: Seat) -> ActionList<G::Action> {
+    let mut legal = ActionList::new();
+    if seat.index() < m.state().players() {
+        m.state().legal_actions(seat, &mut legal);
+    }
+    legal
+}
+
+pub(crate) fn tell<G: Game>(events: &[G::Event]) -> Vec<ToldEvent> {
+    events
+        .iter()
+        .map(|e| ToldEvent {
+            audience: e.audience(),
+            event: serde_json::to_value(e).unwrap_or(Value::Null),
+            fr: G::describe_event(e, Lang::Fr),
+            en: G::describe_event(e, Lang::En),
+        })
+        .collect()
+}
+
+fn render<G: Game>(m: &Match<G>, seat: Option<Seat>, lang: Lang) -> String {
+    G::render_view(&m.state().view(seat), lang)
+}
+
+fn describe<G: Game>(_m: &Match<G>, text: &str, lang: Lang) -> String {
+    G::parse_action(text).map_or_else(|_| text.to_string(), |a| G::describe_action(a, lang))
+}
+
+fn act<G: Game>(m: &mut Match<G>, seat: Seat, text: &str) -> Result<Vec<ToldEvent>, ActionError> {
+    if seat.index() >= m.state().players() {
+        return Err(ActionError::NoSeat { seat, players: m.state().players() });
+    }
+    m.act(seat, text).map(|events| tell::<G>(&events))
+}
+
+/// What a bot of `kind` plays for `seat` now, from that seat's view alone; `None` when it lets
+/// a reaction window pass. Same match, same moment (actions so far), same seat: same answer, so
+/// a match rebuilt from its record makes the same bot moves.
+pub(crate) fn bot_choice<G: Game>(m: &Match<G>, seat: Seat, kind: BotKind) -> Option<G::Action> {
+    let legal = legal_of(m, seat);
+    if legal.is_empty() {
+        return None;
+    }
+    let mut rng = bot_rng(m.record().seed, m.record().actions.len() as u64, seat);
+    let state = m.state();
+    kind.decide::<G>(seat, || state.view(Some(seat)), &legal, state.waiting_for().contains(seat), &mut rng)
+}
+
+/// The generator of one bot decision: from the match seed, the number of actions accepted and
+/// the seat.
+pub fn bot_rng(seed: u64, seq: u64, seat: Seat) -> GameRng {
+    GameRng::seed_from_u64(game_seed(seed, seq << 8 | seat.0 as u64))
+}
+
+/// The generator that settles a race between bots wishing to act at the same moment.
+pub fn race_rng(seed: u64, seq: u64) -> GameRng {
+    GameRng::seed_from_u64(game_seed(seed, seq << 8 | 0xFF))
+}
+
+impl AnyMatch {
+    /// A new match; the request is checked once, by the game's `Match::new`.
+    pub fn new(game: GameId, request: &MatchRequest) -> Result<AnyMatch, SetupError> {
+        crate::on_game!(game, G => Match::<G>::new(request).map(AnyMatch::from))
+    }
+
+    /// Replays a record of this engine version.
+    pub fn load(record: &Record) -> Result<AnyMatch, LoadError> {
+        let game: GameId = record.game.parse().map_err(LoadError::UnknownGame)?;
+        crate::on_game!(game, G => Match::<G>::load(record).map(AnyMatch::from).map_err(LoadError::Record))
+    }
+
+    pub fn players(&self) -> usize {
+        crate::on_match!(self, m => m.state().players())
+    }
+
+    pub fn is_over(&self) -> bool {
+        crate::on_match!(self, m => m.state().is_over())
+    }
+
+    pub fn round(&self) -> u32 {
+        crate::on_match!(self, m => m.state().round())
+    }
+
+    pub fn scores(&self) -> Vec<i64> {
+        crate::on_match!(self, m => m.state().scores().as_slice().to_vec())
+    }
+
+    /// The number of actions accepted so far.
+    pub fn seq(&self) -> u64 {
+        self.record().actions.len() as u64
+    }
+
+    pub fn status(&self) -> Status {
+        crate::on_match!(self, m => status(m))
+    }
+
+    /// The seat's legal actions in notation, in the game's stable order (empty when it may not
+    /// act, or is not at the table).
+    pub fn legal(&self, seat: Seat) -> Vec<String> {
+        crate::on_match!(self, m => legal_of(m, seat).iter().map(ToString::to_string).collect())
+    }
+
+    /// The seat's legal actions with their words in both languages.
+    pub fn legal_words(&self, seat: Seat) -> Vec<LegalAction> {
+        crate::on_match!(self, m => view::legal_words(m, seat))
+    }
+
+    /// Parses and applies an action; on any error the match is unchanged. Returns every event,
+    /// each with its audience.
+    pub fn act(&mut self, seat: Seat, text: &str) -> Result<Vec<ToldEvent>, ActionError> {
+        crate::on_match!(self, m => act(m, seat, text))
+    }
+
+    /// The game's own view of a seat (the one bots read), as JSON.
+    pub fn view_json(&self, seat: Option<Seat>) -> Value {
+        crate::on_match!(self, m => serde_json::to_value(m.state().view(seat)).unwrap_or(Value::Null))
+    }
+
+    /// The client view of a seat (`docs/client-view.md`).
+    pub fn client_view(&self, seat: Option<Seat>, match_no: u32, last_round: Option<&RoundSummary>) -> Value {
+        crate::on_match!(self, m => view::client_view(m, seat, match_no, last_round))
+    }
+
+    /// The table as the seat's view shows it, as text for the terminal.
+    pub fn render_view(&self, seat: Option<Seat>, lang: Lang) -> String {
+        crate::on_match!(self, m => render(m, seat, lang))
+    }
+
+    /// An action in words (`text` in notation); the text itself if it does not parse.
+    pub fn describe_action(&self, text: &str, lang: Lang) -> String {
+        crate::on_match!(self, m => describe(m, text, lang))
+    }
+
+    /// The whole hidden state, for debugging and tests only.
+    pub fn state_json(&self) -> Value {
+        crate::on_match!(self, m => serde_json::to_value(m.state()).unwrap_or(Value::Null))
+    }
+
+    pub fn record(&self) -> &Record {
+        crate::on_match!(self, m => m.record())
+    }
+
+    /// What a bot would play for `seat` now, without playing it (`None`: it lets a reaction
+    /// window pass). An error when the seat may not act.
+    pub fn bot(&self, seat: Seat, kind: BotKind) -> Result<Option<String>, ActionError> {
+        crate::on_match!(self, m => {
+            let state = m.state();
+            if state.is_over() {
+                return Err(ActionError::Over);
+            }
+            if seat.index() >= state.players() {
+                return Err(ActionError::NoSeat { seat, players: state.players() });
+            }
+            if !state.actors().contains(seat) {
+                return Err(ActionError::NotYourMove { seat, waiting: state.waiting_for() });
+            }
+            Ok(bot_choice(m, seat, kind).map(|a| a.to_string()))
+        })
+    }
+}
+
+/// Bounds for [`ClientView`] users: every game of the registry implements it.
+pub trait TableGame: Game + ClientView {}
+impl<G: Game + ClientView> TableGame for G {}

@@ -1,0 +1,277 @@
+//! The table layer on its own: the registry, the operations, and the driver — stale and illegal
+//! submissions, races, bot delays and turn clocks at exact times, rebuilding from a record,
+//! rematches, and what each seat is told.
+
+use serde_json::{Value, json};
+use tapis_bots::BotKind;
+use tapis_core::{ActionError, MatchRequest, Seat, SeatSet};
+use tapis_table::{AnyMatch, Controller, GameId, Mover, Table, TableError, TableSetup};
+
+/// A Le 8 Nantais deal for two: these hands and discard, every other card in the stock.
+fn nantais_deal(seat0: &[&str], seat1: &[&str], discard: &[&str]) -> Value {
+    serde_json::to_value(tapis_nantais::Deal::with_rest_in_stock(&[seat0, seat1], discard)).unwrap()
+}
+
+fn request(players: usize, seed: u64, options: Value, deal: Option<Value>) -> MatchRequest {
+    let Value::Object(options) = options else { panic!("options are an object") };
+    MatchRequest { players, seed, dealer: None, options, deal }
+}
+
+fn setup(
+    game: GameId,
+    request: MatchRequest,
+    controllers: Vec<Controller>,
+    delay: u64,
+    clock: Option<u64>,
+) -> TableSetup {
+    TableSetup { game, request, controllers, bot_delay_ms: delay, turn_clock_ms: clock }
+}
+
+const PERSON: Controller = Controller::Person;
+const EASY: Controller = Controller::Bot(BotKind::Heuristic);
+
+fn two_people_nantais(seat0: &[&str], seat1: &[&str], discard: &[&str]) -> Table {
+    let deal = nantais_deal(seat0, seat1, discard);
+    let setup = setup(GameId::Nantais, request(2, 7, json!({}), Some(deal)), vec![PERSON, PERSON], 700, None);
+    Table::new(setup, 0).unwrap()
+}
+
+#[test]
+fn games_are_listed_parsed_and_described() {
+    let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.id()).collect();
+    assert_eq!(ids, ["nantais", "nurmut", "gum", "nainjaune", "njet", "crazyeights"]);
+    assert_eq!("NJET".parse::<GameId>(), Ok(GameId::Njet));
+    let err = "chess".parse::<GameId>().unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "unknown game 'chess'; the games are: nantais, nurmut, gum, nainjaune, njet, crazyeights"
+    );
+    assert_eq!(
+        err.message(tapis_core::Lang::Fr),
+        "jeu inconnu « chess » ; les jeux sont : nantais, nurmut, gum, nainjaune, njet, crazyeights"
+    );
+    for game in GameId::ALL {
+        assert_eq!(game.to_string(), game.id());
+        let info = game.info();
+        assert!(info.players.0 >= 2 && info.players.0 <= info.players.1, "{game}");
+        for option in &info.options {
+            assert!(
+                !option.help.is_empty() && !option.help_fr.is_empty(),
+                "{game}.{} is explained in both languages",
+                option.key
+            );
+        }
+    }
+    let nantais = GameId::Nantais.info();
+    let joker = nantais.options.iter().find(|o| o.key == "joker_draw").unwrap();
+    assert_eq!(joker.default, json!(4));
+    assert_eq!(joker.accepts["values"], json!([4, 5]));
+}
+
+#[test]
+fn stale_and_illegal_submissions_change_nothing() {
+    let mut table = two_people_nantais(
+        &["7H", "7S", "2C", "3C", "4C", "6C", "9C"],
+        &["2S", "3S", "4S", "5S", "6S", "8S", "9S"],
+        &["5H"],
+    );
+    let before = table.current().state_json();
+    assert_eq!(table.submit(Seat(0), 1, "play 7H", 10), Err(TableError::Stale { seen: 1, seq: 0 }));
+    match table.submit(Seat(0), 0, "play 2C", 10) {
+        Err(TableError::Action(ActionError::NotLegal { seat, action, legal, .. })) => {
+            assert_eq!((seat, action.as_str()), (Seat(0), "play 2C"));
+            assert!(legal.contains(&"play 7H".to_string()), "{legal:?}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        table.submit(Seat(1), 0, "draw", 10),
+        Err(TableError::Action(ActionError::NotYourMove { seat: Seat(1), waiting: SeatSet::single(Seat(0)) }))
+    );
+    assert_eq!(table.submit(Seat(0), 0, "fly away", 10).unwrap_err().code(), "bad_action");
+    assert_eq!(table.submit(Seat(5), 0, "draw", 10).unwrap_err().code(), "illegal_action");
+    assert_eq!(table.current().state_json(), before, "refusals change nothing");
+    assert_eq!(table.seq(), 0);
+
+    let accepted = table.submit(Seat(0), 0, "PLAY 7h", 10).unwrap();
+    assert_eq!((accepted.seq, accepted.seat, accepted.action.as_str()), (1, Seat(0), "play 7H"));
+    assert_eq!((accepted.by, accepted.at), (Mover::Person, 10));
+    assert_eq!(table.current().record().actions, vec![(0, "play 7H".to_string())]);
+}
+
+#[test]
+fn a_race_in_a_reaction_window_is_won_by_the_first_submission() {
+    // Seat 0 lays its 5♠ on the 5♥ and is down to one card: it may announce UNIQUE, seat 1 may
+    // call CONTRE UNIQUE on it. Both see seq 1 and submit; the first is applied, the second is
+    // stale.
+    let table = two_people_nantais(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let mut contre_first = table.clone();
+    contre_first.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    assert!(contre_first.current().legal(Seat(1)).contains(&"contre 0".to_string()));
+    assert!(contre_first.current().legal(Seat(0)).contains(&"unique".to_string()));
+    let won = contre_first.submit(Seat(1), 1, "contre 0", 200).unwrap();
+    assert_eq!(won.seq, 2);
+    assert_eq!(contre_first.submit(Seat(0), 1, "unique", 201), Err(TableError::Stale { seen: 1, seq: 2 }));
+    assert_eq!(contre_first.current().status().cards, vec![3, 7], "the CONTRE made seat 0 draw 2");
+
+    let mut unique_first = table;
+    unique_first.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    unique_first.submit(Seat(0), 1, "unique", 200).unwrap();
+    assert_eq!(unique_first.submit(Seat(1), 1, "contre 0", 201), Err(TableError::Stale { seen: 1, seq: 2 }));
+    assert_eq!(unique_first.current().status().cards, vec![1, 7]);
+}
+
+/// A table of one person (seat 0) and bots; the person always takes their first legal action,
+/// at once.
+fn person_and_bots(game: GameId, players: usize, seed: u64, options: Value, delay: u64, clock: Option<u64>) -> Table {
+    let mut controllers = vec![EASY; players];
+    controllers[0] = PERSON;
+    Table::new(setup(game, request(players, seed, options, None), controllers, delay, clock), 0).unwrap()
+}
+
+#[test]
+fn bots_act_exactly_their_delay_after_the_last_change() {
+    let mut table = person_and_bots(GameId::Njet, 4, 3, json!({"rounds": 1}), 700, None);
+    let mut now = 0;
+    let mut checked = 0;
+    while !table.is_over() && checked < 20 {
+        let waiting = table.current().status().waiting;
+        if waiting.contains(Seat(0)) {
+            now += 1234;
+            let first = table.current().legal(Seat(0))[0].clone();
+            table.submit(Seat(0), table.seq(), &first, now).unwrap();
+            continue;
+        }
+        let due = table.due().expect("a bot is to move");
+        assert_eq!(due, now + 700, "bots act 700 ms after the last change");
+        assert!(table.advance(due - 1).is_empty(), "nothing happens a millisecond early");
+        let moves = table.advance(due);
+        assert!(!moves.is_empty());
+        assert_eq!((moves[0].at, moves[0].by), (due, Mover::Bot));
+        for (i, m) in moves.iter().enumerate() {
+            assert_eq!(m.at, due + 700 * i as u64, "each bot move comes its delay after the previous one");
+        }
+        assert_eq!(moves.len(), 1, "advance makes only the moves due by then");
+        now = due;
+        checked += 1;
+    }
+    assert_eq!(checked, 20);
+}
+
+#[test]
+fn the_turn_clock_plays_the_heuristic_for_an_absent_person() {
+    let mut table = person_and_bots(GameId::Njet, 4, 3, json!({"rounds": 1}), 700, Some(30_000));
+    // Let the bots play until the match waits for the person.
+    let mut now = 0;
+    while !table.current().status().waiting.contains(Seat(0)) {
+        now = table.due().unwrap();
+        table.advance(now);
+    }
+    let expected = table.current().bot(Seat(0), BotKind::Heuristic).unwrap().unwrap();
+    let due = table.due().unwrap();
+    assert_eq!(due, now + 30_000, "the clock runs from the last change");
+    assert!(table.advance(due - 1).is_empty());
+    let moves = table.advance(due);
+    assert_eq!((moves[0].seat, moves[0].by, moves[0].at), (Seat(0), Mover::Clock, due));
+    assert_eq!(moves[0].action, expected);
+}
+
+/// Plays on for `steps` moves: the person answers 300 ms after each change, bots in their time.
+fn play_on(table: &mut Table, mut now: u64, steps: usize) -> (u64, Vec<(u64, u8, String)>) {
+    let mut log = Vec::new();
+    while !table.is_over() && log.len() < steps {
+        let person_may = !table.current().legal(Seat(0)).is_empty();
+        let due = table.due();
+        if person_may && due.is_none_or(|d| d > now + 300) {
+            now += 300;
+            let choice = table.current().legal(Seat(0))[0].clone();
+            let accepted = table.submit(Seat(0), table.seq(), &choice, now).unwrap();
+            log.push((accepted.at, accepted.seat.0, accepted.action));
+        } else {
+            now = due.unwrap();
+            for accepted in table.advance(now) {
+                log.push((accepted.at, accepted.seat.0, accepted.action));
+            }
+        }
+    }
+    (now, log)
+}
+
+#[test]
+fn a_table_rebuilt_from_its_record_plays_on_the_same() {
+    for game in [GameId::Nantais, GameId::Gum, GameId::NainJaune] {
+        let mut table = person_and_bots(game, 3, 11, json!({}), 500, None);
+        let (now, _) = play_on(&mut table, 0, 60);
+        let record = table.current().record().clone();
+        let mut rebuilt = Table::restore(table.setup().clone(), 1, record.request(), &record.actions, now).unwrap();
+        assert_eq!(rebuilt.current().state_json(), table.current().state_json(), "{game}");
+        let (_, a) = play_on(&mut table, now, 200);
+        let (_, b) = play_on(&mut rebuilt, now, 200);
+        assert_eq!(a, b, "{game}: the same inputs give the same match, bot moves included");
+        assert_eq!(rebuilt.current().state_json(), table.current().state_json(), "{game}");
+    }
+}
+
+#[test]
+fn a_rematch_deals_anew_with_the_next_dealer() {
+    let setup = setup(GameId::Nantais, request(3, 5, json!({"rounds_to_win": 1}), None), vec![EASY; 3], 0, None);
+    let mut table = Table::new(setup, 0).unwrap();
+    assert_eq!(table.rematch(9, 0), Err(TableError::NotOver));
+    while !table.is_over() {
+        let moves = table.advance(0);
+        assert!(!moves.is_empty());
+    }
+    let summary = table.last_round().unwrap().clone();
+    assert_eq!(summary.change.iter().sum::<i64>(), 1, "one round won");
+    assert_eq!(table.current().record().dealer, Some(2));
+    table.rematch(9, 50).unwrap();
+    assert_eq!((table.match_no(), table.seq(), table.is_over()), (2, 0, false));
+    assert_eq!(table.current().record().dealer, Some(0));
+    assert_eq!(table.current().record().seed, 9);
+    assert_eq!(table.last_round(), None);
+}
+
+#[test]
+fn each_seat_is_told_its_own_window_and_no_other() {
+    let m = AnyMatch::new(GameId::Nantais, &request(3, 1, json!({}), None)).unwrap();
+    let status = m.status();
+    for seat in [None, Some(Seat(0)), Some(Seat(1)), Some(Seat(2))] {
+        let told = status.told_to(seat);
+        let own = seat
+            .map_or(SeatSet::EMPTY, |s| if status.actors.contains(s) { SeatSet::single(s) } else { SeatSet::EMPTY });
+        assert_eq!(told.actors, SeatSet(status.waiting.0 | own.0));
+        assert_eq!(told.waiting, status.waiting);
+    }
+}
+
+#[test]
+fn every_game_has_a_client_view_for_every_seat_and_the_spectator() {
+    for &game in GameId::ALL {
+        let players = game.players().0.max(3).min(game.players().1);
+        let mut controllers = vec![EASY; players];
+        controllers[0] = PERSON;
+        let table = Table::new(setup(game, request(players, 2, json!({}), None), controllers, 0, None), 0).unwrap();
+        for seat in Seat::all(players).map(Some).chain([None]) {
+            let view = table.client_view(seat);
+            assert_eq!(view["game"], json!(game.id()));
+            assert_eq!(view["seat"], json!(seat));
+            assert_eq!(view["match"], json!(1));
+            assert_eq!(view["seq"], json!(0));
+            assert_eq!(view["players"], json!(players));
+            assert!(view["table"].is_object(), "{game}: {view}");
+            let legal = view["legal"].as_array().unwrap();
+            let expected = seat.map(|s| table.current().legal(s)).unwrap_or_default();
+            let actions: Vec<&str> = legal.iter().map(|l| l["action"].as_str().unwrap()).collect();
+            assert_eq!(actions, expected, "{game}");
+            for l in legal {
+                assert!(!l["fr"].as_str().unwrap().is_empty() && !l["en"].as_str().unwrap().is_empty());
+            }
+            if seat.is_none() {
+                assert!(
+                    view["table"].get("hand").is_none_or(Value::is_null),
+                    "{game}: a spectator has no hand: {view}"
+                );
+            }
+        }
+    }
+}
