@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tapis_core::rng::game_seed;
-use tapis_core::{Game, GameRng, Match, MatchRequest, SetupError, Text};
+use tapis_core::{Game, GameRng, Match, MatchRequest, Setup, SetupError, Text};
 
 /// 2520 = lcm(1..=10): a match shared by k winners credits each exactly 2520 / k units.
 pub const SHARE_UNIT: u64 = 2520;
@@ -112,36 +112,48 @@ fn request(config: &SimConfig, index: u64) -> MatchRequest {
     }
 }
 
-/// Plays match `index` of the run and returns its totals.
-pub fn play_one<G: Game>(config: &SimConfig, index: u64) -> Totals {
-    let request = request(config, index);
-    let mut state = Match::<G>::new(&request).expect("checked by check_config").state().clone();
-    let mut rng = GameRng::seed_from_u64(request.seed ^ 0xD21_7E5);
-    let decisions = play_out(&mut state, &config.bots, &mut rng);
+/// Plays match `index` of the run with `options` (the run's, parsed once) and returns its totals.
+pub fn play_one<G: Game>(config: &SimConfig, options: &G::Options, index: u64) -> Totals {
     let mut totals = Totals::empty(config.players);
-    totals.games = 1;
-    totals.decisions = decisions;
-    totals.rounds = state.round() as u64;
-    totals.unfinished = u64::from(!state.is_over());
+    play_into::<G>(config, options, index, &mut totals);
+    totals
+}
+
+/// Plays match `index` and adds it to `totals`. The match is the one `Match::new` sets up from
+/// the same request, without its record: short matches would otherwise spend much of their time
+/// reading options and keeping a record.
+fn play_into<G: Game>(config: &SimConfig, options: &G::Options, index: u64, totals: &mut Totals) {
+    let seed = game_seed(config.seed, index);
+    let setup = Setup { players: config.players, seed, dealer: None, options: options.clone(), deal: None };
+    let mut state = G::new_match(setup).expect("checked by check_config");
+    let mut rng = GameRng::seed_from_u64(seed ^ 0xD21_7E5);
+    let decisions = play_out(&mut state, &config.bots, &mut rng);
+    totals.games += 1;
+    totals.decisions += decisions;
+    totals.rounds += state.round() as u64;
+    totals.unfinished += u64::from(!state.is_over());
     for (seat, &units) in win_credit(&state).seats() {
-        totals.win_units[seat.index()] = units;
-        totals.win_units_sq[seat.index()] = (units as u128) * (units as u128);
+        totals.win_units[seat.index()] += units;
+        totals.win_units_sq[seat.index()] += (units as u128) * (units as u128);
     }
     for (seat, &score) in state.scores().seats() {
-        totals.score_sum[seat.index()] = score as i128;
+        totals.score_sum[seat.index()] += score as i128;
     }
-    totals
 }
 
 /// Plays every match on the current rayon pool; `progress` is called once per finished match.
 pub fn run<G: Game>(config: &SimConfig, progress: &(dyn Fn() + Sync)) -> Totals {
+    let options = G::parse_options(&config.options).expect("checked by check_config");
     (0..config.games)
         .into_par_iter()
-        .map(|index| {
-            let totals = play_one::<G>(config, index);
-            progress();
-            totals
-        })
+        .fold(
+            || Totals::empty(config.players),
+            |mut totals, index| {
+                play_into::<G>(config, &options, index, &mut totals);
+                progress();
+                totals
+            },
+        )
         .reduce(|| Totals::empty(config.players), Totals::merge)
 }
 

@@ -77,8 +77,10 @@ fn simulations_do_not_depend_on_the_thread_count() {
     let one = totals_with_threads::<tapis_nantais::Nantais>(&config, 1);
     let three = totals_with_threads::<tapis_nantais::Nantais>(&config, 3);
     assert_eq!(one, three);
-    let sequential =
-        (0..config.games).map(|i| play_one::<tapis_nantais::Nantais>(&config, i)).fold(Totals::empty(4), Totals::merge);
+    let options = <tapis_nantais::Nantais as tapis_core::Game>::parse_options(&config.options).unwrap();
+    let sequential = (0..config.games)
+        .map(|i| play_one::<tapis_nantais::Nantais>(&config, &options, i))
+        .fold(Totals::empty(4), Totals::merge);
     assert_eq!(one, sequential);
 }
 

@@ -5,7 +5,9 @@
 //! server's memory from `/api/health`.
 
 use anyhow::{Result, anyhow, bail};
-use serde_json::{Value, json};
+use serde::Deserialize;
+use serde::de::IgnoredAny;
+use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -119,6 +121,26 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     })
 }
 
+/// What a client reads of a frame: the rest (the view above all) is skipped unparsed.
+#[derive(Deserialize)]
+struct Frame {
+    #[serde(rename = "type")]
+    kind: String,
+    #[serde(default)]
+    seq: u64,
+    #[serde(default)]
+    legal: Vec<String>,
+    #[serde(default)]
+    status: Option<FrameStatus>,
+    #[serde(default, rename = "view")]
+    _view: IgnoredAny,
+}
+
+#[derive(Deserialize)]
+struct FrameStatus {
+    over: bool,
+}
+
 /// One seat: hello, then a random legal move whenever it may act. Seat 0 counts the room's
 /// acknowledged moves and asks for rematches.
 async fn client(
@@ -135,39 +157,36 @@ async fn client(
     let mut latencies = Vec::new();
     let mut sent: Option<(u64, Instant)> = None;
     while !shared.stop.load(Ordering::Relaxed) {
-        let frame = match tokio::time::timeout(Duration::from_millis(200), ws.next()).await {
-            Ok(Some(frame)) => frame,
+        let text = match tokio::time::timeout(Duration::from_millis(200), ws.next_text()).await {
+            Ok(Some(text)) => text,
             Ok(None) => break,
             Err(_) => continue,
         };
-        let kind = frame["type"].as_str().unwrap_or_default();
-        match kind {
+        let Ok(frame) = serde_json::from_str::<Frame>(&text) else { continue };
+        match frame.kind.as_str() {
             "snapshot" | "update" => {
-                let seq = frame["seq"].as_u64().unwrap_or(0);
-                if kind == "update" && seat == 0 {
+                if frame.kind == "update" && seat == 0 {
                     shared.acknowledged.fetch_add(1, Ordering::Relaxed);
                 }
                 if let Some((at_seq, at)) = sent
-                    && seq > at_seq
+                    && frame.seq > at_seq
                 {
                     latencies.push(at.elapsed().as_micros() as u64);
                     sent = None;
                 }
-                if frame["status"]["over"] == json!(true) {
-                    if seat == 0 && kind == "update" {
+                if frame.status.is_some_and(|s| s.over) {
+                    if seat == 0 && frame.kind == "update" {
                         shared.matches.fetch_add(1, Ordering::Relaxed);
                         ws.send(&json!({"type": "rematch"})).await?;
                     }
                     continue;
                 }
-                let legal: Vec<&str> =
-                    frame["legal"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
-                if !legal.is_empty() && sent.is_none() {
-                    let action = legal[rng.index(legal.len())];
+                if !frame.legal.is_empty() && sent.is_none() {
+                    let action = &frame.legal[rng.index(frame.legal.len())];
                     #[allow(clippy::disallowed_methods)] // latency is measured, outside the engine
                     let now = Instant::now();
-                    sent = Some((seq, now));
-                    ws.send(&json!({"type": "act", "seq": seq, "action": action})).await?;
+                    sent = Some((frame.seq, now));
+                    ws.send(&json!({"type": "act", "seq": frame.seq, "action": action})).await?;
                 }
             }
             "error" => {

@@ -145,3 +145,38 @@ async fn nothing_acknowledged_is_lost_when_the_server_is_killed() {
     child.wait().unwrap();
     let _ = std::fs::remove_dir_all(&data);
 }
+
+#[test]
+fn the_load_generator_plays_and_reports() {
+    let data = std::env::temp_dir().join(format!("tapis-loadtest-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let (mut child, addr) = start(&data);
+    let out = Command::new(env!("CARGO_BIN_EXE_tapis"))
+        .args([
+            "loadtest",
+            "--addr",
+            &addr.to_string(),
+            "--game",
+            "crazyeights",
+            "--rooms",
+            "3",
+            "--clients",
+            "2",
+            "--seconds",
+            "2",
+        ])
+        .output()
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&data);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text.lines().find(|l| l.contains("crazyeights")).unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+    // game, rooms, clients, seconds, acknowledged, moves/s, p50, p99, max, matches, refused, memory
+    assert_eq!((cells[1], cells[2], cells[3]), ("crazyeights", "3", "6"), "{row}");
+    assert!(cells[5].parse::<u64>().unwrap() > 0, "moves were acknowledged: {row}");
+    assert!(cells[10].parse::<u64>().unwrap() > 0, "matches were played to the end: {row}");
+    assert!(cells[12].parse::<f64>().is_ok(), "the server's memory is reported: {row}");
+}

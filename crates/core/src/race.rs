@@ -45,6 +45,9 @@ pub fn among_willing<G: Game>(
     }
     match wishes.len() {
         0 => None,
+        // A lone wish needs no draw (simulations spend a good part of their time in the
+        // generator).
+        1 => Some(wishes[0]),
         n => Some(wishes[rng.index(n)]),
     }
 }

@@ -66,7 +66,10 @@ pub struct Ws {
 
 impl Ws {
     pub async fn connect(addr: SocketAddr, room: &str) -> anyhow::Result<Ws> {
-        let (socket, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/api/rooms/{room}/ws")).await?;
+        // A small read buffer: the default 128 KiB is zeroed on every read.
+        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024);
+        let url = format!("ws://{addr}/api/rooms/{room}/ws");
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
         Ok(Ws { socket })
     }
 
@@ -78,6 +81,17 @@ impl Ws {
     pub async fn send_text(&mut self, text: String) -> anyhow::Result<()> {
         self.socket.send(Message::Text(text.into())).await?;
         Ok(())
+    }
+
+    /// The next text frame, unparsed; `None` once the connection is closed.
+    pub async fn next_text(&mut self) -> Option<String> {
+        loop {
+            match self.socket.next().await? {
+                Ok(Message::Text(text)) => return Some(text.to_string()),
+                Ok(Message::Close(_)) | Err(_) => return None,
+                Ok(_) => continue,
+            }
+        }
     }
 
     /// The next JSON frame; `None` once the connection is closed.

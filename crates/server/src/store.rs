@@ -156,8 +156,28 @@ async fn writer(pool: SqlitePool, mut receiver: mpsc::Receiver<(Write, oneshot::
     }
 }
 
+/// Actions per multi-row `INSERT` (5 parameters each, well under SQLite's limit).
+const ACTIONS_PER_INSERT: usize = 200;
+
 async fn commit(pool: &SqlitePool, group: &[(Write, oneshot::Sender<anyhow::Result<()>>)]) -> anyhow::Result<()> {
     let mut tx = pool.begin().await?;
+    // Actions, the bulk of the writes, go in a few multi-row statements; the rest one by one.
+    // Their order inside the group does not matter: each is keyed by (room, match, seq).
+    let actions: Vec<&Write> = group.iter().map(|(w, _)| w).filter(|w| matches!(w, Write::Action { .. })).collect();
+    for chunk in actions.chunks(ACTIONS_PER_INSERT) {
+        let mut insert =
+            sqlx::QueryBuilder::<sqlx::Sqlite>::new("INSERT INTO actions (room, match_no, seq, seat, action) ");
+        insert.push_values(chunk, |mut row, write| {
+            if let Write::Action { room, match_no, seq, seat, action } = write {
+                row.push_bind(room.clone())
+                    .push_bind(*match_no as i64)
+                    .push_bind(*seq as i64)
+                    .push_bind(*seat as i64)
+                    .push_bind(action.clone());
+            }
+        });
+        insert.build().execute(&mut *tx).await?;
+    }
     for (write, _) in group {
         match write {
             Write::CreateRoom(room, first) => {
@@ -186,16 +206,7 @@ async fn commit(pool: &SqlitePool, group: &[(Write, oneshot::Sender<anyhow::Resu
                     .execute(&mut *tx)
                     .await?;
             }
-            Write::Action { room, match_no, seq, seat, action } => {
-                sqlx::query("INSERT INTO actions (room, match_no, seq, seat, action) VALUES ($1, $2, $3, $4, $5)")
-                    .bind(room)
-                    .bind(*match_no as i64)
-                    .bind(*seq as i64)
-                    .bind(*seat as i64)
-                    .bind(action)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            Write::Action { .. } => {}
             Write::Chat { room, line } => {
                 sqlx::query("INSERT INTO chat (room, seat, text) VALUES ($1, $2, $3)")
                     .bind(room)

@@ -36,7 +36,10 @@ pub async fn upgrade(
     let lang = lang_of(&headers);
     // Frames a little over the limit still arrive whole, so that they can be answered
     // `too_large` before the connection closes; larger ones are cut by the protocol layer.
+    // Small buffers: a connection's messages are small, and a 128 KiB read buffer (the default)
+    // is zeroed on every read.
     ws.max_message_size(MAX_MESSAGE * 4)
+        .read_buffer_size(8 * 1024)
         .on_upgrade(move |socket| async move { connection(server, code, lang, socket).await })
         .into_response()
 }

@@ -234,6 +234,11 @@ impl Table {
         self.current.client_view(observer, self.match_no, self.last_round.as_ref())
     }
 
+    /// [`Table::client_view`] as JSON text.
+    pub fn client_view_text(&self, observer: Option<Seat>) -> String {
+        self.current.client_view_text(observer, self.match_no, self.last_round.as_ref())
+    }
+
     /// A person's submission: `seen` is the last `seq` they saw.
     pub fn submit(&mut self, seat: Seat, seen: u64, action: &str, now: u64) -> Result<Accepted, TableError> {
         if let Some(Controller::Bot(_)) = self.setup.controllers.get(seat.index()) {

@@ -60,6 +60,16 @@ impl ToldEvent {
     pub fn text(&self, lang: Lang) -> &str {
         lang.pick(&self.fr, &self.en)
     }
+
+    /// The event as a client is sent it: its JSON object with its words added as
+    /// `"text": {"fr": …, "en": …}`.
+    pub fn wire(&self) -> String {
+        let mut event = self.event.clone();
+        if let Value::Object(fields) = &mut event {
+            fields.insert("text".into(), serde_json::json!({"fr": self.fr, "en": self.en}));
+        }
+        event.to_string()
+    }
 }
 
 /// The events `observer` may know, in order.
@@ -222,6 +232,12 @@ impl AnyMatch {
     /// The client view of a seat (`docs/client-view.md`).
     pub fn client_view(&self, seat: Option<Seat>, match_no: u32, last_round: Option<&RoundSummary>) -> Value {
         crate::on_match!(self, m => view::client_view(m, seat, match_no, last_round))
+    }
+
+    /// [`AnyMatch::client_view`] as JSON text, serialized straight from the typed view (what a
+    /// server sends thousands of times a second).
+    pub fn client_view_text(&self, seat: Option<Seat>, match_no: u32, last_round: Option<&RoundSummary>) -> String {
+        crate::on_match!(self, m => view::client_view_text(m, seat, match_no, last_round))
     }
 
     /// The table as the seat's view shows it, as text for the terminal.

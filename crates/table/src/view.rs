@@ -107,3 +107,12 @@ pub(crate) fn client_view<G: Game + ClientView>(
 ) -> serde_json::Value {
     serde_json::to_value(envelope(m, seat, match_no, last_round)).unwrap_or(serde_json::Value::Null)
 }
+
+pub(crate) fn client_view_text<G: Game + ClientView>(
+    m: &Match<G>,
+    seat: Option<Seat>,
+    match_no: u32,
+    last_round: Option<&RoundSummary>,
+) -> String {
+    serde_json::to_string(&envelope(m, seat, match_no, last_round)).unwrap_or_else(|_| "null".into())
+}
