@@ -117,7 +117,7 @@ struct MatchArgs {
     /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
     game: GameId,
     /// Number of players.
-    #[arg(long, default_value_t = 4)]
+    #[arg(value_parser = players_arg, long, default_value_t = 4)]
     players: usize,
     /// A rule variant, as key=value (repeatable). `tapis rules GAME` lists them.
     #[arg(long = "option", value_name = "KEY=VALUE")]
@@ -181,7 +181,7 @@ struct ArenaArgs {
     #[arg(long)]
     bots: String,
     /// Number of players (default: one per bot given).
-    #[arg(long)]
+    #[arg(value_parser = players_arg, long)]
     players: Option<usize>,
     /// Matches to play at least; rounded up to whole deals (each deal is played in every seating).
     #[arg(long, default_value_t = 2400)]
@@ -238,7 +238,7 @@ struct BenchArgs {
     /// One game, or every game when omitted.
     game: Option<GameId>,
     /// Number of players (default 4).
-    #[arg(long, default_value_t = 4)]
+    #[arg(value_parser = players_arg, long, default_value_t = 4)]
     players: usize,
     /// Seconds per game.
     #[arg(long, default_value_t = 3.0)]
@@ -507,4 +507,14 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
     ]);
     println!("{table}");
     Ok(())
+}
+
+/// A player count: a table holds at most `MAX_SEATS` seats (each game says which counts it plays).
+fn players_arg(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of players"))?;
+    if (1..=tapis_core::MAX_SEATS).contains(&n) {
+        Ok(n)
+    } else {
+        Err(format!("a table has 1 to {} players", tapis_core::MAX_SEATS))
+    }
 }

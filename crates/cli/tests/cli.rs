@@ -355,6 +355,11 @@ fn command_line_errors_are_clear_and_exit_2() {
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("invalid value 'expert'") && err.contains("easy, medium, hard"), "{err}");
 
+    // A player count is checked before anything is sized from it.
+    let out = tapis().args(["sim", "nantais", "--players", "1000000000000", "--games", "1"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("a table has 1 to 10 players"));
+
     let out = tapis().args(["play", "nantais", "--level", "easy", "--bots", "random"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("cannot be used with"));

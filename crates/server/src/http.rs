@@ -140,6 +140,16 @@ async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body
     let players = field_u64(&body, "players", lang)?
         .ok_or_else(|| fail(ApiError::BadRequest(bad(lang, "« players » est requis", "\"players\" is required"))))?
         as usize;
+    // Checked here already (the rules check it again): `seats` is sized from it.
+    if players > tapis_core::MAX_SEATS {
+        let (low, high) = game.players();
+        return Err(fail(ApiError::Setup(tapis_core::SetupError::Players {
+            game: game.name(),
+            min: low,
+            max: high,
+            given: players,
+        })));
+    }
     let options = match body.get("options") {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(map)) => map.clone(),

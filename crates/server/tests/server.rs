@@ -477,6 +477,7 @@ async fn http_requests_are_checked() {
         (json!({"game": "chess", "players": 2}), 400, "unknown_game"),
         (json!({"game": "nantais"}), 400, "bad_request"),
         (json!({"game": "nantais", "players": 12}), 400, "bad_request"),
+        (json!({"game": "nantais", "players": 1_000_000_000_000u64}), 400, "bad_request"),
         (json!({"game": "nantais", "players": 2, "options": {"joker_drw": 5}}), 400, "bad_option"),
         (
             json!({"game": "nantais", "players": 2, "deal": {"hands": [["7H"], ["8H"]], "discard": ["5H"]}}),
@@ -504,6 +505,14 @@ async fn http_requests_are_checked() {
     .unwrap();
     assert_eq!(status, 400);
     assert!(answer["error"]["message"].as_str().unwrap().starts_with("jeu inconnu"), "{answer}");
+
+    // A bot's seat is not for a person.
+    let with_bot = create(addr, json!({"game": "nantais", "players": 2, "seats": ["human", "bot:easy"]})).await;
+    let (status, answer) =
+        http(addr, "POST", &format!("/api/rooms/{with_bot}/join"), Some(&json!({"name": "Eve", "seat": 1})))
+            .await
+            .unwrap();
+    assert_eq!((status, answer["error"]["code"].as_str()), (409, Some("seat_taken")));
 
     let room = create(addr, json!({"game": "nantais", "players": 2, "seed": 7})).await;
     let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
