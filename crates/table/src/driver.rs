@@ -27,7 +27,7 @@ use crate::registry::{AnyMatch, GameId};
 use crate::view::RoundSummary;
 use tapis_bots::BotKind;
 use tapis_core::race::among_willing;
-use tapis_core::{ActionError, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, SetupError};
+use tapis_core::{ActionError, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError};
 
 /// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
 /// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
@@ -377,9 +377,4 @@ fn bot_race<G: Game>(m: &Match<G>, controllers: &[Controller]) -> Option<(Seat, 
         Controller::Person => None,
     };
     among_willing(state, decide, &mut race_rng(seed, seq)).map(|(seat, action)| (seat, action.to_string()))
-}
-
-/// Seats whose controller is a person.
-pub fn people(controllers: &[Controller]) -> SeatSet {
-    controllers.iter().enumerate().filter(|(_, c)| **c == Controller::Person).map(|(i, _)| Seat(i as u8)).collect()
 }

@@ -8,8 +8,8 @@ use serde_json::Value;
 use tapis_bots::BotKind;
 use tapis_core::rng::{GameRng, game_seed};
 use tapis_core::{
-    ActionError, ActionList, Audience, ClientView, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError,
-    Seat, SeatSet, SetupError,
+    ActionError, ActionList, Audience, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat, SeatSet,
+    SetupError,
 };
 
 /// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`.
@@ -277,7 +277,3 @@ impl AnyMatch {
         })
     }
 }
-
-/// Bounds for [`ClientView`] users: every game of the registry implements it.
-pub trait TableGame: Game + ClientView {}
-impl<G: Game + ClientView> TableGame for G {}
