@@ -611,24 +611,7 @@ fn g9_empty_stock_refills_from_face_up_then_face_down() {
     // Everyone knows the two cards taken from the face-up row.
     let other = m.state().view(Some(Seat(3)));
     assert_eq!(other.table.known[Seat(0)].cards().map(|c| c.to_string()).collect::<Vec<_>>(), vec!["1", "6"]);
-    act(&mut m, 1, "play 3 3");
-    act(&mut m, 1, "take 3");
-    act(&mut m, 1, "take 7");
-    act(&mut m, 2, "play 4 4");
-    act(&mut m, 2, "take 4");
-    act(&mut m, 2, "take 8");
-    act(&mut m, 3, "play 9");
-    // Seat 3's 9 burns; it draws a face-up 9 back.
-    act(&mut m, 3, "take 9");
-    act(&mut m, 4, "play 10");
-    act(&mut m, 4, "take 10");
-    act(&mut m, 5, "play 12 12");
-    act(&mut m, 5, "take 12");
-    act(&mut m, 5, "take 13");
-    // Seat 0 cannot beat 12; picks up, seat 5 leads.
-    act(&mut m, 0, "pickup");
-    act(&mut m, 5, "play 13 13");
-    act(&mut m, 5, "take 13");
+    g9_seats_1_to_5_empty_their_face_up_rows(&mut m);
     // Face-up row empty: the face-down cards come blind, by position.
     assert_eq!(legal(&m, 5), vec!["reveal 1", "reveal 2", "reveal 3"]);
     let events = act(&mut m, 5, "reveal 2");
@@ -1304,22 +1287,7 @@ fn a_face_down_card_taken_is_told_to_its_owner_only() {
     act(&mut m, 0, "play 2 2");
     act(&mut m, 0, "take 6");
     act(&mut m, 0, "take 1");
-    act(&mut m, 1, "play 3 3");
-    act(&mut m, 1, "take 3");
-    act(&mut m, 1, "take 7");
-    act(&mut m, 2, "play 4 4");
-    act(&mut m, 2, "take 4");
-    act(&mut m, 2, "take 8");
-    act(&mut m, 3, "play 9");
-    act(&mut m, 3, "take 9");
-    act(&mut m, 4, "play 10");
-    act(&mut m, 4, "take 10");
-    act(&mut m, 5, "play 12 12");
-    act(&mut m, 5, "take 12");
-    act(&mut m, 5, "take 13");
-    act(&mut m, 0, "pickup");
-    act(&mut m, 5, "play 13 13");
-    act(&mut m, 5, "take 13");
+    g9_seats_1_to_5_empty_their_face_up_rows(&mut m);
     let events = act(&mut m, 5, "reveal 2");
     let json =
         |observer| -> Vec<Value> { events_for(&events, observer).map(|e| serde_json::to_value(e).unwrap()).collect() };
@@ -1502,4 +1470,27 @@ fn spectator_client_view_holds_no_hidden_card() {
             m.act_parsed(seat, action).unwrap();
         }
     }
+}
+
+/// The moves of `g9_empty_stock_refills_from_face_up_then_face_down` after seat 0's first turn,
+/// up to seat 5 facing its face-down row (also the start of the face-down reveal test).
+fn g9_seats_1_to_5_empty_their_face_up_rows(m: &mut Match<Gum>) {
+    act(m, 1, "play 3 3");
+    act(m, 1, "take 3");
+    act(m, 1, "take 7");
+    act(m, 2, "play 4 4");
+    act(m, 2, "take 4");
+    act(m, 2, "take 8");
+    act(m, 3, "play 9");
+    // Seat 3's 9 burns; it draws a face-up 9 back.
+    act(m, 3, "take 9");
+    act(m, 4, "play 10");
+    act(m, 4, "take 10");
+    act(m, 5, "play 12 12");
+    act(m, 5, "take 12");
+    act(m, 5, "take 13");
+    // Seat 0 cannot beat 12; picks up, seat 5 leads.
+    act(m, 0, "pickup");
+    act(m, 5, "play 13 13");
+    act(m, 5, "take 13");
 }
