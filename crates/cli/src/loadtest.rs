@@ -3,6 +3,11 @@
 //! when a match ends). It reports acknowledged moves per second, the latency from sending a move
 //! to hearing its update (p50, p99, max), the moves refused (races lost, stale), and the
 //! server's memory from `/api/health`.
+//!
+//! With `rate` above 0, each room is paced to `rate / rooms` moves per second: a client that may
+//! act waits for its room's next slot. Without it the load is closed: each room has one move in
+//! flight, so at saturation the latency is the number of rooms divided by the throughput
+//! (Little's law) and says how full the server is rather than how fast it answers.
 
 use anyhow::{Result, anyhow, bail};
 use serde::Deserialize;
@@ -22,6 +27,8 @@ pub struct LoadConfig {
     pub clients: usize,
     pub seconds: f64,
     pub seed: u64,
+    /// Moves per second over all rooms; 0 for as fast as acknowledgements come.
+    pub rate: u64,
 }
 
 #[derive(Debug)]
@@ -67,7 +74,13 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     });
     // Open every room and take every seat first, then start everyone at once.
     let mut seats = Vec::new();
-    for _ in 0..config.rooms {
+    let period = (config.rate > 0).then(|| Duration::from_secs_f64(config.rooms as f64 / config.rate as f64));
+    for r in 0..config.rooms {
+        // Rooms are spread over the period, as people in different rooms do not move in step.
+        let pace = period.map(|period| {
+            let phase = period.mul_f64(r as f64 / config.rooms as f64);
+            Arc::new(Pace { period, phase, next: std::sync::Mutex::new(None) })
+        });
         let body = json!({"game": config.game, "players": config.clients, "bot_delay_ms": 0});
         let (status, created) = http(config.addr, "POST", "/api/rooms", Some(&body)).await?;
         if status != 201 {
@@ -85,17 +98,18 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             if status != 200 {
                 bail!("the server refused a seat: {joined}");
             }
-            seats.push((room.clone(), i, joined["token"].as_str().unwrap_or_default().to_string()));
+            let token = joined["token"].as_str().unwrap_or_default().to_string();
+            seats.push((room.clone(), i, token, pace.clone()));
         }
     }
     #[allow(clippy::disallowed_methods)] // a load test measures time, outside the engine
     let start = Instant::now();
     let mut tasks = Vec::new();
-    for (index, (room, seat, token)) in seats.into_iter().enumerate() {
+    for (index, (room, seat, token, pace)) in seats.into_iter().enumerate() {
         let shared = shared.clone();
         let addr = config.addr;
         let seed = tapis_core::rng::game_seed(config.seed, index as u64);
-        tasks.push(tokio::spawn(async move { client(addr, room, seat, token, seed, shared).await }));
+        tasks.push(tokio::spawn(async move { client(addr, room, seat, token, seed, pace, shared).await }));
     }
     tokio::time::sleep(Duration::from_secs_f64(config.seconds)).await;
     shared.stop.store(true, Ordering::Relaxed);
@@ -119,6 +133,24 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         latencies,
         memory_kib: health["memory_kib"].as_u64(),
     })
+}
+
+/// A room's pace: the time its next move may be sent, shared by its clients.
+struct Pace {
+    period: Duration,
+    /// Where in the period the room's first move falls.
+    phase: Duration,
+    next: std::sync::Mutex<Option<Instant>>,
+}
+
+impl Pace {
+    /// Takes the room's next slot and returns it (never in the past).
+    fn slot(&self, now: Instant) -> Instant {
+        let mut next = self.next.lock().unwrap_or_else(|e| e.into_inner());
+        let slot = next.map_or(now + self.phase, |n| n.max(now));
+        *next = Some(slot + self.period);
+        slot
+    }
 }
 
 /// What a client reads of a frame: the rest (the view above all) is skipped unparsed.
@@ -149,6 +181,7 @@ async fn client(
     seat: usize,
     token: String,
     seed: u64,
+    pace: Option<Arc<Pace>>,
     shared: Arc<Shared>,
 ) -> Result<Vec<u64>> {
     let mut ws = Ws::connect(addr, &room).await?;
@@ -183,6 +216,11 @@ async fn client(
                 }
                 if !frame.legal.is_empty() && sent.is_none() {
                     let action = &frame.legal[rng.index(frame.legal.len())];
+                    if let Some(pace) = &pace {
+                        #[allow(clippy::disallowed_methods)] // pacing is outside the engine
+                        let slot = pace.slot(Instant::now());
+                        tokio::time::sleep_until(slot.into()).await;
+                    }
                     #[allow(clippy::disallowed_methods)] // latency is measured, outside the engine
                     let now = Instant::now();
                     sent = Some((frame.seq, now));

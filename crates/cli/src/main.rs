@@ -95,6 +95,10 @@ struct LoadtestArgs {
     seconds: f64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Moves per second over all rooms, each room paced evenly, as people would play; 0 plays
+    /// each move as soon as the previous one is acknowledged (the server's saturation).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    rate: u64,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -475,11 +479,13 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         clients: args.clients as usize,
         seconds: args.seconds,
         seed: args.seed,
+        rate: args.rate,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(tapis::loadtest::run(config))?;
     let mut table = Table::new();
     table.set_header([
+        "game",
         "rooms",
         "clients",
         "seconds",
@@ -488,6 +494,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         "p50 ms",
         "p99 ms",
         "max ms",
+        "matches ended",
         "refused",
         "server memory MiB",
     ]);
