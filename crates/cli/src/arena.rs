@@ -1,13 +1,15 @@
 //! `tapis arena`: bots against bots on duplicate deals, as a table, JSON, CSV and an SVG plot;
 //! with `--compare`, a variant study of two option sets on the same deals.
 
+use crate::exit::{Stdout, usage};
 use anyhow::{Context, Result, anyhow};
 use comfy_table::Table;
 use indicatif::{ProgressBar, ProgressStyle};
 use plotters::prelude::*;
 use serde_json::{Map, Value};
+use std::io::Write;
 use std::path::Path;
-use tapis_bots::arena::{ArenaConfig, ArenaReport, Comparison, Outcome, check, compare, report, run};
+use tapis_bots::arena::{ArenaConfig, ArenaReport, Comparison, check, compare, report, run, run_study};
 use tapis_core::Game;
 
 /// How to print and where to plot.
@@ -17,54 +19,75 @@ pub struct Output<'a> {
     pub plot: Option<&'a Path>,
     pub progress: bool,
     pub threads: usize,
+    /// Said on standard error once the configuration is checked, before the first match: how
+    /// many matches the count asked for became.
+    pub notice: Option<String>,
 }
 
-fn play_all<G: Game>(config: &ArenaConfig, output: &Output) -> Result<(ArenaReport, Vec<Outcome>)> {
-    check::<G>(config).map_err(|e| anyhow!("{e}"))?;
+fn tell_notice(output: &Output) {
+    if let Some(notice) = &output.notice {
+        let _ = writeln!(std::io::stderr(), "{notice}");
+    }
+}
+
+fn pool_and_bar(output: &Output, matches: u64) -> Result<(rayon::ThreadPool, ProgressBar)> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(output.threads).build()?;
-    let bar = if output.progress { ProgressBar::new(config.matches()) } else { ProgressBar::hidden() };
+    let bar = if output.progress { ProgressBar::new(matches) } else { ProgressBar::hidden() };
     bar.set_style(ProgressStyle::with_template("{bar:40} {pos}/{len} matches  eta {eta}").expect("a valid template"));
-    let outcomes = pool.install(|| run::<G>(config, &|| bar.inc(1)));
-    bar.finish_and_clear();
-    Ok((report::<G>(config, &outcomes), outcomes))
+    Ok((pool, bar))
 }
 
 /// A tournament.
 pub fn arena<G: Game>(config: &ArenaConfig, output: &Output) -> Result<()> {
-    let (report, _) = play_all::<G>(config, output)?;
+    check::<G>(config).map_err(usage)?;
+    tell_notice(output);
+    let (pool, bar) = pool_and_bar(output, config.matches())?;
+    let tally = pool.install(|| run::<G>(config, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    let report = report::<G>(config, &tally);
     if let Some(path) = output.plot {
         plot(&[(&report, "")], path)?;
     }
+    let mut out = Stdout::new();
     if output.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else if output.csv {
-        print!("{}", csv(&report, None));
+        write!(out, "{}", csv(&report, None))?;
     } else {
-        print_report(&report, None);
+        print_report(&mut out, &report, None)?;
     }
+    out.flush()?;
     Ok(())
 }
 
-/// A variant study: options A (`config.options`) against options B.
+/// A variant study: options A (`config.options`) against options B, on the same deals and
+/// seatings.
 pub fn study<G: Game>(config: &ArenaConfig, options_b: &Map<String, Value>, output: &Output) -> Result<()> {
-    let (a, outcomes_a) = play_all::<G>(config, output)?;
+    check::<G>(config).map_err(usage)?;
     let config_b = ArenaConfig { options: options_b.clone(), ..config.clone() };
-    let (b, outcomes_b) = play_all::<G>(&config_b, output)?;
-    let comparison = compare(a, b, &outcomes_a, &outcomes_b);
+    check::<G>(&config_b).map_err(usage)?;
+    tell_notice(output);
+    let (pool, bar) = pool_and_bar(output, config.matches().saturating_mul(2))?;
+    let (a, b, paired) = pool.install(|| run_study::<G>(config, options_b, &|| bar.inc(1)));
+    bar.finish_and_clear();
+    let comparison = compare(report::<G>(config, &a), report::<G>(&config_b, &b), &paired);
     if let Some(path) = output.plot {
         plot(&[(&comparison.a, "A"), (&comparison.b, "B")], path)?;
     }
+    let mut out = Stdout::new();
     if output.json {
-        println!("{}", serde_json::to_string_pretty(&comparison)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&comparison)?)?;
     } else if output.csv {
-        print!(
+        write!(
+            out,
             "{}{}",
             csv(&comparison.a, Some("A")),
             csv(&comparison.b, Some("B")).lines().skip(1).map(|l| format!("{l}\n")).collect::<String>()
-        );
+        )?;
     } else {
-        print_comparison(&comparison);
+        print_comparison(&mut out, &comparison)?;
     }
+    out.flush()?;
     Ok(())
 }
 
@@ -72,19 +95,21 @@ fn percent(x: f64) -> String {
     format!("{:.1}%", 100.0 * x)
 }
 
-fn print_report(report: &ArenaReport, label: Option<&str>) {
-    println!(
-        "{}{} — {} players, {} deals × {} seatings = {} matches ({:?}), seed {}, options {}",
+fn print_report(out: &mut dyn Write, report: &ArenaReport, label: Option<&str>) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{}{} — {} players, {} deal{} × {} seatings = {} matches ({:?}), seed {}, options {}",
         label.map(|l| format!("[{l}] ")).unwrap_or_default(),
         report.game,
         report.players,
         report.deals,
+        if report.deals == 1 { "" } else { "s" },
         report.matches / report.deals.max(1),
         report.matches,
         report.seating,
         report.seed,
         Value::Object(report.options.clone())
-    );
+    )?;
     let mut table = Table::new();
     table.set_header([
         "bot",
@@ -108,16 +133,21 @@ fn print_report(report: &ArenaReport, label: Option<&str>) {
             format!("{:.0}", bot.rating),
         ]);
     }
-    println!("{table}");
-    println!("mean decisions per match {:.1}, mean rounds per match {:.2}", report.mean_decisions, report.mean_rounds);
-    crate::sim::tell_unfinished(report.unfinished);
+    writeln!(out, "{table}")?;
+    writeln!(
+        out,
+        "mean decisions per match {:.1}, mean rounds per match {:.2}",
+        report.mean_decisions, report.mean_rounds
+    )?;
+    crate::sim::tell_unfinished(out, report.unfinished)
 }
 
-fn print_comparison(c: &Comparison) {
-    print_report(&c.a, Some("A"));
-    println!();
-    print_report(&c.b, Some("B"));
-    println!(
+fn print_comparison(out: &mut dyn Write, c: &Comparison) -> std::io::Result<()> {
+    print_report(out, &c.a, Some("A"))?;
+    writeln!(out)?;
+    print_report(out, &c.b, Some("B"))?;
+    writeln!(
+        out,
         "\nB − A on the same deals and seatings: {:+.1} decisions per match (95% {:+.1} … {:+.1}), {:+.2} rounds per match (95% {:+.2} … {:+.2})",
         c.length_difference,
         c.length_difference_ci[0],
@@ -125,7 +155,7 @@ fn print_comparison(c: &Comparison) {
         c.rounds_difference,
         c.rounds_difference_ci[0],
         c.rounds_difference_ci[1]
-    );
+    )
 }
 
 /// One line per bot: `set,bot,seats,matches,win_share,win_low,win_high,fair_share,mean_score,score_low,score_high,rating`.
@@ -177,15 +207,17 @@ pub fn plot(reports: &[(&ArenaReport, &str)], path: &Path) -> Result<()> {
         .collect();
     draw_shares(&left, &format!("{}: win share (95% interval; dash = fair share)", reports[0].0.game), &bars)?;
 
-    let max_len = reports.iter().flat_map(|(r, _)| r.lengths.iter().copied()).max().unwrap_or(1).max(1);
+    let max_len =
+        reports.iter().filter_map(|(r, _)| r.length_counts.last()).map(|l| l.decisions).max().unwrap_or(1).max(1);
     let bins = 40u64;
     let width = max_len.div_ceil(bins).max(1);
     let histograms: Vec<Vec<f64>> = reports
         .iter()
         .map(|(r, _)| {
             let mut counts = vec![0.0; bins as usize + 1];
-            for &len in &r.lengths {
-                counts[(len / width) as usize] += 1.0 / r.lengths.len().max(1) as f64;
+            let total = r.length_counts.iter().map(|l| l.matches).sum::<u64>().max(1) as f64;
+            for length in &r.length_counts {
+                counts[((length.decisions / width) as usize).min(bins as usize)] += length.matches as f64 / total;
             }
             counts
         })

@@ -5,13 +5,63 @@
 //! in the game crates, the bots in `tapis-bots`.
 
 pub mod arena;
+pub mod exit;
 pub mod loadtest;
 pub mod play;
 pub mod referee;
 pub mod sim;
 
 use serde_json::{Map, Value};
+use tapis_bots::BotKind;
 use tapis_core::options::parse_key_value;
+
+/// The largest counts the commands accept, checked before anything is sized or started from
+/// them (nothing the commands keep grows with a count of matches anyway).
+pub mod limits {
+    /// Matches of one `tapis sim` or `tapis arena` run (per option set in a variant study), after
+    /// `arena` rounds up to whole deals.
+    pub const MAX_GAMES: u64 = 100_000_000;
+    /// Worker threads of `tapis sim` and `tapis arena`.
+    pub const MAX_THREADS: usize = 256;
+    /// Seconds of `tapis bench` (per game) and of `tapis loadtest`: an hour.
+    pub const MAX_SECONDS: f64 = 3600.0;
+    /// ISMCTS iterations per decision in `--bots ismcts:N`: the referee's own limit (seconds of
+    /// search on one core for each decision).
+    pub const MAX_ISMCTS_ITERATIONS: u32 = crate::referee::MAX_BUDGET as u32;
+}
+
+/// Reads `--bots` (one name for every seat, or one per seat) and keeps every ISMCTS budget
+/// within [`limits::MAX_ISMCTS_ITERATIONS`]; the error is a usage error's message.
+pub fn bots_from_arg(text: &str, players: usize) -> Result<Vec<BotKind>, String> {
+    let bots = BotKind::parse_list(text, players)?;
+    check_bots(&bots)?;
+    Ok(bots)
+}
+
+/// Refuses an ISMCTS budget above [`limits::MAX_ISMCTS_ITERATIONS`].
+pub fn check_bots(bots: &[BotKind]) -> Result<(), String> {
+    match bots.iter().find(|b| matches!(b, BotKind::Ismcts(n) if *n > limits::MAX_ISMCTS_ITERATIONS)) {
+        Some(bot) => Err(format!(
+            "'{}': ismcts takes at most {} iterations per decision",
+            bot.name(),
+            thousands(u64::from(limits::MAX_ISMCTS_ITERATIONS))
+        )),
+        None => Ok(()),
+    }
+}
+
+/// `3628800` as `3,628,800`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(digit);
+    }
+    out
+}
 
 /// Reads repeated `--option key=value` into a JSON object; a later key replaces an earlier one.
 pub fn options_from_args(pairs: &[String]) -> Result<Map<String, Value>, String> {
@@ -110,5 +160,28 @@ pub mod by_id {
         seconds: f64,
     ) -> Result<crate::sim::BenchResult> {
         on_game!(id, G => crate::sim::bench_ismcts::<G>(request, after, seconds))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_are_grouped_by_three() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(3_628_800), "3,628,800");
+        assert_eq!(thousands(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn ismcts_budgets_are_held_to_the_limit() {
+        assert!(bots_from_arg("ismcts:200000,random", 2).is_ok());
+        assert_eq!(
+            bots_from_arg("ismcts:200001", 3).unwrap_err(),
+            "'ismcts:200001': ismcts takes at most 200,000 iterations per decision"
+        );
     }
 }

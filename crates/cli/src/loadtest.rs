@@ -9,7 +9,7 @@
 //! flight, so at saturation the latency is the number of rooms divided by the throughput
 //! (Little's law) and says how full the server is rather than how fast it answers.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use serde::Deserialize;
 use serde::de::IgnoredAny;
 use serde_json::json;
@@ -82,7 +82,9 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             Arc::new(Pace { period, phase, next: std::sync::Mutex::new(None) })
         });
         let body = json!({"game": config.game, "players": config.clients, "bot_delay_ms": 0});
-        let (status, created) = http(config.addr, "POST", "/api/rooms", Some(&body)).await?;
+        let (status, created) = http(config.addr, "POST", "/api/rooms", Some(&body))
+            .await
+            .with_context(|| format!("cannot open a room on {} (is `tapis serve` running there?)", config.addr))?;
         if status != 201 {
             bail!("the server refused a room: {created}");
         }

@@ -1,11 +1,14 @@
 //! The `tapis` binary: argument parsing and the edges (errors, exit codes, broken pipes).
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use comfy_table::Table;
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
+use std::process::ExitCode;
+use tapis::exit::{self, usage};
+use tapis::limits::{MAX_GAMES, MAX_SECONDS, MAX_THREADS};
 use tapis::sim::BenchResult;
-use tapis::{by_id, options_from_args, play, referee};
+use tapis::{bots_from_arg, by_id, check_bots, options_from_args, play, referee, thousands};
 use tapis_bots::sim::SimConfig;
 use tapis_bots::{BotKind, Level};
 use tapis_core::{Lang, MatchRequest, Seat};
@@ -69,10 +72,10 @@ struct ServeArgs {
     #[arg(long, default_value = "tapis-data")]
     data: std::path::PathBuf,
     /// Rooms held at once, finished ones included.
-    #[arg(long, default_value_t = 20_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
     max_rooms: u64,
     /// WebSocket connections held at once.
-    #[arg(long, default_value_t = 50_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    #[arg(long, default_value_t = 50_000, value_parser = |t: &str| count(t, 1, 1_000_000, "connections"))]
     max_connections: u64,
 }
 
@@ -85,19 +88,19 @@ struct LoadtestArgs {
     #[arg(long, default_value = "nainjaune")]
     game: GameId,
     /// Rooms opened.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| count(t, 1, 10_000, "rooms"))]
     rooms: u64,
     /// Clients per room, one per seat (the player count).
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u64).range(2..=10))]
+    #[arg(long, default_value_t = 4, value_parser = |t: &str| count(t, 2, tapis_core::MAX_SEATS as u64, "clients"))]
     clients: u64,
-    /// How long to play.
-    #[arg(long, default_value_t = 20.0)]
+    /// How long to play, in seconds (at most an hour).
+    #[arg(long, default_value_t = 20.0, value_parser = seconds_arg)]
     seconds: f64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Moves per second over all rooms, each room paced evenly, as people would play; 0 plays
     /// each move as soon as the previous one is acknowledged (the server's saturation).
-    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 1_000_000, "moves per second"))]
     rate: u64,
 }
 
@@ -140,7 +143,8 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value = "hard")]
     level: LevelArg,
     /// The bots at the other seats instead of a level: one name for all, or one per seat (yours
-    /// is ignored): random, heuristic, ismcts[:iterations].
+    /// is ignored): random, heuristic, ismcts[:iterations] (1,000 iterations per decision unless
+    /// given, at most 200,000).
     #[arg(long, conflicts_with = "level")]
     bots: Option<String>,
     /// Language of the table.
@@ -158,14 +162,15 @@ struct PlayArgs {
 struct SimArgs {
     #[command(flatten)]
     game: MatchArgs,
-    /// Number of matches.
-    #[arg(long, default_value_t = 10_000)]
+    /// Number of matches, from 1 to 100,000,000.
+    #[arg(long, default_value_t = 10_000, value_parser = games_arg)]
     games: u64,
-    /// One bot name for every seat, or one per seat: random, heuristic.
+    /// One bot name for every seat, or one per seat: random, heuristic, ismcts[:iterations]
+    /// (1,000 iterations per decision unless given, at most 200,000).
     #[arg(long, default_value = "random")]
     bots: String,
-    /// Worker threads (results do not depend on it).
-    #[arg(long, default_value_t = default_threads())]
+    /// Worker threads, from 1 to 256 (results do not depend on it).
+    #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -181,18 +186,24 @@ struct SimArgs {
 struct ArenaArgs {
     /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
     game: GameId,
-    /// One bot per seat: random, heuristic, ismcts[:iterations] (e.g. ismcts:1000,heuristic,random,random).
+    /// One bot per seat, at least two different ones: random, heuristic, ismcts[:iterations]
+    /// (1,000 iterations per decision unless given, at most 200,000), e.g.
+    /// ismcts:1000,heuristic,random,random. One name for every seat (with --players) only for a
+    /// variant study (--compare).
     #[arg(long)]
     bots: String,
     /// Number of players (default: one per bot given).
     #[arg(value_parser = players_arg, long)]
     players: Option<usize>,
-    /// Matches to play at least; rounded up to whole deals (each deal is played in every seating).
-    #[arg(long, default_value_t = 2400)]
+    /// Matches to play at least, from 1 to 100,000,000; rounded up to whole deals (each deal is
+    /// played in every seating: 3,628,800 permutations at a table of ten), and refused when that
+    /// goes past 100,000,000.
+    #[arg(long, default_value_t = 2400, value_parser = games_arg)]
     games: u64,
     /// Seatings per deal: every permutation of the seats, or only the rotations.
     #[arg(long, value_enum, default_value = "permutations")]
     seating: SeatingArg,
+    /// A rule variant, as key=value (repeatable). `tapis rules GAME` lists them.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// A variant study: play the same deals again with these options changed (repeatable) and
@@ -201,7 +212,8 @@ struct ArenaArgs {
     compare: Vec<String>,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    #[arg(long, default_value_t = default_threads())]
+    /// Worker threads, from 1 to 256 (results do not depend on it).
+    #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
     /// Print JSON instead of a table.
     #[arg(long, conflicts_with = "csv")]
@@ -244,8 +256,8 @@ struct BenchArgs {
     /// Number of players (default 4).
     #[arg(value_parser = players_arg, long, default_value_t = 4)]
     players: usize,
-    /// Seconds per game.
-    #[arg(long, default_value_t = 3.0)]
+    /// Seconds per game (at most an hour).
+    #[arg(long, default_value_t = 3.0, value_parser = seconds_arg)]
     seconds: f64,
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
@@ -253,8 +265,9 @@ struct BenchArgs {
     /// decisions.
     #[arg(long)]
     ismcts: bool,
-    /// With --ismcts: random decisions played before searching.
-    #[arg(long, default_value_t = 0)]
+    /// With --ismcts: random decisions played before searching (at most 30,000, where bot
+    /// matches are stopped).
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, tapis_bots::MAX_DECISIONS, "random decisions"))]
     after: u64,
     /// Time the moves of a `tapis play` level instead: whole matches with that bot at every seat,
     /// mean and longest time a person waits for one bot move.
@@ -263,35 +276,28 @@ struct BenchArgs {
 }
 
 fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    std::thread::available_parallelism().map_or(1, |n| n.get()).min(MAX_THREADS)
 }
 
-fn main() {
+fn main() -> ExitCode {
     let cli = Cli::parse();
-    if let Err(error) = run(cli) {
-        // A closed pipe (`tapis sim ... | head`) is not an error worth a message.
-        if error
-            .chain()
-            .any(|e| e.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe))
-        {
-            std::process::exit(0);
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            // 0 when only standard output was closed (`tapis sim ... | head`): nothing to say.
+            let status = exit::status(&error);
+            if status != 0 {
+                let _ = writeln!(std::io::stderr(), "tapis: {error:#}");
+            }
+            ExitCode::from(status)
         }
-        eprintln!("tapis: {error:#}");
-        std::process::exit(2);
     }
 }
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Games => {
-            print_games();
-            Ok(())
-        }
-        Command::Rules { game, lang } => {
-            let page = by_id::rules_page(game, lang.into())?;
-            print!("{page}");
-            Ok(())
-        }
+        Command::Games => print_games(),
+        Command::Rules { game, lang } => exit::print(by_id::rules_page(game, lang.into())?),
         Command::Referee => Ok(referee::run()?),
         Command::Serve(args) => serve_command(args),
         Command::Loadtest(args) => loadtest_command(args),
@@ -302,7 +308,7 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn print_games() {
+fn print_games() -> Result<()> {
     let mut table = Table::new();
     table.set_header(["id", "name", "players", "options (default)"]);
     for game in GameId::ALL {
@@ -316,15 +322,20 @@ fn print_games() {
             options.join("\n"),
         ]);
     }
-    println!("{table}");
-    println!("`tapis rules <id>` explains a game and its options; `tapis play <id>` plays it.");
+    exit::print(format_args!(
+        "{table}\n`tapis rules <id>` explains a game and its options; `tapis play <id>` plays it.\n"
+    ))
 }
 
 fn play_command(args: PlayArgs) -> Result<()> {
-    let options = options_from_args(&args.game.options).map_err(|e| anyhow!(e))?;
+    let options = options_from_args(&args.game.options).map_err(usage)?;
     let players = args.game.players;
     if args.seat as usize >= players {
-        bail!("--seat {} is not a seat of a {players}-player table (0 to {})", args.seat, players.saturating_sub(1));
+        return Err(usage(format!(
+            "--seat {} is not a seat of a {players}-player table (0 to {})",
+            args.seat,
+            players.saturating_sub(1)
+        )));
     }
     let bots = match &args.bots {
         None => vec![Level::from(args.level).bot(); players],
@@ -335,8 +346,10 @@ fn play_command(args: PlayArgs) -> Result<()> {
                 kinds.insert(args.seat as usize, BotKind::Heuristic);
                 Ok::<_, String>(kinds)
             })
-            .map_err(|e| anyhow!(e))?,
+            .and_then(|kinds| check_bots(&kinds).map(|()| kinds))
+            .map_err(usage)?,
     };
+    check_writable(args.save.as_deref())?;
     #[allow(clippy::disallowed_methods)] // a fresh seed for people; printed so the match can be replayed
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() % 1_000_000)
@@ -350,56 +363,125 @@ fn play_command(args: PlayArgs) -> Result<()> {
         realtime: std::io::stdin().is_terminal(),
     };
     let lines = play::spawn_reader(Box::new(std::io::BufReader::new(std::io::stdin())));
-    let mut out = std::io::stdout().lock();
+    let mut out = exit::Stdout::new();
     play::play(args.game.game, config, lines, &mut out)
 }
 
 fn sim_command(args: SimArgs) -> Result<()> {
-    let options = options_from_args(&args.game.options).map_err(|e| anyhow!(e))?;
-    let bots = BotKind::parse_list(&args.bots, args.game.players).map_err(|e| anyhow!(e))?;
-    if args.threads == 0 {
-        bail!("--threads must be at least 1");
-    }
+    let options = options_from_args(&args.game.options).map_err(usage)?;
+    let bots = bots_from_arg(&args.bots, args.game.players).map_err(usage)?;
+    check_writable(args.plot.as_deref())?;
     let config = SimConfig { players: args.game.players, games: args.games, seed: args.seed, options, bots };
     let progress = !args.json && std::io::stderr().is_terminal();
     by_id::simulate(args.game.game, &config, args.threads, args.json, progress, args.plot.as_deref())
 }
 
 fn arena_command(args: ArenaArgs) -> Result<()> {
-    use tapis_bots::arena::{ArenaConfig, Seating};
-    let options = options_from_args(&args.options).map_err(|e| anyhow!(e))?;
-    let names = args.bots.split(',').count();
-    let players = args.players.unwrap_or(names);
-    let lineup = BotKind::parse_list(&args.bots, players).map_err(|e| anyhow!(e))?;
-    if args.threads == 0 {
-        bail!("--threads must be at least 1");
+    use tapis_bots::arena::{ArenaConfig, Lines, Seating};
+    let options = options_from_args(&args.options).map_err(usage)?;
+    let named = BotKind::parse_list(&args.bots, args.bots.split(',').count()).map_err(usage)?;
+    if args.compare.is_empty() && Lines::of(&named).names.len() < 2 {
+        return Err(usage(format!(
+            "an arena compares bots, and --bots names only {}: give at least two different bots, one per seat \
+             (as in --bots heuristic,random), or compare rule variants with one bot using --compare KEY=VALUE",
+            named[0].name()
+        )));
     }
+    let players = match args.players {
+        Some(players) => players,
+        None if named.len() > 1 => named.len(),
+        None => return Err(usage("--bots names one bot for every seat: say how many seats with --players")),
+    };
+    if named.len() > 1 && named.len() != players {
+        return Err(usage(format!(
+            "--bots names {} bots for {players} seats: an arena needs one bot per seat",
+            named.len()
+        )));
+    }
+    let lineup = bots_from_arg(&args.bots, players).map_err(usage)?;
     let seating = match args.seating {
         SeatingArg::Permutations => Seating::Permutations,
         SeatingArg::Rotations => Seating::Rotations,
     };
     let mut config = ArenaConfig { players, deals: 1, seed: args.seed, options, lineup, seating };
-    let per_deal = config.seatings().len() as u64;
+    let per_deal = config.seatings_per_deal();
     config.deals = args.games.div_ceil(per_deal).max(1);
+    if config.deals.checked_mul(per_deal).is_none_or(|matches| matches > MAX_GAMES) {
+        return Err(usage(format!(
+            "--games {} rounds up to {} × {} seatings ({}) = {} matches, more than the limit of {}: \
+             ask for fewer games{}",
+            thousands(args.games),
+            deals_in_words(config.deals),
+            thousands(per_deal),
+            seatings_in_words(&config),
+            thousands(config.matches()),
+            thousands(MAX_GAMES),
+            if seating == Seating::Permutations { " or use --seating rotations" } else { "" }
+        )));
+    }
     let compare = if args.compare.is_empty() {
         None
     } else {
         let mut options_b = config.options.clone();
-        options_b.extend(options_from_args(&args.compare).map_err(|e| anyhow!(e))?);
+        options_b.extend(options_from_args(&args.compare).map_err(usage)?);
         Some(options_b)
     };
+    let rounded = (config.matches() != args.games).then(|| {
+        format!(
+            "tapis arena: each deal is played in {} seatings ({}), so --games {} becomes {} × {} = {} matches{}",
+            thousands(per_deal),
+            seatings_in_words(&config),
+            thousands(args.games),
+            deals_in_words(config.deals),
+            thousands(per_deal),
+            thousands(config.matches()),
+            if compare.is_some() { " under each option set" } else { "" }
+        )
+    });
+    check_writable(args.plot.as_deref())?;
     let output = tapis::arena::Output {
         json: args.json,
         csv: args.csv,
         plot: args.plot.as_deref(),
         progress: !args.json && !args.csv && std::io::stderr().is_terminal(),
         threads: args.threads,
+        notice: rounded,
     };
     by_id::arena(args.game, &config, compare.as_ref(), &output)
 }
 
+/// Checks that the file `path` (if any) can be written, before the long work whose result goes
+/// there. A file already there is left as it is until then, and none is left behind by the check.
+fn check_writable(path: Option<&std::path::Path>) -> Result<()> {
+    if let Some(path) = path {
+        let existed = path.exists();
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        if !existed {
+            let _ = std::fs::remove_file(path);
+        }
+    }
+    Ok(())
+}
+
+/// "1 deal", "28 deals", for messages.
+fn deals_in_words(deals: u64) -> String {
+    format!("{} deal{}", thousands(deals), if deals == 1 { "" } else { "s" })
+}
+
+/// "every permutation of the 4 seats", for messages.
+fn seatings_in_words(config: &tapis_bots::arena::ArenaConfig) -> String {
+    match config.seating {
+        tapis_bots::arena::Seating::Permutations => format!("every permutation of the {} seats", config.players),
+        tapis_bots::arena::Seating::Rotations => format!("every rotation of the {} seats", config.players),
+    }
+}
+
 fn bench_command(args: BenchArgs) -> Result<()> {
-    let options = options_from_args(&args.options).map_err(|e| anyhow!(e))?;
+    let options = options_from_args(&args.options).map_err(usage)?;
     let ids: Vec<GameId> = match args.game {
         Some(id) => vec![id],
         None => GameId::ALL.to_vec(),
@@ -421,8 +503,7 @@ fn bench_command(args: BenchArgs) -> Result<()> {
                 format!("{:.0}", times.max_seconds * 1e3),
             ]);
         }
-        println!("{table}");
-        return Ok(());
+        return exit::print(format_args!("{table}\n"));
     }
     let mut table = Table::new();
     let unit = if args.ismcts { "ISMCTS iterations" } else { "decisions" };
@@ -438,11 +519,10 @@ fn bench_command(args: BenchArgs) -> Result<()> {
             result.players.to_string(),
             result.decisions.to_string(),
             format!("{:.2}", result.seconds),
-            format!("{:.0}", result.decisions as f64 / result.seconds),
+            format!("{:.0}", result.decisions as f64 / result.seconds.max(1e-9)),
         ]);
     }
-    println!("{table}");
-    Ok(())
+    exit::print(format_args!("{table}\n"))
 }
 
 fn serve_command(args: ServeArgs) -> Result<()> {
@@ -469,9 +549,6 @@ fn serve_command(args: ServeArgs) -> Result<()> {
 }
 
 fn loadtest_command(args: LoadtestArgs) -> Result<()> {
-    if !(args.seconds > 0.0 && args.seconds <= 3600.0) {
-        bail!("--seconds is from 0 to 3600");
-    }
     let config = tapis::loadtest::LoadConfig {
         addr: args.addr,
         game: args.game.id().to_string(),
@@ -512,8 +589,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         report.refused.to_string(),
         report.memory_kib.map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
     ]);
-    println!("{table}");
-    Ok(())
+    exit::print(format_args!("{table}\n"))
 }
 
 /// A player count: a table holds at most `MAX_SEATS` seats (each game says which counts it plays).
@@ -523,5 +599,32 @@ fn players_arg(text: &str) -> Result<usize, String> {
         Ok(n)
     } else {
         Err(format!("a table has 1 to {} players", tapis_core::MAX_SEATS))
+    }
+}
+
+/// A whole number from `min` to `max` of `unit` (a count checked before anything is sized or
+/// started from it).
+fn count(text: &str, min: u64, max: u64, unit: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("the number of {unit} is from {} to {}", thousands(min), thousands(max))),
+    }
+}
+
+/// Matches of `tapis sim` or `tapis arena`: 1 to [`MAX_GAMES`].
+fn games_arg(text: &str) -> Result<u64, String> {
+    count(text, 1, MAX_GAMES, "matches")
+}
+
+/// Worker threads: 1 to [`MAX_THREADS`].
+fn threads_arg(text: &str) -> Result<usize, String> {
+    count(text, 1, MAX_THREADS as u64, "threads").map(|n| n as usize)
+}
+
+/// A duration in seconds: more than 0, at most [`MAX_SECONDS`].
+fn seconds_arg(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if seconds > 0.0 && seconds <= MAX_SECONDS => Ok(seconds),
+        _ => Err(format!("the number of seconds is more than 0 and at most {}", thousands(MAX_SECONDS as u64))),
     }
 }

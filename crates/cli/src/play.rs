@@ -102,7 +102,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         bot_delay_ms: if config.realtime { BOT_DELAY_MS } else { 0 },
         turn_clock_ms: None,
     };
-    let mut table = Table::new(setup, clock.now()).map_err(|e| anyhow!(e.message(lang)))?;
+    let mut table = Table::new(setup, clock.now()).map_err(|e| crate::exit::usage(e.message(lang)))?;
     writeln!(
         out,
         "{} — {} {}, {} {}, {} {}",

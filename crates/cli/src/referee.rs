@@ -11,9 +11,9 @@
 //! Blank lines are not requests and get no response.
 //!
 //! Limits: a request line longer than [`MAX_LINE`] bytes is answered `bad_request` and its bytes
-//! are not kept; a `bot` budget is at most [`MAX_BUDGET`] iterations; an action text longer than
-//! [`MAX_ACTION`] characters is a `bad_action`; error messages quote at most a short prefix of
-//! what they were sent, on one line. Everything else is the table layer's (`tapis-table`): this
+//! are not kept; a `bot` budget ("budget", or the name's `ismcts:N`) is at most [`MAX_BUDGET`]
+//! iterations; an action text longer than [`MAX_ACTION`] characters is a `bad_action`; error
+//! messages quote at most a short prefix of what they were sent, on one line. Everything else is the table layer's (`tapis-table`): this
 //! module only reads requests and serializes answers.
 
 use serde_json::{Map, Value, json};
@@ -147,6 +147,8 @@ impl Referee {
                     }
                 };
                 let kind = kind.with_budget(budget);
+                // `ismcts:N` in the name is held to the same limit as "budget".
+                crate::check_bots(&[kind]).map_err(bad_request)?;
                 self.with_match(|m| {
                     check_seat(m, seat)?;
                     let choice = m.bot(seat, kind).map_err(|e| fail(e.code(), e.to_string()))?;
@@ -290,7 +292,7 @@ fn act(m: &mut AnyMatch, seat: Seat, action: &str, views: bool) -> Result<Map<St
 pub fn run() -> std::io::Result<()> {
     use std::io::Write;
     let stdin = std::io::stdin();
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = crate::exit::Stdout::new();
     let mut referee = Referee::new();
     let mut line = Vec::new();
     let mut input = stdin.lock();

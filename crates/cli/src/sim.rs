@@ -2,10 +2,12 @@
 //! The only clock reads of the project are here, outside the engine: they time runs, they never
 //! decide anything.
 
+use crate::exit::{Stdout, usage};
 use anyhow::{Context, Result, anyhow};
 use comfy_table::Table;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
+use std::io::Write;
 use std::time::{Duration, Instant};
 use tapis_bots::sim::{SimConfig, SimReport, check_config, report, run};
 use tapis_core::{Game, Match, MatchRequest};
@@ -18,7 +20,7 @@ pub fn simulate<G: Game>(
     progress: bool,
     plot: Option<&std::path::Path>,
 ) -> Result<()> {
-    check_config::<G>(config).map_err(|e| anyhow!("{e}"))?;
+    check_config::<G>(config).map_err(usage)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
     let bar = if progress { ProgressBar::new(config.games) } else { ProgressBar::hidden() };
     bar.set_style(
@@ -34,22 +36,25 @@ pub fn simulate<G: Game>(
     if let Some(path) = plot {
         plot_seats(&report, path)?;
     }
+    let mut out = Stdout::new();
     if as_json {
         let mut value = serde_json::to_value(&report)?;
         value["seconds"] = json!(elapsed);
         value["threads"] = json!(threads);
         value["decisions_per_second"] = json!(per_second);
-        println!("{}", serde_json::to_string_pretty(&value)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        out.flush()?;
         return Ok(());
     }
-    println!(
+    writeln!(
+        out,
         "{} — {} players, {} matches, seed {}, options {}",
         G::NAME,
         config.players,
         report.games,
         config.seed,
         serde_json::Value::Object(config.options.clone())
-    );
+    )?;
     let mut table = Table::new();
     table.set_header(["seat", "bot", "win share", "95% interval", "mean score"]);
     for seat in &report.seats {
@@ -61,24 +66,32 @@ pub fn simulate<G: Game>(
             format!("{:.2}", seat.mean_score),
         ]);
     }
-    println!("{table}");
-    println!("mean rounds per match {:.2}, mean decisions per match {:.1}", report.mean_rounds, report.mean_decisions);
-    tell_unfinished(report.unfinished);
-    println!(
+    writeln!(out, "{table}")?;
+    writeln!(
+        out,
+        "mean rounds per match {:.2}, mean decisions per match {:.1}",
+        report.mean_rounds, report.mean_decisions
+    )?;
+    tell_unfinished(&mut out, report.unfinished)?;
+    writeln!(
+        out,
         "{} decisions in {:.2} s on {} thread(s): {:.0} decisions per second",
         report.decisions, elapsed, threads, per_second
-    );
+    )?;
+    out.flush()?;
     Ok(())
 }
 
 /// Says how many matches were stopped at [`tapis_bots::MAX_DECISIONS`] (nothing when none was).
-pub fn tell_unfinished(count: u64) {
+pub fn tell_unfinished(out: &mut dyn Write, count: u64) -> std::io::Result<()> {
     if count > 0 {
-        println!(
+        writeln!(
+            out,
             "{count} match(es) stopped unfinished after {} decisions and scored as draws shared by every seat",
             tapis_bots::MAX_DECISIONS
-        );
+        )?;
     }
+    Ok(())
 }
 
 /// Each seat's win share with its 95% interval and the fair share 1/players, as SVG.
@@ -121,7 +134,7 @@ pub fn bench<G: Game>(request: &MatchRequest, seconds: f64) -> Result<BenchResul
     while start.elapsed() < budget {
         let mut request = request.clone();
         request.seed = request.seed.wrapping_add(batch);
-        let first = Match::<G>::new(&request).map_err(|e| anyhow!("{e}"))?.state().clone();
+        let first = Match::<G>::new(&request).map_err(usage)?.state().clone();
         decisions += tapis_core::kit::random_playouts(&first, 20, batch);
         batch += 1;
     }
@@ -133,7 +146,7 @@ pub fn bench<G: Game>(request: &MatchRequest, seconds: f64) -> Result<BenchResul
 /// iterations per second for the first seat the match waits for there.
 pub fn bench_ismcts<G: Game>(request: &MatchRequest, after: u64, seconds: f64) -> Result<BenchResult> {
     use tapis_core::GameRng;
-    let mut state = Match::<G>::new(request).map_err(|e| anyhow!("{e}"))?.state().clone();
+    let mut state = Match::<G>::new(request).map_err(usage)?.state().clone();
     let mut rng = GameRng::seed_from_u64(request.seed);
     let mut legal = tapis_core::ActionList::new();
     for _ in 0..after {
@@ -143,7 +156,10 @@ pub fn bench_ismcts<G: Game>(request: &MatchRequest, after: u64, seconds: f64) -
         let (seat, action) = tapis_core::race::random_choice(&state, &mut rng, &mut legal);
         state.apply_unchecked(seat, action);
     }
-    let seat = state.waiting_for().first().ok_or_else(|| anyhow!("the match is over after {after} decisions"))?;
+    let seat = state
+        .waiting_for()
+        .first()
+        .ok_or_else(|| usage(format!("the match is over before --after {after} random decisions: ask for fewer")))?;
     let view = state.view(Some(seat));
     let budget = Duration::from_secs_f64(seconds);
     #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
@@ -179,7 +195,7 @@ pub fn bench_moves<G: Game>(request: &MatchRequest, bot: tapis_bots::BotKind, se
         let mut request = request.clone();
         request.seed = request.seed.wrapping_add(batch);
         batch += 1;
-        let mut state = Match::<G>::new(&request).map_err(|e| anyhow!("{e}"))?.state().clone();
+        let mut state = Match::<G>::new(&request).map_err(usage)?.state().clone();
         let mut rng = GameRng::seed_from_u64(request.seed);
         for _ in 0..tapis_bots::MAX_DECISIONS {
             #[allow(clippy::disallowed_methods)] // timing one move, outside the engine
