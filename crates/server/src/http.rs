@@ -23,13 +23,18 @@ pub const MAX_BOT_DELAY_MS: u64 = 60_000;
 
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
-        .route("/", get(index))
+        .route("/", get(crate::web::page))
+        .route("/r/{room}", get(crate::web::page))
+        .route("/r/{room}/replay", get(crate::web::page))
+        .route("/web/{*path}", get(crate::web::asset))
         .route("/api/health", get(health))
         .route("/api/games", get(games))
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room}", get(room_info))
         .route("/api/rooms/{room}/join", post(join))
         .route("/api/rooms/{room}/record", get(record))
+        .route("/api/rooms/{room}/replay", get(replay))
+        .route("/api/rooms/{room}/rounds", get(rounds))
         .route("/api/rooms/{room}/ws", get(crate::ws::upgrade))
         .with_state(server)
 }
@@ -54,15 +59,6 @@ type Answer = Result<Response, Failure>;
 
 fn ok(status: StatusCode, body: Value) -> Answer {
     Ok((status, axum::Json(body)).into_response())
-}
-
-async fn index() -> Response {
-    (
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        "tapis serve\n\nGET /api/games, POST /api/rooms, POST /api/rooms/{room}/join, GET /api/rooms/{room}, \
-         GET /api/rooms/{room}/record, GET /api/rooms/{room}/ws (see SERVER.md)\n",
-    )
-        .into_response()
 }
 
 /// The server's resident memory, in KiB (Linux).
@@ -287,6 +283,37 @@ async fn record(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code
     let lang = lang_of(&headers);
     let record = ask(&server, &code, lang, |reply| RoomMsg::Record { reply }).await?;
     ok(StatusCode::OK, record.map_err(|e| Failure(e, lang))?)
+}
+
+/// The score sheet of the current match (scores are public): `{"match", "rounds": [...]}`.
+async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
+    let lang = lang_of(&headers);
+    let rounds = ask(&server, &code, lang, |reply| RoomMsg::Rounds { reply }).await?;
+    ok(StatusCode::OK, rounds)
+}
+
+/// The finished current match, step by step with every seat's view (`409 not_over` before its
+/// end, like the record it is built from). Built on the blocking pool: a long match replays in
+/// milliseconds, but never on the async workers.
+async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
+    let lang = lang_of(&headers);
+    let record = ask(&server, &code, lang, |reply| RoomMsg::Record { reply }).await?.map_err(|e| Failure(e, lang))?;
+    let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
+    let match_no = info["match"].as_u64().unwrap_or(1) as u32;
+    let built = tokio::task::spawn_blocking(move || {
+        let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
+        crate::web::replay(&record, match_no)
+    })
+    .await;
+    match built {
+        Ok(Ok(replay)) => ok(StatusCode::OK, replay),
+        // The record came from the engine: only a bug gets here. The reason is not logged,
+        // since it may quote an action and so a card.
+        _ => {
+            tracing::error!(room = %code, "a finished match could not be replayed");
+            Err(Failure(ApiError::Internal, lang))
+        }
+    }
 }
 
 /// A name people can read: 1 to 32 characters once trimmed, no control characters.

@@ -18,6 +18,7 @@ pub mod frames;
 pub mod http;
 pub mod room;
 pub mod store;
+pub mod web;
 pub mod ws;
 
 use sha2::{Digest, Sha256};

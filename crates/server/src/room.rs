@@ -35,6 +35,10 @@ pub enum RoomMsg {
     Record {
         reply: oneshot::Sender<Result<Value, ApiError>>,
     },
+    /// The score sheet of the current match: every round finished, in order.
+    Rounds {
+        reply: oneshot::Sender<Value>,
+    },
     Connect {
         conn: u64,
         token: Option<String>,
@@ -255,6 +259,9 @@ impl Room {
                     Err(ApiError::NotOver)
                 };
                 let _ = reply.send(record);
+            }
+            RoomMsg::Rounds { reply } => {
+                let _ = reply.send(json!({"match": self.table.match_no(), "rounds": self.table.rounds()}));
             }
             RoomMsg::Connect { conn, token, since, lang, frames, reply } => {
                 let _ = reply.send(self.connect(conn, token, since, lang, frames));

@@ -544,3 +544,86 @@ async fn http_requests_are_checked() {
     let (status, health) = http(addr, "GET", "/api/health", None).await.unwrap();
     assert_eq!((status, health["status"].as_str()), (200, Some("ok")));
 }
+
+/// A GET answered as text: status, headers, body.
+async fn get_text(addr: SocketAddr, path: &str, headers: &str) -> (u16, String, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{headers}\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut response = Vec::new();
+    stream.read_to_end(&mut response).await.unwrap();
+    let text = String::from_utf8_lossy(&response).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, head.to_ascii_lowercase(), body.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_browser_table_is_served_and_a_finished_match_replays_step_by_step() {
+    let addr = start().await;
+    // The page, at every path the table routes on, and its files with their types.
+    for path in ["/", "/r/abc", "/r/abc/replay"] {
+        let (status, head, body) = get_text(addr, path, "").await;
+        assert_eq!(status, 200, "{path}");
+        assert!(head.contains("content-type: text/html"), "{head}");
+        assert!(body.contains(r#"<div id="app">"#), "{path}");
+    }
+    let (status, head, body) = get_text(addr, "/web/app.js", "").await;
+    assert_eq!(status, 200);
+    assert!(head.contains("content-type: text/javascript"), "{head}");
+    assert!(body.contains("export") || body.contains("import"));
+    let etag = head.lines().find_map(|l| l.strip_prefix("etag: ")).unwrap().trim().to_string();
+    let (status, _, _) = get_text(addr, "/web/app.js", &format!("If-None-Match: {etag}\r\n")).await;
+    assert_eq!(status, 304, "an unchanged file is not sent again");
+    for missing in ["/web/nothing.js", "/web/tests/package.json", "/web/README.md", "/web/../Cargo.toml"] {
+        assert_eq!(get_text(addr, missing, "").await.0, 404, "{missing}");
+    }
+
+    // Three bots play a match alone; the replay is refused until it is over.
+    let room = create(
+        addr,
+        json!({"game": "nainjaune", "players": 3, "options": {"rounds": 2}, "seats": ["bot:easy", "bot:easy", "bot:easy"], "bot_delay_ms": 0}),
+    )
+    .await;
+    let mut info = json!(null);
+    for _ in 0..600 {
+        info = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap().1;
+        if info["phase"] == json!("over") {
+            break;
+        }
+        let (status, answer) = http(addr, "GET", &format!("/api/rooms/{room}/replay"), None).await.unwrap();
+        assert_eq!((status, answer["error"]["code"].as_str()), (409, Some("not_over")));
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(info["phase"], json!("over"), "{info}");
+    let record = record_of(addr, &room).await;
+    let (status, replay) = http(addr, "GET", &format!("/api/rooms/{room}/replay"), None).await.unwrap();
+    assert_eq!(status, 200, "{replay}");
+    let actions = record["actions"].as_array().unwrap();
+    let steps = replay["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), actions.len() + 1, "the deal, then one step per action");
+    for (i, step) in steps.iter().enumerate() {
+        let views = step["views"].as_array().unwrap();
+        assert_eq!(views.len(), 3);
+        for (seat, view) in views.iter().enumerate() {
+            assert_eq!((view["seq"].as_u64(), view["seat"].as_u64()), (Some(i as u64), Some(seat as u64)));
+            assert!(view["table"]["hand"].is_array(), "every hand is shown");
+            assert_eq!(view["legal"], json!([]), "nobody acts in a replay");
+        }
+        if i > 0 {
+            assert_eq!((&step["seat"], &step["action"]), (&actions[i - 1][0], &actions[i - 1][1]));
+            assert!(step["events"].as_array().unwrap().iter().all(|e| e["text"]["fr"].is_string()));
+            assert!(!step["words"]["en"].as_str().unwrap().is_empty());
+        }
+    }
+    let last = &steps.last().unwrap()["views"][0];
+    let (_, sheet) = http(addr, "GET", &format!("/api/rooms/{room}/rounds"), None).await.unwrap();
+    assert_eq!(sheet["match"], json!(1));
+    assert_eq!(sheet["rounds"], replay["rounds"], "the score sheet and the replay agree");
+    let rounds = sheet["rounds"].as_array().unwrap();
+    assert!(!rounds.is_empty() && rounds.len() <= 2, "{sheet}");
+    assert_eq!(rounds.last().unwrap()["scores_after"], last["result"]["scores"]);
+    assert_eq!(last["result"]["scores"], last["scores"]);
+    assert_eq!(http(addr, "GET", "/api/rooms/nosuchroom/replay", None).await.unwrap().0, 404);
+}

@@ -149,7 +149,8 @@ pub struct Table {
     since: u64,
     /// The scores when the current round began, for its summary.
     round_start: Vec<i64>,
-    last_round: Option<RoundSummary>,
+    /// Every round finished in this match, in order: the score sheet.
+    rounds: Vec<RoundSummary>,
     /// `seq` at which every bot able to act chose to let its window pass: nothing to do for bots
     /// until the match moves (their decisions depend only on the match and `seq`).
     bots_idle_at: Option<u64>,
@@ -166,7 +167,7 @@ impl Table {
         }
         let current = AnyMatch::new(setup.game, &setup.request)?;
         let round_start = current.scores();
-        Ok(Table { setup, current, match_no: 1, since: now, round_start, last_round: None, bots_idle_at: None })
+        Ok(Table { setup, current, match_no: 1, since: now, round_start, rounds: Vec::new(), bots_idle_at: None })
     }
 
     /// A table rebuilt from the actions of its current match (`match_no`, with the request that
@@ -221,7 +222,12 @@ impl Table {
     }
 
     pub fn last_round(&self) -> Option<&RoundSummary> {
-        self.last_round.as_ref()
+        self.rounds.last()
+    }
+
+    /// Every round finished in the current match, first first: the score sheet.
+    pub fn rounds(&self) -> &[RoundSummary] {
+        &self.rounds
     }
 
     /// The status as `observer` may be told it.
@@ -231,12 +237,12 @@ impl Table {
 
     /// The client view of `observer` (`docs/client-view.md`).
     pub fn client_view(&self, observer: Option<Seat>) -> serde_json::Value {
-        self.current.client_view(observer, self.match_no, self.last_round.as_ref())
+        self.current.client_view(observer, self.match_no, self.rounds.last())
     }
 
     /// [`Table::client_view`] as JSON text.
     pub fn client_view_text(&self, observer: Option<Seat>) -> String {
-        self.current.client_view_text(observer, self.match_no, self.last_round.as_ref())
+        self.current.client_view_text(observer, self.match_no, self.rounds.last())
     }
 
     /// A person's submission: `seen` is the last `seq` they saw.
@@ -265,7 +271,7 @@ impl Table {
             RoundSummary::new(round, before, after)
         });
         if let Some(summary) = &round_over {
-            self.last_round = Some(summary.clone());
+            self.rounds.push(summary.clone());
         }
         let stored = self.current.record().actions.last().map(|(_, a)| a.clone()).unwrap_or_default();
         Ok(Accepted { match_no: self.match_no, seq: self.seq(), seat, action: stored, by, at, events, round_over })
@@ -361,7 +367,7 @@ impl Table {
         self.setup.request = request;
         self.match_no += 1;
         self.since = now;
-        self.last_round = None;
+        self.rounds.clear();
         self.bots_idle_at = None;
         Ok(())
     }

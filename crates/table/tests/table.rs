@@ -229,6 +229,30 @@ fn a_rematch_deals_anew_with_the_next_dealer() {
     assert_eq!(table.current().record().dealer, Some(0));
     assert_eq!(table.current().record().seed, 9);
     assert_eq!(table.last_round(), None);
+    assert!(table.rounds().is_empty(), "a new match has a new score sheet");
+}
+
+#[test]
+fn the_score_sheet_holds_every_round_in_order() {
+    let setup = setup(GameId::NainJaune, request(3, 4, json!({"rounds": 3}), None), vec![EASY; 3], 0, None);
+    let mut table = Table::new(setup, 0).unwrap();
+    let start = table.current().scores();
+    let mut ends = Vec::new();
+    while !table.is_over() {
+        for accepted in table.advance(0) {
+            if let Some(summary) = accepted.round_over {
+                ends.push(summary);
+            }
+        }
+    }
+    assert_eq!(table.rounds(), ends.as_slice());
+    assert_eq!(ends.iter().map(|r| r.round).collect::<Vec<_>>(), (1..=ends.len() as u32).collect::<Vec<_>>());
+    assert_eq!(ends[0].scores_before, start);
+    for pair in ends.windows(2) {
+        assert_eq!(pair[1].scores_before, pair[0].scores_after, "each round starts where the last ended");
+    }
+    assert_eq!(ends.last().unwrap().scores_after, table.current().scores());
+    assert_eq!(table.last_round(), ends.last());
 }
 
 #[test]

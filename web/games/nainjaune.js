@@ -1,0 +1,575 @@
+// Le Nain Jaune: the board of five cells (10♦, V♣, D♠, R♥ in the corners, the 7♦ « Nain Jaune »
+// in the middle) with the chips on each, the run being laid and the « sans … » call, every seat's
+// chips, what each seat has shown it lacks, the Grand Opéra still possible, and the hand sorted by
+// rank (suits do not matter in this game), its board cards framed in gold.
+//
+// Everything drawn comes from the client view (docs/client-view/nainjaune.md); every move offered
+// is one of `view.legal`: `play <card>` on the card in hand, `stop` on the « Sans … ! » bubble at
+// the end of one's own run, `claim` on the cell to take. `pass` stays a button of the shell.
+
+import { cardShort } from '../cards.js';
+
+const RANKS = 'A23456789TJQK';
+const SUIT_ORDER = 'SHDC';
+const CELL_PLACE = { TD: 'tl', JC: 'tr', QS: 'bl', KH: 'br', '7D': 'mid' };
+const RANK_FR = { A: 'As', T: '10', J: 'Valet', Q: 'Dame', K: 'Roi' };
+const RANK_EN = { A: 'Ace', T: '10', J: 'Jack', Q: 'Queen', K: 'King' };
+const NB = '\u00a0';
+
+const rankOf = (card) => String(card)[0];
+const rankFr = (r) => RANK_FR[r] || r;
+const rankEn = (r) => RANK_EN[r] || r;
+const rankIndex = (ctx, r) => (r === 'T' ? '10' : ctx.lang === 'en' ? r : ({ J: 'V', Q: 'D', K: 'R' }[r] || r));
+const nextRank = (r) => RANKS[RANKS.indexOf(r) + 1] || null;
+
+// ---------------------------------------------------------------------------------------------
+// Words.
+
+/** "1 jeton", "0 jeton", "3 jetons" / "1 chip", "0 chips", "3 chips". */
+function chipsWords(ctx, n) {
+  return ctx.t(`${n}${NB}${n <= 1 ? 'jeton' : 'jetons'}`, `${n}${NB}${n === 1 ? 'chip' : 'chips'}`);
+}
+
+function cardsWords(ctx, n) {
+  return ctx.t(`${n}${NB}${n <= 1 ? 'carte' : 'cartes'}`, `${n}${NB}${n === 1 ? 'card' : 'cards'}`);
+}
+
+/** A rank with its article: « un 8 », « une Dame » / "an 8", "a Queen". */
+function aRank(ctx, r) {
+  return ctx.t(`${r === 'Q' ? 'une' : 'un'} ${rankFr(r)}`, `${r === 'A' || r === '8' ? 'an' : 'a'} ${rankEn(r)}`);
+}
+
+/** « de 5, 8 », « d’As, 2 »: ranks after « pas », the article elided before « As ». */
+function deRanks(ranks) {
+  const words = ranks.map(rankFr).join(', ');
+  return ranks[0] === 'A' ? `d’${words}` : `de ${words}`;
+}
+
+/** The call as it is said at the table: « Sans Valet ! » (the French words in both languages). */
+function sansWords(ctx, r) {
+  return ctx.t(`«${NB}Sans${NB}${rankFr(r)}${NB}!${NB}»`, `“Sans${NB}${rankFr(r)}!”`);
+}
+
+/** A seat's name starting a sentence. */
+function Name(ctx, s) {
+  const n = ctx.name(s);
+  return n.charAt(0).toUpperCase() + n.slice(1);
+}
+
+function isMe(ctx, s) {
+  return ctx.seat !== null && ctx.seat !== undefined && s === ctx.seat;
+}
+
+function listNames(ctx, seats) {
+  const names = seats.map((s) => ctx.name(s));
+  if (names.length <= 1) return names.join('');
+  return names.slice(0, -1).join(', ') + ctx.t(' et ', ' and ') + names[names.length - 1];
+}
+
+function cellName(ctx, card) {
+  return cardShort(card, ctx.lang);
+}
+
+function signed(n) {
+  if (n > 0) return `+${n}`;
+  if (n < 0) return `\u2212${-n}`;
+  return '0';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pictures: chips, stacks of chips, the little yellow dwarf.
+
+const CHIP_FILL = '#f2c230', CHIP_EDGE = '#8a6100', CHIP_SIDE = '#c99a16';
+
+/** A stack of chips for `n` chips: more discs for more chips (growing as the square root), at most 10, in one or two piles. */
+function stackSvg(n) {
+  const discs = n <= 0 ? 0 : Math.min(10, Math.ceil(Math.sqrt(n) * 1.3));
+  let body = '';
+  if (!discs) {
+    body = `<ellipse cx="22" cy="38" rx="12" ry="4.8" fill="none" stroke="rgba(0,0,0,0.35)" stroke-width="1.2" stroke-dasharray="3 2"/>`;
+  }
+  const piles = discs > 5 ? [Math.ceil(discs / 2), Math.floor(discs / 2)] : [discs];
+  piles.forEach((count, p) => {
+    const cx = piles.length === 1 ? 22 : (p === 0 ? 13 : 31);
+    for (let i = 0; i < count; i++) {
+      const cy = 38 - i * 5;
+      body += `<ellipse cx="${cx}" cy="${cy + 2}" rx="12" ry="4.8" fill="${CHIP_SIDE}" stroke="${CHIP_EDGE}" stroke-width="0.8"/>`
+        + `<ellipse cx="${cx}" cy="${cy}" rx="12" ry="4.8" fill="${CHIP_FILL}" stroke="${CHIP_EDGE}" stroke-width="0.8"/>`
+        + `<ellipse cx="${cx}" cy="${cy}" rx="6.5" ry="2.5" fill="none" stroke="${CHIP_EDGE}" stroke-width="0.6" opacity="0.7"/>`;
+    }
+  });
+  return `<svg viewBox="0 0 44 46" aria-hidden="true" focusable="false">${body}</svg>`;
+}
+
+const CHIP_SVG = `<svg viewBox="0 0 20 20" aria-hidden="true" focusable="false"><circle cx="10" cy="10" r="8.5" fill="${CHIP_FILL}" stroke="${CHIP_EDGE}" stroke-width="1.2"/><circle cx="10" cy="10" r="4.5" fill="none" stroke="${CHIP_EDGE}" stroke-width="1" stroke-dasharray="2 1.5"/></svg>`;
+const BACK_SVG = '<svg viewBox="0 0 14 20" aria-hidden="true" focusable="false"><rect x="0.6" y="0.6" width="12.8" height="18.8" rx="2" fill="#1f4a5c" stroke="#fff" stroke-width="1.2"/></svg>';
+
+// The Yellow Dwarf himself, as the board shows him in its middle.
+const DWARF_SVG = `<svg viewBox="0 0 40 48" aria-hidden="true" focusable="false">
+  <path d="M20 2L29 19H11Z" fill="#e0a526" stroke="#6b4a00" stroke-width="1"/>
+  <circle cx="20" cy="2.5" r="2" fill="#c62828"/>
+  <rect x="9" y="17.5" width="22" height="4" rx="2" fill="#c62828"/>
+  <circle cx="20" cy="26" r="6" fill="#f6dcc3" stroke="#6b4a00" stroke-width="0.8"/>
+  <path d="M14 28Q20 40 26 28Q20 31 14 28Z" fill="#fff" stroke="#6b4a00" stroke-width="0.6"/>
+  <path d="M9 47L12 35Q20 31 28 35L31 47Z" fill="#f2c230" stroke="#6b4a00" stroke-width="1"/>
+</svg>`;
+
+// ---------------------------------------------------------------------------------------------
+// Style, injected once.
+
+const CSS = `
+.game-nainjaune { container-type: inline-size; }
+.nj-table {
+  display: grid; gap: 0.7rem 0.9rem; align-items: start;
+  grid-template-columns: auto minmax(0, 1fr); grid-template-rows: auto 1fr auto auto;
+  grid-template-areas: "board now" "board notes" "seats seats" "hand hand";
+}
+.nj-table > .nj-board { grid-area: board; }
+.nj-table > .nj-now { grid-area: now; }
+.nj-table > .nj-notes { grid-area: notes; }
+.nj-table > .nj-seats { grid-area: seats; }
+.nj-table > .nj-handbox { grid-area: hand; }
+.nj-board {
+  position: relative; width: 21rem; aspect-ratio: 1;
+  display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; gap: 4px;
+  background: #7a4a21; border: 5px solid #5a3415; border-radius: 18px; padding: 4px;
+  box-shadow: 0 4px 14px rgba(0,0,0,0.35); color: #2a1d0c;
+}
+.nj-cell {
+  position: relative; border-radius: 12px; padding: 0.45rem; display: flex; flex-direction: column; gap: 0.15rem;
+  background: var(--nj-tone, #f3e6c4); min-width: 0;
+}
+.nj-cell.tl { --nj-tone: #f7ddd5; border-top-left-radius: 12px; }
+.nj-cell.tr { --nj-tone: #d9e4f2; align-items: flex-end; }
+.nj-cell.bl { --nj-tone: #dcebd9; justify-content: flex-end; }
+.nj-cell.br { --nj-tone: #f4d3d3; align-items: flex-end; justify-content: flex-end; }
+.nj-cell.mid {
+  position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
+  width: 46%; aspect-ratio: 1; border-radius: 50%; padding: 0.3rem;
+  background: radial-gradient(circle at 50% 40%, #ffe07a 0%, #f2c230 70%, #d9a514 100%);
+  border: 4px solid #5a3415; align-items: center; justify-content: center; gap: 0;
+  box-shadow: 0 0 0 3px #f7e9b8 inset;
+}
+.nj-cell-main { display: flex; align-items: center; gap: 0.2rem; }
+.nj-cell.tr .nj-cell-main, .nj-cell.br .nj-cell-main { flex-direction: row-reverse; }
+.nj-cell .card { --card-w: 42px; }
+.nj-cell.mid .card { --card-w: 34px; }
+.nj-cell .nj-stack { width: 40px; height: 42px; display: block; flex: none; }
+.nj-cell .nj-stack svg { width: 100%; height: 100%; display: block; }
+.nj-cell.mid .nj-stack { width: 34px; height: 30px; }
+.nj-amount { display: flex; flex-direction: column; align-items: center; line-height: 1; }
+.nj-amount b { font-size: 1.45rem; font-variant-numeric: tabular-nums; }
+.nj-amount small { font-size: 0.72rem; }
+.nj-cell.mid .nj-amount b { font-size: 1.2rem; }
+.nj-cell-title { font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; line-height: 1.1; }
+.nj-dwarf { width: 26px; height: 31px; display: block; }
+.nj-dwarf svg { width: 100%; height: 100%; display: block; }
+.nj-cell-top { display: flex; align-items: center; gap: 0.2rem; }
+.nj-tag {
+  font-size: 0.68rem; font-weight: 700; border-radius: 999px; padding: 0.05rem 0.4rem; line-height: 1.3;
+  background: #2a1d0c; color: #fff; white-space: nowrap;
+}
+.nj-tag.mine { background: #a86d00; }
+.nj-tag.gone { background: rgba(42,29,12,0.55); }
+.nj-cell.gone > .nj-cell-main { opacity: 0.45; }
+.nj-cell.mine { box-shadow: 0 0 0 3px #ffd36b inset; }
+.nj-cell.mid.mine { box-shadow: 0 0 0 3px #ffd36b inset, 0 0 0 3px #fff7d6; }
+.nj-cell.claimable { animation: nj-pulse 1.2s ease-in-out infinite; }
+.nj-cell.playable { outline: 3px solid #ffd36b; outline-offset: 1px; }
+@keyframes nj-pulse { 50% { box-shadow: 0 0 0 5px #ffd36b inset; } }
+@media (prefers-reduced-motion: reduce) { .nj-cell.claimable { animation: none; box-shadow: 0 0 0 4px #ffd36b inset; } }
+.nj-board-total {
+  position: absolute; left: 50%; bottom: -0.2rem; transform: translate(-50%, 50%); z-index: 1;
+  background: #5a3415; color: #fff; font-size: 0.78rem; font-weight: 600; border-radius: 999px;
+  padding: 0.1rem 0.65rem; white-space: nowrap;
+}
+
+.nj-now, .nj-notes { min-width: 0; display: flex; flex-direction: column; gap: 0.55rem; }
+.nj-notes:empty { display: none; }
+.nj-info { font-size: 0.85rem; color: #cfe3d7; display: flex; flex-wrap: wrap; gap: 0 0.9rem; }
+.nj-head { font-size: 1.05rem; font-weight: 700; margin: 0; line-height: 1.35; }
+.nj-sub { font-size: 0.9rem; margin: 0; color: #e4efe8; }
+.nj-runbox { background: rgba(0,0,0,0.16); border-radius: 12px; padding: 0.5rem 0.6rem; display: flex; flex-direction: column; gap: 0.35rem; }
+.nj-runbox.ended .nj-run > .card { filter: saturate(0.5) brightness(0.82) drop-shadow(1px 1px 2px rgba(0,0,0,0.35)); }
+.nj-label { font-size: 0.78rem; text-transform: uppercase; letter-spacing: 0.05em; color: #cfe3d7; font-weight: 700; }
+.nj-runbox.ended .nj-label { text-transform: none; letter-spacing: 0; font-size: 0.85rem; }
+.nj-run { display: flex; flex-wrap: wrap; align-items: center; row-gap: 0.4rem; min-height: calc(var(--card-w) * 1.4); }
+.nj-run > .card + .card { margin-left: calc(var(--card-w) * -0.42); }
+.nj-run > .nj-ghost { margin-left: 0.3rem; }
+.nj-run > .card { filter: drop-shadow(1px 1px 2px rgba(0,0,0,0.35)); }
+.nj-run .nj-empty { color: #cfe3d7; font-style: italic; }
+.nj-ghost {
+  width: var(--card-w); aspect-ratio: 100 / 140; border: 2px dashed rgba(255,255,255,0.7); border-radius: 7px;
+  display: inline-flex; align-items: center; justify-content: center; font-weight: 800; font-size: 1.25rem;
+  color: #fff; background: rgba(255,255,255,0.08); flex: none; position: relative; z-index: 1;
+}
+.nj-bubble {
+  display: inline-flex; align-items: center; gap: 0.4rem; margin-left: 0.6rem; padding: 0.35rem 0.75rem;
+  background: #fff; color: #1d2421; border-radius: 14px; font-weight: 800; font-size: 1.15rem; position: relative;
+  box-shadow: 0 2px 6px rgba(0,0,0,0.3); white-space: nowrap;
+}
+.nj-bubble::before {
+  content: ""; position: absolute; left: -8px; top: 50%; transform: translateY(-50%);
+  border: 8px solid transparent; border-left: 0; border-right-color: #fff;
+}
+.nj-bubble small { font-weight: 600; font-size: 0.78rem; color: #5b6660; }
+.nj-bubble.playable { background: #fff3c4; }
+.nj-bubble.playable::before { border-right-color: #fff3c4; }
+.nj-bubble.playable:hover, .nj-bubble.playable:focus-visible { background: #ffe38a; }
+.nj-opera {
+  background: linear-gradient(90deg, #f2c230, #ffe07a); color: #3b2a00; border-radius: 10px;
+  padding: 0.35rem 0.6rem; font-size: 0.9rem; font-weight: 600;
+}
+.nj-opera b { font-weight: 800; }
+.nj-last { background: rgba(255,255,255,0.12); border-radius: 10px; padding: 0.35rem 0.6rem; font-size: 0.88rem; }
+.nj-last ul { list-style: none; margin: 0.15rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.15rem 0.9rem; }
+.nj-last .up { color: #9ff0bd; font-weight: 700; }
+.nj-last .down { color: #ffc2bd; font-weight: 700; }
+
+.nj-seats { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+.nj-seat {
+  flex: 1 1 9rem; min-width: 0; background: rgba(0,0,0,0.2); border: 2px solid transparent; border-radius: 10px;
+  padding: 0.3rem 0.5rem; display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.85rem;
+}
+.nj-seat.turn { border-color: #ffd36b; background: rgba(255,211,107,0.16); }
+.nj-seat-name { font-weight: 700; overflow-wrap: anywhere; }
+.nj-seat-facts { display: flex; gap: 0.7rem; align-items: center; flex-wrap: wrap; }
+.nj-purse, .nj-count { display: inline-flex; align-items: center; gap: 0.25rem; font-variant-numeric: tabular-nums; }
+.nj-purse b { font-size: 1.05rem; }
+.nj-purse svg { width: 16px; height: 16px; display: block; }
+.nj-count svg { width: 10px; height: 14px; display: block; }
+.nj-lacks { color: #ffd9a8; font-size: 0.8rem; }
+.nj-seat .nj-tag { align-self: flex-start; background: #f2c230; color: #3b2a00; }
+.nj-seat .nj-tag.call { background: #fff; color: #1d2421; }
+.nj-seat .hand { --card-w: 30px; gap: 0.1rem; }
+
+.nj-handbox { display: flex; flex-direction: column; gap: 0.35rem; }
+.nj-hand { display: flex; flex-wrap: wrap; gap: 0.45rem 0; align-items: flex-end; padding-top: 0.4rem; }
+.nj-hand .card + .card { margin-left: calc(var(--card-w) * -0.4); }
+.nj-hand .card.nj-onboard { box-shadow: 0 0 0 3px #f2c230; border-radius: 6px; }
+.nj-hand .nj-gap { width: 0.4rem; }
+.nj-legend { font-size: 0.8rem; color: #cfe3d7; margin: 0; }
+.nj-legend i { display: inline-block; width: 0.8rem; height: 0.8rem; border: 3px solid #f2c230; border-radius: 3px; vertical-align: -0.1rem; margin-right: 0.25rem; }
+
+.nj-icon { display: flex; align-items: center; justify-content: center; --card-w: 44px; }
+.nj-icon .card { margin: 0 -9px; filter: drop-shadow(1px 2px 2px rgba(0,0,0,0.35)); }
+
+@container (max-width: 40rem) {
+  .nj-table {
+    grid-template-columns: minmax(0, 1fr); grid-template-rows: none; gap: 0.6rem;
+    grid-template-areas: "now" "hand" "board" "notes" "seats";
+  }
+  .nj-table > .nj-board { width: 100%; max-width: 21rem; justify-self: center; margin-bottom: 0.5rem; }
+}
+@media (max-width: 760px) {
+  .nj-run { --card-w: 44px; }
+  .nj-hand { --card-w: 46px; }
+  .nj-hand .nj-gap { width: 0.25rem; }
+  .nj-seat { flex-basis: 7rem; padding: 0.25rem 0.4rem; }
+  .nj-bubble { font-size: 1rem; margin-left: 0.4rem; }
+  .nj-bubble::before { display: none; }
+}
+@media (max-width: 380px) {
+  .nj-cell { padding: 0.35rem; }
+  .nj-cell .card { --card-w: 38px; }
+  .nj-cell.mid .card { --card-w: 30px; }
+  .nj-cell .nj-stack { width: 34px; height: 36px; }
+  .nj-amount b { font-size: 1.25rem; }
+}
+`;
+
+function ensureStyle() {
+  if (document.querySelector('style[data-game="nainjaune"]')) return;
+  const style = document.createElement('style');
+  style.dataset.game = 'nainjaune';
+  style.textContent = CSS;
+  document.head.append(style);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The board.
+
+function drawBoard(h, table, view, ctx) {
+  const hand = new Set(table.hand || []);
+  const played = new Set(table.played || []);
+  const claim = table.claim;
+  const claimActions = (view.legal || []).filter((a) => a.action === 'claim');
+  const board = h('div', { class: 'nj-board', role: 'group', 'aria-label': ctx.t('Le plateau', 'The board') });
+  const total = (table.board || []).reduce((sum, c) => sum + c.chips, 0);
+  // Corners first (board order), the middle cell last so that it lies over them.
+  const cells = [...(table.board || [])].sort((a, b) => (a.card === '7D') - (b.card === '7D'));
+  for (const cell of cells) {
+    const place = CELL_PLACE[cell.card] || 'tl';
+    const mine = hand.has(cell.card);
+    const gone = played.has(cell.card);
+    const claimable = claim && claim.cell === cell.card;
+    const label = `${cellName(ctx, cell.card)}${ctx.t(`${NB}: `, ': ')}${chipsWords(ctx, cell.chips)}`;
+    const stack = h('span', { class: 'nj-stack', html: stackSvg(cell.chips) });
+    const amount = h('span', { class: 'nj-amount' }, h('b', {}, String(cell.chips)), h('small', {}, cell.chips <= 1 ? ctx.t('jeton', cell.chips === 1 ? 'chip' : 'chips') : ctx.t('jetons', 'chips')));
+    let tag = null;
+    if (claimable) tag = h('span', { class: 'nj-tag mine' }, ctx.t('qui prend\u00a0?', 'qui prend?'));
+    else if (mine) tag = h('span', { class: 'nj-tag mine' }, ctx.t('dans votre main', 'in your hand'));
+    else if (gone) tag = h('span', { class: 'nj-tag gone' }, ctx.t('déjà posée', 'already laid'));
+    let el;
+    if (place === 'mid') {
+      el = h('div', { class: 'nj-cell mid', 'data-cell': cell.card, 'data-chips': cell.chips, role: 'group', 'aria-label': ctx.t(`Nain Jaune, ${label}`, `Yellow Dwarf, ${label}`) },
+        h('div', { class: 'nj-cell-top' },
+          h('span', { class: 'nj-dwarf', html: DWARF_SVG }),
+          h('span', { class: 'nj-cell-title' }, ctx.t('Nain', 'Yellow'), h('br'), ctx.t('Jaune', 'Dwarf'))),
+        h('div', { class: 'nj-cell-main' }, ctx.card(cell.card, { small: true }), amount),
+        tag);
+    } else {
+      el = h('div', { class: `nj-cell ${place}`, 'data-cell': cell.card, 'data-chips': cell.chips, role: 'group', 'aria-label': label },
+        place === 'bl' || place === 'br' ? tag : null,
+        h('div', { class: 'nj-cell-main' }, ctx.card(cell.card, { small: true }), stack, amount),
+        place === 'tl' || place === 'tr' ? tag : null);
+    }
+    if (mine) el.classList.add('mine');
+    if (gone && !claimable) el.classList.add('gone');
+    if (claimable) {
+      el.classList.add('claimable');
+      if (claimActions.length) ctx.offer(el, claimActions);
+    }
+    board.append(el);
+  }
+  board.append(h('div', { class: 'nj-board-total', 'data-total': total },
+    ctx.t(`${chipsWords(ctx, total)} sur le plateau`, `${chipsWords(ctx, total)} on the board`)));
+  return board;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run, the call and what the match waits for.
+
+function drawPlay(h, table, view, ctx) {
+  const box = h('div', { class: 'nj-now' });
+  const notes = h('div', { class: 'nj-notes' });
+  const actor = (view.turn || [])[0];
+  const mine = actor !== undefined && isMe(ctx, actor);
+  const legal = view.legal || [];
+  const run = table.run || [];
+
+  // The round, the cards aside.
+  const info = h('div', { class: 'nj-info' },
+    h('span', {}, table.rounds
+      ? ctx.t(`Manche ${view.round} sur ${table.rounds}`, `Round ${view.round} of ${table.rounds}`)
+      : ctx.t(`Manche ${view.round}`, `Round ${view.round}`)),
+    h('span', {}, ctx.t(`${cardsWords(ctx, table.aside)} de côté, face cachée`, `${cardsWords(ctx, table.aside)} aside, face down`)));
+  box.append(info);
+
+  // What happens now, in one sentence.
+  let head = '';
+  let sub = '';
+  const phase = table.phase;
+  if (phase === 'lead') {
+    if (!run.length) {
+      head = mine ? ctx.t(`À vous d’entamer la manche${NB}: posez la carte de votre choix.`, 'You lead the round: lay any card.')
+        : ctx.t(`${Name(ctx, actor)} entame la manche.`, `${Name(ctx, actor)} leads the round.`);
+    } else {
+      head = mine ? ctx.t(`À vous d’entamer une nouvelle suite avec la carte de votre choix.`, 'You start a new run with any card.')
+        : ctx.t(`${Name(ctx, actor)} entame une nouvelle suite.`, `${Name(ctx, actor)} starts a new run.`);
+    }
+  } else if (phase === 'continue') {
+    const r = table.next;
+    const canGoOn = legal.some((a) => a.action.startsWith('play '));
+    if (mine && !canGoOn) {
+      head = ctx.t(`Vous n’avez pas ${deRanks([r])}${NB}: arrêtez-vous en annonçant ${sansWords(ctx, r)}`, `You have no ${rankEn(r)}: stop and call ${sansWords(ctx, r)}`);
+    } else head = mine
+      ? ctx.t(`Posez ${aRank(ctx, r)} pour continuer, ou arrêtez-vous${NB}: ${sansWords(ctx, r)}`, `Lay ${aRank(ctx, r)} to go on, or stop: ${sansWords(ctx, r)}`)
+      : ctx.t(`${Name(ctx, actor)} continue avec ${aRank(ctx, r)} ou s’arrête.`, `${Name(ctx, actor)} goes on with ${aRank(ctx, r)} or stops.`);
+  } else if (phase === 'follow' && table.call) {
+    const r = table.call.rank;
+    const by = table.call.by;
+    const canPlay = legal.some((a) => a.action.startsWith('play '));
+    const canPass = legal.some((a) => a.action === 'pass');
+    if (mine) {
+      if (canPlay && canPass) head = ctx.t(`À vous${NB}: posez ${aRank(ctx, r)} ou passez.`, `Your move: lay ${aRank(ctx, r)} or pass.`);
+      else if (canPlay) head = ctx.t(`Vous avez ${aRank(ctx, r)}${NB}: posez-${r === 'Q' ? 'la' : 'le'}.`, `You hold ${aRank(ctx, r)}: lay it.`);
+      else head = ctx.t(`Vous n’avez pas ${deRanks([r])}${NB}: passez.`, `You have no ${rankEn(r)}: pass.`);
+    } else {
+      head = ctx.t(`${Name(ctx, actor)} doit poser ${aRank(ctx, r)} ou passer.`, `${Name(ctx, actor)} must lay ${aRank(ctx, r)} or pass.`);
+    }
+    sub = isMe(ctx, by)
+      ? ctx.t(`Vous avez annoncé ${sansWords(ctx, r)}${NB}: si personne n’y répond, vous repartez.`, `You called ${sansWords(ctx, r)} (no ${rankEn(r)}): if nobody answers, you lead again.`)
+      : ctx.t(`${Name(ctx, by)} a annoncé ${sansWords(ctx, r)}${NB}; l’appel fait le tour vers la gauche.`, `${Name(ctx, by)} called ${sansWords(ctx, r)} (no ${rankEn(r)}); the call goes round to the left.`);
+  } else if (phase === 'going_out') {
+    head = mine
+      ? ctx.t(`Vous avez posé votre dernière carte sur une case${NB}: touchez la case pour dire «${NB}… qui prend${NB}!${NB}».`, 'You laid your last card on a board card: touch the cell to say “… qui prend!”.')
+      : ctx.t(`${Name(ctx, actor)} a posé sa dernière carte sur une case.`, `${Name(ctx, actor)} laid the last card on a board card.`);
+  } else if (phase === 'over') {
+    const out = (table.seats || []).find((x) => x.cards === 0);
+    if (!out) head = ctx.t('La partie est finie.', 'The match is over.');
+    else if (isMe(ctx, out.seat)) head = ctx.t(`Vous avez posé votre dernière carte${NB}: «${NB}J’arrête${NB}!${NB}» La partie est finie.`, 'You laid your last card: “J’arrête!” The match is over.');
+    else head = ctx.t(`${Name(ctx, out.seat)} a posé sa dernière carte${NB}: «${NB}J’arrête${NB}!${NB}» La partie est finie.`, `${Name(ctx, out.seat)} laid the last card: “J’arrête!” The match is over.`);
+  }
+  if (table.claim && phase !== 'going_out') {
+    const c = cellName(ctx, table.claim.cell);
+    const claimText = isMe(ctx, table.claim.seat)
+      ? ctx.t(`Touchez la case ${c} pour dire «${NB}${c} qui prend${NB}!${NB}» avant la prochaine carte.`, `Touch the ${c} cell to say “${c} qui prend!” before the next card is laid.`)
+      : ctx.t(`${Name(ctx, table.claim.seat)} peut encore dire «${NB}${c} qui prend${NB}!${NB}».`, `${Name(ctx, table.claim.seat)} may still say “${c} qui prend!”.`);
+    sub = sub ? `${sub} ${claimText}` : claimText;
+  }
+  box.append(h('p', { class: 'nj-head', 'data-phase': phase }, head));
+  if (sub) box.append(h('p', { class: 'nj-sub' }, sub));
+
+  // The run, in the order it was laid.
+  const ended = phase === 'lead' && run.length > 0;
+  let title;
+  if (ended) {
+    const top = rankOf(run[run.length - 1]);
+    title = top === 'K'
+      ? ctx.t(`Suite précédente, finie sur un Roi${NB}: «${NB}Roi et je recommence${NB}!${NB}»`, 'The last run, ended on a King: “Roi et je recommence!”')
+      : ctx.t(`Suite précédente${NB}: personne n’a répondu à ${sansWords(ctx, nextRank(top))}`, `The last run: nobody answered ${sansWords(ctx, nextRank(top))} (no ${rankEn(nextRank(top))})`);
+  } else if (phase === 'over') {
+    title = ctx.t('La dernière suite', 'The last run');
+  } else {
+    title = ctx.t('La suite en cours', 'The run');
+  }
+  const runRow = h('div', { class: 'nj-run', 'data-run': run.join(' ') });
+  if (!run.length) runRow.append(h('span', { class: 'nj-empty' }, ctx.t('Aucune carte posée pour l’instant.', 'No card laid yet.')));
+  for (const c of run) runRow.append(ctx.card(c));
+  if (phase === 'continue' && table.next) {
+    runRow.append(h('span', { class: 'nj-ghost', 'aria-hidden': 'true' }, `${rankIndex(ctx, table.next)}${ctx.t(NB, '')}?`));
+    const stops = legal.filter((a) => a.action === 'stop');
+    if (stops.length && !ctx.replay) {
+      const bubble = h('span', { class: 'nj-bubble', 'data-call': table.next },
+        sansWords(ctx, table.next), h('small', {}, ctx.t('s’arrêter', 'stop')));
+      ctx.offer(bubble, stops);
+      runRow.append(bubble);
+    }
+  } else if (phase === 'follow' && table.call) {
+    runRow.append(h('span', { class: 'nj-bubble', 'data-call': table.call.rank },
+      sansWords(ctx, table.call.rank), h('small', {}, `— ${ctx.name(table.call.by)}`)));
+  }
+  box.append(h('div', { class: 'nj-runbox' + (ended ? ' ended' : ''), role: 'group', 'aria-label': title },
+    h('span', { class: 'nj-label' }, title), runRow));
+
+  // The Grand Opéra still within someone's reach.
+  const opera = table.grand_opera_possible || [];
+  if (opera.length && phase !== 'over') {
+    const total = (table.board || []).reduce((sum, c) => sum + c.chips, 0);
+    const meToo = opera.some((s) => isMe(ctx, s));
+    const others = opera.filter((s) => !isMe(ctx, s));
+    const parts = [];
+    if (meToo) {
+      parts.push(ctx.t(
+        `possible pour vous${NB}: videz toute votre main d’un coup et vous raflez tout le plateau (${chipsWords(ctx, total)}).`,
+        `within your reach: empty your whole hand in one go and you sweep the whole board (${chipsWords(ctx, total)}).`));
+    }
+    if (others.length) {
+      parts.push(meToo
+        ? ctx.t(`Encore possible aussi pour ${listNames(ctx, others)}.`, `Still possible for ${listNames(ctx, others)} too.`)
+        : ctx.t(`encore possible pour ${listNames(ctx, others)}${NB}: qui vide sa main d’un coup rafle tout le plateau (${chipsWords(ctx, total)}).`,
+          `still possible for ${listNames(ctx, others)}: emptying the hand in one go sweeps the whole board (${chipsWords(ctx, total)}).`));
+    }
+    notes.append(h('p', { class: 'nj-opera', 'data-grand-opera': opera.join(' ') }, h('b', {}, 'Grand Opéra '), parts.join(' ')));
+  }
+
+  // The round that was just settled, when the table has moved on to a new deal.
+  const last = view.last_round;
+  if (last && ((phase === 'lead' && !run.length) || phase === 'over')) {
+    const seats = Array.from({ length: view.players }, (_, i) => i);
+    notes.append(h('div', { class: 'nj-last', 'data-last-round': last.round },
+      h('strong', {}, ctx.t(`Bilan de la manche ${last.round}${NB}:`, `Round ${last.round} settled:`)),
+      h('ul', {}, seats.map((s) => h('li', {}, `${Name(ctx, s)} `,
+        h('span', { class: last.change[s] > 0 ? 'up' : last.change[s] < 0 ? 'down' : '' }, signed(last.change[s])),
+        ` → ${last.scores_after[s]}`)))));
+  }
+  return [box, notes];
+}
+
+// ---------------------------------------------------------------------------------------------
+// The seats: chips, cards, what they lack; every hand face up in a replay.
+
+function drawSeats(h, table, view, ctx) {
+  const n = view.players;
+  const first = ctx.seat === null || ctx.seat === undefined ? 0 : ctx.seat;
+  const turn = new Set(view.turn || []);
+  const opera = new Set(table.grand_opera_possible || []);
+  const list = h('ul', { class: 'nj-seats', 'aria-label': ctx.t('Les jetons des joueurs', 'The players’ chips') });
+  for (let i = 0; i < n; i++) {
+    const s = (first + i) % n;
+    const seat = (table.seats || []).find((x) => x.seat === s) || { seat: s, chips: view.scores[s], cards: view.cards[s], lacks: [] };
+    const facts = h('div', { class: 'nj-seat-facts' },
+      h('span', { class: 'nj-purse', 'data-chips': seat.chips, title: chipsWords(ctx, seat.chips), 'aria-label': chipsWords(ctx, seat.chips) },
+        h('span', { html: CHIP_SVG }), h('b', {}, String(seat.chips))),
+      h('span', { class: 'nj-count', 'aria-label': cardsWords(ctx, seat.cards), title: cardsWords(ctx, seat.cards) },
+        h('span', { html: BACK_SVG }), String(seat.cards)));
+    const li = h('li', { class: 'nj-seat' + (turn.has(s) && table.phase !== 'over' ? ' turn' : ''), 'data-seat': s },
+      h('span', { class: 'nj-seat-name' }, Name(ctx, s)),
+      facts);
+    if (seat.lacks && seat.lacks.length) {
+      li.append(h('span', { class: 'nj-lacks' }, ctx.t(`pas ${deRanks(seat.lacks)}`, `no ${seat.lacks.map(rankEn).join(', ')}`)));
+    }
+    if (table.call && table.call.by === s) li.append(h('span', { class: 'nj-tag call' }, ctx.t(`a annoncé «${NB}sans ${rankFr(table.call.rank)}${NB}»`, `called “sans ${rankFr(table.call.rank)}”`)));
+    if (opera.has(s) && table.phase !== 'over') li.append(h('span', { class: 'nj-tag', 'data-opera': s }, ctx.t(`Grand Opéra possible`, 'Grand Opéra possible')));
+    if (ctx.replay && ctx.views && ctx.views[s] && ctx.views[s].table && Array.isArray(ctx.views[s].table.hand)) {
+      li.append(h('div', { class: 'hand', 'data-hand': s }, sortHand(ctx.views[s].table.hand).map((c) => ctx.card(c, { small: true }))));
+    }
+    list.append(li);
+  }
+  return list;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The hand: by rank (ace low), a little gap between ranks; board cards framed in gold.
+
+function sortHand(hand) {
+  return [...hand].sort((a, b) => RANKS.indexOf(rankOf(a)) - RANKS.indexOf(rankOf(b))
+    || SUIT_ORDER.indexOf(a[1]) - SUIT_ORDER.indexOf(b[1]));
+}
+
+function drawHand(h, table, view, ctx) {
+  const hand = table.hand;
+  if (!Array.isArray(hand)) return null;
+  const onBoard = new Set((table.board || []).map((c) => c.card));
+  const legal = view.legal || [];
+  const row = h('div', { class: 'nj-hand', role: 'group', 'aria-label': ctx.t('Votre main', 'Your hand') });
+  let previous = null;
+  for (const c of sortHand(hand)) {
+    if (previous !== null && rankOf(c) !== previous) row.append(h('span', { class: 'nj-gap', 'aria-hidden': 'true' }));
+    previous = rankOf(c);
+    const el = ctx.card(c);
+    if (onBoard.has(c)) el.classList.add('nj-onboard');
+    ctx.offer(el, legal.filter((a) => a.action === `play ${c}`));
+    row.append(el);
+  }
+  const holdsBoard = hand.some((c) => onBoard.has(c));
+  return h('div', { class: 'nj-handbox' },
+    h('span', { class: 'nj-label' }, hand.length
+      ? ctx.t(`Votre main — ${cardsWords(ctx, hand.length)}`, `Your hand — ${cardsWords(ctx, hand.length)}`)
+      : ctx.t('Votre main', 'Your hand')),
+    hand.length ? row : h('p', { class: 'nj-legend' }, ctx.t('Plus aucune carte en main.', 'No card left in hand.')),
+    holdsBoard ? h('p', { class: 'nj-legend' }, h('i', { 'aria-hidden': 'true' }),
+      ctx.t(`carte d’une case du plateau${NB}: posez-la pour ramasser la case${NB}; gardée en fin de manche, elle vous fait doubler la case.`,
+        'a board card: lay it to take its cell; still held when the round ends, you double that cell.')) : null);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+// Every seat's tile shows its hand in a replay, so the shell does not add its own.
+export const drawsHands = true;
+
+export function render(area, view, ctx) {
+  ensureStyle();
+  const h = ctx.h;
+  while (area.firstChild) area.removeChild(area.firstChild);
+  const table = view.table || {};
+  area.append(h('div', { class: 'nj-table' },
+    drawBoard(h, table, view, ctx),
+    ...drawPlay(h, table, view, ctx),
+    drawSeats(h, table, view, ctx),
+    drawHand(h, table, view, ctx)));
+}
+
+export function icon(ctx) {
+  ensureStyle();
+  const h = ctx.h;
+  return h('div', { class: 'nj-icon' },
+    ['TD', 'JC', '7D', 'QS', 'KH'].map((c, i) => {
+      const el = ctx.card(c);
+      el.style.transform = `rotate(${(i - 2) * 9}deg) translateY(${Math.abs(i - 2) * 4 - (i === 2 ? 6 : 0)}px)`;
+      if (i === 2) el.style.zIndex = '1';
+      el.style.position = 'relative';
+      return el;
+    }));
+}

@@ -1,0 +1,541 @@
+// Le 8 Nantais: the game's part of the table, drawn from the client view
+// (docs/client-view/nantais.md). The other seats sit on top with their card backs (in play order,
+// with the direction shown between them), the stock and the discard in the middle with everything
+// that rules the next card (a suit named, a rank or a card demanded, a pending 7 or Joker penalty),
+// the UNIQUE / CONTRE UNIQUE race buttons beside the discard, the choices of the turn (suit, rank,
+// Dame exchange), and the observer's hand at the bottom.
+//
+// Every action offered is one of `view.legal`, through `ctx.offer`; `end`, `pass` and `noswap`
+// are left to the shell's buttons. The only state kept here is the card picked for a Dame
+// exchange before its seat is chosen, forgotten as soon as the table moves.
+
+import { cardName, cardShort } from '../cards.js';
+
+const NB = '\u00a0';
+const SUIT_ORDER = ['S', 'H', 'D', 'C'];
+const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+const SUIT = {
+  S: { red: false, fr: 'pique', en: 'spades', sym: '♠',
+    d: 'M0-48C8-34 46-12 46 12C46 28 34 36 22 36C12 36 5 31 2 24C3 34 6 42 15 48L-15 48C-6 42-3 34-2 24C-5 31-12 36-22 36C-34 36-46 28-46 12C-46-12-8-34 0-48Z' },
+  H: { red: true, fr: 'cœur', en: 'hearts', sym: '♥',
+    d: 'M0 46C-8 34-48 10-48-17C-48-36-35-46-22-46C-10-46-3-38 0-28C3-38 10-46 22-46C35-46 48-36 48-17C48 10 8 34 0 46Z' },
+  D: { red: true, fr: 'carreau', en: 'diamonds', sym: '♦',
+    d: 'M0-50C12-30 26-14 38 0C26 14 12 30 0 50C-12 30-26 14-38 0C-26-14-12-30 0-50Z' },
+  C: { red: false, fr: 'trèfle', en: 'clubs', sym: '♣',
+    d: 'M-21-24a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M-47 12a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M5 12a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M0-12L-16 16L16 16Z M-4 8C-4 24-8 38-17 48L17 48C8 38 4 24 4 8Z' },
+};
+const RANK = {
+  fr: { index: { T: '10', J: 'V', Q: 'D', K: 'R' }, word: { T: '10', J: 'Valet', Q: 'Dame', K: 'Roi', A: 'As' } },
+  en: { index: { T: '10' }, word: { T: '10', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' } },
+};
+const tongue = (ctx) => (ctx.lang === 'en' ? 'en' : 'fr');
+const rankIndex = (ctx, r) => RANK[tongue(ctx)].index[r] || r;
+const rankWord = (ctx, r) => RANK[tongue(ctx)].word[r] || r;
+const suitWord = (ctx, s) => SUIT[s][tongue(ctx)];
+
+/** A card with its article: « la Dame de pique », « l’As de cœur », "the 7 of hearts". */
+function theCard(ctx, code) {
+  const words = cardName(code, ctx.lang);
+  if (ctx.lang === 'en') return `the ${words}`;
+  const r = String(code)[0];
+  if (r === 'A') return `l’${words}`;
+  return `${r === 'Q' ? 'la' : 'le'} ${words}`;
+}
+
+/** "1 carte", "2 cartes" / "1 card", "2 cards": French counts 0 and 1 as singular. */
+function cards(ctx, n) {
+  return ctx.lang === 'en' ? `${n} ${n === 1 ? 'card' : 'cards'}` : `${n} ${n <= 1 ? 'carte' : 'cartes'}`;
+}
+
+function suitIcon(s, cls = 'nt-suit') {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  el.setAttribute('viewBox', '-52 -52 104 104');
+  el.setAttribute('class', cls);
+  el.setAttribute('aria-hidden', 'true');
+  el.setAttribute('focusable', 'false');
+  el.innerHTML = `<path d="${SUIT[s].d}" fill="${SUIT[s].red ? '#c62828' : '#1d1d1f'}"/>`;
+  return el;
+}
+
+// The direction of play as a circular arrow.
+function directionIcon(clockwise) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  el.setAttribute('viewBox', '0 0 48 48');
+  el.setAttribute('class', 'nt-dir-icon');
+  el.setAttribute('aria-hidden', 'true');
+  const arc = 'M24 8A16 16 0 1 1 8.9 18.7';
+  const head = 'M3 15L10 24L15 13Z';
+  el.innerHTML = `<g${clockwise ? ' transform="translate(48 0) scale(-1 1)"' : ''}><path d="${arc}" fill="none" stroke="currentColor" stroke-width="5" stroke-linecap="round"/><path d="${head}" fill="currentColor"/></g>`;
+  return el;
+}
+
+const CSS = `
+.game-nantais { display: flex; flex-direction: column; gap: 0.7rem; --nt-hand-w: 78px; --nt-pile-w: 96px; }
+.game-nantais .nt-seats { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: stretch; justify-content: center; }
+.game-nantais .nt-arrow { align-self: center; font-size: 1.3rem; color: #ffe7a3; font-weight: 700; }
+.game-nantais .nt-opp {
+  background: rgba(0,0,0,0.18); border: 2px solid rgba(255,255,255,0.15); border-radius: 10px;
+  padding: 0.3rem 0.5rem; min-width: 8.5rem; display: flex; flex-direction: column; gap: 0.25rem; color: #fff;
+}
+.game-nantais .nt-opp.nt-active { border-color: #ffd36b; box-shadow: 0 0 0 2px rgba(255,211,107,0.35); }
+.game-nantais .nt-opp.nt-target { border-color: #ffd36b; border-style: dashed; }
+.game-nantais .nt-opp.playable { background: rgba(255,211,107,0.22); border-color: #ffd36b; border-style: dashed; }
+.game-nantais .nt-opp-name { font-weight: 700; font-size: 0.95rem; overflow-wrap: anywhere; }
+.game-nantais .nt-opp-row { display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap; }
+.game-nantais .nt-backs { display: flex; --card-w: 26px; padding-left: 14px; }
+.game-nantais .nt-backs .card { margin-left: -14px; }
+.game-nantais .nt-count { font-variant-numeric: tabular-nums; font-size: 0.9rem; }
+.game-nantais .nt-faces { display: flex; flex-wrap: wrap; gap: 2px; --card-w: 34px; }
+.game-nantais .nt-known { font-size: 0.78rem; color: #ffe7a3; display: flex; align-items: center; gap: 0.3rem; flex-wrap: wrap; }
+.game-nantais .nt-known .card { --card-w: 30px; }
+.game-nantais .nt-badge { border-radius: 999px; padding: 0.05rem 0.5rem; font-size: 0.78rem; font-weight: 800; letter-spacing: 0.02em; }
+.game-nantais .nt-badge.nt-said { background: #ffd36b; color: #3b2a00; }
+.game-nantais .nt-badge.nt-unsaid { background: #b3261e; color: #fff; }
+.game-nantais .nt-centre { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: center; justify-content: center; }
+.game-nantais .nt-pile { display: flex; flex-direction: column; align-items: center; gap: 0.25rem; font-size: 0.85rem; color: #dfeee5; }
+.game-nantais .nt-pile .card { --card-w: var(--nt-pile-w); }
+.game-nantais .nt-stock-empty {
+  width: var(--nt-pile-w); aspect-ratio: 100 / 140; border: 2px dashed rgba(255,255,255,0.4); border-radius: 8px;
+}
+.game-nantais .nt-stock.playable { border-radius: 8px; }
+.game-nantais .nt-stock.playable .card { filter: drop-shadow(0 0 6px #ffd36b); }
+.game-nantais .nt-stock-caption { font-weight: 700; color: #fff; }
+.game-nantais .nt-discard { display: flex; align-items: flex-end; }
+.game-nantais .nt-discard .card { --card-w: calc(var(--nt-pile-w) * 0.72); margin-left: calc(var(--nt-pile-w) * -0.46); }
+.game-nantais .nt-discard .card:first-child { margin-left: 0; }
+.game-nantais .nt-discard .card.nt-top { --card-w: var(--nt-pile-w); }
+.game-nantais .nt-discard .card.nt-this-turn { outline: 3px solid #ffd36b; outline-offset: -1px; border-radius: 7px; }
+.game-nantais .nt-rules { display: flex; flex-direction: column; gap: 0.4rem; min-width: 10rem; max-width: 17rem; }
+.game-nantais .nt-info {
+  background: rgba(255,255,255,0.95); color: #1d2421; border-radius: 10px; padding: 0.35rem 0.6rem;
+  display: flex; align-items: center; gap: 0.5rem; font-size: 0.9rem;
+}
+.game-nantais .nt-info strong { font-size: 1.15rem; }
+.game-nantais .nt-info .nt-suit { width: 1.9rem; height: 1.9rem; flex: none; }
+.game-nantais .nt-info .nt-big { font-size: 1.6rem; font-weight: 800; line-height: 1; }
+.game-nantais .nt-info.nt-penalty { background: #b3261e; color: #fff; }
+.game-nantais .nt-info.nt-penalty .nt-big { font-size: 2rem; }
+.game-nantais .nt-info.nt-dir { background: rgba(0,0,0,0.25); color: #fff; }
+.game-nantais .nt-dir-icon { width: 1.8rem; height: 1.8rem; flex: none; color: #ffe7a3; }
+.game-nantais .nt-race { display: flex; flex-direction: column; gap: 0.5rem; align-items: stretch; }
+.game-nantais .nt-race-button {
+  font-size: 1.45rem; font-weight: 900; letter-spacing: 0.04em; padding: 0.7rem 1.2rem; border-radius: 14px;
+  border: 3px solid #fff; color: #3b2a00; background: #ffd36b; box-shadow: 0 4px 0 #b07d12, 0 0 18px rgba(255,211,107,0.8);
+  animation: nt-glow 0.9s ease-in-out infinite alternate; text-align: center; line-height: 1.1; transform: none;
+}
+.game-nantais .nt-race-button.nt-contre { background: #e5483d; color: #fff; box-shadow: 0 4px 0 #8a1c15, 0 0 18px rgba(229,72,61,0.8); }
+.game-nantais .nt-race-button small { display: block; font-size: 0.85rem; font-weight: 700; letter-spacing: 0; }
+.game-nantais .nt-race-button:hover { filter: brightness(1.08); }
+@keyframes nt-glow { from { outline: 0 solid rgba(255,255,255,0.9); } to { outline: 5px solid rgba(255,255,255,0.55); } }
+@media (prefers-reduced-motion: reduce) { .game-nantais .nt-race-button { animation: none; } }
+.game-nantais .nt-status { text-align: center; margin: 0; font-weight: 600; color: #fff; }
+.game-nantais .nt-panel {
+  background: rgba(255,255,255,0.96); color: #1d2421; border-radius: 12px; padding: 0.6rem 0.8rem;
+  display: flex; flex-direction: column; gap: 0.5rem; align-items: center; align-self: center; max-width: 100%;
+}
+.game-nantais .nt-panel h3 { margin: 0; font-size: 1.05rem; text-align: center; }
+.game-nantais .nt-panel p { margin: 0; font-size: 0.9rem; text-align: center; }
+.game-nantais .nt-choices { display: flex; flex-wrap: wrap; gap: 0.45rem; justify-content: center; }
+.game-nantais .nt-choice {
+  display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.1rem;
+  min-width: 4.6rem; min-height: 4.6rem; padding: 0.35rem; border-radius: 12px; border: 2px solid #c9c4b5;
+  background: #fff; color: #1d2421; font-weight: 700; font-size: 0.85rem; transform: none;
+}
+.game-nantais .nt-choice.playable:hover, .game-nantais .nt-choice.playable:focus-visible { border-color: #c8891a; background: #fff6dc; transform: none; }
+.game-nantais .nt-choice .nt-suit { width: 2.6rem; height: 2.6rem; }
+.game-nantais .nt-choice .nt-rank { font-size: 1.7rem; line-height: 1; }
+.game-nantais .nt-choices.nt-ranks .nt-choice { min-width: 3.6rem; min-height: 3.6rem; }
+.game-nantais .nt-asks { display: flex; flex-direction: column; gap: 0.3rem; }
+.game-nantais .nt-ask-row { display: flex; flex-wrap: wrap; gap: 0.2rem; justify-content: center; }
+.game-nantais .nt-ask {
+  min-width: 2.5rem; padding: 0.25rem 0.2rem; border-radius: 6px; border: 1px solid #c9c4b5; background: #fff;
+  font-weight: 700; text-align: center; font-size: 0.95rem; transform: none;
+}
+.game-nantais .nt-ask.nt-red { color: #c62828; }
+.game-nantais .nt-ask.nt-known-card { background: #fff1c2; border-color: #c8891a; }
+.game-nantais .nt-ask.playable:hover, .game-nantais .nt-ask.playable:focus-visible { background: #fff6dc; border-color: #c8891a; transform: none; }
+.game-nantais .nt-mine { display: flex; flex-direction: column; gap: 0.3rem; }
+.game-nantais .nt-mine-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; font-size: 0.9rem; color: #dfeee5; }
+.game-nantais .nt-mine-head strong { color: #fff; font-size: 1rem; }
+.game-nantais .nt-hand { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: flex-end; padding-top: 0.7rem; --card-w: var(--nt-hand-w); }
+.game-nantais .nt-hand .card { position: relative; border-radius: 7px; }
+.game-nantais .nt-hand.nt-choosing .card:not(.playable):not(.nt-pick) { filter: brightness(0.72) saturate(0.6); }
+.game-nantais .nt-hand .card.nt-drawn { outline: 3px solid #7be0ff; outline-offset: 1px; }
+.game-nantais .nt-pick { cursor: pointer; }
+.game-nantais .nt-pick:hover, .game-nantais .nt-pick:focus-visible { transform: translateY(-6px); }
+.game-nantais .nt-pick.nt-picked { transform: translateY(-14px); outline: 4px solid #ffd36b; outline-offset: 1px; }
+.game-nantais .nt-this-turn-strip { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; justify-content: center; font-size: 0.85rem; }
+.game-nantais .nt-this-turn-strip .card { --card-w: 34px; }
+@media (max-width: 760px) {
+  .game-nantais { --nt-hand-w: 56px; --nt-pile-w: 68px; gap: 0.5rem; }
+  .game-nantais .nt-hand { gap: 0; padding-left: 24px; }
+  .game-nantais .nt-hand .card { margin-left: -24px; }
+  .game-nantais .nt-arrow { display: none; }
+  .game-nantais .nt-seats { gap: 0.3rem; }
+  .game-nantais .nt-opp { flex: 1 1 6.2rem; min-width: 0; padding: 0.2rem 0.35rem; gap: 0.1rem; }
+  .game-nantais .nt-opp-name { font-size: 0.82rem; }
+  .game-nantais .nt-count { font-size: 0.8rem; }
+  .game-nantais .nt-centre { gap: 0.5rem 0.7rem; }
+  .game-nantais .nt-rules { min-width: 0; flex: 1 1 9rem; }
+  .game-nantais .nt-info { font-size: 0.82rem; padding: 0.3rem 0.45rem; }
+  .game-nantais .nt-race-button { font-size: 1.2rem; padding: 0.55rem 0.8rem; }
+  .game-nantais .nt-race { flex-direction: row; flex-wrap: wrap; justify-content: center; width: 100%; }
+  .game-nantais .nt-choice { min-width: 3.9rem; min-height: 3.9rem; }
+  .game-nantais .nt-choices.nt-ranks .nt-choice { min-width: 2.9rem; min-height: 2.9rem; }
+  .game-nantais .nt-choice .nt-rank { font-size: 1.35rem; }
+  .game-nantais .nt-ask { min-width: 2.2rem; font-size: 0.88rem; }
+}
+.nantais-icon { display: flex; align-items: center; justify-content: center; padding-top: 6px; }
+.nantais-icon .card { --card-w: 46px; margin-left: -16px; box-shadow: 0 1px 3px rgba(0,0,0,0.35); border-radius: 5px; }
+.nantais-icon .card:first-child { margin-left: 0; }
+`;
+
+function ensureStyle() {
+  if (typeof document === 'undefined' || document.querySelector('style[data-game="nantais"]')) return;
+  const style = document.createElement('style');
+  style.dataset.game = 'nantais';
+  style.textContent = CSS;
+  document.head.append(style);
+}
+
+/** The home page tile: a fan of the cards that make Le 8 Nantais. */
+export function icon(ctx) {
+  ensureStyle();
+  const fan = ['7S', '8H', 'X', 'KC'];
+  const angles = [-18, -6, 6, 18];
+  const lifts = [8, 1, 1, 8];
+  return ctx.h('div', { class: 'nantais-icon' }, fan.map((c, i) => {
+    const el = ctx.card(c);
+    el.style.transform = `translateY(${lifts[i]}px) rotate(${angles[i]}deg)`;
+    return el;
+  }));
+}
+
+// The Dame card picked before its seat, for one table state only.
+let picked = null; // { key, card }
+
+function parseLegal(view) {
+  const out = { play: new Map(), give: new Map(), ask: new Map(), suit: new Map(), rank: new Map(), swap: [], contre: new Map(), unique: null, draw: null };
+  for (const a of view.legal || []) {
+    const [verb, x, y] = a.action.split(' ');
+    if (verb === 'play') out.play.set(x, a);
+    else if (verb === 'give') out.give.set(x, a);
+    else if (verb === 'ask') out.ask.set(x, a);
+    else if (verb === 'suit') out.suit.set(x, a);
+    else if (verb === 'rank') out.rank.set(x, a);
+    else if (verb === 'swap') out.swap.push({ seat: Number(x), card: y, entry: a });
+    else if (verb === 'contre') out.contre.set(Number(x), a);
+    else if (verb === 'unique') out.unique = a;
+    else if (verb === 'draw') out.draw = a;
+  }
+  return out;
+}
+
+export function render(area, view, ctx) {
+  ensureStyle();
+  const { h } = ctx;
+  const t = view.table;
+  const me = view.seat;
+  const seated = me !== null && me !== undefined;
+  const legal = parseLegal(view);
+  const key = `${view.match}:${view.seq}`;
+  if (!picked || picked.key !== key || !legal.swap.some((s) => s.card === picked.card)) picked = null;
+  const rerender = () => { area.replaceChildren(); render(area, view, ctx); };
+
+  const name = (s) => ctx.name(s);
+  const clockwise = t.direction === 'clockwise';
+
+  // --- The other seats, in play order from the observer. -------------------------------------
+  const n = view.players;
+  const first = seated ? me : 0;
+  const order = [];
+  for (let i = seated ? 1 : 0; i < n; i++) order.push((first + i) % n);
+  const seatRow = h('div', { class: 'nt-seats', role: 'list', 'aria-label': ctx.t('Les autres joueurs', 'The other players') });
+  order.forEach((s, i) => {
+    if (i > 0 || seated) seatRow.append(h('span', { class: 'nt-arrow', 'aria-hidden': 'true' }, clockwise ? '→' : '←'));
+    seatRow.append(opponent(s));
+  });
+  if (seated && n > 1) seatRow.append(h('span', { class: 'nt-arrow', 'aria-hidden': 'true' }, clockwise ? '→' : '←'));
+
+  function opponent(s) {
+    const info = t.seats[s] || { cards: view.cards[s], unique: null };
+    const active = (view.turn || []).includes(s) || (t.player === s && t.phase !== 'over');
+    const target = t.dame && t.dame.target === s;
+    const box = h('div', { class: 'nt-opp' + (active ? ' nt-active' : '') + (target ? ' nt-target' : ''), role: 'listitem', 'data-seat': s });
+    box.append(h('div', { class: 'nt-opp-name' }, name(s)));
+    const row = h('div', { class: 'nt-opp-row' });
+    const hand = ctx.replay && ctx.views && ctx.views[s] && ctx.views[s].table && ctx.views[s].table.hand;
+    if (Array.isArray(hand)) {
+      row.append(h('div', { class: 'nt-faces', 'data-hand': s }, hand.map((c) => ctx.card(c))));
+    } else {
+      const backs = h('div', { class: 'nt-backs', 'aria-hidden': 'true' });
+      for (let k = 0; k < Math.min(info.cards, 8); k++) backs.append(ctx.card('', { back: true }));
+      row.append(backs, h('span', { class: 'nt-count' }, cards(ctx, info.cards)));
+    }
+    if (info.unique === 'announced') row.append(h('span', { class: 'nt-badge nt-said' }, 'UNIQUE'));
+    else if (info.unique === 'unannounced') {
+      row.append(h('span', { class: 'nt-badge nt-unsaid', title: ctx.t('Une carte, UNIQUE pas annoncé', 'One card, UNIQUE not announced') },
+        ctx.t(`pas dit UNIQUE${NB}!`, 'no UNIQUE!')));
+    }
+    box.append(row);
+    const known = (t.known || []).filter((k) => k.seat === s);
+    if (known.length && !Array.isArray(hand)) {
+      box.append(h('div', { class: 'nt-known' }, ctx.t(`Dans sa main${NB}:`, 'In their hand:'), known.map((k) => ctx.card(k.card))));
+    }
+    // Dame: the seat to exchange with.
+    const swaps = legal.swap.filter((x) => x.seat === s && (!picked || x.card === picked.card));
+    if (swaps.length) {
+      ctx.offer(box, swaps.map((x) => x.entry));
+      box.setAttribute('aria-label', picked
+        ? ctx.t(`Donner ${theCard(ctx, picked.card)} à ${name(s)}`, `Give ${theCard(ctx, picked.card)} to ${name(s)}`)
+        : ctx.t(`Échanger avec ${name(s)}`, `Exchange with ${name(s)}`));
+    }
+    return box;
+  }
+
+  // --- The middle: stock, discard, what rules the next card, the race buttons. -------------
+  const centre = h('div', { class: 'nt-centre' });
+
+  const stockEl = h('div', { class: 'nt-pile nt-stock-pile' });
+  const stockCard = t.stock > 0 ? ctx.card('', { back: true }) : h('div', { class: 'nt-stock-empty', 'aria-hidden': 'true' });
+  const stockBox = h('div', { class: 'nt-stock', 'data-pile': 'stock', 'aria-label': ctx.t(`Pioche${NB}: ${cards(ctx, t.stock)}`, `Stock: ${cards(ctx, t.stock)}`) }, stockCard);
+  if (legal.draw) ctx.offer(stockBox, [legal.draw]);
+  stockEl.append(stockBox, h('span', {}, ctx.t(`Pioche${NB}: ${t.stock}`, `Stock: ${t.stock}`)));
+  if (legal.draw) {
+    stockEl.append(h('span', { class: 'nt-stock-caption' }, t.pending
+      ? ctx.t(`Prendre ${cards(ctx, t.pending.cards)}`, `Take ${cards(ctx, t.pending.cards)}`)
+      : ctx.t('Piocher', 'Draw')));
+  }
+
+  const discard = t.discard || [];
+  const shown = discard.slice(0, Math.max(4, Math.min(t.this_turn.length, 6))).reverse();
+  const turnCount = t.this_turn.length;
+  const discardRow = h('div', { class: 'nt-discard', 'data-pile': 'discard' }, shown.map((c, i) => {
+    const fromTop = shown.length - 1 - i;
+    const el = ctx.card(c);
+    if (fromTop === 0) el.classList.add('nt-top');
+    if (fromTop < turnCount && t.phase !== 'over') el.classList.add('nt-this-turn');
+    return el;
+  }));
+  const discardEl = h('div', { class: 'nt-pile nt-discard-pile' }, discardRow,
+    h('span', {}, ctx.t(`Défausse${NB}: ${discard.length}`, `Discard: ${discard.length}`)));
+
+  const rules = h('div', { class: 'nt-rules' });
+  const over = t.phase === 'over';
+  if (t.pending && !over) {
+    const what = t.pending.kind === 'sevens' ? ctx.t('un 7', 'a 7') : ctx.t('un Joker', 'a Joker');
+    rules.append(h('div', { class: 'nt-info nt-penalty', 'data-info': 'pending' },
+      h('span', { class: 'nt-big' }, `+${t.pending.cards}`),
+      h('span', {}, ctx.t(`Pénalité${NB}: ajouter ${what} ou piocher ${cards(ctx, t.pending.cards)}`,
+        `Penalty: add ${what} or draw ${cards(ctx, t.pending.cards)}`))));
+  }
+  const mm = (!over && t.must_match) || { kind: 'top' };
+  if (mm.kind === 'suit') {
+    rules.append(h('div', { class: 'nt-info', 'data-info': 'suit', 'data-suit': mm.suit },
+      suitIcon(mm.suit), h('span', {}, ctx.t('Couleur demandée', 'Suit named'), h('br'), h('strong', {}, suitWord(ctx, mm.suit)))));
+  } else if (mm.kind === 'rank') {
+    rules.append(h('div', { class: 'nt-info', 'data-info': 'rank', 'data-rank': mm.rank },
+      h('span', { class: 'nt-big' }, rankIndex(ctx, mm.rank)),
+      h('span', {}, ctx.t('Valeur demandée', 'Rank demanded'), h('br'), h('strong', {}, rankWord(ctx, mm.rank)))));
+  } else if (mm.kind === 'card') {
+    rules.append(h('div', { class: 'nt-info', 'data-info': 'card', 'data-card-demanded': mm.card },
+      ctx.card(mm.card, { small: true }),
+      h('span', {}, ctx.t('Carte demandée', 'Card demanded'), h('br'), h('strong', {}, cardName(mm.card, ctx.lang)))));
+  } else if (mm.kind === 'any') {
+    rules.append(h('div', { class: 'nt-info', 'data-info': 'any' }, h('strong', {}, ctx.t('N’importe quelle carte', 'Any card'))));
+  }
+  rules.append(h('div', { class: 'nt-info nt-dir', 'data-info': 'direction', 'data-direction': t.direction },
+    directionIcon(clockwise),
+    h('span', {}, clockwise ? ctx.t('Sens horaire', 'Clockwise') : ctx.t('Sens antihoraire', 'Anticlockwise'))));
+
+  centre.append(stockEl, discardEl, rules);
+
+  // The race: UNIQUE and CONTRE UNIQUE, only while they may be called.
+  if (legal.unique || legal.contre.size) {
+    const race = h('div', { class: 'nt-race' });
+    if (legal.unique) {
+      race.append(ctx.offer(h('button', { type: 'button', class: 'nt-race-button nt-unique' },
+        ctx.t(`UNIQUE${NB}!`, 'UNIQUE!'), h('small', {}, ctx.t('Annoncez-le avant les autres', 'Say it before the others do'))), [legal.unique]));
+    }
+    for (const [s, entry] of legal.contre) {
+      race.append(ctx.offer(h('button', { type: 'button', class: 'nt-race-button nt-contre', 'data-target': s },
+        ctx.t(`CONTRE UNIQUE${NB}!`, 'CONTRE UNIQUE!'), h('small', {}, ctx.t(`contre ${name(s)} (+2 cartes)`, `against ${name(s)} (+2 cards)`))), [entry]));
+    }
+    centre.append(race);
+  }
+
+  // --- What the turn is about, in words. -----------------------------------------------------
+  const status = statusLine(view, ctx, legal);
+
+  // --- The choices of the turn. --------------------------------------------------------------
+  const panels = [];
+  if (legal.suit.size) {
+    panels.push(h('div', { class: 'nt-panel', 'data-choice': 'suit' },
+      h('h3', {}, ctx.t('Annoncez une couleur', 'Name a suit')),
+      h('div', { class: 'nt-choices' }, SUIT_ORDER.filter((s) => legal.suit.has(s)).map((s) => ctx.offer(
+        h('button', { type: 'button', class: 'nt-choice', 'data-suit': s, 'aria-label': suitWord(ctx, s) }, suitIcon(s), h('span', {}, suitWord(ctx, s))),
+        [legal.suit.get(s)])))));
+  }
+  if (legal.rank.size) {
+    panels.push(h('div', { class: 'nt-panel', 'data-choice': 'rank' },
+      h('h3', {}, ctx.t('Demandez une valeur', 'Demand a rank')),
+      h('div', { class: 'nt-choices nt-ranks' }, RANK_ORDER.filter((r) => legal.rank.has(r)).map((r) => ctx.offer(
+        h('button', { type: 'button', class: 'nt-choice', 'data-rank': r, 'aria-label': rankWord(ctx, r) },
+          h('span', { class: 'nt-rank' }, rankIndex(ctx, r)), /[JQKA]/.test(r) ? h('span', {}, rankWord(ctx, r)) : null),
+        [legal.rank.get(r)])))));
+  }
+  if (legal.swap.length) {
+    const left = t.dame ? t.dame.exchanges_left : 1;
+    panels.push(h('div', { class: 'nt-panel', 'data-choice': 'swap' },
+      h('h3', {}, ctx.t(`Dame${NB}: un échange`, 'Queen: an exchange')),
+      h('p', {}, picked
+        ? ctx.t(`Donner ${theCard(ctx, picked.card)} à qui${NB}? Touchez un joueur en haut.`, `Give ${theCard(ctx, picked.card)} to whom? Tap a player above.`)
+        : ctx.t('Touchez la carte à donner dans votre main, puis le joueur avec qui échanger.', 'Tap the card to give in your hand, then the player to exchange with.')),
+      left > 1 ? h('p', {}, ctx.t(`Encore ${left} échanges possibles.`, `${left} exchanges left.`)) : null));
+  }
+  if (legal.ask.size) {
+    const target = t.dame && t.dame.target;
+    const knownThere = new Set((t.known || []).filter((k) => k.seat === target).map((k) => k.card));
+    const rowsOf = SUIT_ORDER.map((s) => h('div', { class: 'nt-ask-row' },
+      [...RANK_ORDER.slice(-1), ...RANK_ORDER.slice(0, -1)].map((r) => r + s).filter((c) => legal.ask.has(c)).map((c) => askButton(c))));
+    const joker = legal.ask.has('X') ? h('div', { class: 'nt-ask-row' }, askButton('X')) : null;
+    function askButton(c) {
+      const red = c !== 'X' && SUIT[c[1]].red;
+      return ctx.offer(h('button', {
+        type: 'button', class: 'nt-ask' + (red ? ' nt-red' : '') + (knownThere.has(c) ? ' nt-known-card' : ''),
+        'data-card': c, 'aria-label': cardName(c, ctx.lang),
+      }, cardShort(c, ctx.lang)), [legal.ask.get(c)]);
+    }
+    panels.push(h('div', { class: 'nt-panel', 'data-choice': 'ask' },
+      h('h3', {}, ctx.t(`Dame${NB}: quelle carte demandez-vous à ${name(target)}${NB}?`, `Queen: which card do you ask ${name(target)} for?`)),
+      t.dame && t.dame.offered ? h('p', {}, ctx.t(`Vous donnez ${theCard(ctx, t.dame.offered)}. Si la carte nommée n’est pas dans sa main, rien n’est échangé.`,
+        `You give ${theCard(ctx, t.dame.offered)}. If the card named is not in their hand, nothing is exchanged.`)) : null,
+      knownThere.size ? h('p', {}, ctx.t(`En jaune${NB}: les cartes que vous savez dans sa main.`, 'In yellow: the cards you know they hold.')) : null,
+      h('div', { class: 'nt-asks' }, rowsOf, joker)));
+  }
+  if (legal.give.size) {
+    panels.push(h('div', { class: 'nt-panel', 'data-choice': 'give' },
+      h('h3', {}, ctx.t(`Dame${NB}: choisissez la carte que vous rendez à ${name(t.dame.giver)}`, `Queen: choose the card you give back to ${name(t.dame.giver)}`))));
+  }
+
+  // --- The observer's hand (absent for a spectator). ----------------------------------------
+  let mine = null;
+  if (Array.isArray(t.hand)) {
+    const choosing = legal.play.size || legal.give.size || legal.swap.length;
+    const handRow = h('div', { class: 'nt-hand' + (choosing ? ' nt-choosing' : ''), 'data-hand': me });
+    let drawnMarked = false;
+    t.hand.forEach((c, i) => {
+      const el = ctx.card(c);
+      if (t.drawn && c === t.drawn && !drawnMarked) {
+        drawnMarked = true;
+        el.classList.add('nt-drawn');
+        el.title = ctx.t('la carte piochée', 'the card drawn');
+      }
+      if (legal.play.has(c)) ctx.offer(el, [legal.play.get(c)]);
+      else if (legal.give.has(c)) ctx.offer(el, [legal.give.get(c)]);
+      else if (legal.swap.some((x) => x.card === c)) {
+        // Dame: pick the card first; the seats above then give it.
+        const isPicked = picked && picked.card === c && picked.index === i;
+        el.classList.add('nt-pick');
+        if (isPicked) el.classList.add('nt-picked');
+        el.tabIndex = 0;
+        el.setAttribute('role', 'button');
+        el.setAttribute('aria-pressed', isPicked ? 'true' : 'false');
+        el.setAttribute('aria-label', ctx.t(`Donner ${theCard(ctx, c)}`, `Give ${theCard(ctx, c)}`));
+        const choose = (e) => {
+          e.preventDefault();
+          picked = isPicked ? null : { key, card: c, index: i };
+          rerender();
+          const again = area.querySelector(`.nt-hand .nt-pick:nth-child(${i + 1})`);
+          if (again) again.focus();
+        };
+        el.addEventListener('click', choose);
+        el.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') choose(e); });
+      }
+      handRow.append(el);
+    });
+    mine = h('div', { class: 'nt-mine' },
+      h('div', { class: 'nt-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length)),
+        t.seats[me] && t.seats[me].unique === 'announced' ? h('span', { class: 'nt-badge nt-said' }, 'UNIQUE') : null,
+        t.seats[me] && t.seats[me].unique === 'unannounced' ? h('span', { class: 'nt-badge nt-unsaid' }, ctx.t(`UNIQUE pas annoncé${NB}!`, 'UNIQUE not announced!')) : null),
+      handRow);
+  }
+
+  area.append(seatRow, centre, status, ...panels, mine);
+}
+
+function statusLine(view, ctx, legal) {
+  const t = view.table;
+  const p = t.player;
+  const me = view.seat;
+  const mine = me !== null && me !== undefined && p === me && (view.turn || []).includes(me);
+  const who = ctx.name(p);
+  let words = '';
+  const nb = NB;
+  switch (t.phase) {
+    case 'start':
+      if (t.pending) {
+        const seven = t.pending.kind === 'sevens';
+        words = mine
+          ? ctx.t(`Ajoutez ${seven ? 'un 7' : 'un Joker'}, ou piochez les ${t.pending.cards} cartes (en touchant la pioche).`,
+            `Add ${seven ? 'a 7' : 'a Joker'}, or draw the ${t.pending.cards} cards (tap the stock).`)
+          : ctx.t(`${who} doit ajouter ${seven ? 'un 7' : 'un Joker'} ou piocher ${cards(ctx, t.pending.cards)}.`,
+            `${who} must add ${seven ? 'a 7' : 'a Joker'} or draw ${cards(ctx, t.pending.cards)}.`);
+      } else if (mine) {
+        words = legal.play.size
+          ? ctx.t('Posez une carte qui va sur la défausse.', 'Lay a card that fits the discard.')
+          : ctx.t(`Aucune carte ne va${nb}: piochez.`, 'No card fits: draw.');
+      }
+      break;
+    case 'chain':
+      words = mine
+        ? (legal.play.size
+          ? ctx.t('Enchaînez (même valeur, ou la suivante de la même couleur) ou finissez votre tour.', 'Chain on (same rank, or the next one up in the same suit) or end your turn.')
+          : ctx.t(`Rien ne s’enchaîne${nb}: finissez votre tour.`, 'Nothing follows: end your turn.'))
+        : ctx.t(`${who} enchaîne ses cartes…`, `${who} is chaining cards…`);
+      break;
+    case 'drawn':
+      words = mine && t.drawn
+        ? (legal.play.size
+          ? ctx.t(`Vous avez pioché ${theCard(ctx, t.drawn)}${nb}: posez-la ou gardez-la.`, `You drew ${theCard(ctx, t.drawn)}: play it or keep it.`)
+          : ctx.t(`Vous avez pioché ${theCard(ctx, t.drawn)}, qui ne va pas${nb}: gardez-la.`, `You drew ${theCard(ctx, t.drawn)}, which does not fit: keep it.`))
+        : ctx.t(`${who} a pioché une carte.`, `${who} drew a card.`);
+      break;
+    case 'after_penalty':
+      words = mine
+        ? ctx.t(`Pénalité prise${nb}: posez une carte qui va, ou passez.`, 'Penalty taken: lay a card that fits, or pass.')
+        : ctx.t(`${who} a pris la pénalité.`, `${who} took the penalty.`);
+      break;
+    case 'name_suit':
+      if (!mine) words = ctx.t(`${who} annonce une couleur…`, `${who} is naming a suit…`);
+      break;
+    case 'name_rank':
+      if (!mine) words = ctx.t(`${who} demande une valeur…`, `${who} is demanding a rank…`);
+      break;
+    case 'swap':
+      if (!mine) words = ctx.t(`Dame${nb}: ${who} peut échanger une carte avec un autre joueur…`, `Queen: ${who} may exchange a card with another player…`);
+      break;
+    case 'ask': {
+      const target = t.dame && t.dame.target;
+      if (!mine) {
+        words = target === me
+          ? ctx.t(`Dame${nb}: ${who} vous demande une carte…`, `Queen: ${who} is asking you for a card…`)
+          : ctx.t(`Dame${nb}: ${who} demande une carte à ${ctx.name(target)}…`, `Queen: ${who} is asking ${ctx.name(target)} for a card…`);
+      }
+      break;
+    }
+    case 'give': {
+      const target = t.dame && t.dame.target;
+      if (target !== me) {
+        words = p === me
+          ? ctx.t(`Dame${nb}: ${ctx.name(target)} choisit la carte à vous rendre${t.dame.offered ? ` contre ${theCard(ctx, t.dame.offered)}` : ''}…`,
+            `Queen: ${ctx.name(target)} is choosing the card to give you back${t.dame.offered ? ` for ${theCard(ctx, t.dame.offered)}` : ''}…`)
+          : ctx.t(`Dame${nb}: ${ctx.name(target)} choisit la carte à rendre à ${who}…`, `Queen: ${ctx.name(target)} is choosing the card to give back to ${who}…`);
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  return ctx.h('p', { class: 'nt-status', 'data-phase': t.phase }, words || null);
+}

@@ -1,0 +1,85 @@
+// What every browser test needs: rooms made through the HTTP API when the test is not about
+// making them, and a player who clicks through a match as a person would.
+import { expect } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const base = () => process.env.TAPIS_URL;
+export const screenshots = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
+
+/// Opens a room through the API: `seats` as in SERVER.md; bots act at once.
+export async function createRoom(request, game, players, seats, options = {}, extra = {}) {
+  const response = await request.post(`${base()}/api/rooms`, {
+    data: { game, players, seats, options, bot_delay_ms: 0, ...extra },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()).room;
+}
+
+/// Opens the invite link and sits down under `name`, as a person does.
+export async function joinByLink(page, room, name) {
+  await page.goto(`${base()}/r/${room}`);
+  await page.locator('#join-name').fill(name);
+  await page.locator('form.join button[type=submit]').click();
+  await expect(page.locator('main.table-page')).toBeVisible();
+}
+
+/// A small deterministic generator, so a test plays the same moves on every run.
+export function chooser(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    x ^= x << 13; x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5; x >>>= 0;
+    return x % n;
+  };
+}
+
+const CLICKABLE = 'main .playable, main .actions button[data-action]';
+
+/// Plays by clicking until the results show: whenever something is offered, picks one of the
+/// things lit up (a card, a cell, a button), answers the little menu when one opens, and
+/// dismisses round summaries. Returns the number of moves this person made.
+export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove } = {}) {
+  const pick = chooser(seed);
+  let moves = 0;
+  for (let i = 0; i < maxMoves * 4; i++) {
+    await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 120_000 });
+    if (await page.locator('.dialog [data-result="winners"]').isVisible()) return moves;
+    const round = page.locator('[data-close="round"]');
+    if (await round.isVisible()) {
+      await round.click();
+      continue;
+    }
+    const candidates = page.locator(CLICKABLE);
+    const n = await candidates.count();
+    if (!n) continue;
+    const seq = await page.locator('main.table-page').getAttribute('data-seq');
+    const target = candidates.nth(pick(n));
+    if (onMove) await onMove(moves);
+    try {
+      await target.click({ timeout: 5000 });
+    } catch {
+      continue; // the table changed under the pointer (a bot moved): look again
+    }
+    const menu = page.locator('.menu button[data-action]');
+    if (await menu.count()) await menu.nth(pick(await menu.count())).click();
+    moves += 1;
+    await page.waitForFunction(
+      (old) => {
+        const main = document.querySelector('main.table-page');
+        return !main || main.dataset.seq !== old || document.querySelector('.notice:not([hidden])') || document.querySelector('.dialog');
+      },
+      seq,
+      { timeout: 60_000 },
+    );
+  }
+  throw new Error('the match did not end');
+}
+
+/// A screenshot of the whole page, for the README.
+export async function shoot(page, name) {
+  mkdirSync(screenshots, { recursive: true });
+  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+}

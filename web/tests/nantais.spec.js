@@ -1,0 +1,142 @@
+// Le 8 Nantais in the browser: a whole match against bots by clicking, screenshots mid-match at
+// desktop and phone width, and hand-dealt tables for the choices a random match may not reach
+// (a King's rank, an 8's suit, the Dame exchange, UNIQUE and CONTRE UNIQUE).
+import { test, expect } from '@playwright/test';
+import { base, createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
+
+const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
+
+/// A hand-made first round: the given hands and discard (bottom first), the rest of the 54 cards
+/// as the stock in a fixed order.
+function deal(hands, discard) {
+  const deck = [];
+  for (const s of 'SHDC') for (const r of RANKS) deck.push(r + s);
+  deck.push('X', 'X');
+  for (const c of [...hands.flat(), ...discard]) deck.splice(deck.indexOf(c), 1);
+  return { hands, stock: deck, discard };
+}
+
+async function handDealt(page, request, hands, discard, extra = {}) {
+  const room = await createRoom(request, 'nantais', hands.length, ['human', ...hands.slice(1).map(() => 'bot:easy')],
+    { rounds_to_win: 1, queen_swap: true }, { seed: 3, deal: deal(hands, discard), ...extra });
+  await joinByLink(page, room, 'Alice');
+  await expect(page.locator('.game-nantais .nt-hand [data-card]').first()).toBeVisible();
+  return room;
+}
+
+const interesting = '.game-nantais [data-info="pending"], .game-nantais [data-info="suit"], .game-nantais [data-info="rank"], .game-nantais .nt-race-button';
+
+test('a person plays a whole match of Le 8 Nantais against two bots', async ({ page, request }) => {
+  const room = await createRoom(request, 'nantais', 3, ['human', 'bot:easy', 'bot:medium'],
+    { rounds_to_win: 1, queen_swap: true }, { seed: 3 });
+  await joinByLink(page, room, 'Alice');
+  const hand = page.locator('.game-nantais .nt-hand [data-card]');
+  await expect(hand).toHaveCount(7);
+  await expect(page.locator('.game-nantais [data-pile="discard"] .nt-top[data-card]')).toBeVisible();
+  await expect(page.locator('.game-nantais .nt-opp')).toHaveCount(2);
+  const moves = await playToEnd(page, { seed: 5 });
+  expect(moves).toBeGreaterThan(0);
+  await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+
+  // The replay shows every hand face up and offers nothing.
+  await page.locator('[data-do="replay"]').click();
+  await expect(page).toHaveURL(/\/replay$/);
+  await page.locator('[data-step="forward"]').click();
+  await expect(page.locator('.game-nantais .nt-faces[data-hand="1"] [data-card]').first()).toBeVisible();
+  await expect(page.locator('.game-nantais .playable')).toHaveCount(0);
+});
+
+for (const [label, viewport] of [['desktop', { width: 1280, height: 800 }], ['phone', { width: 360, height: 740 }]]) {
+  test(`the table mid-match, ${label}`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const room = await createRoom(request, 'nantais', 4, ['human', 'bot:easy', 'bot:medium', 'bot:easy'],
+      { rounds_to_win: 1 }, { seed: 3 });
+    await joinByLink(page, room, 'Alice');
+    let shot = false;
+    await playToEnd(page, {
+      seed: 2,
+      onMove: async (moves) => {
+        if (shot) return;
+        const special = await page.locator(interesting).count();
+        if ((moves >= 3 && special) || moves >= 10) {
+          await page.locator('.game-nantais').scrollIntoViewIfNeeded();
+          await shoot(page, `nantais-${label}`);
+          shot = true;
+          // No horizontal scrolling, at any width.
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+        }
+      },
+    });
+    expect(shot).toBe(true);
+  });
+}
+
+test('a King demands a rank with thirteen big buttons', async ({ page, request }) => {
+  // Seat 0 holds the K♠ and the 8♦: on the 5♠ it lays the King, ends, and demands a 9.
+  await handDealt(page, request, [['KS', '8D', '9C', '2H'], ['3D', '4D', '3H'], ['3C', '4C', '6H']], ['5S'], { bot_delay_ms: 4000 });
+  await page.locator('.nt-hand [data-card="KS"].playable').click();
+  await page.locator('.actions [data-action="end"]').click();
+  const ranks = page.locator('[data-choice="rank"] .nt-choice.playable');
+  await expect(ranks).toHaveCount(13);
+  await expect(page.locator('[data-choice="rank"] [data-rank="Q"]')).toContainText('D'); // French index: Dame
+  await page.locator('[data-choice="rank"] [data-rank="9"]').click();
+  await expect(page.locator('.game-nantais [data-info="rank"]')).toHaveAttribute('data-rank', '9');
+});
+
+test('an 8 names a suit with four suit buttons', async ({ page, request }) => {
+  await handDealt(page, request, [['8D', '9C', '2H'], ['3D', '4D', '3H'], ['3C', '4C', '6H']], ['5S'], { bot_delay_ms: 4000 });
+  await page.locator('.nt-hand [data-card="8D"].playable').click();
+  await page.locator('.actions [data-action="end"]').click();
+  await expect(page.locator('[data-choice="suit"] .nt-choice.playable')).toHaveCount(4);
+  await expect(page.locator('[data-choice="suit"] svg')).toHaveCount(4);
+  await page.locator('[data-choice="suit"] [data-suit="H"]').click();
+  await expect(page.locator('.game-nantais [data-info="suit"]')).toHaveAttribute('data-suit', 'H');
+});
+
+test('the Dame exchange: the card first, then the seat', async ({ page, request }) => {
+  await handDealt(page, request, [['QS', '3C', '9D', '9H'], ['3D', '4D', '3H'], ['2C', '4C', '6H']], ['5S']);
+  await page.locator('.nt-hand [data-card="QS"].playable').click();
+  await page.locator('.actions [data-action="end"]').click();
+  await expect(page.locator('[data-choice="swap"]')).toBeVisible();
+  await expect(page.locator('.actions [data-action="noswap"]')).toBeVisible();
+  // Before a card is picked, a seat offers every card (a menu); after, just the one picked.
+  await expect(page.locator('.nt-opp[data-seat="1"].playable')).toHaveAttribute('data-actions', /swap 1 3C/);
+  await page.locator('.nt-hand .nt-pick[data-card="3C"]').click();
+  await expect(page.locator('.nt-hand .nt-pick[data-card="3C"]')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('.nt-opp[data-seat="2"]')).toHaveAttribute('data-action', 'swap 2 3C');
+  await page.locator('.nt-opp[data-seat="2"]').click();
+  await expect(page.locator('.nt-hand [data-card="3C"]')).toHaveCount(0);
+  await expect(page.locator('.nt-hand [data-card]')).toHaveCount(3);
+});
+
+test('UNIQUE, then CONTRE UNIQUE against a bot that has not said it yet', async ({ page, request }) => {
+  // Seat 0 lays the 4♠ and holds one card: UNIQUE. Seat 1 then lays its 6♠ and holds one card;
+  // the bots wait 2.5 s before acting, so the person is first to call CONTRE UNIQUE.
+  await handDealt(page, request, [['4S', '9D'], ['6S', '2D'], ['2C', '4C', '6H']], ['5S'], { bot_delay_ms: 2500 });
+  await page.locator('.nt-hand [data-card="4S"].playable').click();
+  const unique = page.locator('.nt-race-button.nt-unique');
+  await expect(unique).toBeVisible();
+  await expect(unique).toHaveAttribute('data-action', 'unique');
+  await unique.click();
+  await expect(unique).toHaveCount(0);
+  await expect(page.locator('.nt-mine .nt-said')).toBeVisible();
+  await page.locator('.actions [data-action="end"]').click();
+  const contre = page.locator('.nt-race-button.nt-contre[data-target="1"]');
+  await expect(contre).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('.nt-opp[data-seat="1"] .nt-unsaid')).toBeVisible();
+  await contre.click();
+  await expect(page.locator('.nt-opp[data-seat="1"] .nt-count')).toHaveText('3 cartes');
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+  test('the words and card indices follow the reader', async ({ page, request }) => {
+    await handDealt(page, request, [['KS', '8D', '9C', '2H'], ['3D', '4D', '3H'], ['3C', '4C', '6H']], ['5S']);
+    await expect(page.locator('.nt-mine-head')).toContainText('Your hand');
+    await expect(page.locator('.nt-mine-head')).toContainText('4 cards');
+    await page.locator('.nt-hand [data-card="KS"].playable').click();
+    await page.locator('.actions [data-action="end"]').click();
+    await expect(page.locator('[data-choice="rank"] [data-rank="Q"]')).toContainText('Q');
+    await expect(page.locator('[data-choice="rank"] h3')).toHaveText('Demand a rank');
+  });
+});

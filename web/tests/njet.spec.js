@@ -1,0 +1,100 @@
+// Njet!: one person plays a whole match (one round) against bots by clicking the board's cells,
+// the partner, the cards to lay aside and the cards to play; screenshots mid-match at desktop and
+// phone widths; what the drawing must show (the board and its stones, the conditions, the trick,
+// the teams, the cards drawn with data-card and named in the reader's language).
+import { test, expect } from '@playwright/test';
+import { createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
+
+const SEATS = ['human', 'bot:easy', 'bot:medium', 'bot:easy'];
+
+test('a whole match of Njet! against bots, by clicking the board and the cards', async ({ page, request }) => {
+  const room = await createRoom(request, 'njet', 4, SEATS, { rounds: 1 }, { seed: 3 });
+  await joinByLink(page, room, 'Alice');
+  const game = page.locator('.game-njet');
+  await expect(game).toBeVisible();
+
+  // The board: five rows, 4 + 3 + 4 + 5 + 4 cells, the cards of the hand drawn with data-card.
+  await expect(game.locator('.njet-row')).toHaveCount(5);
+  await expect(game.locator('.njet-cell')).toHaveCount(20);
+  await expect(game.locator('.njet-hand .njet-card[data-card]')).toHaveCount(10);
+  const label = await game.locator('.njet-hand .njet-card').first().getAttribute('aria-label');
+  expect(label).toMatch(/^[1-9] (rouge|bleu|noir|vert)$/);
+
+  let sawBoardMove = false;
+  let sawPartner = false;
+  let sawPlay = false;
+  let shot = false;
+  const moves = await playToEnd(page, {
+    seed: 21,
+    onMove: async () => {
+      const phase = await game.locator('.njet').getAttribute('data-phase').catch(() => null);
+      if (phase === 'njet' && !sawBoardMove) {
+        // Stones are offered on the free cells of the board, never on a covered one.
+        await expect(game.locator('.njet-cell.playable[data-action^="njet "]').first()).toBeVisible();
+        await expect(game.locator('.njet-cell.covered.playable')).toHaveCount(0);
+        sawBoardMove = true;
+      }
+      if (phase === 'partner' && !sawPartner) {
+        // With this deal and these clicks the person ends up start player: the three others are
+        // offered as partners on the table itself.
+        await expect(game.locator('.njet-pick.playable[data-action^="partner "]')).toHaveCount(3);
+        sawPartner = true;
+      }
+      if (phase === 'play' && !sawPlay) {
+        sawPlay = true;
+        await expect(game.locator('.njet-conditions [data-condition="trump"]')).toContainText(/rouge|bleu|noir|vert/);
+        await expect(game.locator('.njet-team')).toHaveCount(2);
+        await expect(game.locator('.njet-cell.covered .njet-stone')).toHaveCount(15);
+      }
+      if (phase === 'play' && !shot && (await game.locator('.njet-trick:not(.last) .njet-place .njet-card').count()) >= 2) {
+        shot = true;
+        await shoot(page, 'njet-desktop');
+        await page.setViewportSize({ width: 360, height: 740 });
+        await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 360);
+        await shoot(page, 'njet-phone');
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }
+    },
+  });
+  expect(moves).toBeGreaterThan(8);
+  expect(sawBoardMove).toBe(true);
+  expect(sawPartner).toBe(true);
+  expect(sawPlay).toBe(true);
+  expect(shot).toBe(true);
+  await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the board, the cards and the replay speak English', async ({ page, request }) => {
+    const room = await createRoom(request, 'njet', 4, SEATS, { rounds: 1 }, { seed: 3 });
+    await joinByLink(page, room, 'Bob');
+    const game = page.locator('.game-njet');
+    await expect(game.locator('.njet-row-label').first()).toHaveText('Start player');
+    const label = await game.locator('.njet-hand .njet-card').first().getAttribute('aria-label');
+    expect(label).toMatch(/^(red|blue|black|green) [1-9]$/);
+    let sawDiscard = false;
+    await playToEnd(page, {
+      seed: 4,
+      onMove: async () => {
+        if (sawDiscard || (await game.locator('.njet').getAttribute('data-phase')) !== 'discard') return;
+        // One card each is laid aside here: the cards of the hand are what one clicks.
+        sawDiscard = true;
+        await expect(game.locator('.njet-conditions [data-condition="discard"]')).toContainText('1 card');
+        await expect(game.locator('.njet-hand .njet-card.playable[data-action^="discard "]')).toHaveCount(10);
+      },
+    });
+    expect(sawDiscard).toBe(true);
+    await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+
+    // The replay shows every hand face up with these cards, and offers nothing.
+    await page.locator('[data-do="replay"]').click();
+    await expect(page).toHaveURL(/\/replay$/);
+    await page.locator('[data-step="first"]').click();
+    for (let s = 0; s < 4; s++) await expect(page.locator(`[data-hand="${s}"] .njet-card[data-card]`)).toHaveCount(10);
+    await expect(page.locator('.game-njet .playable')).toHaveCount(0);
+    await page.locator('[data-step="last"]').click();
+    await expect(page.locator('.game-njet .njet-cell.covered')).toHaveCount(15);
+  });
+});

@@ -1,0 +1,30 @@
+// Starts `tapis serve` (the release binary the README's build makes) on a free port with an
+// empty data folder, tells the tests its address through TAPIS_URL, and stops it at the end.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export default async function globalSetup() {
+  const binary = process.env.TAPIS_BIN || join(root, 'target', 'release', 'tapis');
+  const data = mkdtempSync(join(tmpdir(), 'tapis-browser-'));
+  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise((resolve, reject) => {
+    let seen = '';
+    server.stdout.on('data', (chunk) => {
+      seen += chunk;
+      const m = seen.match(/^listening on (http:\/\/\S+)/m);
+      if (m) resolve(m[1]);
+    });
+    server.on('exit', (code) => reject(new Error(`tapis serve stopped (${code}) before listening: ${seen}`)));
+    setTimeout(() => reject(new Error('tapis serve did not start within 30 s')), 30_000);
+  });
+  process.env.TAPIS_URL = url;
+  return async () => {
+    server.kill('SIGTERM');
+    rmSync(data, { recursive: true, force: true });
+  };
+}

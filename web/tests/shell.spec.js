@@ -1,0 +1,67 @@
+// The shell, through a game without a drawing of its own (Crazy Eights): a room made with the
+// home page's form, a whole match against a bot by clicking, the results, the replay.
+import { test, expect } from '@playwright/test';
+import { base, playToEnd, shoot } from './helpers.js';
+
+test('a newcomer creates a table from the home page and plays a whole match against a bot', async ({ page }) => {
+  await page.goto(base());
+  await expect(page.locator('h1')).toHaveText('Jouer aux cartes ensemble');
+  await page.locator('.game-tile[data-game="crazyeights"]').click();
+  await page.locator('#name').fill('Alice');
+  await page.locator('#players').selectOption('2');
+  await page.locator('[data-seat="1"]').selectOption('bot:easy');
+  await page.locator('form.create button[type=submit]').click();
+  await expect(page).toHaveURL(/\/r\/[^/]+$/);
+  await expect(page.locator('main.table-page')).toBeVisible();
+  await expect(page.locator('.seat.me')).toContainText('vous');
+  const moves = await playToEnd(page, { seed: 7 });
+  expect(moves).toBeGreaterThan(0);
+  const result = page.locator('.dialog [data-result="winners"]');
+  await expect(result).toBeVisible();
+  const headline = await result.textContent();
+
+  // The replay steps to the end and shows the same winners.
+  await page.locator('[data-do="replay"]').click();
+  await expect(page).toHaveURL(/\/replay$/);
+  await page.locator('[data-step="last"]').click();
+  await expect(page.locator('.replay-result')).toBeVisible();
+  await page.locator('[data-step="back"]').click();
+  await expect(page.locator('.replay-result')).toBeHidden();
+  await page.locator('[data-step="forward"]').click();
+  const winners = await page.locator('.replay-result').textContent();
+  if (headline.includes('Vous avez gagné')) expect(winners).toContain('vous');
+  else expect(winners).toContain(headline.split(': ')[1].split(',')[0]);
+});
+
+test('the home page in both languages, at desktop and phone width', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(base());
+  await expect(page.locator('.game-tile')).toHaveCount(6);
+  await expect(page.locator('.game-tile .game-picture svg').first()).toBeVisible();
+  await shoot(page, 'home-desktop');
+  // The switch changes every word at once, and is remembered.
+  await page.locator('.lang-switch').click();
+  await expect(page.locator('h1')).toHaveText('Play cards together');
+  await page.reload();
+  await expect(page.locator('h1')).toHaveText('Play cards together');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.locator('.game-tile[data-game="njet"]').click();
+  await expect(page.locator('form.create h2')).toHaveText('Njet!');
+  // No sideways scrolling on a phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.locator('.lang-switch').click();
+  await expect(page.locator('h1')).toHaveText('Jouer aux cartes ensemble');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shoot(page, 'home-phone');
+});
+
+test('a wrong or missing room, and a form without a name, are told plainly', async ({ page }) => {
+  await page.goto(`${base()}/r/nosuchroom`);
+  await expect(page.locator('.error')).toHaveText('ce salon n’existe pas'.replace('’', "'"));
+  await page.goto(base());
+  await page.locator('.game-tile[data-game="nantais"]').click();
+  await page.locator('#name').fill('   ');
+  await page.locator('form.create button[type=submit]').click();
+  await expect(page.locator('form.create .error')).toHaveText('Donnez votre nom.');
+  await expect(page).toHaveURL(`${base()}/`);
+});

@@ -1,0 +1,92 @@
+// Two people at one table, each in their own browser, through the invite link; a race in a
+// reaction window; a reload in the middle of a match.
+import { test, expect } from '@playwright/test';
+import { base, createRoom, joinByLink, playToEnd } from './helpers.js';
+
+/// A Le 8 Nantais deal for two: Alice holds 5♠ and 9♣, so after her 5♠ she holds one card and
+/// both may act at once: she may say UNIQUE, Bob may say CONTRE UNIQUE.
+function raceDeal() {
+  const hands = [['5S', '9C'], ['2S', '3S', '4S', '6S', '8S', '9S', 'TS']];
+  const discard = ['5H'];
+  const used = new Set([...hands.flat(), ...discard]);
+  const stock = [];
+  for (const suit of 'SHDC') for (const rank of '23456789TJQKA') if (!used.has(rank + suit)) stock.push(rank + suit);
+  stock.push('X', 'X');
+  return { hands, stock, discard };
+}
+
+test('two people join through the invite link, race in a window, and play a whole match', async ({ browser, request }) => {
+  const room = await createRoom(request, 'nantais', 2, ['human', 'human'], { rounds_to_win: 1 }, { deal: raceDeal(), seed: 3 });
+  const alice = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  const bob = await (await browser.newContext({ locale: 'en-US' })).newPage();
+  await joinByLink(alice, room, 'Alice');
+  // The one who came first waits, with the link to send.
+  await expect(alice.locator('#invite-link')).toHaveValue(`${base()}/r/${room}`);
+  await joinByLink(bob, room, 'Bob');
+  await expect(alice.locator('.seat.me')).toContainText('vous');
+  await expect(bob.locator('.seat[data-seat="0"]')).toContainText('Alice');
+  await expect(alice.locator('.seat[data-seat="1"]')).toContainText('Bob');
+
+  await alice.locator('[data-action="play 5S"]').click();
+  const contre = bob.locator('[data-action="contre 0"]');
+  const unique = alice.locator('[data-action="unique"]');
+  await expect(contre).toBeVisible();
+  await expect(unique).toBeVisible();
+  // Both click at once: whichever reaches the server first is applied, the other is refused
+  // (or its button goes away before the click), and both tables agree on what happened.
+  await Promise.all([
+    contre.click({ timeout: 3000 }).catch(() => {}),
+    unique.click({ timeout: 3000 }).catch(() => {}),
+  ]);
+  await expect(alice.locator('main.table-page')).toHaveAttribute('data-seq', '2');
+  await expect(bob.locator('main.table-page')).toHaveAttribute('data-seq', '2');
+  const log = await alice.locator('.log').textContent();
+  if (log.includes('CONTRE')) {
+    await expect(alice.locator('.seat[data-seat="0"]')).toContainText('3 cartes');
+    await expect(bob.locator('.log')).toContainText('CONTRE');
+  } else {
+    expect(log).toContain('UNIQUE');
+    await expect(alice.locator('.seat[data-seat="0"]')).toContainText('1 carte');
+    await expect(bob.locator('.log')).toContainText('UNIQUE');
+  }
+  await expect(contre).toHaveCount(0);
+  await expect(unique).toHaveCount(0);
+
+  // They talk.
+  await alice.locator('[data-tab="chat"]').click();
+  await alice.locator('#chat-text').fill('Bien joué !');
+  await alice.locator('.chat-form button').click();
+  await bob.locator('[data-tab="chat"]').click();
+  await expect(bob.locator('.chat')).toContainText('Alice: Bien joué !');
+  await alice.locator('[data-tab="log"]').click();
+  await bob.locator('[data-tab="log"]').click();
+
+  // Then they play on, each in their own browser, to the end.
+  await Promise.all([playToEnd(alice, { seed: 1 }), playToEnd(bob, { seed: 2 })]);
+  await expect(alice.locator('.dialog [data-result="winners"]')).toBeVisible();
+  await expect(bob.locator('.dialog [data-result="winners"]')).toBeVisible();
+});
+
+test('a reload in the middle of a match comes back to the same seat and the match goes on', async ({ page, request }) => {
+  const room = await createRoom(request, 'nainjaune', 3, ['human', 'bot:easy', 'bot:easy'], { rounds: 1 }, { seed: 5 });
+  await joinByLink(page, room, 'Alice');
+  await expect(page.locator('.seat.me')).toHaveAttribute('data-seat', '0');
+  let reloaded = false;
+  await playToEnd(page, {
+    seed: 3,
+    onMove: async (moves) => {
+      if (moves !== 3 || reloaded) return;
+      reloaded = true;
+      const seq = Number(await page.locator('main.table-page').getAttribute('data-seq'));
+      const logged = await page.locator('.log li').count();
+      await page.reload();
+      await expect(page.locator('main.table-page')).toBeVisible();
+      await expect(page.locator('.seat.me')).toHaveAttribute('data-seat', '0');
+      expect(Number(await page.locator('main.table-page').getAttribute('data-seq'))).toBeGreaterThanOrEqual(seq);
+      expect(await page.locator('.log li').count()).toBeGreaterThanOrEqual(logged);
+      await expect(page.locator('#join-name')).toHaveCount(0);
+    },
+  });
+  expect(reloaded).toBe(true);
+  await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+});
