@@ -138,6 +138,9 @@ struct PlayArgs {
     /// Your seat (0 plays first in the first round).
     #[arg(long, default_value_t = 0)]
     seat: u8,
+    /// Your name at the table (1 to 32 characters): by default $TAPIS_NAME, else « Vous » / "You".
+    #[arg(long, value_parser = name_arg)]
+    name: Option<String>,
     /// How well the bots play: easy (the heuristic player), medium (ISMCTS, 1,000 iterations) or
     /// hard (ISMCTS, 5,000 iterations; each move under a second).
     #[arg(long, value_enum, default_value = "hard")]
@@ -359,6 +362,10 @@ fn play_command(args: PlayArgs) -> Result<()> {
         human: Seat(args.seat),
         bots,
         lang: args.lang.into(),
+        name: args
+            .name
+            .or_else(|| std::env::var("TAPIS_NAME").ok().and_then(|n| name_arg(&n).ok()))
+            .unwrap_or_else(|| Lang::from(args.lang).pick("Vous", "You").to_string()),
         save: args.save,
         realtime: std::io::stdin().is_terminal(),
     };
@@ -590,6 +597,16 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         report.memory_kib.map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
     ]);
     exit::print(format_args!("{table}\n"))
+}
+
+/// A person's name: 1 to 32 characters once trimmed, no control character.
+fn name_arg(text: &str) -> Result<String, String> {
+    let name = text.trim();
+    if name.is_empty() || name.chars().count() > 32 || name.chars().any(char::is_control) {
+        Err("a name is 1 to 32 characters long, with no control character".to_string())
+    } else {
+        Ok(name.to_string())
+    }
 }
 
 /// A player count: a table holds at most `MAX_SEATS` seats (each game says which counts it plays).

@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tapis_bots::BotKind;
 use tapis_core::{Lang, MatchRequest, Seat};
-use tapis_table::{Accepted, Controller, GameId, Table, TableSetup};
+use tapis_table::{Accepted, Controller, GameId, Table, TableSetup, bot_name};
 
 /// How long bots wait, on a terminal, before acting.
 pub const BOT_DELAY_MS: u64 = 800;
@@ -28,6 +28,8 @@ pub struct PlayConfig {
     pub human: Seat,
     pub bots: Vec<BotKind>,
     pub lang: Lang,
+    /// The person's name, shown to them beside the bots' (« Ada », « Blaise »…).
+    pub name: String,
     pub save: Option<std::path::PathBuf>,
     /// Bots act in real time (a person at a terminal); otherwise time is virtual.
     pub realtime: bool,
@@ -37,8 +39,10 @@ fn t(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {
     lang.pick(fr, en)
 }
 
-fn seat_name(seat: Seat, human: Seat, lang: Lang) -> String {
-    if seat == human { t(lang, "Vous", "You").to_string() } else { format!("{} {seat}", t(lang, "Joueur", "Player")) }
+/// A seat as the results list shows it: the person's name marked as theirs, bots by name.
+fn seat_name(table: &Table, seat: Seat, human: Seat, lang: Lang) -> String {
+    let name = table.words(lang).name_of(seat);
+    if seat == human { format!("{name} ({})", t(lang, "vous", "you")) } else { name }
 }
 
 /// Lines typed by the person, read on their own thread so that bots can play meanwhile.
@@ -101,6 +105,10 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         controllers,
         bot_delay_ms: if config.realtime { BOT_DELAY_MS } else { 0 },
         turn_clock_ms: None,
+        names: (0..config.request.players)
+            .map(|i| if i == human.index() { config.name.clone() } else { bot_name(Seat(i as u8)).to_string() })
+            .collect(),
+        reader: Some(human),
     };
     let mut table = Table::new(setup, clock.now()).map_err(|e| crate::exit::usage(e.message(lang)))?;
     writeln!(
@@ -142,7 +150,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
             writeln!(out, "\n=== {} {} ===", t(lang, "Manche", "Round"), round)?;
         }
         let seq = table.seq();
-        let legal = table.current().legal_words(human);
+        let legal = table.current().legal_words(human, &table.setup().names);
         let waited_for = table.current().status().waiting.contains(human);
         let asked = !legal.is_empty() && passed_at != Some(seq);
         if asked && shown_at != Some(seq) {
@@ -247,7 +255,7 @@ fn show_choices(
     lang: Lang,
     out: &mut dyn Write,
 ) -> Result<()> {
-    writeln!(out, "\n{}", table.current().render_view(Some(human), lang))?;
+    writeln!(out, "\n{}", table.current().render_view(Some(human), &table.words(lang)))?;
     if waited_for {
         writeln!(out, "{}", t(lang, "À vous de jouer :", "Your move:"))?;
     } else {
@@ -267,15 +275,17 @@ fn show_choices(
     Ok(())
 }
 
-/// What the person is told of an accepted action: their own action in words, then every event
-/// they may know. Another seat's action is told only through its events (its text may name a
-/// card the person may not see).
+/// What the person is told of an accepted action: every event they may know, once, in words
+/// addressed to them (« Vous posez 7♥ », « Ada pioche une carte »). An action of theirs that
+/// made no event is told in its own words. Another seat's action is told only through its
+/// events (its text may name a card the person may not see).
 fn tell(table: &Table, accepted: &Accepted, human: Seat, lang: Lang, out: &mut dyn Write) -> Result<()> {
-    if accepted.seat == human {
-        let words = table.current().describe_action(&accepted.action, lang);
-        writeln!(out, "• {}{} {words}", seat_name(human, human, lang), lang.pick(" :", ":"))?;
+    let told = accepted.told_to(Some(human));
+    if accepted.seat == human && told.iter().all(|e| e.text(lang).is_empty()) {
+        let words = table.current().describe_action(&accepted.action, &table.words(lang));
+        writeln!(out, "• {words}")?;
     }
-    for event in accepted.told_to(Some(human)) {
+    for event in told {
         let text = event.text(lang);
         if !text.is_empty() {
             writeln!(out, "    {text}")?;
@@ -285,13 +295,13 @@ fn tell(table: &Table, accepted: &Accepted, human: Seat, lang: Lang, out: &mut d
 }
 
 fn show_end(table: &Table, human: Seat, lang: Lang, out: &mut dyn Write) -> Result<()> {
-    writeln!(out, "\n{}", table.current().render_view(Some(human), lang))?;
+    writeln!(out, "\n{}", table.current().render_view(Some(human), &table.words(lang)))?;
     writeln!(out, "=== {} ===", t(lang, "Fin de la partie", "End of the match"))?;
     let status = table.current().status();
     for (i, score) in status.scores.iter().enumerate() {
         let seat = Seat(i as u8);
         let mark = if status.winners.contains(seat) { t(lang, "  ← gagnant", "  ← winner") } else { "" };
-        writeln!(out, "  {:<10} {score}{mark}", seat_name(seat, human, lang))?;
+        writeln!(out, "  {:<16} {score}{mark}", seat_name(table, seat, human, lang))?;
     }
     let verdict = if status.winners.contains(human) {
         t(lang, "Vous avez gagné !", "You won!")

@@ -128,7 +128,7 @@ impl Referee {
                     if let Some(seat) = seat {
                         check_seat(m, seat)?;
                     }
-                    let view = if client { m.client_view(seat, 1, None) } else { m.view_json(seat) };
+                    let view = if client { m.client_view(seat, 1, None, &[]) } else { m.view_json(seat) };
                     Ok(one("view", view))
                 })
             }
@@ -282,8 +282,8 @@ fn act(m: &mut AnyMatch, seat: Seat, action: &str, views: bool) -> Result<Map<St
     out.insert("private".into(), json!(private));
     out.insert("status".into(), to_json(&m.status()));
     if views {
-        let seats: Vec<Value> = Seat::all(m.players()).map(|s| m.client_view(Some(s), 1, None)).collect();
-        out.insert("client_views".into(), json!({"seats": seats, "spectator": m.client_view(None, 1, None)}));
+        let seats: Vec<Value> = Seat::all(m.players()).map(|s| m.client_view(Some(s), 1, None, &[])).collect();
+        out.insert("client_views".into(), json!({"seats": seats, "spectator": m.client_view(None, 1, None, &[])}));
     }
     Ok(out)
 }

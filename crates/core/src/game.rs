@@ -265,12 +265,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
 
     /// The rules in brief, in French or English.
     fn rules_text(lang: Lang) -> &'static str;
-    /// The table as `view` shows it, for the terminal.
-    fn render_view(view: &Self::View, lang: Lang) -> String;
-    /// One action in words: « pose 7♥ » / "plays 7♥".
-    fn describe_action(action: Self::Action, lang: Lang) -> String;
-    /// One event in words.
-    fn describe_event(event: &Self::Event, lang: Lang) -> String;
+    /// The table as `view` shows it, for the terminal, in the reader's words.
+    fn render_view(view: &Self::View, words: &crate::Words) -> String;
+    /// One action in words, as a choice offered to its seat: « poser 7♥ » / "play 7♥".
+    fn describe_action(action: Self::Action, words: &crate::Words) -> String;
+    /// One event in words, seats by name and the reader addressed as « vous » / "you".
+    fn describe_event(event: &Self::Event, words: &crate::Words) -> String;
 
     // ----- the game's own bot -----
 

@@ -14,6 +14,7 @@ pub mod race;
 pub mod record;
 pub mod rng;
 pub mod seat;
+pub mod words;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
 pub use client::ClientView;
@@ -26,3 +27,4 @@ pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
 #[doc(hidden)]
 pub use serde as __serde;
+pub use words::Words;

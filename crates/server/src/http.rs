@@ -300,9 +300,22 @@ async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code
     let record = ask(&server, &code, lang, |reply| RoomMsg::Record { reply }).await?.map_err(|e| Failure(e, lang))?;
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     let match_no = info["match"].as_u64().unwrap_or(1) as u32;
+    let names: Vec<String> = info["seats"]
+        .as_array()
+        .map(|seats| {
+            seats
+                .iter()
+                .enumerate()
+                .map(|(i, s)| match s["kind"].as_str() {
+                    Some("bot") => tapis_table::bot_name(tapis_core::Seat(i as u8)).to_string(),
+                    _ => s["name"].as_str().unwrap_or_default().to_string(),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let built = tokio::task::spawn_blocking(move || {
         let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
-        crate::web::replay(&record, match_no)
+        crate::web::replay(&record, match_no, names)
     })
     .await;
     match built {

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use tapis_bots::{BotKind, Level};
 use tapis_core::{MatchRequest, Seat};
-use tapis_table::{Accepted, Controller, GameId, Table, TableSetup};
+use tapis_table::{Accepted, Controller, GameId, Table, TableSetup, bot_name};
 use tokio::sync::{mpsc, oneshot};
 
 /// Chat lines a room keeps to show newcomers.
@@ -110,7 +110,24 @@ pub fn parse_seat_kind(kind: &str) -> Option<Controller> {
     }
 }
 
-fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch) -> TableSetup {
+/// What each seat is called: bots by their name, people by the one they sat down under, free
+/// seats numbered.
+fn names_of(stored: &StoredRoom, taken: &[StoredSeat]) -> Vec<String> {
+    let mut names: Vec<String> = stored
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, kind)| if kind.starts_with("bot:") { bot_name(Seat(i as u8)).to_string() } else { String::new() })
+        .collect();
+    for seat in taken {
+        if let Some(name) = names.get_mut(seat.seat as usize) {
+            name.clone_from(&seat.name);
+        }
+    }
+    names
+}
+
+fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch, names: Vec<String>) -> TableSetup {
     TableSetup {
         game,
         request: MatchRequest {
@@ -127,6 +144,9 @@ fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch) -> TableSe
             .collect(),
         bot_delay_ms: stored.bot_delay_ms,
         turn_clock_ms: stored.turn_clock_ms,
+        names,
+        // Every recipient reads the same words: each seat by name.
+        reader: None,
     }
 }
 
@@ -142,7 +162,7 @@ impl Room {
         clock: Clock,
     ) -> anyhow::Result<Room> {
         let game: GameId = stored.game.parse()?;
-        let setup = setup_of(&stored, game, &current);
+        let setup = setup_of(&stored, game, &current, names_of(&stored, &taken));
         let request = setup.request.clone();
         let now = clock.now();
         let table =
@@ -309,6 +329,7 @@ impl Room {
             tracing::error!(room = %self.code, error = %e, "storing a seat failed");
             ApiError::Internal
         })?;
+        self.table.set_name(Seat(seat), &name);
         self.seats[seat as usize].name = Some(name);
         self.seats[seat as usize].token_hash = Some(token_hash);
         self.broadcast_room();

@@ -64,7 +64,7 @@ pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
 /// A finished match step by step, for the replay viewer: before the first action and after
 /// each one, the client view of every seat (every hand is shown: the match is over and its
 /// record public) and the events of that action with their words.
-pub fn replay(record: &Record, match_no: u32) -> Result<Value, String> {
+pub fn replay(record: &Record, match_no: u32, names: Vec<String>) -> Result<Value, String> {
     let game: GameId = record.game.parse().map_err(|_| format!("unknown game {}", record.game))?;
     let setup = TableSetup {
         game,
@@ -72,6 +72,8 @@ pub fn replay(record: &Record, match_no: u32) -> Result<Value, String> {
         controllers: vec![Controller::Person; record.players],
         bot_delay_ms: 0,
         turn_clock_ms: None,
+        names,
+        reader: None,
     };
     let mut table = Table::new(setup, 0).map_err(|e| e.to_string())?;
     let views = |table: &Table| -> Vec<Value> {
@@ -87,8 +89,8 @@ pub fn replay(record: &Record, match_no: u32) -> Result<Value, String> {
             "seat": seat,
             "action": action,
             "words": {
-                "fr": table.current().describe_action(action, Lang::Fr),
-                "en": table.current().describe_action(action, Lang::En),
+                "fr": table.current().describe_action(action, &table.words(Lang::Fr)),
+                "en": table.current().describe_action(action, &table.words(Lang::En)),
             },
             "events": events,
             "views": views(&table),

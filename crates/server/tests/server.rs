@@ -141,7 +141,7 @@ async fn watch(mut ws: Ws) -> Vec<Value> {
 
 /// Every frame a recipient got must be exactly what the engine's view of that recipient gives:
 /// rebuilt from the record, action by action.
-fn check_frames(game: GameId, record: &Value, seat: Option<Seat>, frames: &[Value]) {
+fn check_frames(game: GameId, record: &Value, seat: Option<Seat>, frames: &[Value], names: &[String]) {
     let record: tapis_core::Record = serde_json::from_value(record.clone()).unwrap();
     let players = record.players;
     let setup = TableSetup {
@@ -150,6 +150,8 @@ fn check_frames(game: GameId, record: &Value, seat: Option<Seat>, frames: &[Valu
         controllers: vec![Controller::Person; players],
         bot_delay_ms: 0,
         turn_clock_ms: None,
+        names: names.to_vec(),
+        reader: None,
     };
     let mut table = Table::new(setup, 0).unwrap();
     let mut expected_updates = vec![None];
@@ -203,6 +205,21 @@ fn check_frames(game: GameId, record: &Value, seat: Option<Seat>, frames: &[Valu
     }
 }
 
+/// What the server calls each seat in its words: bots by their name, people by theirs.
+async fn names_at(addr: SocketAddr, room: &str) -> Vec<String> {
+    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    info["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s["kind"].as_str() {
+            Some("bot") => tapis_table::bot_name(Seat(i as u8)).to_string(),
+            _ => s["name"].as_str().unwrap_or_default().to_string(),
+        })
+        .collect()
+}
+
 async fn record_of(addr: SocketAddr, room: &str) -> Value {
     let (status, record) = http(addr, "GET", &format!("/api/rooms/{room}/record"), None).await.unwrap();
     assert_eq!(status, 200, "{record}");
@@ -237,8 +254,9 @@ async fn whole_match_paced(addr: SocketAddr, game: GameId, players: usize, peopl
     let record = record_of(addr, &room).await;
     let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
     assert_eq!(info["phase"], json!("over"), "{info}");
+    let names = names_at(addr, &room).await;
     for (seat, frames) in &seen {
-        check_frames(game, &record, *seat, frames);
+        check_frames(game, &record, *seat, frames, &names);
         let last = frames.iter().rev().find(|f| f["type"] != json!("error")).unwrap();
         assert_eq!(
             last["seq"].as_u64().unwrap(),
@@ -362,7 +380,7 @@ async fn a_client_comes_back_with_or_without_since() {
     assert_eq!(snapshot["seat"], json!(0));
     let frames = play_from(fresh, 5, Some(snapshot), 0).await;
     let record = record_of(addr, &room).await;
-    check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames);
+    check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(addr, &room).await);
 }
 
 async fn expect_error(ws: &mut Ws, code: &str) -> Value {

@@ -27,7 +27,7 @@ use crate::registry::{AnyMatch, GameId};
 use crate::view::RoundSummary;
 use tapis_bots::BotKind;
 use tapis_core::race::among_willing;
-use tapis_core::{ActionError, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError};
+use tapis_core::{ActionError, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError, Words};
 
 /// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
 /// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
@@ -54,6 +54,19 @@ pub struct TableSetup {
     /// After this long without acting, a person the match waits for has the heuristic's move
     /// made for them; `None`: the table waits.
     pub turn_clock_ms: Option<u64>,
+    /// What each seat is called in the words of events and actions (a seat without a name is
+    /// « joueur 3 » / "player 3"); see [`bot_name`] for bots.
+    pub names: Vec<String>,
+    /// The seat the words are written for, addressed as « vous » / "you" (a terminal's person);
+    /// `None` when the words are shared by everyone (a server's log).
+    pub reader: Option<Seat>,
+}
+
+/// The name of the bot at `seat`: the same at every table, in every language.
+pub fn bot_name(seat: Seat) -> &'static str {
+    const NAMES: [&str; 10] =
+        ["Ada", "Blaise", "Colette", "Denis", "Émilie", "Fernand", "Gaston", "Hortense", "Irène", "Jules"];
+    NAMES[seat.index() % NAMES.len()]
 }
 
 /// Who made an accepted move.
@@ -201,6 +214,19 @@ impl Table {
         self.since = now;
     }
 
+    /// A person sat down at `seat` under `name`: the words from now on use it.
+    pub fn set_name(&mut self, seat: Seat, name: &str) {
+        if seat.index() < self.setup.controllers.len() {
+            self.setup.names.resize(self.setup.controllers.len(), String::new());
+            self.setup.names[seat.index()] = name.to_string();
+        }
+    }
+
+    /// The words for `lang`, with this table's names and reader.
+    pub fn words(&self, lang: Lang) -> Words<'_> {
+        Words::new(lang, &self.setup.names, self.setup.reader)
+    }
+
     pub fn setup(&self) -> &TableSetup {
         &self.setup
     }
@@ -237,12 +263,12 @@ impl Table {
 
     /// The client view of `observer` (`docs/client-view.md`).
     pub fn client_view(&self, observer: Option<Seat>) -> serde_json::Value {
-        self.current.client_view(observer, self.match_no, self.rounds.last())
+        self.current.client_view(observer, self.match_no, self.rounds.last(), &self.setup.names)
     }
 
     /// [`Table::client_view`] as JSON text.
     pub fn client_view_text(&self, observer: Option<Seat>) -> String {
-        self.current.client_view_text(observer, self.match_no, self.rounds.last())
+        self.current.client_view_text(observer, self.match_no, self.rounds.last(), &self.setup.names)
     }
 
     /// A person's submission: `seen` is the last `seq` they saw.
@@ -262,7 +288,8 @@ impl Table {
 
     fn apply(&mut self, seat: Seat, action: &str, by: Mover, at: u64) -> Result<Accepted, TableError> {
         let round = self.current.round();
-        let events = self.current.act(seat, action).map_err(TableError::Action)?;
+        let events =
+            self.current.act_named(seat, action, &self.setup.names, self.setup.reader).map_err(TableError::Action)?;
         self.since = at;
         self.bots_idle_at = None;
         let round_over = (self.current.round() != round || self.current.is_over()).then(|| {

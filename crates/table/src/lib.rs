@@ -18,7 +18,7 @@ pub mod ops;
 pub mod registry;
 pub mod view;
 
-pub use driver::{Accepted, Controller, Mover, Table, TableError, TableSetup};
+pub use driver::{Accepted, Controller, Mover, Table, TableError, TableSetup, bot_name};
 pub use ops::{LegalAction, Status, ToldEvent};
 pub use registry::{AnyMatch, GameId, GameInfo, OptionInfo, UnknownGame, games_json};
 pub use view::RoundSummary;

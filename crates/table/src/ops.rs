@@ -9,7 +9,7 @@ use tapis_bots::BotKind;
 use tapis_core::rng::{GameRng, game_seed};
 use tapis_core::{
     ActionError, ActionList, Audience, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat, SeatSet,
-    SetupError,
+    SetupError, Words,
 };
 
 /// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`.
@@ -119,31 +119,41 @@ fn legal_of<G: Game>(m: &Match<G>, seat: Seat) -> ActionList<G::Action> {
     legal
 }
 
-pub(crate) fn tell<G: Game>(events: &[G::Event]) -> Vec<ToldEvent> {
+/// The events with their words, seats called by `names`, the `reader` addressed as « vous » /
+/// "you" (`None`: a log shared by everyone, every seat by name).
+pub(crate) fn tell<G: Game>(events: &[G::Event], names: &[String], reader: Option<Seat>) -> Vec<ToldEvent> {
+    let fr = Words::new(Lang::Fr, names, reader);
+    let en = Words::new(Lang::En, names, reader);
     events
         .iter()
         .map(|e| ToldEvent {
             audience: e.audience(),
             event: serde_json::to_value(e).unwrap_or(Value::Null),
-            fr: G::describe_event(e, Lang::Fr),
-            en: G::describe_event(e, Lang::En),
+            fr: G::describe_event(e, &fr),
+            en: G::describe_event(e, &en),
         })
         .collect()
 }
 
-fn render<G: Game>(m: &Match<G>, seat: Option<Seat>, lang: Lang) -> String {
-    G::render_view(&m.state().view(seat), lang)
+fn render<G: Game>(m: &Match<G>, seat: Option<Seat>, words: &Words) -> String {
+    G::render_view(&m.state().view(seat), words)
 }
 
-fn describe<G: Game>(_m: &Match<G>, text: &str, lang: Lang) -> String {
-    G::parse_action(text).map_or_else(|_| text.to_string(), |a| G::describe_action(a, lang))
+fn describe<G: Game>(_m: &Match<G>, text: &str, words: &Words) -> String {
+    G::parse_action(text).map_or_else(|_| text.to_string(), |a| G::describe_action(a, words))
 }
 
-fn act<G: Game>(m: &mut Match<G>, seat: Seat, text: &str) -> Result<Vec<ToldEvent>, ActionError> {
+fn act<G: Game>(
+    m: &mut Match<G>,
+    seat: Seat,
+    text: &str,
+    names: &[String],
+    reader: Option<Seat>,
+) -> Result<Vec<ToldEvent>, ActionError> {
     if seat.index() >= m.state().players() {
         return Err(ActionError::NoSeat { seat, players: m.state().players() });
     }
-    m.act(seat, text).map(|events| tell::<G>(&events))
+    m.act(seat, text).map(|events| tell::<G>(&events, names, reader))
 }
 
 /// What a bot of `kind` plays for `seat` now, from that seat's view alone; `None` when it lets
@@ -213,15 +223,27 @@ impl AnyMatch {
         crate::on_match!(self, m => legal_of(m, seat).iter().map(ToString::to_string).collect())
     }
 
-    /// The seat's legal actions with their words in both languages.
-    pub fn legal_words(&self, seat: Seat) -> Vec<LegalAction> {
-        crate::on_match!(self, m => view::legal_words(m, seat))
+    /// The seat's legal actions with their words in both languages, seats called by `names`.
+    pub fn legal_words(&self, seat: Seat, names: &[String]) -> Vec<LegalAction> {
+        crate::on_match!(self, m => view::legal_words(m, seat, names))
     }
 
     /// Parses and applies an action; on any error the match is unchanged. Returns every event,
-    /// each with its audience.
+    /// each with its audience and its words, seats numbered.
     pub fn act(&mut self, seat: Seat, text: &str) -> Result<Vec<ToldEvent>, ActionError> {
-        crate::on_match!(self, m => act(m, seat, text))
+        self.act_named(seat, text, &[], None)
+    }
+
+    /// [`AnyMatch::act`] with the events' words calling seats by `names` and addressing
+    /// `reader` as « vous » / "you" (`None`: every seat by name).
+    pub fn act_named(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        names: &[String],
+        reader: Option<Seat>,
+    ) -> Result<Vec<ToldEvent>, ActionError> {
+        crate::on_match!(self, m => act(m, seat, text, names, reader))
     }
 
     /// The game's own view of a seat (the one bots read), as JSON.
@@ -230,24 +252,36 @@ impl AnyMatch {
     }
 
     /// The client view of a seat (`docs/client-view.md`).
-    pub fn client_view(&self, seat: Option<Seat>, match_no: u32, last_round: Option<&RoundSummary>) -> Value {
-        crate::on_match!(self, m => view::client_view(m, seat, match_no, last_round))
+    pub fn client_view(
+        &self,
+        seat: Option<Seat>,
+        match_no: u32,
+        last_round: Option<&RoundSummary>,
+        names: &[String],
+    ) -> Value {
+        crate::on_match!(self, m => view::client_view(m, seat, match_no, last_round, names))
     }
 
     /// [`AnyMatch::client_view`] as JSON text, serialized straight from the typed view (what a
     /// server sends thousands of times a second).
-    pub fn client_view_text(&self, seat: Option<Seat>, match_no: u32, last_round: Option<&RoundSummary>) -> String {
-        crate::on_match!(self, m => view::client_view_text(m, seat, match_no, last_round))
+    pub fn client_view_text(
+        &self,
+        seat: Option<Seat>,
+        match_no: u32,
+        last_round: Option<&RoundSummary>,
+        names: &[String],
+    ) -> String {
+        crate::on_match!(self, m => view::client_view_text(m, seat, match_no, last_round, names))
     }
 
     /// The table as the seat's view shows it, as text for the terminal.
-    pub fn render_view(&self, seat: Option<Seat>, lang: Lang) -> String {
-        crate::on_match!(self, m => render(m, seat, lang))
+    pub fn render_view(&self, seat: Option<Seat>, words: &Words) -> String {
+        crate::on_match!(self, m => render(m, seat, words))
     }
 
     /// An action in words (`text` in notation); the text itself if it does not parse.
-    pub fn describe_action(&self, text: &str, lang: Lang) -> String {
-        crate::on_match!(self, m => describe(m, text, lang))
+    pub fn describe_action(&self, text: &str, words: &Words) -> String {
+        crate::on_match!(self, m => describe(m, text, words))
     }
 
     /// The whole hidden state, for debugging and tests only.

@@ -3,7 +3,7 @@
 
 use crate::ops::LegalAction;
 use serde::Serialize;
-use tapis_core::{ActionList, ClientView, Game, Lang, Match, Seat, SeatSet};
+use tapis_core::{ActionList, ClientView, Game, Lang, Match, Seat, SeatSet, Words};
 
 /// The last round finished, in the game's own score unit.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,18 +50,16 @@ pub struct Envelope<B: Serialize> {
     pub table: B,
 }
 
-pub(crate) fn legal_words<G: Game>(m: &Match<G>, seat: Seat) -> Vec<LegalAction> {
+pub(crate) fn legal_words<G: Game>(m: &Match<G>, seat: Seat, names: &[String]) -> Vec<LegalAction> {
+    let fr = Words::new(Lang::Fr, names, Some(seat));
+    let en = Words::new(Lang::En, names, Some(seat));
     let mut legal = ActionList::new();
     if seat.index() < m.state().players() {
         m.state().legal_actions(seat, &mut legal);
     }
     legal
         .iter()
-        .map(|&a| LegalAction {
-            action: a.to_string(),
-            fr: G::describe_action(a, Lang::Fr),
-            en: G::describe_action(a, Lang::En),
-        })
+        .map(|&a| LegalAction { action: a.to_string(), fr: G::describe_action(a, &fr), en: G::describe_action(a, &en) })
         .collect()
 }
 
@@ -72,6 +70,7 @@ pub fn envelope<G: Game + ClientView>(
     seat: Option<Seat>,
     match_no: u32,
     last_round: Option<&RoundSummary>,
+    names: &[String],
 ) -> Envelope<G::Body> {
     let state = m.state();
     let seat = seat.filter(|s| s.index() < state.players());
@@ -90,7 +89,7 @@ pub fn envelope<G: Game + ClientView>(
         may_react,
         scores: state.scores().as_slice().to_vec(),
         cards: state.cards_left().as_slice().to_vec(),
-        legal: seat.map(|s| legal_words(m, s)).unwrap_or_default(),
+        legal: seat.map(|s| legal_words(m, s, names)).unwrap_or_default(),
         last_round: last_round.cloned(),
         result: state
             .is_over()
@@ -104,8 +103,9 @@ pub(crate) fn client_view<G: Game + ClientView>(
     seat: Option<Seat>,
     match_no: u32,
     last_round: Option<&RoundSummary>,
+    names: &[String],
 ) -> serde_json::Value {
-    serde_json::to_value(envelope(m, seat, match_no, last_round)).unwrap_or(serde_json::Value::Null)
+    serde_json::to_value(envelope(m, seat, match_no, last_round, names)).unwrap_or(serde_json::Value::Null)
 }
 
 pub(crate) fn client_view_text<G: Game + ClientView>(
@@ -113,6 +113,7 @@ pub(crate) fn client_view_text<G: Game + ClientView>(
     seat: Option<Seat>,
     match_no: u32,
     last_round: Option<&RoundSummary>,
+    names: &[String],
 ) -> String {
-    serde_json::to_string(&envelope(m, seat, match_no, last_round)).unwrap_or_else(|_| "null".into())
+    serde_json::to_string(&envelope(m, seat, match_no, last_round, names)).unwrap_or_else(|_| "null".into())
 }

@@ -24,7 +24,15 @@ fn setup(
     delay: u64,
     clock: Option<u64>,
 ) -> TableSetup {
-    TableSetup { game, request, controllers, bot_delay_ms: delay, turn_clock_ms: clock }
+    TableSetup {
+        game,
+        request,
+        controllers,
+        bot_delay_ms: delay,
+        turn_clock_ms: clock,
+        names: Vec::new(),
+        reader: None,
+    }
 }
 
 const PERSON: Controller = Controller::Person;

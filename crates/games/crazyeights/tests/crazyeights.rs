@@ -778,8 +778,8 @@ fn a_spectators_body_holds_no_card_of_any_hand() {
 fn texts_in_french_and_english() {
     let m = forced(2, 1, &format!("{TWO_HANDS} KC"), json!({}));
     let view = m.state().view(Some(Seat(0)));
-    let fr = CrazyEights::render_view(&view, Lang::Fr);
-    let en = CrazyEights::render_view(&view, Lang::En);
+    let fr = CrazyEights::render_view(&view, &tapis_core::Words::plain(Lang::Fr));
+    let en = CrazyEights::render_view(&view, &tapis_core::Words::plain(Lang::En));
     assert_eq!(
         fr,
         "Carte visible : K♣ · couleur à suivre : ♣ trèfle\n\
@@ -796,27 +796,39 @@ fn texts_in_french_and_english() {
          \u{20} seat 1 [dealer]: 7 cards · score 0\n\
          Your hand: 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣\n"
     );
-    assert_eq!(CrazyEights::describe_action(Action::Play("7H".parse().unwrap()), Lang::Fr), "poser 7♥");
-    assert_eq!(CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), Lang::En), "name ♠ spades");
+    assert_eq!(
+        CrazyEights::describe_action(Action::Play("7H".parse().unwrap()), &tapis_core::Words::plain(Lang::Fr)),
+        "poser 7♥"
+    );
+    assert_eq!(
+        CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), &tapis_core::Words::plain(Lang::En)),
+        "name ♠ spades"
+    );
     assert!(CrazyEights::rules_text(Lang::Fr).contains("8 = 50"));
     assert!(CrazyEights::rules_text(Lang::En).contains("5♠ = 17"));
     let event = Event::Drew { seat: Seat(1), cards: 2 };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws 2 cards");
-    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 1 pioche 2 cartes");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 1 draws 2 cards");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 1 pioche 2 cartes");
     let event = Event::Drew { seat: Seat(1), cards: 1 };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws a card");
-    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 1 pioche une carte");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 1 draws a card");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 1 pioche une carte");
     let event = Event::DrewCards { seat: Seat(1), cards: vec!["7H".parse().unwrap(), "8S".parse().unwrap()] };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 1 draws 7♥ 8♠");
-    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 1 pioche 7♥ 8♠");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 1 draws 7♥ 8♠");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 1 pioche 7♥ 8♠");
     let event = Event::DealtHand { seat: Seat(0), cards: vec!["2C".parse().unwrap(), "AS".parse().unwrap()] };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "seat 0 is dealt 2♣ A♠");
-    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "le siège 0 reçoit 2♣ A♠");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 0 is dealt 2♣ A♠");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 0 reçoit 2♣ A♠");
     let event = Event::Starter { card: "KC".parse().unwrap(), redrawn: 0 };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "carte retournée : K♣");
+    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "carte retournée : K♣");
     let event = Event::Starter { card: "KC".parse().unwrap(), redrawn: 2 };
-    assert_eq!(CrazyEights::describe_event(&event, Lang::En), "starter card: K♣ (2 eights put back)");
-    assert_eq!(CrazyEights::describe_event(&event, Lang::Fr), "carte retournée : K♣ (2 huit remis dans la pioche)");
+    assert_eq!(
+        CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)),
+        "starter card: K♣ (2 eights put back)"
+    );
+    assert_eq!(
+        CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)),
+        "carte retournée : K♣ (2 huit remis dans la pioche)"
+    );
 }
 
 #[test]

@@ -242,16 +242,16 @@ impl Game for Gum {
         text::rules_text(lang)
     }
 
-    fn render_view(view: &View, lang: Lang) -> String {
-        text::render_view(view, lang)
+    fn render_view(view: &View, words: &tapis_core::Words) -> String {
+        text::render_view(view, words.lang)
     }
 
-    fn describe_action(action: Action, lang: Lang) -> String {
-        text::describe_action(action, lang)
+    fn describe_action(action: Action, words: &tapis_core::Words) -> String {
+        text::describe_action(action, words.lang)
     }
 
-    fn describe_event(event: &Event, lang: Lang) -> String {
-        text::describe_event(event, lang)
+    fn describe_event(event: &Event, words: &tapis_core::Words) -> String {
+        text::describe_event(event, words.lang)
     }
 
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {

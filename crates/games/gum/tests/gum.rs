@@ -1120,13 +1120,13 @@ fn texts_exist_in_both_languages() {
     let mut m = started(2, opts(&[]), deal(&[["5", "7", "7"], ["7", "2", "3"]], &[LOW, LOW], &[LOW, LOW], &[]));
     for lang in [Lang::Fr, Lang::En] {
         assert!(Gum::rules_text(lang).contains("13"));
-        let table = Gum::render_view(&m.state().view(Some(Seat(0))), lang);
+        let table = Gum::render_view(&m.state().view(Some(Seat(0))), &tapis_core::Words::plain(lang));
         assert!(table.contains("5 7 7"), "{table}");
     }
     let events = act(&mut m, 0, "play 5");
-    assert_eq!(Gum::describe_event(&events[0], Lang::En), "Player 0 plays 5.");
-    assert_eq!(Gum::describe_event(&events[0], Lang::Fr), "Le joueur 0 pose 5.");
-    assert_eq!(Gum::describe_action(Action::Pickup, Lang::En), "pick up the pile");
+    assert_eq!(Gum::describe_event(&events[0], &tapis_core::Words::plain(Lang::En)), "Player 0 plays 5.");
+    assert_eq!(Gum::describe_event(&events[0], &tapis_core::Words::plain(Lang::Fr)), "Le joueur 0 pose 5.");
+    assert_eq!(Gum::describe_action(Action::Pickup, &tapis_core::Words::plain(Lang::En)), "pick up the pile");
 }
 
 // ----- golden transcript and bot -----
@@ -1273,11 +1273,14 @@ fn drawn_cards_are_told_to_the_drawer_only() {
     assert_eq!(json(None), public);
     let private = events.iter().find(|e| matches!(e, Event::DrewCards { .. })).unwrap();
     assert!(private.reveals());
-    assert_eq!(Gum::describe_event(private, tapis_core::Lang::Fr), "Le joueur 0 pioche 11.");
-    assert_eq!(Gum::describe_event(private, tapis_core::Lang::En), "Player 0 draws 11.");
+    assert_eq!(Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::Fr)), "Le joueur 0 pioche 11.");
+    assert_eq!(Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::En)), "Player 0 draws 11.");
     let public = events.iter().find(|e| matches!(e, Event::Drew { .. })).unwrap();
-    assert_eq!(Gum::describe_event(public, tapis_core::Lang::Fr), "Le joueur 0 pioche 1 carte.");
-    assert_eq!(Gum::describe_event(public, tapis_core::Lang::En), "Player 0 draws 1 card.");
+    assert_eq!(
+        Gum::describe_event(public, &tapis_core::Words::plain(tapis_core::Lang::Fr)),
+        "Le joueur 0 pioche 1 carte."
+    );
+    assert_eq!(Gum::describe_event(public, &tapis_core::Words::plain(tapis_core::Lang::En)), "Player 0 draws 1 card.");
 }
 
 #[test]
@@ -1301,11 +1304,11 @@ fn a_face_down_card_taken_is_told_to_its_owner_only() {
     let private = &events[1];
     assert!(private.reveals());
     assert_eq!(
-        Gum::describe_event(private, tapis_core::Lang::Fr),
+        Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::Fr)),
         "Le joueur 5 prend en main sa carte cachée n° 2 : 12."
     );
     assert_eq!(
-        Gum::describe_event(private, tapis_core::Lang::En),
+        Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::En)),
         "Player 5 takes his face-down card #2 into his hand: 12."
     );
 }

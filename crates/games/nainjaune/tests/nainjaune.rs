@@ -673,7 +673,7 @@ fn views_hold_only_what_the_seat_may_see() {
     assert!(json.contains("\"KH\"") && !json.contains("\"AH\""), "seat 0 sees its own cards only");
     assert_eq!(mine.hand_counts.as_slice(), [12, 12, 12, 12]);
     for lang in [tapis_core::Lang::Fr, tapis_core::Lang::En] {
-        let text = NainJaune::render_view(&mine, lang);
+        let text = NainJaune::render_view(&mine, &tapis_core::Words::plain(lang));
         assert!(text.contains("R♥") || text.contains("K♥"), "{text}");
         assert!(!NainJaune::rules_text(lang).is_empty());
     }
@@ -991,8 +991,8 @@ fn told(events: &[Event], observer: Option<Seat>) -> Vec<Value> {
         .map(|e| {
             json!({
                 "event": e,
-                "fr": NainJaune::describe_event(e, Lang::Fr),
-                "en": NainJaune::describe_event(e, Lang::En),
+                "fr": NainJaune::describe_event(e, &tapis_core::Words::plain(Lang::Fr)),
+                "en": NainJaune::describe_event(e, &tapis_core::Words::plain(Lang::En)),
             })
         })
         .collect()
@@ -1156,7 +1156,7 @@ fn each_seat_is_told_its_new_hand_alone() {
     let started = events.iter().position(|e| matches!(e, Event::RoundStarted { .. })).unwrap();
     assert!(matches!(events[started + 1], Event::Dealt { seat: Seat(0), .. }));
     assert_eq!(
-        NainJaune::describe_event(&events[started + 1], Lang::Fr),
+        NainJaune::describe_event(&events[started + 1], &tapis_core::Words::plain(Lang::Fr)),
         format!("le joueur 0 reçoit : {}", describe_hand(&game, 0, Lang::Fr))
     );
 }

@@ -1243,13 +1243,16 @@ fn views_hide_the_other_hands_and_the_stock() {
     let spectator = m.state().view(None);
     assert!(spectator.hand.is_empty());
     for lang in [Lang::Fr, Lang::En] {
-        let text = Nantais::render_view(&mine, lang);
+        let text = Nantais::render_view(&mine, &tapis_core::Words::plain(lang));
         assert!(text.contains("5♥ 9♣"), "{text}");
         assert!(!Nantais::rules_text(lang).is_empty());
     }
-    assert!(Nantais::render_view(&mine, Lang::Fr).contains("Votre main"));
-    assert!(Nantais::render_view(&mine, Lang::En).contains("Your hand"));
-    assert_eq!(Nantais::describe_action(tapis_nantais::Action::Play(c("7H")), Lang::Fr), "poser 7♥");
+    assert!(Nantais::render_view(&mine, &tapis_core::Words::plain(Lang::Fr)).contains("Votre main"));
+    assert!(Nantais::render_view(&mine, &tapis_core::Words::plain(Lang::En)).contains("Your hand"));
+    assert_eq!(
+        Nantais::describe_action(tapis_nantais::Action::Play(c("7H")), &tapis_core::Words::plain(Lang::Fr)),
+        "poser 7♥"
+    );
 }
 
 // ----- golden transcript and bot -----
@@ -1534,7 +1537,7 @@ fn events_are_worded_in_both_languages() {
         ),
     ];
     for (event, fr, en) in cases {
-        assert_eq!(Nantais::describe_event(&event, Lang::Fr), fr);
-        assert_eq!(Nantais::describe_event(&event, Lang::En), en);
+        assert_eq!(Nantais::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), fr);
+        assert_eq!(Nantais::describe_event(&event, &tapis_core::Words::plain(Lang::En)), en);
     }
 }

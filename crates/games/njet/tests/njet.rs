@@ -900,25 +900,36 @@ fn texts_show_the_table_in_both_languages() {
     let mut m = void_round(json!({}));
     act(&mut m, 1, "play G5");
     let view = m.state().view(Some(Seat(2)));
-    let fr = Njet::render_view(&view, tapis_core::Lang::Fr);
-    let en = Njet::render_view(&view, tapis_core::Lang::En);
+    let fr = Njet::render_view(&view, &tapis_core::Words::plain(tapis_core::Lang::Fr));
+    let en = Njet::render_view(&view, &tapis_core::Words::plain(tapis_core::Lang::En));
     eprintln!("{fr}\n{en}");
     assert!(fr.contains("Votre main : R1 R1 R2 R3 R4 G1 G1 G2 G3 G4"), "{fr}");
     assert!(en.contains("Your hand: R1 R1 R2 R3 R4 G1 G1 G2 G3 G4"), "{en}");
     assert!(en.contains("Current trick: 0:B9 1:G5") && en.contains("void in blue"), "{en}");
     assert!(en.contains("trump red") && fr.contains("atout rouge"), "{en}");
-    assert_eq!(Njet::describe_action(Action::Play(Card::new(Colour::Red, 7)), tapis_core::Lang::En), "play 7 red");
+    assert_eq!(
+        Njet::describe_action(Action::Play(Card::new(Colour::Red, 7)), &tapis_core::Words::plain(tapis_core::Lang::En)),
+        "play 7 red"
+    );
     let njet = Njet::parse_action("njet trump B").unwrap();
-    assert_eq!(Njet::describe_action(njet, tapis_core::Lang::Fr), "Njet ! atout bleu — interdit");
+    assert_eq!(
+        Njet::describe_action(njet, &tapis_core::Words::plain(tapis_core::Lang::Fr)),
+        "Njet ! atout bleu — interdit"
+    );
     assert!(Njet::rules_text(tapis_core::Lang::En).contains("reconstruction"));
     for event in play_randomly(&mut m, 1) {
-        assert!(!Njet::describe_event(&event, tapis_core::Lang::En).is_empty());
+        assert!(!Njet::describe_event(&event, &tapis_core::Words::plain(tapis_core::Lang::En)).is_empty());
     }
 }
 
 #[test]
 fn events_read_as_sentences_in_both_languages() {
-    let words = |event: Event| (Njet::describe_event(&event, Lang::En), Njet::describe_event(&event, Lang::Fr));
+    let words = |event: Event| {
+        (
+            Njet::describe_event(&event, &tapis_core::Words::plain(Lang::En)),
+            Njet::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)),
+        )
+    };
     let r7 = Card::new(Colour::Red, 7);
     let pair = |en: &str, fr: &str| (en.to_string(), fr.to_string());
     assert_eq!(
@@ -996,12 +1007,12 @@ fn the_board_set_event_names_every_condition() {
     }
     let set = last.iter().find(|e| matches!(e, Event::BoardSet { .. })).unwrap();
     assert_eq!(
-        Njet::describe_event(set, Lang::En),
+        Njet::describe_event(set, &tapis_core::Words::plain(Lang::En)),
         "The board is set: start player: seat 1; discard: 2; trump red; super-trumps: the blue 1s; points per trick \
          and per loot card: 3."
     );
     assert_eq!(
-        Njet::describe_event(set, Lang::Fr),
+        Njet::describe_event(set, &tapis_core::Words::plain(Lang::Fr)),
         "Le plateau est fixé : premier joueur : siège 1 ; défausse : 2 ; atout rouge ; super-atouts : les 1 bleus ; \
          points par pli et par Loot : 3."
     );

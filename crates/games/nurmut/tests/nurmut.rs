@@ -1000,15 +1000,18 @@ fn golden_transcript() {
 #[test]
 fn texts_say_what_happens() {
     let mut m = table(2, json!({}), deal(&[&["J/7", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
-    let fr = NurMut::render_view(&m.state().view(Some(Seat(0))), Lang::Fr);
+    let fr = NurMut::render_view(&m.state().view(Some(Seat(0))), &tapis_core::Words::plain(Lang::Fr));
     assert!(fr.contains("pile 1 : [3]  accepte 2 ou 4 ou J"), "{fr}");
     assert!(fr.contains("siège 0 (vous) : [J]"), "{fr}");
-    let en = NurMut::render_view(&m.state().view(Some(Seat(1))), Lang::En);
+    let en = NurMut::render_view(&m.state().view(Some(Seat(1))), &tapis_core::Words::plain(Lang::En));
     assert!(en.contains("pile 3: [9]  takes 8 or J") && en.contains("Seat to play: 0"), "{en}");
     let events = act(&mut m, 0, "play 2");
-    assert_eq!(NurMut::describe_event(&events[1], Lang::En), "Seat 0 covers the joker on pile 2 with 5");
     assert_eq!(
-        NurMut::describe_action(tapis_nurmut::Action::Courage, Lang::Fr),
+        NurMut::describe_event(&events[1], &tapis_core::Words::plain(Lang::En)),
+        "Seat 0 covers the joker on pile 2 with 5"
+    );
+    assert_eq!(
+        NurMut::describe_action(tapis_nurmut::Action::Courage, &tapis_core::Words::plain(Lang::Fr)),
         "courage : retourner sa carte du dessus"
     );
     assert!(NurMut::rules_text(Lang::En).contains("Reconstructions"));
@@ -1074,8 +1077,8 @@ fn events_in_words() {
         ),
     ];
     for (event, fr, en) in cases {
-        assert_eq!(NurMut::describe_event(&event, Lang::Fr), fr);
-        assert_eq!(NurMut::describe_event(&event, Lang::En), en);
+        assert_eq!(NurMut::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), fr);
+        assert_eq!(NurMut::describe_event(&event, &tapis_core::Words::plain(Lang::En)), en);
     }
 }
 

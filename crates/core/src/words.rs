@@ -1,0 +1,246 @@
+//! Words for people: what each seat is called, who is reading, and the small grammar every
+//! game's sentences need — the reader addressed as « vous » / "you" with the verb to match,
+//! everyone else by name, plurals, articles, and cards written in the reader's language.
+//!
+//! Names are the same in every language ("Ada", "Alice"); a seat without one is « joueur 3 » /
+//! "player 3", numbered from 1 as people count. The notation (`QS`, `play 7H`) never changes
+//! with the language: only these words do.
+
+use crate::cards::{FrenchCard, Rank, Suit};
+use crate::game::Lang;
+use crate::seat::Seat;
+
+/// How a game's texts are written for one reader.
+#[derive(Clone, Copy, Debug)]
+pub struct Words<'a> {
+    pub lang: Lang,
+    /// One per seat (shorter is fine: the rest are numbered).
+    pub names: &'a [String],
+    /// The seat reading, addressed as « vous » / "you"; `None` for a spectator or a shared log.
+    pub reader: Option<Seat>,
+}
+
+impl Words<'static> {
+    /// Numbered seats, nobody addressed.
+    pub fn plain(lang: Lang) -> Words<'static> {
+        Words { lang, names: &[], reader: None }
+    }
+}
+
+impl<'a> Words<'a> {
+    pub fn new(lang: Lang, names: &'a [String], reader: Option<Seat>) -> Words<'a> {
+        Words { lang, names, reader }
+    }
+
+    pub fn fr(&self) -> bool {
+        self.lang == Lang::Fr
+    }
+
+    pub fn pick<'b>(&self, fr: &'b str, en: &'b str) -> &'b str {
+        self.lang.pick(fr, en)
+    }
+
+    pub fn is_reader(&self, seat: Seat) -> bool {
+        self.reader == Some(seat)
+    }
+
+    /// A seat's name, never « vous »: « joueur 3 » / "player 3" when it has none.
+    pub fn name_of(&self, seat: Seat) -> String {
+        match self.names.get(seat.index()) {
+            Some(name) if !name.trim().is_empty() => name.clone(),
+            _ => format!("{} {}", self.pick("joueur", "player"), seat.index() + 1),
+        }
+    }
+
+    /// A seat as the subject of a sentence or after a preposition: its name, or « vous » /
+    /// "you" for the reader.
+    pub fn who(&self, seat: Seat) -> String {
+        if self.is_reader(seat) { self.pick("vous", "you").to_string() } else { self.name_of(seat) }
+    }
+
+    /// [`Words::who`] at the start of a sentence.
+    pub fn who_upper(&self, seat: Seat) -> String {
+        capitalize(&self.who(seat))
+    }
+
+    /// The verb for `seat` as its subject: `fr` and `en` in the third person (« pose »,
+    /// "plays"), `fr_you` and `en_you` for the reader (« posez », "play").
+    pub fn verb<'b>(&self, seat: Seat, fr: &'b str, fr_you: &'b str, en: &'b str, en_you: &'b str) -> &'b str {
+        match (self.lang, self.is_reader(seat)) {
+            (Lang::Fr, false) => fr,
+            (Lang::Fr, true) => fr_you,
+            (Lang::En, false) => en,
+            (Lang::En, true) => en_you,
+        }
+    }
+
+    /// A sentence opening: « Ada pose », « Vous posez », "Ada plays", "You play".
+    pub fn says(&self, seat: Seat, fr: &str, fr_you: &str, en: &str, en_you: &str) -> String {
+        format!("{} {}", self.who_upper(seat), self.verb(seat, fr, fr_you, en, en_you))
+    }
+
+    /// After « de »: « d’Ada », « de Blaise », « de vous »; in English the name alone.
+    pub fn of(&self, seat: Seat) -> String {
+        let who = self.who(seat);
+        match self.lang {
+            Lang::Fr if starts_with_vowel(&who) => format!("d’{who}"),
+            Lang::Fr => format!("de {who}"),
+            Lang::En => who,
+        }
+    }
+
+    /// A possessive: « le tas d’Ada » is written with [`Words::of`]; this gives "Ada's" /
+    /// "your" in English and « d’Ada » / « de vous » in French, for phrases like "Ada's pile".
+    pub fn whose(&self, seat: Seat) -> String {
+        match (self.lang, self.is_reader(seat)) {
+            (Lang::En, true) => "your".to_string(),
+            (Lang::En, false) => format!("{}'s", self.name_of(seat)),
+            (Lang::Fr, _) => self.of(seat),
+        }
+    }
+
+    /// A list of seats: « Ada, Blaise et vous », "Ada, Blaise and you"; « personne » / "nobody".
+    pub fn list(&self, seats: impl IntoIterator<Item = Seat>) -> String {
+        let names: Vec<String> = seats.into_iter().map(|s| self.who(s)).collect();
+        match names.as_slice() {
+            [] => self.pick("personne", "nobody").to_string(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} {} {last}", init.join(", "), self.pick("et", "and")),
+        }
+    }
+
+    /// A count with its noun: « 0 carte », « 1 carte », « 2 cartes »; "1 card", "0 cards".
+    pub fn count(&self, n: impl Into<i64>, fr_one: &str, fr_many: &str, en_one: &str, en_many: &str) -> String {
+        let n = n.into();
+        match self.lang {
+            Lang::Fr => format!("{n} {}", if n.abs() <= 1 { fr_one } else { fr_many }),
+            Lang::En => format!("{n} {}", if n.abs() == 1 { en_one } else { en_many }),
+        }
+    }
+
+    /// « 3 cartes » / "3 cards".
+    pub fn cards(&self, n: impl Into<i64>) -> String {
+        self.count(n, "carte", "cartes", "card", "cards")
+    }
+
+    /// A French card as people read it: « D♠ », « 10♦ », « V♣ » / "Q♠", "10♦", "J♣"; the joker
+    /// « Joker ».
+    pub fn card(&self, card: FrenchCard) -> String {
+        match (card.rank(), card.suit()) {
+            (Some(rank), Some(suit)) => format!("{}{}", self.rank_short(rank), suit.symbol()),
+            _ => "Joker".to_string(),
+        }
+    }
+
+    /// Several cards, separated by spaces.
+    pub fn cards_list(&self, cards: impl IntoIterator<Item = FrenchCard>) -> String {
+        cards.into_iter().map(|c| self.card(c)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// A rank's index as printed on the card: « V », « D », « R », « A », « 10 » / "J", "Q",
+    /// "K", "A", "10".
+    pub fn rank_short(&self, rank: Rank) -> &'static str {
+        let fr = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "V", "D", "R"];
+        let en = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
+        self.pick(fr[rank.value() as usize], en[rank.value() as usize])
+    }
+
+    /// A rank's name: « Dame », « As », « 8 » / "Queen", "Ace", "8".
+    pub fn rank(&self, rank: Rank) -> &'static str {
+        self.pick(rank.name_fr(), rank.name_en())
+    }
+
+    /// A rank with its indefinite article: « une Dame », « un As », « un 8 » / "a Queen",
+    /// "an Ace", "an 8".
+    pub fn a_rank(&self, rank: Rank) -> String {
+        match self.lang {
+            Lang::Fr => format!("{} {}", if rank == Rank::QUEEN { "une" } else { "un" }, rank.name_fr()),
+            Lang::En => {
+                let name = rank.name_en();
+                let an = rank == Rank::ACE || rank.value() == 8;
+                format!("{} {name}", if an { "an" } else { "a" })
+            }
+        }
+    }
+
+    /// A suit's name: « cœur » / "hearts".
+    pub fn suit(&self, suit: Suit) -> &'static str {
+        self.pick(suit.name_fr(), suit.name_en())
+    }
+
+    /// A card in full: « la Dame de pique », « le 7 de cœur » / "the Queen of spades".
+    pub fn card_name(&self, card: FrenchCard) -> String {
+        match (card.rank(), card.suit()) {
+            (Some(rank), Some(suit)) => match self.lang {
+                Lang::Fr => format!(
+                    "{} {} de {}",
+                    if rank == Rank::QUEEN {
+                        "la"
+                    } else if rank == Rank::ACE {
+                        "l’"
+                    } else {
+                        "le"
+                    },
+                    rank.name_fr(),
+                    suit.name_fr()
+                )
+                .replace("l’ ", "l’"),
+                Lang::En => format!("the {} of {}", rank.name_en(), suit.name_en()),
+            },
+            _ => self.pick("le Joker", "the Joker").to_string(),
+        }
+    }
+}
+
+/// The first letter in capitals.
+pub fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+fn starts_with_vowel(word: &str) -> bool {
+    word.chars().next().is_some_and(|c| "aeiouyhéèêëàâîïôûüAEIOUYHÉÈÊËÀÂÎÏÔÛÜ".contains(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reader_is_addressed_and_others_named() {
+        let names = vec!["Ada".to_string(), "Blaise".to_string()];
+        let fr = Words::new(Lang::Fr, &names, Some(Seat(1)));
+        assert_eq!(fr.says(Seat(0), "pose", "posez", "plays", "play"), "Ada pose");
+        assert_eq!(fr.says(Seat(1), "pose", "posez", "plays", "play"), "Vous posez");
+        assert_eq!(fr.of(Seat(0)), "d’Ada");
+        assert_eq!(fr.who(Seat(2)), "joueur 3");
+        assert_eq!(fr.list([Seat(0), Seat(1)]), "Ada et vous");
+        let en = Words::new(Lang::En, &names, Some(Seat(1)));
+        assert_eq!(en.says(Seat(1), "pose", "posez", "plays", "play"), "You play");
+        assert_eq!(en.whose(Seat(0)), "Ada's");
+        assert_eq!(en.whose(Seat(1)), "your");
+    }
+
+    #[test]
+    fn counts_articles_and_cards_read_right() {
+        let fr = Words::plain(Lang::Fr);
+        let en = Words::plain(Lang::En);
+        assert_eq!((fr.cards(0), fr.cards(1), fr.cards(2)), ("0 carte".into(), "1 carte".into(), "2 cartes".into()));
+        assert_eq!((en.cards(0), en.cards(1), en.cards(2)), ("0 cards".into(), "1 card".into(), "2 cards".into()));
+        assert_eq!(fr.a_rank(Rank::QUEEN), "une Dame");
+        assert_eq!(fr.a_rank(Rank::ACE), "un As");
+        assert_eq!(en.a_rank(Rank::ACE), "an Ace");
+        assert_eq!(en.a_rank(Rank::new(8).unwrap()), "an 8");
+        assert_eq!(en.a_rank(Rank::KING), "a King");
+        let queen: FrenchCard = "QS".parse().unwrap();
+        let ten: FrenchCard = "TD".parse().unwrap();
+        assert_eq!((fr.card(queen), en.card(queen)), ("D♠".into(), "Q♠".into()));
+        assert_eq!(fr.card(ten), "10♦");
+        assert_eq!(fr.card_name(queen), "la Dame de pique");
+        assert_eq!(fr.card_name("AH".parse().unwrap()), "l’As de cœur");
+        assert_eq!(en.card_name(ten), "the 10 of diamonds");
+    }
+}
