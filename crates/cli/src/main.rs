@@ -138,6 +138,10 @@ struct PlayArgs {
     /// Your seat (0 plays first in the first round).
     #[arg(long, default_value_t = 0)]
     seat: u8,
+    /// Ask for your move even when it is the only one possible (by default it is played for
+    /// you after a short notice).
+    #[arg(long)]
+    confirm_forced: bool,
     /// Your name at the table (1 to 32 characters): by default $TAPIS_NAME, else « Vous » / "You".
     #[arg(long, value_parser = name_arg)]
     name: Option<String>,
@@ -368,6 +372,7 @@ fn play_command(args: PlayArgs) -> Result<()> {
             .unwrap_or_else(|| Lang::from(args.lang).pick("Vous", "You").to_string()),
         save: args.save,
         realtime: std::io::stdin().is_terminal(),
+        confirm_forced: args.confirm_forced,
     };
     let lines = play::spawn_reader(Box::new(std::io::BufReader::new(std::io::stdin())));
     let mut out = exit::Stdout::new();

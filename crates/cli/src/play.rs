@@ -33,7 +33,12 @@ pub struct PlayConfig {
     pub save: Option<std::path::PathBuf>,
     /// Bots act in real time (a person at a terminal); otherwise time is virtual.
     pub realtime: bool,
+    /// Ask even when only one move is possible (otherwise it is played after a short notice).
+    pub confirm_forced: bool,
 }
+
+/// How long the notice of a forced move stays before it is played, on a terminal.
+const FORCED_NOTICE_MS: u64 = 900;
 
 fn t(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {
     lang.pick(fr, en)
@@ -147,12 +152,53 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         let round = table.current().round();
         if round != last_round {
             last_round = round;
+            // The round's end stays on screen (its settlement was just told) until Enter.
+            writeln!(
+                out,
+                "\n{}",
+                t(
+                    lang,
+                    "Fin de la manche : appuyez sur Entrée pour continuer.",
+                    "End of the round: press Enter to go on."
+                )
+            )?;
+            out.flush()?;
+            if let Said::End = wait(&lines, None) {
+                break;
+            }
+            table.touch(clock.now());
             writeln!(out, "\n=== {} {} ===", t(lang, "Manche", "Round"), round)?;
         }
         let seq = table.seq();
         let legal = table.current().legal_words(human, &table.setup().names);
-        let waited_for = table.current().status().waiting.contains(human);
+        let status = table.current().status();
+        let waited_for = status.waiting.contains(human);
         let asked = !legal.is_empty() && passed_at != Some(seq);
+        // One move and nobody else may act: it is played for the person after a notice.
+        let forced =
+            !config.confirm_forced && waited_for && legal.len() == 1 && status.actors.iter().all(|s| s == human);
+        if forced {
+            let words = lang.pick(&legal[0].fr, &legal[0].en);
+            writeln!(
+                out,
+                "{} {words}",
+                t(lang, "Seul coup possible, joué pour vous :", "Only one move, played for you:")
+            )?;
+            out.flush()?;
+            if config.realtime {
+                if let Said::Line(line) = wait(&lines, Some(Duration::from_millis(FORCED_NOTICE_MS))) {
+                    if matches!(line.trim(), "q" | "quit" | "quitter") {
+                        writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
+                        break;
+                    }
+                }
+            }
+            match table.submit(human, seq, &legal[0].action, clock.now()) {
+                Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
+                Err(e) => writeln!(out, "{}", e.message(lang))?,
+            }
+            continue;
+        }
         if asked && shown_at != Some(seq) {
             shown_at = Some(seq);
             show_choices(&table, human, &legal, waited_for, lang, out)?;

@@ -163,7 +163,7 @@ fn the_load_generator_plays_and_reports() {
             "--clients",
             "2",
             "--seconds",
-            "2",
+            "6",
         ])
         .output()
         .unwrap();

@@ -1,29 +1,35 @@
 //! French and English texts.
+//!
+//! Cards are written as [`Words::card`] writes them in the reader's language: the rank's index
+//! then the suit's symbol, « D♠ », « V♣ », « R♥ », « A♦ », « 10♦ » in French and "Q♠", "J♣",
+//! "K♥", "A♦", "10♦" in English; the notation (`QS`, `play 7H`) stays what one types. Seats are
+//! called by their names, the reader « vous » / "you"; French texts put a non-breaking space
+//! (U+00A0) before « : ; ! ? ».
 
 use crate::action::Action;
 use crate::rules::Event;
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{FrenchCard, Lang, Suit};
+use tapis_core::{FrenchCard, Lang, Seat, Suit, Words};
 
 const RULES_FR: &str = "\
 Crazy Eights (règles d'OpenSpiel 2.0.2, jeu crazy_eights)
-2 à 10 joueurs ; un jeu de 52 cartes, deux au-delà de 5 joueurs. Le hasard choisit le donneur ; \
+2 à 10 joueurs\u{a0}; un jeu de 52 cartes, deux au-delà de 5 joueurs. Le hasard choisit le donneur\u{a0}; \
 chacun reçoit 7 cartes à deux joueurs, 5 sinon, puis la première carte de la pioche est retournée \
 (un 8 retourne dans la pioche et on en retourne une autre). Le jeu part du voisin du donneur.
-À votre tour : posez une carte de la couleur demandée ou du rang de la carte visible, ou un 8 \
-n'importe quand (vous nommez alors la couleur à suivre) ; ou piochez, même si vous pouvez jouer, \
+À votre tour\u{a0}: posez une carte de la couleur demandée ou du rang de la carte visible, ou un 8 \
+n'importe quand (vous nommez alors la couleur à suivre)\u{a0}; ou piochez, même si vous pouvez jouer, \
 jusqu'à max_draw_cards cartes par tour. Après ce nombre de pioches, ou pioche vide, vous pouvez passer.
-Fin : un joueur n'a plus de carte, ou max_turns cartes ont été posées en tout, ou joueurs + 1 passes \
+Fin\u{a0}: un joueur n'a plus de carte, ou max_turns cartes ont été posées en tout, ou joueurs + 1 passes \
 de suite pioche vide.
-Cartes spéciales (use_special_cards) : la Dame fait sauter le joueur suivant, l'As inverse le sens, \
+Cartes spéciales (use_special_cards)\u{a0}: la Dame fait sauter le joueur suivant, l'As inverse le sens, \
 le 2 fait piocher 2 cartes au suivant sauf s'il pose un 2 (cumulable). Une carte spéciale retournée \
-au départ agit comme si le donneur l'avait jouée. reshuffle : la défausse (sauf sa carte du dessus) \
+au départ agit comme si le donneur l'avait jouée. reshuffle\u{a0}: la défausse (sauf sa carte du dessus) \
 refait la pioche quand elle est vide.
-Score (les « returns » d'OpenSpiel) : 0 pour qui n'a plus de carte, sinon moins sa main : 8 = 50, \
-V D R As = 10, autres cartes : scoring=openspiel reproduit le calcul d'OpenSpiel (numéro d'action \
+Score (les «\u{a0}returns\u{a0}» d'OpenSpiel)\u{a0}: 0 pour qui n'a plus de carte, sinon moins sa main\u{a0}: 8 = 50, \
+V D R As = 10, autres cartes\u{a0}: scoring=openspiel reproduit le calcul d'OpenSpiel (numéro d'action \
 de la carte + 2, par ex. 5♠ = 17), scoring=face_value leur valeur faciale. Gagnent les meilleurs scores.
-Actions : play <carte>, draw, pass, suit <S|H|D|C>.";
+Actions\u{a0}: play <carte>, draw, pass, suit <S|H|D|C>.";
 
 const RULES_EN: &str = "\
 Crazy Eights (the rules of OpenSpiel 2.0.2's crazy_eights)
@@ -48,142 +54,211 @@ pub fn rules_text(lang: Lang) -> &'static str {
     lang.pick(RULES_FR, RULES_EN)
 }
 
-fn suit_name(suit: Suit, lang: Lang) -> String {
-    format!("{} {}", suit.symbol(), lang.pick(suit.name_fr(), suit.name_en()))
+/// « : » with the non-breaking space French puts before it; ": " in English.
+fn colon(w: &Words) -> &'static str {
+    w.pick("\u{a0}: ", ": ")
 }
 
-fn cards_line(cards: &[FrenchCard]) -> String {
-    cards.iter().map(|c| c.pretty()).collect::<Vec<_>>().join(" ")
+/// A suit with its symbol: « ♠ pique », "♠ spades".
+fn suit_name(suit: Suit, w: &Words) -> String {
+    format!("{} {}", suit.symbol(), w.suit(suit))
 }
 
-pub fn render_view(view: &View, lang: Lang) -> String {
+/// Cards side by side: « 3♣ 4♣ D♠ »; « aucune carte » / "no cards" for none.
+fn cards_line(cards: &[FrenchCard], w: &Words) -> String {
+    if cards.is_empty() { w.pick("aucune carte", "no cards").to_string() } else { w.cards_list(cards.iter().copied()) }
+}
+
+/// A few cards in a sentence: « 7♥ », « 7♥ et 8♠ », « 7♥, 8♠ et D♣ ».
+fn cards_and(cards: &[FrenchCard], w: &Words) -> String {
+    let words: Vec<String> = cards.iter().map(|&c| w.card(c)).collect();
+    match words.as_slice() {
+        [] => w.pick("aucune carte", "no cards").to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {} {last}", init.join(", "), w.pick("et", "and")),
+    }
+}
+
+/// A list of seats, the reader last: « Ada, Blaise et vous », "Ada, Blaise and you".
+fn list(w: &Words, seats: impl IntoIterator<Item = Seat>) -> String {
+    let (mut others, reader): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| !w.is_reader(s));
+    others.extend(reader);
+    w.list(others)
+}
+
+pub fn render_view(view: &View, w: &Words) -> String {
     let mut out = String::new();
+    let reversed = if view.direction < 0 { w.pick(" (sens inversé)", " (direction reversed)") } else { "" };
     let _ = writeln!(
         out,
-        "{} {} {} {}{}",
-        lang.pick("Carte visible :", "Top card:"),
-        view.top.pretty(),
-        lang.pick("· couleur à suivre :", "· suit to follow:"),
-        suit_name(view.suit, lang),
-        if view.direction < 0 { lang.pick(" (sens inversé)", " (direction reversed)") } else { "" }
+        "{}{}{} · {}{}{}{reversed}",
+        w.pick("Carte visible", "Top card"),
+        colon(w),
+        w.card(view.top),
+        w.pick("couleur à suivre", "suit to follow"),
+        colon(w),
+        suit_name(view.suit, w),
     );
     let _ = writeln!(
         out,
-        "{} {} · {} {} · {} {}/{}",
-        lang.pick("Pioche :", "Stock:"),
-        view.stock,
-        lang.pick("défausse :", "discard:"),
-        view.discard.len(),
-        lang.pick("cartes posées :", "cards played:"),
+        "{}{}{} · {}{}{} · {}{}{} {} {}",
+        w.pick("Pioche", "Stock"),
+        colon(w),
+        w.cards(view.stock),
+        w.pick("défausse", "discard pile"),
+        colon(w),
+        w.cards(view.discard.len() as u32),
+        w.pick("cartes posées", "cards played"),
+        colon(w),
         view.plays,
+        w.pick("sur", "of"),
         view.options.max_turns
     );
-    for (seat, size) in view.hand_sizes.seats() {
+    for (seat, &size) in view.hand_sizes.seats() {
         let mark = if view.to_act == Some(seat) { "▶" } else { " " };
-        let you = if view.seat == Some(seat) { lang.pick(" (vous)", " (you)") } else { "" };
-        let dealer = if view.dealer == seat { lang.pick(" [donneur]", " [dealer]") } else { "" };
+        let dealt = if view.dealer == seat {
+            format!(" · {}", w.verb(seat, "a distribué", "avez distribué", "dealt", "dealt"))
+        } else {
+            String::new()
+        };
         let _ = writeln!(
             out,
-            "{mark} {} {seat}{you}{dealer}{} {size} {} · {} {}",
-            lang.pick("siège", "seat"),
-            lang.pick(" :", ":"),
-            lang.pick("cartes", "cards"),
-            lang.pick("score", "score"),
-            view.returns.as_slice()[seat.index()]
+            "{mark} {}{}{} · score {}{dealt}",
+            w.who_upper(seat),
+            colon(w),
+            w.cards(size),
+            view.returns[seat]
         );
     }
     if view.seat.is_some() {
-        let _ = writeln!(out, "{} {}", lang.pick("Votre main :", "Your hand:"), cards_line(&view.hand));
+        let _ = writeln!(out, "{}{}{}", w.pick("Votre main", "Your hand"), colon(w), cards_line(&view.hand, w));
     }
-    if view.naming_suit {
-        let _ = writeln!(out, "{}", lang.pick("Nommez la couleur à suivre.", "Name the suit to follow."));
-    }
-    if view.pending_twos > 0 {
-        let _ = writeln!(
-            out,
-            "{} {}",
-            lang.pick(
-                "Cartes à piocher (2 en attente), sauf en posant un 2 :",
-                "Cards to draw for 2s, unless a 2 is played:"
-            ),
-            view.pending_twos
-        );
+    if let Some(seat) = view.to_act {
+        if view.naming_suit {
+            let _ = writeln!(
+                out,
+                "{} {}.",
+                w.says(seat, "doit", "devez", "must", "must"),
+                w.pick("demander la couleur à suivre", "name the suit to follow")
+            );
+        }
+        if view.pending_twos > 0 {
+            let _ = writeln!(
+                out,
+                "{} {}{}",
+                w.says(seat, "doit piocher", "devez piocher", "must draw", "must draw"),
+                w.cards(view.pending_twos),
+                w.pick(", sauf en posant un 2.", " unless a 2 is played."),
+            );
+        }
     }
     if view.drawn_this_turn > 0 {
         let _ = writeln!(
             out,
-            "{} {}/{}",
-            lang.pick("Pioché ce tour :", "Drawn this turn:"),
-            view.drawn_this_turn,
+            "{}{}{} {} {}",
+            w.pick("Pioché ce tour", "Drawn this turn"),
+            colon(w),
+            w.cards(view.drawn_this_turn),
+            w.pick("sur", "of"),
             view.options.max_draw_cards
         );
     }
     if view.over {
-        let _ = writeln!(out, "{}", lang.pick("La partie est finie.", "The match is over."));
+        let _ = writeln!(out, "{}", w.pick("La partie est finie.", "The match is over."));
     }
     out
 }
 
-pub fn describe_action(action: Action, lang: Lang) -> String {
+/// One action as a choice offered to the seat to act: « poser 7♥ », « demander ♠ pique ».
+pub fn describe_action(action: Action, w: &Words) -> String {
     match action {
-        Action::Play(card) => format!("{} {}", lang.pick("poser", "play"), card.pretty()),
-        Action::Draw => lang.pick("piocher", "draw").into(),
-        Action::Pass => lang.pick("passer", "pass").into(),
-        Action::Suit(suit) => format!("{} {}", lang.pick("nommer", "name"), suit_name(suit, lang)),
+        Action::Play(card) => format!("{} {}", w.pick("poser", "play"), w.card(card)),
+        Action::Draw => w.pick("piocher", "draw").into(),
+        Action::Pass => w.pick("passer", "pass").into(),
+        Action::Suit(suit) => format!("{} {}", w.pick("demander", "name"), suit_name(suit, w)),
     }
 }
 
-pub fn describe_event(event: &Event, lang: Lang) -> String {
-    match event {
-        Event::Dealt { dealer, cards_each } => match lang {
-            Lang::Fr => format!("le siège {dealer} donne {cards_each} cartes à chacun"),
-            Lang::En => format!("seat {dealer} deals {cards_each} cards each"),
-        },
+/// One event as a sentence, seats by name and the reader addressed as « vous » / "you".
+pub fn describe_event(event: &Event, w: &Words) -> String {
+    let text = match event {
+        Event::Dealt { dealer, cards_each } => format!(
+            "{} {} {}",
+            w.says(*dealer, "distribue", "distribuez", "deals", "deal"),
+            w.cards(*cards_each),
+            w.pick("à chacun", "each")
+        ),
         Event::Starter { card, redrawn } => {
-            let put_back = match (redrawn, lang) {
-                (0, _) => String::new(),
-                (1, Lang::Fr) => " (un 8 remis dans la pioche)".to_string(),
-                (1, Lang::En) => " (an 8 put back)".to_string(),
-                (n, Lang::Fr) => format!(" ({n} huit remis dans la pioche)"),
-                (n, Lang::En) => format!(" ({n} eights put back)"),
-            };
-            format!("{} {}{put_back}", lang.pick("carte retournée :", "starter card:"), card.pretty())
+            let card = w.card(*card);
+            match (redrawn, w.lang) {
+                (0, Lang::Fr) => format!("On retourne {card}"),
+                (0, Lang::En) => format!("The starter card is {card}"),
+                (1, Lang::Fr) => format!("On retourne un 8, remis dans la pioche, puis {card}"),
+                (1, Lang::En) => format!("An 8 is turned up and put back, then {card}"),
+                (n, Lang::Fr) => format!("On retourne {n} huit, remis dans la pioche, puis {card}"),
+                (n, Lang::En) => format!("{n} eights are turned up and put back, then {card}"),
+            }
         }
-        Event::Played { seat, card } => match lang {
-            Lang::Fr => format!("le siège {seat} pose {}", card.pretty()),
-            Lang::En => format!("seat {seat} plays {}", card.pretty()),
-        },
-        Event::Nominated { seat, suit } => match lang {
-            Lang::Fr => format!("le siège {seat} demande {}", suit_name(*suit, lang)),
-            Lang::En => format!("seat {seat} names {}", suit_name(*suit, lang)),
-        },
-        Event::DealtHand { seat, cards } => match lang {
-            Lang::Fr => format!("le siège {seat} reçoit {}", cards_line(cards)),
-            Lang::En => format!("seat {seat} is dealt {}", cards_line(cards)),
-        },
-        Event::Drew { seat, cards: 1 } => match lang {
-            Lang::Fr => format!("le siège {seat} pioche une carte"),
-            Lang::En => format!("seat {seat} draws a card"),
-        },
-        Event::Drew { seat, cards } => match lang {
-            Lang::Fr => format!("le siège {seat} pioche {cards} cartes"),
-            Lang::En => format!("seat {seat} draws {cards} cards"),
-        },
-        Event::DrewCards { seat, cards } => match lang {
-            Lang::Fr => format!("le siège {seat} pioche {}", cards_line(cards)),
-            Lang::En => format!("seat {seat} draws {}", cards_line(cards)),
-        },
-        Event::Passed { seat } => match lang {
-            Lang::Fr => format!("le siège {seat} passe"),
-            Lang::En => format!("seat {seat} passes"),
-        },
-        Event::Reshuffled { cards } => match lang {
-            Lang::Fr => format!("la défausse est mélangée : {cards} cartes forment la pioche"),
-            Lang::En => format!("the discard pile is shuffled into a stock of {cards} cards"),
-        },
+        Event::Played { seat, card } => {
+            format!("{} {}", w.says(*seat, "pose", "posez", "plays", "play"), w.card(*card))
+        }
+        Event::Nominated { seat, suit } => {
+            format!("{} {}", w.says(*seat, "demande", "demandez", "names", "name"), suit_name(*suit, w))
+        }
+        Event::DealtHand { seat, cards } => format!(
+            "{} {}{}{}",
+            w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"),
+            w.cards(cards.len() as u32),
+            colon(w),
+            cards_line(cards, w)
+        ),
+        Event::Drew { seat, cards: 1 } => {
+            format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.pick("une carte", "a card"))
+        }
+        Event::Drew { seat, cards } => {
+            format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.cards(*cards))
+        }
+        Event::DrewCards { seat, cards } => {
+            format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), cards_and(cards, w))
+        }
+        Event::Passed { seat } => w.says(*seat, "passe", "passez", "passes", "pass"),
+        Event::Reshuffled { cards } => format!(
+            "{} {}",
+            w.pick(
+                "La défausse est mélangée et forme une nouvelle pioche de",
+                "The discard pile is shuffled into a new stock of"
+            ),
+            w.cards(*cards)
+        ),
         Event::Over { returns } => {
-            let list: Vec<String> = returns.iter().map(i64::to_string).collect();
-            format!("{} {}", lang.pick("fin de partie, scores :", "match over, returns:"), list.join(", "))
+            let each: Vec<String> = returns
+                .seats()
+                .map(|(seat, &r)| {
+                    format!(
+                        "{} {} {}",
+                        w.who(seat),
+                        w.verb(seat, "finit avec", "finissez avec", "finishes with", "finish with"),
+                        w.count(r, "point", "points", "point", "points")
+                    )
+                })
+                .collect();
+            let each = match each.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} {} {last}", init.join(", "), w.pick("et", "and")),
+                _ => each.join(""),
+            };
+            let best = returns.iter().copied().max().unwrap_or(0);
+            let winners: Vec<Seat> = returns.seats().filter(|&(_, &r)| r == best).map(|(s, _)| s).collect();
+            let with_reader = winners.iter().any(|&s| w.is_reader(s));
+            let verb = match w.lang {
+                Lang::Fr if with_reader => "gagnez",
+                Lang::Fr if winners.len() > 1 => "gagnent",
+                Lang::Fr => "gagne",
+                Lang::En if winners.len() == 1 && !with_reader => "wins",
+                Lang::En => "win",
+            };
+            let winners = tapis_core::words::capitalize(&list(w, winners));
+            format!("{}{}{each}. {winners} {verb}", w.pick("Fin de la partie", "End of the match"), colon(w))
         }
-    }
+    };
+    format!("{text}.")
 }

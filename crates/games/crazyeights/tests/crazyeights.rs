@@ -8,7 +8,7 @@ use std::process::Command;
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, ClientView, FrenchCard, Game, GameEvent, GameRng, Lang, Match,
-    MatchRequest, Seat, SeatSet, Setup, SetupError, events_for,
+    MatchRequest, Seat, SeatSet, Setup, SetupError, Words, events_for,
 };
 use tapis_crazyeights::{Action, CrazyEights, Deal, Event, Phase};
 
@@ -778,57 +778,50 @@ fn a_spectators_body_holds_no_card_of_any_hand() {
 fn texts_in_french_and_english() {
     let m = forced(2, 1, &format!("{TWO_HANDS} KC"), json!({}));
     let view = m.state().view(Some(Seat(0)));
-    let fr = CrazyEights::render_view(&view, &tapis_core::Words::plain(Lang::Fr));
-    let en = CrazyEights::render_view(&view, &tapis_core::Words::plain(Lang::En));
+    let names = ["Alice".to_string(), "Ada".to_string()];
+    let fr = Words::new(Lang::Fr, &names, Some(Seat(0)));
+    let en = Words::new(Lang::En, &names, Some(Seat(0)));
+    let shared = Words::new(Lang::En, &names, None);
     assert_eq!(
-        fr,
-        "Carte visible : K♣ · couleur à suivre : ♣ trèfle\n\
-         Pioche : 37 · défausse : 0 · cartes posées : 0/100\n\
-         ▶ siège 0 (vous) : 7 cartes · score 0\n\
-         \u{20} siège 1 [donneur] : 7 cartes · score 0\n\
-         Votre main : 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣\n"
+        CrazyEights::render_view(&view, &fr),
+        "Carte visible\u{a0}: R♣ · couleur à suivre\u{a0}: ♣ trèfle\n\
+         Pioche\u{a0}: 37 cartes · défausse\u{a0}: 0 carte · cartes posées\u{a0}: 0 sur 100\n\
+         ▶ Vous\u{a0}: 7 cartes · score 0\n\
+         \u{20} Ada\u{a0}: 7 cartes · score 0 · a distribué\n\
+         Votre main\u{a0}: 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣\n"
     );
     assert_eq!(
-        en,
+        CrazyEights::render_view(&view, &en),
         "Top card: K♣ · suit to follow: ♣ clubs\n\
-         Stock: 37 · discard: 0 · cards played: 0/100\n\
-         ▶ seat 0 (you): 7 cards · score 0\n\
-         \u{20} seat 1 [dealer]: 7 cards · score 0\n\
+         Stock: 37 cards · discard pile: 0 cards · cards played: 0 of 100\n\
+         ▶ You: 7 cards · score 0\n\
+         \u{20} Ada: 7 cards · score 0 · dealt\n\
          Your hand: 3♣ 4♣ 5♣ 6♣ 7♣ 9♣ 10♣\n"
     );
-    assert_eq!(
-        CrazyEights::describe_action(Action::Play("7H".parse().unwrap()), &tapis_core::Words::plain(Lang::Fr)),
-        "poser 7♥"
-    );
-    assert_eq!(
-        CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), &tapis_core::Words::plain(Lang::En)),
-        "name ♠ spades"
-    );
+    assert_eq!(CrazyEights::describe_action(Action::Play("7H".parse().unwrap()), &fr), "poser 7♥");
+    assert_eq!(CrazyEights::describe_action(Action::Play("QH".parse().unwrap()), &fr), "poser D♥");
+    assert_eq!(CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), &en), "name ♠ spades");
+    assert_eq!(CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), &fr), "demander ♠ pique");
     assert!(CrazyEights::rules_text(Lang::Fr).contains("8 = 50"));
     assert!(CrazyEights::rules_text(Lang::En).contains("5♠ = 17"));
     let event = Event::Drew { seat: Seat(1), cards: 2 };
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 1 draws 2 cards");
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 1 pioche 2 cartes");
+    assert_eq!(CrazyEights::describe_event(&event, &en), "Ada draws 2 cards.");
+    assert_eq!(CrazyEights::describe_event(&event, &fr), "Ada pioche 2 cartes.");
     let event = Event::Drew { seat: Seat(1), cards: 1 };
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 1 draws a card");
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 1 pioche une carte");
-    let event = Event::DrewCards { seat: Seat(1), cards: vec!["7H".parse().unwrap(), "8S".parse().unwrap()] };
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 1 draws 7♥ 8♠");
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 1 pioche 7♥ 8♠");
+    assert_eq!(CrazyEights::describe_event(&event, &en), "Ada draws a card.");
+    assert_eq!(CrazyEights::describe_event(&event, &fr), "Ada pioche une carte.");
+    let event = Event::DrewCards { seat: Seat(0), cards: vec!["7H".parse().unwrap(), "QS".parse().unwrap()] };
+    assert_eq!(CrazyEights::describe_event(&event, &en), "You draw 7♥ and Q♠.");
+    assert_eq!(CrazyEights::describe_event(&event, &fr), "Vous piochez 7♥ et D♠.");
+    assert_eq!(CrazyEights::describe_event(&event, &shared), "Alice draws 7♥ and Q♠.");
     let event = Event::DealtHand { seat: Seat(0), cards: vec!["2C".parse().unwrap(), "AS".parse().unwrap()] };
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)), "seat 0 is dealt 2♣ A♠");
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "le siège 0 reçoit 2♣ A♠");
+    assert_eq!(CrazyEights::describe_event(&event, &en), "You are dealt 2 cards: 2♣ A♠.");
+    assert_eq!(CrazyEights::describe_event(&event, &fr), "Vous recevez 2 cartes\u{a0}: 2♣ A♠.");
     let event = Event::Starter { card: "KC".parse().unwrap(), redrawn: 0 };
-    assert_eq!(CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), "carte retournée : K♣");
+    assert_eq!(CrazyEights::describe_event(&event, &fr), "On retourne R♣.");
     let event = Event::Starter { card: "KC".parse().unwrap(), redrawn: 2 };
-    assert_eq!(
-        CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::En)),
-        "starter card: K♣ (2 eights put back)"
-    );
-    assert_eq!(
-        CrazyEights::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)),
-        "carte retournée : K♣ (2 huit remis dans la pioche)"
-    );
+    assert_eq!(CrazyEights::describe_event(&event, &en), "2 eights are turned up and put back, then K♣.");
+    assert_eq!(CrazyEights::describe_event(&event, &fr), "On retourne 2 huit, remis dans la pioche, puis R♣.");
 }
 
 #[test]

@@ -164,9 +164,9 @@ impl Deal {
                 let dealt = hand.len();
                 return Err(bad_deal(
                     format!(
-                        "le siège {seat} reçoit {dealt} cartes ; à {players} joueurs, chacun en reçoit {hand_size}"
+                        "la main {seat} de la donne a {dealt} cartes ; à {players} joueurs, chacun en reçoit {hand_size}"
                     ),
-                    format!("seat {seat} is dealt {dealt} cards; with {players} players each gets {hand_size}"),
+                    format!("hand {seat} of the deal has {dealt} cards; with {players} players each gets {hand_size}"),
                 ));
             }
             // `check_deck` passed: no hand holds a third copy of a card.
@@ -319,15 +319,15 @@ impl Game for Njet {
     }
 
     fn render_view(view: &View, words: &tapis_core::Words) -> String {
-        text::render_view(view, words.lang)
+        text::render_view(view, words)
     }
 
     fn describe_action(action: Action, words: &tapis_core::Words) -> String {
-        text::describe_action(action, words.lang)
+        text::describe_action(action, words)
     }
 
     fn describe_event(event: &Event, words: &tapis_core::Words) -> String {
-        text::describe_event(event, words.lang)
+        text::describe_event(event, words)
     }
 
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {

@@ -1,41 +1,53 @@
 //! Texts for people, in French and English.
+//!
+//! # How a card reads
+//!
+//! A card is written in full in the reader's language, as people say it: the value then the
+//! colour in French, « 7 rouge », « 3 noir », « 5 vert », « 9 bleu »; the colour then the value
+//! in English, "red 7", "black 3", "green 5", "blue 9"; inside a sentence with its article,
+//! « le 7 rouge » / "the red 7". A hand or a pile is written colour by colour, the values after
+//! the colour: « rouge 1 1 7 ; noir 3 » / "red 1 1 7; black 3". The notation's letters (`R B K
+//! G`: `K9`, `G5`) are what one types, the same in every language: the texts never show them,
+//! but for the rules, which say what to type.
+//!
+//! Seats are called by their names, the reader « vous » / "you" ([`Words`]); French texts put a
+//! non-breaking space (U+00A0) before « : ; ! ? ».
 
 use crate::action::Action;
 use crate::board::{Cell, FIXED, FREE, Row};
 use crate::cards::{Card, Cards, Colour};
-use crate::rules::{Conditions, Event, Phase, Table};
+use crate::rules::{Conditions, Event, Phase, Table, Trick};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::error::seat_words;
-use tapis_core::{Lang, Seat, Text};
+use tapis_core::{Lang, Seat, Text, Words};
 
 const RULES_FR: &str = "\
-NJET! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
+NJET\u{a0}! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
 
-Cartes : 4 couleurs (R rouge, B bleu, K noir, G vert), valeurs 1 à 9, deux 1 identiques par couleur.
-À 4 joueurs, 10 cartes chacun ; à 3, les quatre 2 sont écartés et chacun reçoit 12 cartes.
+Cartes\u{a0}: 4 couleurs (rouge, bleu, noir, vert, notées R, B, K, G), valeurs 1 à 9, deux 1 identiques par couleur.
+À 4 joueurs, 10 cartes chacun\u{a0}; à 3, les quatre 2 sont écartés et chacun reçoit 12 cartes.
 
-1. Phase Njet : à partir de la gauche du donneur, chacun à son tour pose une pierre sur une case
+1. Phase Njet\u{a0}: à partir de la gauche du donneur, chacun à son tour pose une pierre sur une case
    libre du plateau (njet <rang> <case>), ce qui interdit cette option. On ne peut jamais couvrir
-   la dernière case libre d'un rang. 15 pierres communes : 4-4-4-3 à 4 joueurs (le donneur en pose 3) ;
-   à 3, une pierre reste sur « start 3 » et les 14 autres se posent 5-5-4.
-   La case restée libre de chaque rang fixe la manche :
-     start 0-3 : le premier joueur ; discard 0-2 : cartes à écarter ;
-     trump R/B/K/G : l'atout ; super R/B/K/G/none : la couleur dont les deux 1 sont super-atouts ;
-     points 1-4 : la valeur de chaque pli et de chaque carte Loot.
-2. Équipes : le premier joueur choisit un partenaire (partner <siège>), obligatoire à 4 ; à 3, il
+   la dernière case libre d'un rang. 15 pierres communes\u{a0}: 4-4-4-3 à 4 joueurs (le donneur en pose 3)\u{a0};
+   à 3, une pierre reste sur «\u{a0}start 3\u{a0}» et les 14 autres se posent 5-5-4.
+   La case restée libre de chaque rang fixe la manche\u{a0}:
+     start 0-3\u{a0}: le premier joueur\u{a0}; discard 0-2\u{a0}: cartes à écarter\u{a0};
+     trump R/B/K/G\u{a0}: l'atout\u{a0}; super R/B/K/G/none\u{a0}: la couleur dont les deux 1 sont super-atouts\u{a0};
+     points 1-4\u{a0}: la valeur de chaque pli et de chaque carte Loot.
+2. Équipes\u{a0}: le premier joueur choisit un partenaire (partner <siège>), obligatoire à 4\u{a0}; à 3, il
    peut jouer seul (alone). Celui qui joue seul à 3 double ses points.
-3. Défausse : tous en même temps écartent face cachée le nombre de cartes indiqué (discard <carte>) ;
+3. Défausse\u{a0}: tous en même temps écartent face cachée le nombre de cartes indiqué (discard <carte>)\u{a0};
    elles ne comptent jamais.
-4. Plis (play <carte>) : le premier joueur entame. Il faut fournir dans le groupe demandé (les
-   super-atouts font partie du groupe atout) ; sinon on joue ce qu'on veut (pas d'obligation de
+4. Plis (play <carte>)\u{a0}: le premier joueur entame. Il faut fournir dans le groupe demandé (les
+   super-atouts font partie du groupe atout)\u{a0}; sinon on joue ce qu'on veut (pas d'obligation de
    couper, sauf variante must_trump_when_void). Le dernier super-atout joué gagne, sinon le plus haut
-   atout, sinon la plus haute carte de la couleur demandée ; les 1 ordinaires sont les plus basses.
-   Deux 1 ordinaires identiques : le second l'emporte (reconstitution ; variante equal_cards).
-5. Score : chaque équipe marque (plis + cartes Loot) × valeur du point, chaque 1 remporté étant une
-   carte Loot (variante loot) ; chaque équipier ajoute ce total à son score personnel.
-Après 8 manches (variante rounds), le plus haut score gagne ; les égalités sont partagées.
-Reconstitutions : la taille des rangs du plateau, la répartition des pierres, l'égalité de deux 1
+   atout, sinon la plus haute carte de la couleur demandée\u{a0}; les 1 ordinaires sont les plus basses.
+   Deux 1 ordinaires identiques\u{a0}: le second l'emporte (reconstitution\u{a0}; variante equal_cards).
+5. Score\u{a0}: chaque équipe marque (plis + cartes Loot) × valeur du point, chaque 1 remporté étant une
+   carte Loot (variante loot)\u{a0}; chaque équipier ajoute ce total à son score personnel.
+Après 8 manches (variante rounds), le plus haut score gagne\u{a0}; les égalités sont partagées.
+Reconstitutions\u{a0}: la taille des rangs du plateau, la répartition des pierres, l'égalité de deux 1
 et l'absence d'obligation de couper sont des arbitrages du livret de règles du projet.";
 
 const RULES_EN: &str = "\
@@ -70,300 +82,457 @@ pub fn rules_text(lang: Lang) -> &'static str {
     lang.pick(RULES_FR, RULES_EN)
 }
 
+/// « : » and « ; » with the non-breaking space French puts before them; ": " and "; " in English.
+fn colon(w: &Words) -> &'static str {
+    w.pick("\u{a0}: ", ": ")
+}
+
+fn semi(w: &Words) -> &'static str {
+    w.pick("\u{a0}; ", "; ")
+}
+
 fn colour_name(colour: Colour, lang: Lang) -> &'static str {
     lang.pick(colour.name_fr(), colour.name_en())
 }
 
-fn card_words(card: Card, lang: Lang) -> String {
-    format!("{} {}", card.value(), colour_name(card.colour(), lang))
-}
-
-fn cell_words(cell: Cell, lang: Lang) -> String {
-    let offset = cell.offset();
-    match cell.row() {
-        Row::Start => format!("{} {offset}", lang.pick("premier joueur : siège", "start player: seat")),
-        Row::Discard => format!("{} {offset}", lang.pick("défausse :", "discard:")),
-        Row::Trump => {
-            format!("{} {}", lang.pick("atout", "trump"), colour_name(Colour::from_index(offset as usize), lang))
-        }
-        Row::Super if offset == 4 => lang.pick("pas de super-atout", "no super-trump").to_string(),
-        Row::Super => {
-            format!(
-                "{} {}",
-                lang.pick("super-atout", "super-trump"),
-                colour_name(Colour::from_index(offset as usize), lang)
-            )
-        }
-        Row::Points => format!("{} {}", offset + 1, lang.pick("point(s) par pli", "point(s) per trick")),
-    }
-}
-
-pub fn describe_action(action: Action, lang: Lang) -> String {
-    match action {
-        Action::Njet(cell) => format!("Njet ! {} — {}", cell_words(cell, lang), lang.pick("interdit", "ruled out")),
-        Action::Partner(seat) => format!("{} {seat}", lang.pick("choisir pour partenaire le siège", "choose seat")),
-        Action::Alone => lang.pick("jouer seul", "play alone").to_string(),
-        Action::Discard(card) => format!("{} {}", lang.pick("écarter", "lay aside"), card_words(card, lang)),
-        Action::Play(card) => format!("{} {}", lang.pick("jouer", "play"), card_words(card, lang)),
-    }
-}
-
-/// A colour as an adjective after a plural noun: « les 1 bleus », "the blue 1s".
-fn colour_plural(colour: Colour, lang: Lang) -> String {
+/// A card alone, as people say it: « 7 rouge » / "red 7".
+fn card_short(card: Card, lang: Lang) -> String {
     match lang {
-        Lang::Fr => format!("{}s", colour.name_fr()),
-        Lang::En => colour.name_en().to_string(),
+        Lang::Fr => format!("{} {}", card.value(), card.colour().name_fr()),
+        Lang::En => format!("{} {}", card.colour().name_en(), card.value()),
     }
 }
 
 /// A card with its article, inside a sentence: « le 7 rouge », "the red 7".
 fn card_phrase(card: Card, lang: Lang) -> String {
+    format!("{} {}", lang.pick("le", "the"), card_short(card, lang))
+}
+
+/// The two 1s of a colour: « les 1 bleus », "the blue 1s".
+fn ones_of(colour: Colour, lang: Lang) -> String {
     match lang {
-        Lang::Fr => format!("le {} {}", card.value(), card.colour().name_fr()),
-        Lang::En => format!("the {} {}", card.colour().name_en(), card.value()),
+        Lang::Fr => format!("les 1 {}s", colour.name_fr()),
+        Lang::En => format!("the {} 1s", colour.name_en()),
     }
 }
 
-fn conditions_words(c: &Conditions, lang: Lang) -> String {
-    let super_words = match (c.super_trump, lang) {
-        (Some(colour), Lang::Fr) => format!("super-atouts : les 1 {}", colour_plural(colour, lang)),
-        (Some(colour), Lang::En) => format!("super-trumps: the {} 1s", colour_plural(colour, lang)),
-        (None, _) => lang.pick("pas de super-atout", "no super-trump").to_string(),
-    };
-    let parts = [
-        format!("{} {}", lang.pick("premier joueur : siège", "start player: seat"), c.start),
-        format!("{} {}", lang.pick("défausse :", "discard:"), c.discard),
-        format!("{} {}", lang.pick("atout", "trump"), colour_name(c.trump, lang)),
-        super_words,
-        format!("{} {}", lang.pick("points par pli et par Loot :", "points per trick and per loot card:"), c.points),
-    ];
-    parts.join(lang.pick(" ; ", "; "))
+/// Cards colour by colour, the values after the colour: « rouge 1 1 7 ; noir 3 » /
+/// "red 1 1 7; black 3"; « aucune carte » / "no cards" for none.
+fn cards_words(cards: Cards, w: &Words) -> String {
+    if cards.is_empty() {
+        return w.pick("aucune carte", "no cards").to_string();
+    }
+    let groups: Vec<String> = Colour::ALL
+        .into_iter()
+        .filter_map(|colour| {
+            let values: Vec<String> =
+                cards.iter().filter(|c| c.colour() == colour).map(|c| c.value().to_string()).collect();
+            (!values.is_empty()).then(|| format!("{} {}", colour_name(colour, w.lang), values.join(" ")))
+        })
+        .collect();
+    groups.join(semi(w))
 }
 
-pub fn describe_event(event: &Event, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
-    match *event {
-        Event::RoundDealt { round, dealer } => {
-            if fr {
-                format!("Manche {round} : le siège {dealer} donne.")
-            } else {
-                format!("Round {round}: seat {dealer} deals.")
+/// What a stone on a cell of every row but `start` rules out, after « exclure » / "rule out":
+/// « le rouge comme atout », "red as trumps".
+fn ruled_out(cell: Cell, w: &Words) -> String {
+    let offset = cell.offset();
+    let lang = w.lang;
+    match cell.row() {
+        Row::Start => format!("{} {}", w.who(Seat(offset)), w.pick("comme premier joueur", "as the start player")),
+        Row::Discard => match offset {
+            0 => w.pick("de n’écarter aucune carte", "laying no card aside").to_string(),
+            n => match lang {
+                Lang::Fr => format!("d’écarter {}", w.cards(n)),
+                Lang::En => format!("laying {} aside", w.cards(n)),
+            },
+        },
+        Row::Trump => {
+            let colour = colour_name(Colour::from_index(offset as usize), lang);
+            match lang {
+                Lang::Fr => format!("le {colour} comme atout"),
+                Lang::En => format!("{colour} as trumps"),
             }
         }
-        Event::HandDealt { seat, hand } => {
-            if fr {
-                format!("Le siège {seat} reçoit {}.", hand.to_text())
-            } else {
-                format!("Seat {seat} is dealt {}.", hand.to_text())
-            }
+        Row::Super if offset == 4 => w.pick("de jouer sans super-atout", "playing without super-trumps").to_string(),
+        Row::Super => format!(
+            "{} {}",
+            ones_of(Colour::from_index(offset as usize), lang),
+            w.pick("comme super-atouts", "as super-trumps")
+        ),
+        Row::Points => {
+            format!("{} {}", w.count(offset + 1, "point", "points", "point", "points"), w.pick("par pli", "per trick"))
         }
-        Event::StonePlaced { seat, cell } => {
-            if fr {
-                format!("Le siège {seat} pose une pierre sur « {} ».", cell_words(cell, lang))
-            } else {
-                format!("Seat {seat} places a stone on \"{}\".", cell_words(cell, lang))
-            }
+    }
+}
+
+/// A stone placed, as a sentence without its full stop: « Njet ! Ada exclut le rouge comme
+/// atout », « Njet ! Ada vous exclut comme premier joueur », "Njet! You rule out red as trumps".
+fn stone_words(seat: Seat, cell: Cell, w: &Words) -> String {
+    let njet = w.pick("Njet\u{a0}!", "Njet!");
+    let target = Seat(cell.offset());
+    let says = |fr: &str, fr_you: &str, en: &str, en_you: &str| w.says(seat, fr, fr_you, en, en_you);
+    let rest = match cell.row() {
+        Row::Start if target == seat => match w.lang {
+            Lang::Fr => format!("{} comme premier joueur", says("s’exclut", "vous excluez", "", "")),
+            Lang::En => format!("{} being the start player", says("", "", "rules out", "rule out")),
+        },
+        Row::Start if w.is_reader(target) => match w.lang {
+            Lang::Fr => format!("{} vous exclut comme premier joueur", w.who_upper(seat)),
+            Lang::En => format!("{} rules you out as the start player", w.who_upper(seat)),
+        },
+        _ => format!("{} {}", says("exclut", "excluez", "rules out", "rule out"), ruled_out(cell, w)),
+    };
+    format!("{njet} {rest}")
+}
+
+/// The round's conditions: « Ada commence ; 2 cartes à écarter ; atout rouge ; les 1 bleus sont
+/// super-atouts ; 3 points par pli et par carte Loot ».
+fn conditions_words(c: &Conditions, w: &Words) -> String {
+    let lang = w.lang;
+    let start = format!("{} {}", w.who(c.start), w.verb(c.start, "commence", "commencez", "starts", "start"));
+    let discard = match c.discard {
+        0 => w.pick("aucune carte à écarter", "no card to lay aside").to_string(),
+        n => format!("{} {}", w.cards(n), w.pick("à écarter", "to lay aside")),
+    };
+    let trump = match lang {
+        Lang::Fr => format!("atout {}", c.trump.name_fr()),
+        Lang::En => format!("{} is trumps", c.trump.name_en()),
+    };
+    let super_trump = match c.super_trump {
+        Some(colour) => format!("{} {}", ones_of(colour, lang), w.pick("sont super-atouts", "are super-trumps")),
+        None => w.pick("pas de super-atout", "no super-trumps").to_string(),
+    };
+    let points = format!(
+        "{} {}",
+        w.count(c.points, "point", "points", "point", "points"),
+        w.pick("par pli et par carte Loot", "per trick and per loot card")
+    );
+    [start, discard, trump, super_trump, points].join(semi(w))
+}
+
+/// A list of seats, the reader last as French and English courtesy has it: « Ada, Blaise et
+/// vous », "Ada, Blaise and you".
+fn list(w: &Words, seats: impl IntoIterator<Item = Seat>) -> String {
+    let (mut others, reader): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| !w.is_reader(s));
+    others.extend(reader);
+    w.list(others)
+}
+
+/// Seats as the subject of a verb, the verb agreeing: « Ada gagne », « Ada et Chris gagnent »,
+/// « Ada et vous gagnez », "Ada wins", "Ada and you win".
+fn seats_say(w: &Words, seats: &[Seat], fr: [&str; 3], en: [&str; 2]) -> String {
+    let with_reader = seats.iter().any(|&s| w.is_reader(s));
+    let verb = match w.lang {
+        Lang::Fr if with_reader => fr[2],
+        Lang::Fr if seats.len() > 1 => fr[1],
+        Lang::Fr => fr[0],
+        Lang::En if seats.len() == 1 && !with_reader => en[0],
+        Lang::En => en[1],
+    };
+    format!("{} {verb}", list(w, seats.iter().copied()))
+}
+
+/// One action as a choice offered to the acting seat (the reader): « exclure le rouge comme
+/// atout », « choisir Ada pour partenaire », « jouer le 7 rouge » / "play the red 7".
+pub fn describe_action(action: Action, w: &Words) -> String {
+    let lang = w.lang;
+    match action {
+        Action::Njet(cell) if cell.row() == Row::Start && w.is_reader(Seat(cell.offset())) => {
+            w.pick("vous exclure comme premier joueur", "rule yourself out as the start player").to_string()
         }
+        Action::Njet(cell) => format!("{} {}", w.pick("exclure", "rule out"), ruled_out(cell, w)),
+        Action::Partner(seat) => match lang {
+            Lang::Fr => format!("choisir {} pour partenaire", w.who(seat)),
+            Lang::En => format!("choose {} as partner", w.who(seat)),
+        },
+        Action::Alone => w.pick("jouer sans partenaire", "play alone").to_string(),
+        Action::Discard(card) => match lang {
+            Lang::Fr => format!("écarter {}", card_phrase(card, lang)),
+            Lang::En => format!("lay {} aside", card_phrase(card, lang)),
+        },
+        Action::Play(card) => format!("{} {}", w.pick("jouer", "play"), card_phrase(card, lang)),
+    }
+}
+
+/// One event as a sentence, seats by name and the reader addressed as « vous » / "you".
+pub fn describe_event(event: &Event, w: &Words) -> String {
+    let lang = w.lang;
+    let text = match *event {
+        Event::RoundDealt { round, dealer } => format!(
+            "{} {round}{}{} {}",
+            w.pick("Manche", "Round"),
+            colon(w),
+            w.who(dealer),
+            w.verb(dealer, "donne", "donnez", "deals", "deal")
+        ),
+        Event::HandDealt { seat, hand } => format!(
+            "{} {}{}{}",
+            w.says(seat, "reçoit", "recevez", "is dealt", "are dealt"),
+            w.cards(hand.len()),
+            colon(w),
+            cards_words(hand, w)
+        ),
+        Event::StonePlaced { seat, cell } => stone_words(seat, cell, w),
         Event::BoardSet { conditions } => {
             format!(
-                "{} {}.",
-                lang.pick("Le plateau est fixé :", "The board is set:"),
-                conditions_words(&conditions, lang)
+                "{}{}{}",
+                w.pick("Le plateau est fixé", "The board is set"),
+                colon(w),
+                conditions_words(&conditions, w)
             )
         }
-        Event::PartnerChosen { seat, partner } => {
-            if fr {
-                format!("Le siège {seat} fait équipe avec le siège {partner}.")
-            } else {
-                format!("Seat {seat} partners seat {partner}.")
-            }
-        }
+        Event::PartnerChosen { seat, partner } => match lang {
+            Lang::Fr if w.is_reader(partner) => format!("{} vous choisit pour partenaire", w.who_upper(seat)),
+            Lang::Fr => format!("{} {} pour partenaire", w.says(seat, "choisit", "choisissez", "", ""), w.who(partner)),
+            Lang::En => format!("{} {} as partner", w.says(seat, "", "", "chooses", "choose"), w.who(partner)),
+        },
         Event::PlaysAlone { seat } => {
-            if fr {
-                format!("Le siège {seat} joue seul.")
-            } else {
-                format!("Seat {seat} plays alone.")
-            }
+            format!("{} {}", w.says(seat, "joue", "jouez", "plays", "play"), w.pick("sans partenaire", "alone"))
         }
-        Event::Discarded { seat } => {
-            if fr {
-                format!("Le siège {seat} écarte une carte.")
-            } else {
-                format!("Seat {seat} lays a card aside.")
-            }
-        }
-        Event::LaidAside { seat, card } => {
-            if fr {
-                format!("Le siège {seat} écarte {}.", card_phrase(card, lang))
-            } else {
-                format!("Seat {seat} lays {} aside.", card_phrase(card, lang))
-            }
-        }
+        Event::Discarded { seat } => match lang {
+            Lang::Fr => format!("{} une carte", w.says(seat, "écarte", "écartez", "", "")),
+            Lang::En => format!("{} a card aside", w.says(seat, "", "", "lays", "lay")),
+        },
+        Event::LaidAside { seat, card } => match lang {
+            Lang::Fr => format!("{} {}", w.says(seat, "écarte", "écartez", "", ""), card_phrase(card, lang)),
+            Lang::En => format!("{} {} aside", w.says(seat, "", "", "lays", "lay"), card_phrase(card, lang)),
+        },
         Event::CardPlayed { seat, card } => {
-            if fr {
-                format!("Le siège {seat} joue {}.", card_phrase(card, lang))
-            } else {
-                format!("Seat {seat} plays {}.", card_phrase(card, lang))
-            }
+            format!("{} {}", w.says(seat, "joue", "jouez", "plays", "play"), card_phrase(card, lang))
         }
         Event::TrickWon { seat, loot } => {
-            let loot = match (loot, lang) {
-                (0, Lang::Fr) => "sans carte Loot".to_string(),
-                (0, Lang::En) => "no loot card".to_string(),
-                (1, Lang::Fr) => "1 carte Loot".to_string(),
-                (1, Lang::En) => "1 loot card".to_string(),
-                (n, Lang::Fr) => format!("{n} cartes Loot"),
-                (n, Lang::En) => format!("{n} loot cards"),
-            };
-            if fr {
-                format!("Le siège {seat} remporte le pli ({loot}).")
-            } else {
-                format!("Seat {seat} wins the trick ({loot}).")
+            let won =
+                format!("{} {}", w.says(seat, "remporte", "remportez", "wins", "win"), w.pick("le pli", "the trick"));
+            match loot {
+                0 => won,
+                n => format!(
+                    "{won} {} {}",
+                    w.pick("et", "and"),
+                    w.count(n, "carte Loot", "cartes Loot", "loot card", "loot cards")
+                ),
             }
         }
         Event::RoundScored { round, points, scores } => {
-            let list = |values: &[i64]| values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-            let (points, scores) = (list(points.as_slice()), list(scores.as_slice()));
-            if fr {
-                format!("Fin de la manche {round} : points {points} ; scores {scores}.")
-            } else {
-                format!("End of round {round}: points {points}; scores {scores}.")
-            }
+            let each: Vec<String> = points
+                .seats()
+                .map(|(seat, &p)| {
+                    format!(
+                        "{} {} {} (total {})",
+                        w.who(seat),
+                        w.verb(seat, "marque", "marquez", "scores", "score"),
+                        w.count(p, "point", "points", "point", "points"),
+                        scores[seat]
+                    )
+                })
+                .collect();
+            let each = match each.as_slice() {
+                [init @ .., last] if !init.is_empty() => format!("{} {} {last}", init.join(", "), w.pick("et", "and")),
+                _ => each.join(""),
+            };
+            format!("{} {round}{}{each}", w.pick("Fin de la manche", "End of round"), colon(w))
         }
         Event::MatchOver { winners } => {
-            let seats = seat_words(winners, lang);
-            match (winners.len() > 1, lang) {
-                (false, Lang::Fr) => format!("Partie terminée ; vainqueur : le siège {seats}."),
-                (true, Lang::Fr) => format!("Partie terminée ; vainqueurs : les sièges {seats}."),
-                (false, Lang::En) => format!("Match over; winner: seat {seats}."),
-                (true, Lang::En) => format!("Match over; winners: seats {seats}."),
-            }
+            let winners: Vec<Seat> = winners.iter().collect();
+            let won = if winners.is_empty() {
+                w.pick("personne ne gagne", "nobody wins").to_string()
+            } else {
+                seats_say(w, &winners, ["gagne", "gagnent", "gagnez"], ["wins", "win"])
+            };
+            format!("{}{}{won}", w.pick("Fin de la partie", "End of the match"), colon(w))
         }
+    };
+    format!("{text}.")
+}
+
+/// A trick as played: « Ada 9 bleu, Blaise 5 vert, vous 3 bleu » / "Ada blue 9, Blaise green 5,
+/// you blue 3".
+fn trick_words(trick: &Trick, players: usize, w: &Words) -> String {
+    let plays: Vec<String> =
+        trick.plays(players).map(|(seat, card)| format!("{} {}", w.who(seat), card_short(card, w.lang))).collect();
+    plays.join(", ")
+}
+
+/// A group in which a seat has shown it holds nothing more: the colour, or « atout » / "trumps".
+fn group_name(colour: Colour, conditions: Option<Conditions>, lang: Lang) -> &'static str {
+    match conditions {
+        Some(c) if c.trump == colour => lang.pick("atout", "trumps"),
+        _ => colour_name(colour, lang),
     }
 }
 
-fn cards_text(cards: Cards) -> String {
-    if cards.is_empty() { "—".to_string() } else { cards.to_text() }
-}
-
-pub fn render_view(view: &View, lang: Lang) -> String {
+pub fn render_view(view: &View, w: &Words) -> String {
     let t = &view.table;
     let players = t.players();
+    let lang = w.lang;
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Njet! — {} {}/{} — {} {}",
-        lang.pick("manche", "round"),
+        "{} — {} {} {} {} — {} {}",
+        w.pick("Njet\u{a0}!", "Njet!"),
+        w.pick("manche", "round"),
         t.round,
+        w.pick("sur", "of"),
         t.options.rounds,
-        lang.pick("donneur", "dealer"),
-        t.dealer
+        w.who(t.dealer),
+        w.verb(t.dealer, "donne", "donnez", "deals", "deal")
     );
+    let fixed = if players == 3 { w.pick("\u{a0}; X = pierre fixe", "; X = fixed stone") } else { "" };
     let _ = writeln!(
         out,
-        "{}",
-        lang.pick(
-            "Plateau (X2 = pierre posée par le siège 2, X = pierre fixe, · = case libre) :",
-            "Board (X2 = stone placed by seat 2, X = fixed stone, · = free cell):"
-        )
+        "{} ({}{fixed}){}",
+        w.pick("Plateau", "Board"),
+        w.pick(
+            "entre crochets, qui a posé la pierre\u{a0}; · = case libre",
+            "in brackets, who placed the stone; · = free cell"
+        ),
+        w.pick("\u{a0}:", ":")
     );
     for row in Row::ALL {
         let label = match row {
-            Row::Start => lang.pick("premier joueur", "start player"),
-            Row::Discard => lang.pick("défausse", "discard"),
-            Row::Trump => lang.pick("atout", "trump"),
-            Row::Super => lang.pick("super-atout (1)", "super-trump (1s)"),
-            Row::Points => lang.pick("valeur du point", "point value"),
+            Row::Start => w.pick("premier joueur", "start player"),
+            Row::Discard => w.pick("cartes à écarter", "cards to lay aside"),
+            Row::Trump => w.pick("atout", "trumps"),
+            Row::Super => w.pick("super-atouts (les 1)", "super-trumps (the 1s)"),
+            Row::Points => w.pick("points par pli", "points per trick"),
         };
-        let mut line = format!("  {label:<16} {:<8}", row.word());
-        for cell in row.cells().map(Cell) {
-            let mark = match t.board.placed_by(cell) {
-                FREE => "·".to_string(),
-                FIXED => "X".to_string(),
-                seat => format!("X{seat}"),
-            };
-            let _ = write!(line, " {}[{}]", cell.word(), mark);
-        }
-        let _ = writeln!(out, "{line}");
+        let cells: Vec<String> = row
+            .cells()
+            .map(Cell)
+            .map(|cell| {
+                let offset = cell.offset();
+                let name = match row {
+                    Row::Start if (offset as usize) < players => w.who(Seat(offset)),
+                    Row::Start => "—".to_string(),
+                    Row::Discard => offset.to_string(),
+                    Row::Points => (offset + 1).to_string(),
+                    Row::Super if offset == 4 => w.pick("aucun", "none").to_string(),
+                    Row::Trump | Row::Super => colour_name(Colour::from_index(offset as usize), lang).to_string(),
+                };
+                let mark = match t.board.placed_by(cell) {
+                    FREE => "·".to_string(),
+                    FIXED => "X".to_string(),
+                    seat => w.who(Seat(seat)),
+                };
+                format!("{name} [{mark}]")
+            })
+            .collect();
+        let _ = writeln!(out, "  {label:<21} {}", cells.join("  "));
     }
     if let Some(c) = &t.conditions {
-        let _ = writeln!(out, "{}", conditions_words(c, lang));
+        let _ = writeln!(out, "Conditions{}{}", colon(w), conditions_words(c, w));
     }
-    if !t.team.is_empty() {
-        let team: Vec<String> = t.team.iter().map(|s| s.to_string()).collect();
-        let _ =
-            writeln!(out, "{} {}", lang.pick("Équipe du premier joueur :", "Start player's team:"), team.join(" + "));
+    match t.team.len() {
+        0 => {}
+        1 => {
+            let seat = t.team.first().unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "{}",
+                w.says(seat, "joue sans partenaire", "jouez sans partenaire", "plays alone", "play alone")
+            );
+        }
+        _ => {
+            let others = Seat::all(players).filter(|&s| !t.team.contains(s));
+            let _ = writeln!(
+                out,
+                "{}{}{} {} {}",
+                w.pick("Équipes", "Teams"),
+                colon(w),
+                list(w, t.team.iter()),
+                w.pick("contre", "against"),
+                list(w, others)
+            );
+        }
     }
     for seat in Seat::all(players) {
-        let me = if Some(seat) == view.seat { lang.pick(" (vous)", " (you)") } else { "" };
-        let voids: Vec<&str> = crate::view::void_colours(t.voids[seat]).map(|c| colour_name(c, lang)).collect();
-        let sep = lang.pick(" ; ", "; ");
-        let _ = write!(
-            out,
-            "  {} {seat}{me}{} {} {}{sep}{} {}{sep}Loot {}{sep}{} {}",
-            lang.pick("siège", "seat"),
-            lang.pick(" :", ":"),
-            t.hand_sizes[seat],
-            lang.pick("cartes", "cards"),
-            lang.pick("plis", "tricks"),
-            t.tricks_won[seat],
-            t.loot_won[seat],
-            lang.pick("score", "score"),
-            t.scores[seat]
-        );
-        if !voids.is_empty() {
-            let _ = write!(out, "{sep}{} {}", lang.pick("n'a plus de", "void in"), voids.join(", "));
+        let mut parts = vec![
+            w.cards(t.hand_sizes[seat]),
+            w.count(t.tricks_won[seat], "pli", "plis", "trick", "tricks"),
+            w.count(t.loot_won[seat], "carte Loot", "cartes Loot", "loot card", "loot cards"),
+            format!("score {}", t.scores[seat]),
+        ];
+        if t.phase == Phase::Discard && t.discards_left[seat] > 0 {
+            parts.push(format!("{} {}", w.cards(t.discards_left[seat]), w.pick("à écarter", "to lay aside")));
         }
-        let _ = writeln!(out);
+        let voids: Vec<&str> =
+            crate::view::void_colours(t.voids[seat]).map(|c| group_name(c, t.conditions, lang)).collect();
+        if !voids.is_empty() {
+            parts.push(match lang {
+                Lang::Fr => {
+                    let voids: Vec<String> = voids
+                        .iter()
+                        .map(|v| if v.starts_with('a') { format!("d’{v}") } else { format!("de {v}") })
+                        .collect();
+                    format!("plus {}", voids.join(" ni "))
+                }
+                Lang::En => format!("no {} left", voids.join(" or ")),
+            });
+        }
+        let _ = writeln!(out, "  {}{}{}", w.who_upper(seat), colon(w), parts.join(semi(w)));
     }
     if let Some(last) = t.last_trick.filter(|_| t.phase == Phase::Play) {
-        let plays: Vec<String> = last.plays(players).map(|(s, c)| format!("{s}:{c}")).collect();
         let _ = writeln!(
             out,
-            "{} {} — {} {}",
-            lang.pick("Dernier pli :", "Last trick:"),
-            plays.join(" "),
-            lang.pick("remporté par le siège", "won by seat"),
-            last.winner(players)
+            "{}{}{} — {} {}",
+            w.pick("Dernier pli", "Last trick"),
+            colon(w),
+            trick_words(&last, players, w),
+            w.pick("remporté par", "won by"),
+            w.who(last.winner(players))
         );
     }
     if t.phase == Phase::Play && t.trick.len > 0 {
-        let plays: Vec<String> = t.trick.plays(players).map(|(s, c)| format!("{s}:{c}")).collect();
-        let _ = writeln!(out, "{} {}", lang.pick("Pli en cours :", "Current trick:"), plays.join(" "));
-        let led = t.trick.led;
-        let group = match t.conditions {
-            Some(c) if led == c.trump => lang.pick("atout (super-atouts compris)", "trumps (super-trumps included)"),
-            _ => colour_name(led, lang),
-        };
         let _ = writeln!(
             out,
-            "{} {group} — {} {} {}",
-            lang.pick("Demandé :", "Led:"),
-            lang.pick("le siège", "seat"),
-            t.trick.winner(players),
-            lang.pick("l'emporte pour l'instant", "is winning so far"),
+            "{}{}{}",
+            w.pick("Pli en cours", "Current trick"),
+            colon(w),
+            trick_words(&t.trick, players, w)
+        );
+        let led = match t.conditions {
+            Some(c) if t.trick.led == c.trump => {
+                w.pick("atout (super-atouts compris)", "trumps (super-trumps included)")
+            }
+            _ => colour_name(t.trick.led, lang),
+        };
+        let winner = t.trick.winner(players);
+        let _ = writeln!(
+            out,
+            "{}{}{led} — {} {}",
+            w.pick("Demandé", "Led"),
+            colon(w),
+            w.who(winner),
+            w.verb(
+                winner,
+                "l’emporte pour l’instant",
+                "l’emportez pour l’instant",
+                "is winning so far",
+                "are winning so far"
+            )
         );
     }
     if let Some(hand) = view.hand {
-        let _ = writeln!(out, "{} {}", lang.pick("Votre main :", "Your hand:"), cards_text(hand));
+        let _ = writeln!(out, "{}{}{}", w.pick("Votre main", "Your hand"), colon(w), cards_words(hand, w));
     }
     if let Some(discards) = view.discards.filter(|d| !d.is_empty()) {
-        let _ = writeln!(out, "{} {}", lang.pick("Vos cartes écartées :", "Your discards:"), cards_text(discards));
+        let _ =
+            writeln!(out, "{}{}{}", w.pick("Vos cartes écartées", "Your discards"), colon(w), cards_words(discards, w));
     }
-    let who: Vec<String> = t.actors().iter().map(|s| s.to_string()).collect();
-    let doing = match t.phase {
-        Phase::Njet => lang.pick("pose une pierre (njet <rang> <case>)", "places a stone (njet <row> <cell>)"),
-        Phase::Partner => {
-            lang.pick("choisit un partenaire (partner <siège> / alone)", "chooses a partner (partner <seat> / alone)")
-        }
-        Phase::Discard => lang.pick("écartent des cartes (discard <carte>)", "lay cards aside (discard <card>)"),
-        Phase::Play => lang.pick("joue une carte (play <carte>)", "plays a card (play <card>)"),
-        Phase::Over => lang.pick("partie terminée", "match over"),
-    };
     if t.phase == Phase::Over {
-        let _ = writeln!(out, "{doing}");
+        let _ = writeln!(out, "{}", w.pick("Partie terminée.", "Match over."));
     } else {
-        let _ = writeln!(out, "{} {} {doing}", lang.pick("À jouer :", "To act:"), who.join(", "));
+        let actors: Vec<Seat> = t.actors().iter().collect();
+        let (fr, en) = match t.phase {
+            Phase::Njet => ("de poser une pierre", "to place a stone"),
+            Phase::Partner => ("de choisir un partenaire", "to choose a partner"),
+            Phase::Discard => ("d’écarter des cartes", "to lay cards aside"),
+            _ => ("de jouer une carte", "to play a card"),
+        };
+        let _ = match lang {
+            Lang::Fr => writeln!(out, "À {} {fr}.", list(w, actors)),
+            Lang::En => writeln!(out, "Waiting for {} {en}.", list(w, actors)),
+        };
     }
     out
 }
@@ -392,8 +561,8 @@ pub fn why_illegal(t: &Table, hand: Cards, action: Action) -> Option<Text> {
             "a row's last free cell may not be covered",
         )),
         (Phase::Partner, Action::Partner(partner)) if partner.index() >= t.players() => Some(Text::new(
-            format!("il n'y a pas de siège {partner} à une table de {}", t.players),
-            format!("there is no seat {partner} at a table of {}", t.players),
+            format!("« partner {partner} » ne désigne personne : les places sont numérotées de 0 à {}", t.players - 1),
+            format!("'partner {partner}' names nobody: the seats are numbered 0 to {}", t.players - 1),
         )),
         (Phase::Partner, Action::Partner(_)) => {
             Some(Text::new("on ne fait pas équipe avec soi-même", "you cannot partner yourself"))

@@ -5,7 +5,8 @@ use serde_json::{Map, Value, json};
 use tapis_core::ClientView;
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
-    ActionError, ActionList, Audience, Game, GameEvent, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, events_for,
+    ActionError, ActionList, Audience, Game, GameEvent, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Words,
+    events_for,
 };
 use tapis_njet::{Action, Card, Cards, Colour, Event, Njet, Phase};
 
@@ -607,8 +608,8 @@ fn bad_deals_are_refused_and_name_the_cards() {
     assert_eq!(
         deal_error(4, hands_json(&hands), json!([])),
         (
-            "seat 0 is dealt 9 cards; with 4 players each gets 10".to_string(),
-            "le siège 0 reçoit 9 cartes ; à 4 joueurs, chacun en reçoit 10".to_string()
+            "hand 0 of the deal has 9 cards; with 4 players each gets 10".to_string(),
+            "la main 0 de la donne a 9 cartes ; à 4 joueurs, chacun en reçoit 10".to_string()
         )
     );
     let mut hands = LEON_BILOUD;
@@ -739,7 +740,10 @@ fn illegal_actions_say_why_in_both_languages() {
     );
     assert_eq!(
         reason(&m, 0, "partner 5"),
-        ("there is no seat 5 at a table of 4".to_string(), "il n'y a pas de siège 5 à une table de 4".to_string())
+        (
+            "'partner 5' names nobody: the seats are numbered 0 to 3".to_string(),
+            "« partner 5 » ne désigne personne : les places sont numérotées de 0 à 3".to_string()
+        )
     );
     act(&mut m, 0, "partner 2");
     assert_eq!(
@@ -895,51 +899,59 @@ fn heuristic_beats_random() {
     }
 }
 
+/// The seats of the rulebook's example (§5.5): Léon & Biloud against Chris & Dan.
+fn leon_names() -> Vec<String> {
+    ["Léon", "Chris", "Biloud", "Dan"].map(String::from).to_vec()
+}
+
 #[test]
 fn texts_show_the_table_in_both_languages() {
     let mut m = void_round(json!({}));
     act(&mut m, 1, "play G5");
     let view = m.state().view(Some(Seat(2)));
-    let fr = Njet::render_view(&view, &tapis_core::Words::plain(tapis_core::Lang::Fr));
-    let en = Njet::render_view(&view, &tapis_core::Words::plain(tapis_core::Lang::En));
+    let names = leon_names();
+    let fr = Njet::render_view(&view, &Words::new(Lang::Fr, &names, Some(Seat(2))));
+    let en = Njet::render_view(&view, &Words::new(Lang::En, &names, Some(Seat(2))));
     eprintln!("{fr}\n{en}");
-    assert!(fr.contains("Votre main : R1 R1 R2 R3 R4 G1 G1 G2 G3 G4"), "{fr}");
-    assert!(en.contains("Your hand: R1 R1 R2 R3 R4 G1 G1 G2 G3 G4"), "{en}");
-    assert!(en.contains("Current trick: 0:B9 1:G5") && en.contains("void in blue"), "{en}");
-    assert!(en.contains("trump red") && fr.contains("atout rouge"), "{en}");
-    assert_eq!(
-        Njet::describe_action(Action::Play(Card::new(Colour::Red, 7)), &tapis_core::Words::plain(tapis_core::Lang::En)),
-        "play 7 red"
-    );
+    assert!(fr.contains("Votre main\u{a0}: rouge 1 1 2 3 4\u{a0}; vert 1 1 2 3 4"), "{fr}");
+    assert!(en.contains("Your hand: red 1 1 2 3 4; green 1 1 2 3 4"), "{en}");
+    assert!(en.contains("Current trick: Léon blue 9, Chris green 5") && en.contains("Chris: 9 cards"), "{en}");
+    assert!(en.contains("no blue left") && fr.contains("plus de bleu"), "{en}");
+    assert!(en.contains("red is trumps") && fr.contains("atout rouge"), "{en}");
+    assert!(fr.contains("Pli en cours\u{a0}: Léon 9 bleu, Chris 5 vert\nDemandé\u{a0}: bleu — Léon l’emporte"), "{fr}");
+    assert!(fr.contains("À vous de jouer une carte.") && en.contains("Waiting for you to play a card."), "{en}");
+    let alice = Words::new(Lang::En, &names, Some(Seat(0)));
+    assert_eq!(Njet::describe_action(Action::Play(Card::new(Colour::Red, 7)), &alice), "play the red 7");
     let njet = Njet::parse_action("njet trump B").unwrap();
     assert_eq!(
-        Njet::describe_action(njet, &tapis_core::Words::plain(tapis_core::Lang::Fr)),
-        "Njet ! atout bleu — interdit"
+        Njet::describe_action(njet, &Words::new(Lang::Fr, &names, Some(Seat(0)))),
+        "exclure le bleu comme atout"
     );
     assert!(Njet::rules_text(tapis_core::Lang::En).contains("reconstruction"));
     for event in play_randomly(&mut m, 1) {
-        assert!(!Njet::describe_event(&event, &tapis_core::Words::plain(tapis_core::Lang::En)).is_empty());
+        assert!(!Njet::describe_event(&event, &Words::plain(Lang::En)).is_empty());
     }
 }
 
 #[test]
 fn events_read_as_sentences_in_both_languages() {
+    let names = leon_names();
     let words = |event: Event| {
         (
-            Njet::describe_event(&event, &tapis_core::Words::plain(Lang::En)),
-            Njet::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)),
+            Njet::describe_event(&event, &Words::new(Lang::En, &names, None)),
+            Njet::describe_event(&event, &Words::new(Lang::Fr, &names, None)),
         )
     };
     let r7 = Card::new(Colour::Red, 7);
     let pair = |en: &str, fr: &str| (en.to_string(), fr.to_string());
     assert_eq!(
         words(Event::RoundDealt { round: 2, dealer: Seat(0) }),
-        pair("Round 2: seat 0 deals.", "Manche 2 : le siège 0 donne.")
+        pair("Round 2: Léon deals.", "Manche 2\u{a0}: Léon donne.")
     );
     let hand = Cards::from_cards([r7, Card::new(Colour::Blue, 1)]).unwrap();
     assert_eq!(
         words(Event::HandDealt { seat: Seat(1), hand }),
-        pair("Seat 1 is dealt R7 B1.", "Le siège 1 reçoit R7 B1.")
+        pair("Chris is dealt 2 cards: red 7; blue 1.", "Chris reçoit 2 cartes\u{a0}: rouge 7\u{a0}; bleu 1.")
     );
     let cell = match Njet::parse_action("njet super none").unwrap() {
         Action::Njet(cell) => cell,
@@ -947,49 +959,51 @@ fn events_read_as_sentences_in_both_languages() {
     };
     assert_eq!(
         words(Event::StonePlaced { seat: Seat(2), cell }),
-        pair("Seat 2 places a stone on \"no super-trump\".", "Le siège 2 pose une pierre sur « pas de super-atout ».")
+        pair(
+            "Njet! Biloud rules out playing without super-trumps.",
+            "Njet\u{a0}! Biloud exclut de jouer sans super-atout."
+        )
     );
     assert_eq!(
         words(Event::PartnerChosen { seat: Seat(0), partner: Seat(2) }),
-        pair("Seat 0 partners seat 2.", "Le siège 0 fait équipe avec le siège 2.")
+        pair("Léon chooses Biloud as partner.", "Léon choisit Biloud pour partenaire.")
     );
-    assert_eq!(words(Event::PlaysAlone { seat: Seat(1) }), pair("Seat 1 plays alone.", "Le siège 1 joue seul."));
-    assert_eq!(
-        words(Event::Discarded { seat: Seat(3) }),
-        pair("Seat 3 lays a card aside.", "Le siège 3 écarte une carte.")
-    );
+    assert_eq!(words(Event::PlaysAlone { seat: Seat(1) }), pair("Chris plays alone.", "Chris joue sans partenaire."));
+    assert_eq!(words(Event::Discarded { seat: Seat(3) }), pair("Dan lays a card aside.", "Dan écarte une carte."));
     assert_eq!(
         words(Event::LaidAside { seat: Seat(3), card: r7 }),
-        pair("Seat 3 lays the red 7 aside.", "Le siège 3 écarte le 7 rouge.")
+        pair("Dan lays the red 7 aside.", "Dan écarte le 7 rouge.")
     );
     assert_eq!(
         words(Event::CardPlayed { seat: Seat(0), card: r7 }),
-        pair("Seat 0 plays the red 7.", "Le siège 0 joue le 7 rouge.")
+        pair("Léon plays the red 7.", "Léon joue le 7 rouge.")
     );
     assert_eq!(
         words(Event::TrickWon { seat: Seat(1), loot: 0 }),
-        pair("Seat 1 wins the trick (no loot card).", "Le siège 1 remporte le pli (sans carte Loot).")
+        pair("Chris wins the trick.", "Chris remporte le pli.")
     );
     assert_eq!(
         words(Event::TrickWon { seat: Seat(1), loot: 2 }),
-        pair("Seat 1 wins the trick (2 loot cards).", "Le siège 1 remporte le pli (2 cartes Loot).")
+        pair("Chris wins the trick and 2 loot cards.", "Chris remporte le pli et 2 cartes Loot.")
     );
     let (_, events) = leon_biloud_round(json!({}));
     let scored = events.iter().find(|e| matches!(e, Event::RoundScored { .. })).unwrap().clone();
     assert_eq!(
         words(scored),
         pair(
-            "End of round 1: points 12, 21, 12, 21; scores 12, 21, 12, 21.",
-            "Fin de la manche 1 : points 12, 21, 12, 21 ; scores 12, 21, 12, 21."
+            "End of round 1: Léon scores 12 points (total 12), Chris scores 21 points (total 21), Biloud scores 12 \
+             points (total 12) and Dan scores 21 points (total 21).",
+            "Fin de la manche 1\u{a0}: Léon marque 12 points (total 12), Chris marque 21 points (total 21), Biloud \
+             marque 12 points (total 12) et Dan marque 21 points (total 21)."
         )
     );
     assert_eq!(
         words(Event::MatchOver { winners: SeatSet::from_iter([Seat(1), Seat(3)]) }),
-        pair("Match over; winners: seats 1 and 3.", "Partie terminée ; vainqueurs : les sièges 1 et 3.")
+        pair("End of the match: Chris and Dan win.", "Fin de la partie\u{a0}: Chris et Dan gagnent.")
     );
     assert_eq!(
         words(Event::MatchOver { winners: SeatSet::single(Seat(2)) }),
-        pair("Match over; winner: seat 2.", "Partie terminée ; vainqueur : le siège 2.")
+        pair("End of the match: Biloud wins.", "Fin de la partie\u{a0}: Biloud gagne.")
     );
 }
 
@@ -1006,15 +1020,16 @@ fn the_board_set_event_names_every_condition() {
         }
     }
     let set = last.iter().find(|e| matches!(e, Event::BoardSet { .. })).unwrap();
+    let names = leon_names();
     assert_eq!(
-        Njet::describe_event(set, &tapis_core::Words::plain(Lang::En)),
-        "The board is set: start player: seat 1; discard: 2; trump red; super-trumps: the blue 1s; points per trick \
-         and per loot card: 3."
+        Njet::describe_event(set, &Words::new(Lang::En, &names, None)),
+        "The board is set: Chris starts; 2 cards to lay aside; red is trumps; the blue 1s are super-trumps; 3 points \
+         per trick and per loot card."
     );
     assert_eq!(
-        Njet::describe_event(set, &tapis_core::Words::plain(Lang::Fr)),
-        "Le plateau est fixé : premier joueur : siège 1 ; défausse : 2 ; atout rouge ; super-atouts : les 1 bleus ; \
-         points par pli et par Loot : 3."
+        Njet::describe_event(set, &Words::new(Lang::Fr, &names, Some(Seat(1)))),
+        "Le plateau est fixé\u{a0}: vous commencez\u{a0}; 2 cartes à écarter\u{a0}; atout rouge\u{a0}; les 1 bleus \
+         sont super-atouts\u{a0}; 3 points par pli et par carte Loot."
     );
 }
 

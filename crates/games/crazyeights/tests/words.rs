@@ -1,0 +1,396 @@
+//! Crazy Eights' words (issue 16): every event and action kind pinned in French and English for
+//! the seat concerned, another seat and a shared log; the table as the terminal draws it; and
+//! many random matches checked against the known bad forms. (Only words: the rules are
+//! OpenSpiel's, checked by `tests/crazyeights.rs`.)
+
+use serde_json::{Map, Value, json};
+use std::fmt::Write;
+use tapis_core::{ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Words};
+use tapis_crazyeights::{Action, CrazyEights, Event};
+
+const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chris", "Dan", "Émile", "Fanny", "Gus", "Hugo", "Iris"];
+
+fn names() -> Vec<String> {
+    NAMES.iter().map(|n| n.to_string()).collect()
+}
+
+fn card(text: &str) -> FrenchCard {
+    text.parse().unwrap()
+}
+
+fn cards(text: &str) -> Vec<FrenchCard> {
+    text.split_whitespace().map(card).collect()
+}
+
+fn reader_name(reader: Option<Seat>) -> String {
+    match reader {
+        Some(seat) => format!("reader {} ({})", seat.index(), NAMES[seat.index()]),
+        None => "no reader".to_string(),
+    }
+}
+
+/// Every kind of event, each with the seats worth reading it as: the seat concerned, another
+/// seat, and nobody.
+fn sample_events() -> Vec<(Event, Vec<Option<Seat>>)> {
+    let all = |seats: &[u8]| -> Vec<Option<Seat>> {
+        seats.iter().map(|&s| Some(Seat(s))).chain(std::iter::once(None)).collect()
+    };
+    let returns = |values: &[i64]| BySeat::from_fn(values.len(), |s| values[s.index()]);
+    vec![
+        (Event::Dealt { dealer: Seat(1), cards_each: 5 }, all(&[1, 2])),
+        (Event::Dealt { dealer: Seat(0), cards_each: 7 }, all(&[0])),
+        (Event::DealtHand { seat: Seat(0), cards: cards("2C AS QH TD JC") }, all(&[0, 1])),
+        (Event::Starter { card: card("QS"), redrawn: 0 }, all(&[0])),
+        (Event::Starter { card: card("KC"), redrawn: 1 }, all(&[0])),
+        (Event::Starter { card: card("AD"), redrawn: 2 }, all(&[0])),
+        (Event::Played { seat: Seat(2), card: card("QS") }, all(&[2, 0])),
+        (Event::Played { seat: Seat(0), card: card("8H") }, all(&[0])),
+        (Event::Played { seat: Seat(0), card: card("JD") }, all(&[0])),
+        (Event::Played { seat: Seat(0), card: card("KC") }, all(&[0])),
+        (Event::Played { seat: Seat(0), card: card("AH") }, all(&[0])),
+        (Event::Played { seat: Seat(0), card: card("TC") }, all(&[0])),
+        (Event::Nominated { seat: Seat(0), suit: Suit::Hearts }, all(&[0, 1])),
+        (Event::Nominated { seat: Seat(3), suit: Suit::Spades }, all(&[3])),
+        (Event::Drew { seat: Seat(1), cards: 1 }, all(&[1, 0])),
+        (Event::Drew { seat: Seat(1), cards: 4 }, all(&[1, 0])),
+        (Event::DrewCards { seat: Seat(1), cards: cards("7H") }, all(&[1, 0])),
+        (Event::DrewCards { seat: Seat(1), cards: cards("7H AS") }, all(&[1])),
+        (Event::DrewCards { seat: Seat(1), cards: cards("7H KS 2D QC") }, all(&[1])),
+        (Event::Passed { seat: Seat(3) }, all(&[3, 0])),
+        (Event::Reshuffled { cards: 1 }, all(&[0])),
+        (Event::Reshuffled { cards: 30 }, all(&[0])),
+        (Event::Over { returns: returns(&[0, -12, -50]) }, all(&[0, 1])),
+        (Event::Over { returns: returns(&[-1, 0, 0, -3]) }, all(&[1, 0])),
+    ]
+}
+
+fn sample_actions() -> Vec<Action> {
+    let mut actions: Vec<Action> =
+        ["7H", "QS", "JC", "KD", "AH", "TD", "8S", "2C"].map(|c| Action::Play(card(c))).to_vec();
+    actions.extend([Action::Draw, Action::Pass]);
+    actions.extend(Suit::ALL.map(Action::Suit));
+    actions
+}
+
+fn listing(lang: Lang) -> String {
+    let names = names();
+    let mut out = String::new();
+    let _ = writeln!(out, "== events ==");
+    for (event, readers) in sample_events() {
+        let _ = writeln!(out, "{}", serde_json::to_string(&event).unwrap());
+        for reader in readers {
+            let words = Words::new(lang, &names, reader);
+            let _ = writeln!(out, "  {:<20} {}", reader_name(reader), CrazyEights::describe_event(&event, &words));
+        }
+    }
+    let _ = writeln!(out, "\n== actions (reader 0, Alice) ==");
+    let words = Words::new(lang, &names, Some(Seat(0)));
+    for action in sample_actions() {
+        let _ = writeln!(out, "  {:<20} {}", action.to_string(), CrazyEights::describe_action(action, &words));
+    }
+    out
+}
+
+#[test]
+fn every_event_and_action_in_french() {
+    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
+}
+
+#[test]
+fn every_event_and_action_in_english() {
+    insta::assert_snapshot!("words_en", listing(Lang::En));
+}
+
+// ----- the table as the terminal draws it -----
+
+fn request(players: usize, seed: u64, options: Value) -> MatchRequest {
+    let options: Map<String, Value> = serde_json::from_value(options).unwrap();
+    MatchRequest { players, seed, dealer: None, options, deal: None }
+}
+
+/// One random legal move of the seat to act.
+fn step(m: &mut Match<CrazyEights>, rng: &mut GameRng) -> Vec<Event> {
+    let seat = m.state().actors().first().unwrap();
+    let mut list = ActionList::new();
+    m.state().legal_actions(seat, &mut list);
+    m.act_parsed(seat, list[rng.index(list.len())]).unwrap()
+}
+
+/// The table at its telling moments of one seeded match, for the seat to act and a spectator.
+fn tables(lang: Lang) -> String {
+    let names = names();
+    let mut out = String::new();
+    let options = json!({"use_special_cards": true, "max_draw_cards": 2, "reshuffle": true});
+    let mut m = Match::<CrazyEights>::new(&request(3, 5, options)).unwrap();
+    let mut rng = GameRng::seed_from_u64(5);
+    let mut shown: Vec<&str> = Vec::new();
+    loop {
+        let view = m.state().view(None);
+        let moment = if view.over {
+            Some("over")
+        } else if shown.is_empty() {
+            Some("start")
+        } else if view.naming_suit {
+            Some("naming a suit")
+        } else if view.pending_twos > 0 {
+            Some("pending 2s")
+        } else if view.drawn_this_turn > 0 {
+            Some("drawn this turn")
+        } else if view.direction < 0 {
+            Some("direction reversed")
+        } else {
+            None
+        };
+        if let Some(moment) = moment.filter(|m| !shown.contains(m)) {
+            shown.push(moment);
+            for reader in [view.to_act.or(Some(Seat(0))), None] {
+                let words = Words::new(lang, &names, reader);
+                let _ = writeln!(out, "--- {moment}, {} ---", reader_name(reader));
+                let _ = write!(out, "{}", CrazyEights::render_view(&m.state().view(reader), &words));
+            }
+        }
+        if view.over {
+            break;
+        }
+        step(&mut m, &mut rng);
+    }
+    assert_eq!(shown.len(), 6, "every moment was seen: {shown:?}");
+    out
+}
+
+#[test]
+fn the_table_in_french() {
+    insta::assert_snapshot!("table_fr", tables(Lang::Fr));
+}
+
+#[test]
+fn the_table_in_english() {
+    insta::assert_snapshot!("table_en", tables(Lang::En));
+}
+
+// ----- the known bad forms -----
+
+const PLURALS_EN: [&str; 3] = ["cards", "points", "eights"];
+const PLURALS_FR: [&str; 2] = ["cartes", "points"];
+
+/// The first bad form found in `text`, a text for people in `lang` where every seat has a name.
+fn bad_form(text: &str, lang: Lang) -> Option<String> {
+    let bad = |what: &str| Some(what.to_string());
+    let words: Vec<&str> =
+        text.split(|c: char| !c.is_alphanumeric() && c != '’' && c != '-').filter(|w| !w.is_empty()).collect();
+    // Counts: "1 cards", « 1 cartes », « 0 cartes », "-1 points", a whole word after a number.
+    let plurals: &[&str] = if lang == Lang::Fr { &PLURALS_FR } else { &PLURALS_EN };
+    let numbers: &[&str] = if lang == Lang::Fr { &["-1", "0", "1"] } else { &["-1", "1"] };
+    for number in numbers {
+        for plural in plurals {
+            let form = format!("{number} {plural}");
+            for (at, _) in text.match_indices(&form) {
+                let before = text[..at].chars().next_back();
+                let after = text[at + form.len()..].chars().next();
+                let number_starts = !before.is_some_and(|c| c.is_alphanumeric() || c == '-');
+                if number_starts && !after.is_some_and(|c| c.is_alphanumeric()) {
+                    return bad(&form);
+                }
+            }
+        }
+    }
+    // Plurals by parenthesis, empty guillemets, notation and its placeholders.
+    for form in ["(s)", "«\u{a0}»", "« »", "«»", "<", ">", "|", "(play", "(draw", "(pass", "(suit"] {
+        if text.contains(form) {
+            return bad(form);
+        }
+    }
+    // Seats by number when every seat has a name.
+    let lower = text.to_lowercase();
+    let spaced: Vec<&str> = lower.split_whitespace().collect();
+    for pair in spaced.windows(2) {
+        let numbered = pair[1].chars().next().is_some_and(|c| c.is_ascii_digit());
+        if ["seat", "seats", "joueur", "player", "place", "siège", "sièges"].contains(&pair[0]) && numbered {
+            return bad(&format!("{} {}", pair[0], pair[1]));
+        }
+    }
+    if lower.contains("siège") || lower.contains("seat") {
+        return bad("siège / seat");
+    }
+    // Cards in notation (`7H`, `QS`, `TD`).
+    for word in &words {
+        let mut chars = word.chars();
+        if let (Some(r), Some(s), None) = (chars.next(), chars.next(), chars.next())
+            && "23456789TJQKA".contains(r)
+            && "SHDC".contains(s)
+        {
+            return bad(&format!("notation card {word}"));
+        }
+    }
+    // A card's letters in the other language: `Q♠` in French, `D♠` in English.
+    let letters = if lang == Lang::Fr { ["J", "Q", "K"] } else { ["V", "D", "R"] };
+    for letter in letters {
+        for suit in ["♠", "♥", "♦", "♣"] {
+            if text.contains(&format!("{letter}{suit}")) {
+                return bad(&format!("{letter}{suit}"));
+            }
+        }
+    }
+    match lang {
+        Lang::En => {
+            for form in [" :", " ;", " !", " ?", "\u{a0}"] {
+                if text.contains(form) {
+                    return bad(&format!("English spacing {form:?}"));
+                }
+            }
+            for pair in words.windows(2) {
+                let vowel = pair[1] == "8" || pair[1] == "Ace" || pair[1] == "eight";
+                if (pair[0] == "a" || pair[0] == "A") && vowel {
+                    return bad(&format!("{} {}", pair[0], pair[1]));
+                }
+                if (pair[0] == "a" || pair[0] == "A") && ["hearts", "spades", "clubs", "diamonds"].contains(&pair[1]) {
+                    return bad(&format!("{} {}", pair[0], pair[1]));
+                }
+                let third = ["plays", "draws", "deals", "names", "passes", "finishes", "wins", "is"];
+                if (pair[0] == "You" || pair[0] == "you") && third.contains(&pair[1]) {
+                    return bad(&format!("{} {}", pair[0], pair[1]));
+                }
+            }
+        }
+        Lang::Fr => {
+            let chars: Vec<char> = text.chars().collect();
+            for (i, &c) in chars.iter().enumerate() {
+                if ":;!?".contains(c) && (i == 0 || chars[i - 1] != '\u{a0}') {
+                    return bad(&format!("French spacing before {c:?}"));
+                }
+                if (c == '«' && chars.get(i + 1) != Some(&'\u{a0}'))
+                    || (c == '»' && (i == 0 || chars[i - 1] != '\u{a0}'))
+                {
+                    return bad("French guillemets");
+                }
+            }
+            for form in ["un Dame", "une As", "une 8", "seed"] {
+                if text.contains(form) {
+                    return bad(form);
+                }
+            }
+            let third = ["pose", "pioche", "distribue", "demande", "passe", "finit", "gagne", "reçoit", "doit"];
+            for pair in words.windows(2) {
+                if (pair[0] == "Vous" || pair[0] == "vous") && third.contains(&pair[1]) {
+                    return bad(&format!("{} {}", pair[0], pair[1]));
+                }
+            }
+            for english in ["card", "cards", "draw", "play", "pass", "hearts", "spades", "clubs", "diamonds", "stock"] {
+                if words.iter().any(|w| w.eq_ignore_ascii_case(english)) {
+                    return bad(&format!("English word {english}"));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A sentence: a capital, a full stop, no stray spaces.
+fn sentence_flaw(text: &str) -> Option<&'static str> {
+    if !text.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()) {
+        Some("no capital")
+    } else if !text.ends_with('.') {
+        Some("no full stop")
+    } else if text.contains("  ") || text.trim() != text {
+        Some("stray spaces")
+    } else {
+        None
+    }
+}
+
+fn check(text: &str, lang: Lang, what: &str) {
+    if let Some(form) = bad_form(text, lang) {
+        panic!("{what} in {lang:?}: bad form «{form}» in:\n{text}");
+    }
+}
+
+#[test]
+fn random_matches_have_none_of_the_bad_forms() {
+    let names = names();
+    let mut texts = 0;
+    for (players, seed, options) in [
+        (2, 1, json!({})),
+        (3, 2, json!({"use_special_cards": true})),
+        (4, 3, json!({"use_special_cards": true, "reshuffle": true, "max_draw_cards": 1})),
+        (5, 4, json!({"scoring": "face_value"})),
+        (6, 5, json!({"use_special_cards": true, "max_turns": 40})),
+        (10, 6, json!({"use_special_cards": true, "reshuffle": true})),
+        (2, 7, json!({"reshuffle": true, "max_draw_cards": 10})),
+    ] {
+        let mut m = Match::<CrazyEights>::new(&request(players, seed, options)).unwrap();
+        let mut rng = GameRng::seed_from_u64(seed);
+        let readers: Vec<Option<Seat>> = Seat::all(players).map(Some).chain([None]).collect();
+        loop {
+            for lang in [Lang::Fr, Lang::En] {
+                for &reader in &readers {
+                    let words = Words::new(lang, &names, reader);
+                    check(&CrazyEights::render_view(&m.state().view(reader), &words), lang, "table");
+                    texts += 1;
+                }
+                for seat in m.state().actors().iter() {
+                    let words = Words::new(lang, &names, Some(seat));
+                    let mut list = ActionList::new();
+                    m.state().legal_actions(seat, &mut list);
+                    for &action in list.iter() {
+                        let text = CrazyEights::describe_action(action, &words);
+                        check(&text, lang, "action");
+                        assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}");
+                        texts += 1;
+                    }
+                }
+            }
+            if m.state().is_over() {
+                break;
+            }
+            for event in step(&mut m, &mut rng) {
+                for lang in [Lang::Fr, Lang::En] {
+                    for &reader in &readers {
+                        let text = CrazyEights::describe_event(&event, &Words::new(lang, &names, reader));
+                        check(&text, lang, "event");
+                        if let Some(flaw) = sentence_flaw(&text) {
+                            panic!("{flaw}: {text}");
+                        }
+                        texts += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(texts > 10_000, "{texts} texts checked");
+}
+
+/// The checks catch the old texts: each of these was once written by the game.
+#[test]
+fn the_checks_fail_on_the_old_forms() {
+    let old = [
+        ("le siège 1 pioche 2 cartes", Lang::Fr),
+        ("seat 1 draws 2 cards", Lang::En),
+        ("Carte visible : K♣ · couleur à suivre : ♣ trèfle", Lang::Fr),
+        ("▶ siège 0 (vous) : 7 cartes · score 0", Lang::Fr),
+        ("carte retournée : K♣", Lang::Fr),
+        ("le siège 0 reçoit 2♣ A♠", Lang::Fr),
+        ("Votre main : 3♣ 4♣ Q♠", Lang::Fr),
+        ("Ada pioche 1 cartes.", Lang::Fr),
+        ("Ada draws 1 cards.", Lang::En),
+        ("Ada pioche 0 cartes.", Lang::Fr),
+        ("Ada finishes with -1 points.", Lang::En),
+        ("Ada plays a 8.", Lang::En),
+        ("Ada demands a hearts.", Lang::En),
+        ("You plays 7♥.", Lang::En),
+        ("Vous pose 7♥.", Lang::Fr),
+        ("Ada joue D♠ (play 1|2|3).", Lang::Fr),
+        ("Ada plays D♠.", Lang::En),
+        ("Player 3 wins.", Lang::En),
+        ("Ada pioche 1 carte(s).", Lang::Fr),
+        ("You : 7 cards", Lang::En),
+        ("Ada joue QS.", Lang::Fr),
+        ("« »", Lang::Fr),
+        ("« Sans King ! »", Lang::Fr),
+    ];
+    for (text, lang) in old {
+        assert!(bad_form(text, lang).is_some(), "not caught: {text}");
+    }
+    assert_eq!(bad_form("Ada pose D♠.", Lang::Fr), None);
+    assert_eq!(bad_form("Fin de la partie\u{a0}: Ada finit avec -1 point.", Lang::Fr), None);
+    assert_eq!(bad_form("An 8 is turned up and put back, then K♣.", Lang::En), None);
+}
