@@ -8,38 +8,39 @@ use crate::options::TablePlay;
 use crate::table::{Phase, PlayKind, Requirement};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{Lang, Seat, SeatSet};
+use tapis_core::words::capitalize;
+use tapis_core::{Lang, Seat, SeatSet, Words};
 
 const RULES_FR: &str = "\
-BATTLE GUM — 2 à 5 joueurs (6 avec max_players=6), 54 cartes : valeurs 1 à 13 en 4 exemplaires et 2 Ninjas (00).
-But : être le premier à ne plus avoir de carte, ni en main ni devant soi.
+BATTLE GUM — 2 à 5 joueurs (6 avec max_players=6), 54 cartes\u{a0}: valeurs 1 à 13 en 4 exemplaires et 2 Ninjas (00).
+But\u{a0}: être le premier à ne plus avoir de carte, ni en main ni devant soi.
 
-Mise en place : chacun reçoit 3 cartes face cachée (on ne les regarde pas), 3 face visible dessus, et 3 en main ;
+Mise en place\u{a0}: chacun reçoit 3 cartes face cachée (on ne les regarde pas), 3 face visible dessus, et 3 en main\u{a0};
 le reste forme la pioche. Avant de jouer, chacun peut échanger des cartes de sa main avec ses cartes visibles
-(swap <main> <visible>), puis dit « ready ». Le joueur à gauche du donneur commence.
+(swap <main> <visible>), puis dit «\u{a0}ready\u{a0}». Le joueur à gauche du donneur commence.
 
-Tour : poser une ou plusieurs cartes de même valeur, de valeur égale ou supérieure au sommet du tas
-(n'importe quoi sur un tas vide). Qui peut jouer doit jouer ; qui ne peut pas ramasse le tas (pickup), et
-c'est le dernier joueur à avoir posé une carte qui repart sur un tas vide.
-Après avoir posé, on pioche pour avoir 3 cartes en main ; pioche vide : on complète avec ses cartes
-visibles (take <carte>), puis cachées (reveal <1|2|3>, à l'aveugle, en main).
+Tour\u{a0}: poser une ou plusieurs cartes de même valeur, de valeur égale ou supérieure au sommet du tas
+(n’importe quoi sur un tas vide). Qui peut jouer doit jouer\u{a0}; qui ne peut pas ramasse le tas (pickup), et
+c’est le dernier joueur à avoir posé une carte qui repart sur un tas vide.
+Après avoir posé, on pioche pour avoir 3 cartes en main\u{a0}; pioche vide\u{a0}: on complète avec ses cartes
+visibles (take <carte>), puis cachées (reveal <1|2|3>, à l’aveugle, en main).
 
-Cartes spéciales :
-  6  : le suivant doit poser une carte de 1 à 6.
-  8  : le suivant passe son tour (autant de joueurs sautés que de 8 posés).
-  9  : le tas est retiré du jeu ; le suivant commence un nouveau tas.
-  13 : on donne tout le tas au joueur de son choix (give <siège>). Seul le visé peut contrer, hors tour :
+Cartes spéciales\u{a0}:
+  6\u{a0}: le suivant doit poser une carte de 1 à 6.
+  8\u{a0}: le suivant passe son tour (autant de joueurs sautés que de 8 posés).
+  9\u{a0}: le tas est retiré du jeu\u{a0}; le suivant commence un nouveau tas.
+  13\u{a0}: on donne tout le tas au joueur de son choix (give <place>). Seul le visé peut contrer, hors tour\u{a0}:
        avec des 13 (il choisit à son tour un visé) ou des 1 (personne ne ramasse, le joueur après lui joue
-       sur les 1) ; sinon il accepte (accept) et le dernier joueur du 13 repart sur un tas vide.
-  1  : la plus petite valeur ; se pose sur un tas vide, sur un 1, sous la contrainte d'un 6, ou pour contrer.
-  00 Ninja : se joue à son tour sur n'importe quoi ; transparent : le suivant doit battre la carte dessous.
+       sur les 1)\u{a0}; sinon il accepte (accept) et le dernier joueur du 13 repart sur un tas vide.
+  1\u{a0}: la plus petite valeur\u{a0}; se pose sur un tas vide, sur un 1, sous la contrainte d’un 6, ou pour contrer.
+  00 Ninja\u{a0}: se joue à son tour sur n’importe quoi\u{a0}; transparent\u{a0}: le suivant doit battre la carte dessous.
 
-Reconstructions (la règle source ne dit rien ou reste vague) : le 13 est obligatoire et seul le visé
-contre ; on recharge sa main juste après avoir posé (avant de donner le tas) ; après un 9, le joueur suivant
-repart sur un tas vide ; quand des 8 font revenir le tour à celui qui les a posés (à deux joueurs, un seul 8),
-il rejoue librement, sur n'importe quoi ; qui ramasse un tas dont il a posé le sommet ne repart pas : le
-joueur suivant repart. Variantes et détails : voir les options.
-Options : burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup,
+Reconstructions (la règle source ne dit rien ou reste vague)\u{a0}: le 13 est obligatoire et seul le visé
+contre\u{a0}; on recharge sa main juste après avoir posé (avant de donner le tas)\u{a0}; après un 9, le joueur suivant
+repart sur un tas vide\u{a0}; quand des 8 font revenir le tour à celui qui les a posés (à deux joueurs, un seul 8),
+il rejoue librement, sur n’importe quoi\u{a0}; qui ramasse un tas dont il a posé le sommet ne repart pas\u{a0}: le
+joueur suivant repart. Variantes et détails\u{a0}: voir les options.
+Options\u{a0}: burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup,
 four_in_a_row_burn (Variante 1), complete_pair_burn (Variante 2), play_to_last, max_players, dealer, games.";
 
 const RULES_EN: &str = "\
@@ -47,7 +48,7 @@ BATTLE GUM — 2 to 5 players (6 with max_players=6), 54 cards: values 1 to 13 f
 Goal: be the first with no card left, neither in hand nor in front of you.
 
 Setup: everyone gets 3 face-down cards (never looked at), 3 face-up cards on them, and 3 in hand; the rest is
-the stock. Before play, each player may exchange hand cards with his face-up cards (swap <hand> <face-up>),
+the stock. Before play, each player may exchange hand cards with their own face-up cards (swap <hand> <face-up>),
 then says \"ready\". The player left of the dealer starts.
 
 Turn: lay one or more cards of one value, equal to or higher than the top of the pile (anything on an empty
@@ -57,19 +58,19 @@ After laying, draw back to 3 cards in hand; once the stock is empty, refill from
 (take <card>), then your face-down ones (reveal <1|2|3>, blind, into the hand).
 
 Special cards:
-  6  : the next player must lay a card from 1 to 6.
-  8  : the next player loses his turn (one player skipped per 8 laid).
-  9  : the pile leaves the game; the next player starts a new pile.
-  13 : give the whole pile to any player (give <seat>). Only the target may counter, out of turn: with 13s
-       (he then chooses a target) or 1s (nobody takes it, the player after him plays on the 1s); otherwise
-       he accepts it (accept) and the last 13 player leads onto the empty pile.
-  1  : the lowest value; laid on an empty pile, on a 1, under a 6, or as a counter.
+  6: the next player must lay a card from 1 to 6.
+  8: the next player is skipped (one player skipped per 8 laid).
+  9: the pile leaves the game; the next player starts a new pile.
+  13: give the whole pile to any player (give <seat>). Only the target may counter, out of turn: with 13s
+       (passing the pile on to a target of their choice) or 1s (nobody takes it, the next player plays on the 1s); otherwise
+       the target accepts it (accept) and the last 13 player leads onto the empty pile.
+  1: the lowest value; laid on an empty pile, on a 1, under a 6, or as a counter.
   00 Ninja: playable on anything in your turn; transparent: the next player must beat the card below it.
 
 Reconstructions (where the source rules are silent or vague): the 13 is mandatory and only the target
 counters; you refill right after laying (before giving the pile); after a 9 the next player starts the new
-pile; when 8s skip round to the player who laid them (one 8 at a table of two), he plays again freely, on
-anything; whoever picks up a pile he topped himself does not lead: the next player does. Variants and
+pile; when 8s skip round to the player who laid them (one 8 at a table of two), that player plays again
+freely, on anything; whoever picks up a pile topped by their own card does not lead: the next player does. Variants and
 details: see the options.
 Options: burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup,
 four_in_a_row_burn (Variante 1), complete_pair_burn (Variante 2), play_to_last, max_players, dealer, games.";
@@ -78,58 +79,167 @@ pub fn rules_text(lang: Lang) -> &'static str {
     lang.pick(RULES_FR, RULES_EN)
 }
 
+// ----- cards in words -----
+
+/// A card as printed: `7`, `13`, `Ninja` (the same in both languages).
 fn name(card: Card) -> String {
     card.pretty()
 }
 
-fn cards(card: Card, count: u8) -> String {
-    vec![name(card); count as usize].join(" ")
-}
-
-/// `1 carte`, `3 cartes`.
-fn count_of(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-fn list(counts: &Counts, lang: Lang) -> String {
-    if counts.is_empty() {
-        return lang.pick("rien", "nothing").into();
+/// Numbers of copies in words (a play holds at most four cards).
+fn number(words: &Words, n: u8) -> String {
+    let fr = ["zéro", "un", "deux", "trois", "quatre"];
+    let en = ["no", "one", "two", "three", "four"];
+    match (fr.get(n as usize), en.get(n as usize)) {
+        (Some(f), Some(e)) => words.pick(f, e).to_string(),
+        _ => n.to_string(),
     }
+}
+
+/// One card with its indefinite article: « un 7 », « un Ninja » / "a 7", "an 8", "an 11".
+fn a_card(words: &Words, card: Card) -> String {
+    match words.lang {
+        Lang::Fr => format!("un {}", name(card)),
+        Lang::En => {
+            let an = matches!(card.value(), 8 | 11);
+            format!("{} {}", if an && !card.is_ninja() { "an" } else { "a" }, name(card))
+        }
+    }
+}
+
+/// `count` copies of `card`: « un 7 », « deux 7 », « deux Ninjas » / "a 7", "two 7s".
+fn some_cards(words: &Words, card: Card, count: u8) -> String {
+    if count == 1 {
+        return a_card(words, card);
+    }
+    let plural = match (words.lang, card.is_ninja()) {
+        (_, true) => "Ninjas".to_string(),
+        (Lang::Fr, false) => name(card),
+        (Lang::En, false) => format!("{}s", name(card)),
+    };
+    format!("{} {plural}", number(words, count))
+}
+
+/// « et » / "and" between the last two items.
+fn and_list(words: &Words, items: Vec<String>) -> String {
+    match items.as_slice() {
+        [] => words.pick("rien", "nothing").to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {} {last}", init.join(", "), words.pick("et", "and")),
+    }
+}
+
+/// Cards in a sentence, copies grouped: « un 4 et deux 9 » / "a 4 and two 9s".
+fn some_of(words: &Words, counts: &Counts) -> String {
+    and_list(words, counts.kinds().map(|(card, n)| some_cards(words, card, n)).collect())
+}
+
+/// Cards on the table, as printed: `2 6 11`.
+fn row(counts: &Counts) -> String {
     counts.cards().map(name).collect::<Vec<_>>().join(" ")
 }
 
-pub fn describe_action(action: Action, lang: Lang) -> String {
+/// French typography: a non-breaking space before « : ; ! ? », none in English.
+fn colon(words: &Words) -> &'static str {
+    words.pick("\u{a0}:", ":")
+}
+
+fn semicolon(words: &Words) -> &'static str {
+    words.pick("\u{a0};", ";")
+}
+
+/// A seat and its verb, in the middle of a sentence: « Ada pose », « vous posez ».
+fn subject(words: &Words, seat: Seat, fr: &str, fr_you: &str, en: &str, en_you: &str) -> String {
+    format!("{} {}", words.who(seat), words.verb(seat, fr, fr_you, en, en_you))
+}
+
+/// Seats in a sentence, the reader last as courtesy has it: « Ada, Blaise et vous » / "Ada,
+/// Blaise and you".
+fn seat_list(words: &Words, seats: impl IntoIterator<Item = Seat>) -> String {
+    let (reader, others): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| words.is_reader(s));
+    words.list(others.into_iter().chain(reader))
+}
+
+/// Several seats and their verb: « Ada et Blaise passent », « Ada et vous passez » / "Ada and
+/// Blaise are", "you are" (not capitalized: callers do it at the start of a sentence).
+fn group_subject(words: &Words, seats: &[Seat], third: [&str; 4], you: [&str; 2]) -> String {
+    let [fr_one, fr_many, en_one, en_many] = third;
+    let [fr_you, en_you] = you;
+    let verb = if seats.iter().any(|&s| words.is_reader(s)) {
+        words.pick(fr_you, en_you)
+    } else if seats.len() == 1 {
+        words.pick(fr_one, en_one)
+    } else {
+        words.pick(fr_many, en_many)
+    };
+    format!("{} {verb}", seat_list(words, seats.iter().copied()))
+}
+
+/// A place in the finishing order: « 1re », « 2e » (of « place ») / "1st", "2nd".
+fn ordinal(words: &Words, place: u8) -> String {
+    match words.lang {
+        Lang::Fr => format!("{place}{}", if place == 1 { "re" } else { "e" }),
+        Lang::En => {
+            let suffix = match place {
+                1 => "st",
+                2 => "nd",
+                3 => "rd",
+                _ => "th",
+            };
+            format!("{place}{suffix}")
+        }
+    }
+}
+
+/// « n° 2 » / "#2": a face-down position as the `reveal` notation counts it.
+fn position_text(words: &Words, position: u8) -> String {
+    match words.lang {
+        Lang::Fr => format!("n°\u{a0}{position}"),
+        Lang::En => format!("#{position}"),
+    }
+}
+
+/// « votre » / « sa » and "your" / "the": the owner's possessive where the owner is the subject.
+fn own<'b>(words: &Words, seat: Seat, fr_his: &'b str, fr_your: &'b str, en: &'b str) -> &'b str {
+    words.verb(seat, fr_his, fr_your, en, "your")
+}
+
+// ----- actions -----
+
+pub fn describe_action(action: Action, words: &Words) -> String {
     match action {
-        Action::Swap { hand, faceup } => match lang {
-            Lang::Fr => format!("échanger {} de la main contre {} visible", name(hand), name(faceup)),
-            Lang::En => format!("swap {} from the hand for the face-up {}", name(hand), name(faceup)),
+        Action::Swap { hand, faceup } => match words.lang {
+            Lang::Fr => format!("échanger le {} de votre main contre votre {} visible", name(hand), name(faceup)),
+            Lang::En => format!("swap the {} in your hand for your face-up {}", name(hand), name(faceup)),
         },
-        Action::Ready => lang.pick("prêt : fin des échanges", "ready: done swapping").into(),
-        Action::Play { card, count } => match lang {
-            Lang::Fr => format!("poser {}", cards(card, count)),
-            Lang::En => format!("play {}", cards(card, count)),
+        Action::Ready => words.pick("terminer les échanges", "finish swapping").into(),
+        Action::Play { card, count } => {
+            format!("{} {}", words.pick("poser", "play"), some_cards(words, card, count))
+        }
+        Action::Pickup => words.pick("ramasser le tas", "pick up the pile").into(),
+        Action::Give(seat) if words.is_reader(seat) => {
+            words.pick("vous donner le tas", "give the pile to yourself").into()
+        }
+        Action::Give(seat) => {
+            format!("{} {}", words.pick("donner le tas à", "give the pile to"), words.name_of(seat))
+        }
+        Action::Accept => words.pick("accepter le tas sans contrer", "accept the pile without countering").into(),
+        Action::Keep => words.pick("garder le 13 sans donner le tas", "keep the 13 without giving the pile").into(),
+        Action::Take(card) => match words.lang {
+            Lang::Fr => format!("prendre en main votre {} visible", name(card)),
+            Lang::En => format!("take your face-up {} into your hand", name(card)),
         },
-        Action::Pickup => lang.pick("ramasser le tas", "pick up the pile").into(),
-        Action::Give(seat) => match lang {
-            Lang::Fr => format!("donner le tas au joueur {seat}"),
-            Lang::En => format!("give the pile to player {seat}"),
-        },
-        Action::Accept => lang.pick("accepter le tas (ne pas contrer)", "accept the pile (no counter)").into(),
-        Action::Keep => lang.pick("garder le 13 sans donner le tas", "keep the 13 without giving the pile").into(),
-        Action::Take(card) => match lang {
-            Lang::Fr => format!("prendre en main sa carte visible {}", name(card)),
-            Lang::En => format!("take the face-up {} into the hand", name(card)),
-        },
-        Action::Reveal(position) => match lang {
-            Lang::Fr => format!("retourner sa carte cachée n° {position}"),
-            Lang::En => format!("turn over face-down card #{position}"),
+        Action::Reveal(position) => match words.lang {
+            Lang::Fr => format!("retourner votre carte cachée {}", position_text(words, position)),
+            Lang::En => format!("turn over your face-down card {}", position_text(words, position)),
         },
     }
 }
 
+/// What the next card must be: « 7 ou plus (ou un Ninja) » / "7 or higher (or a Ninja)".
 pub(crate) fn requirement(req: Requirement, lang: Lang) -> String {
     match (req, lang) {
-        (Requirement::Any, Lang::Fr) => "n'importe quelle carte".into(),
+        (Requirement::Any, Lang::Fr) => "n’importe quelle carte".into(),
         (Requirement::Any, Lang::En) => "any card".into(),
         (Requirement::AtLeast(v), Lang::Fr) => format!("{v} ou plus (ou un Ninja)"),
         (Requirement::AtLeast(v), Lang::En) => format!("{v} or higher (or a Ninja)"),
@@ -138,78 +248,85 @@ pub(crate) fn requirement(req: Requirement, lang: Lang) -> String {
     }
 }
 
-fn seats(set: SeatSet) -> String {
-    set.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
-}
+// ----- the table -----
 
-pub fn render_view(view: &View, lang: Lang) -> String {
+pub fn render_view(view: &View, words: &Words) -> String {
     let table = &view.table;
-    let fr = lang == Lang::Fr;
+    let w = words;
+    let c = colon(w);
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Battle GUM — {} {} / {}, {} {}",
-        lang.pick("partie", "game"),
+        "Battle GUM — {} {} {} {}, {}{c} {}",
+        w.pick("partie", "game"),
         table.round,
+        w.pick("sur", "of"),
         table.options.games,
-        lang.pick("donneur", "dealer"),
-        table.dealer
+        w.pick("donneur", "dealer"),
+        w.who(table.dealer)
     );
     let pile_text = if table.pile.is_empty() {
-        lang.pick("vide", "empty").to_string()
+        w.pick("vide", "empty").to_string()
     } else {
-        let top: Vec<String> = table.pile.iter().rev().take(6).map(|&c| name(c)).collect();
+        let top: Vec<String> = table.pile.iter().rev().take(6).map(|&card| name(card)).collect();
         let more = table.pile.len().saturating_sub(6);
         format!(
-            "{}{} ({} {})",
+            "{}{} ({}, {})",
             top.join(" "),
             if more > 0 { " …" } else { "" },
-            table.pile.len(),
-            lang.pick("cartes, sommet en premier", "cards, top first")
+            w.cards(table.pile.len() as i64),
+            w.pick("sommet en premier", "top first")
         )
     };
-    let _ = writeln!(out, "{} : {pile_text}", lang.pick("Tas", "Pile"));
-    let _ = writeln!(out, "{} : {}", lang.pick("À poser", "To play"), requirement(view.requirement, lang));
+    let _ = writeln!(out, "{}{c} {pile_text}", w.pick("Tas", "Pile"));
+    let _ = writeln!(out, "{}{c} {}", w.pick("À poser", "To play"), requirement(view.requirement, w.lang));
     let _ = writeln!(
         out,
-        "{} : {}   {} : {}",
-        lang.pick("Pioche", "Stock"),
-        view.stock,
-        lang.pick("Brûlées", "Burnt"),
-        table.burnt.total()
+        "{}{c} {}   {}{c} {}",
+        w.pick("Pioche", "Stock"),
+        w.cards(view.stock),
+        w.pick("Brûlées", "Burnt"),
+        w.cards(table.burnt.total())
     );
     for seat in Seat::all(view.players()) {
         let me = view.seat == Some(seat);
-        let down = view.facedown[seat].iter().filter(|&&d| d).count();
-        let state = if table.is_out(seat) { lang.pick(" — sorti", " — out") } else { "" };
+        let down = view.facedown[seat].iter().filter(|&&d| d).count() as i64;
+        let faceup = &table.faceup[seat];
+        let faceup_text = if faceup.is_empty() {
+            w.pick("aucune visible", "no face-up card").to_string()
+        } else {
+            format!("{} {}", w.pick("visibles", "face-up"), row(faceup))
+        };
         let _ = write!(
             out,
-            "{}{} {seat}: {} {} | {} {} | {} {}",
+            "{}{}{c} {} {} | {faceup_text} | {}",
             if me { "> " } else { "  " },
-            lang.pick("Joueur", "Player"),
-            lang.pick("main", "hand"),
+            w.who_upper(seat),
             view.hand_sizes[seat],
-            lang.pick("visibles", "face-up"),
-            list(&table.faceup[seat], lang),
-            lang.pick("cachées", "face-down"),
-            down,
+            w.pick("en main", "in hand"),
+            w.count(down, "cachée", "cachées", "face-down", "face-down"),
         );
         let known = &table.known[seat];
         if !me && !known.is_empty() {
-            let _ = write!(out, " | {} {}", lang.pick("connues", "known"), list(known, lang));
+            let _ = write!(out, " | {} {}", w.pick("connues en main", "known in hand"), row(known));
         }
-        let _ = writeln!(out, " | {} {}{state}", lang.pick("score", "score"), table.scores[seat]);
+        let _ = write!(out, " | score {}", table.scores[seat]);
+        if let Some(place) = table.finished.iter().position(|&s| s == seat) {
+            let _ = write!(out, " — {} {}", ordinal(w, place as u8 + 1), w.pick("place", "place"));
+        }
+        let _ = writeln!(out);
     }
     if let Some(hand) = &view.hand {
-        let _ = writeln!(out, "{} : {}", lang.pick("Votre main", "Your hand"), list(hand, lang));
+        let hand_text = if hand.is_empty() { w.pick("vide", "empty").to_string() } else { row(hand) };
+        let _ = writeln!(out, "{}{c} {hand_text}", w.pick("Votre main", "Your hand"));
     }
     if table.options.table_play == TablePlay::Shithead {
         let _ = writeln!(
             out,
             "{}",
-            lang.pick(
-                "Règle « shithead » : main vide → on joue ses cartes visibles, puis cachées à l'aveugle.",
-                "Shithead rule: with an empty hand you play your face-up cards, then your face-down ones blind."
+            w.pick(
+                "Règle «\u{a0}shithead\u{a0}»\u{a0}: main vide, on joue ses cartes visibles, puis ses cartes cachées à l’aveugle.",
+                "Shithead rule: a player with an empty hand plays the face-up cards, then the face-down ones blind."
             )
         );
     }
@@ -217,249 +334,318 @@ pub fn render_view(view: &View, lang: Lang) -> String {
         let _ = writeln!(
             out,
             "{}",
-            if fr {
-                format!("Paire de {} : qui a les deux autres peut les poser (le tas brûle).", name(card))
-            } else {
-                format!("A pair of {}: whoever holds the other two may lay them (the pile burns).", name(card))
+            match w.lang {
+                Lang::Fr => format!(
+                    "Paire de {}\u{a0}: qui a les deux autres peut les poser (le tas brûle).",
+                    some_cards(w, card, 2).trim_start_matches("deux ")
+                ),
+                Lang::En => format!(
+                    "A pair of {}: whoever holds the other two may lay them (the pile burns).",
+                    some_cards(w, card, 2).trim_start_matches("two ")
+                ),
             }
         );
     }
-    let status = match table.phase {
-        Phase::Swap => {
-            let waiting = SeatSet(SeatSet::all(view.players()).0 & !table.ready.0);
-            if fr {
-                format!("Échanges avant la partie ; pas encore prêts : {}", seats(waiting))
-            } else {
-                format!("Swapping before play; not ready yet: {}", seats(waiting))
-            }
-        }
-        Phase::Turn { seat } => {
-            if fr {
-                format!("Au joueur {seat} de jouer.")
-            } else {
-                format!("Player {seat} to play.")
-            }
-        }
-        Phase::Refill { seat, .. } => {
-            if fr {
-                format!("Le joueur {seat} complète sa main avec ses cartes de table.")
-            } else {
-                format!("Player {seat} refills his hand from his table cards.")
-            }
-        }
-        Phase::Give { giver } => {
-            if fr {
-                format!("Le joueur {giver} a posé un 13 : à qui donne-t-il le tas ?")
-            } else {
-                format!("Player {giver} laid a 13: who gets the pile?")
-            }
-        }
-        Phase::Target { giver, target } => {
-            if fr {
-                format!(
-                    "Le joueur {giver} donne le tas au joueur {target}, qui peut contrer avec un 13 ou un 1, ou accepter."
-                )
-            } else {
-                format!(
-                    "Player {giver} gives the pile to player {target}, who may counter with a 13 or a 1, or accept."
-                )
-            }
-        }
-        Phase::Over => {
-            if fr {
-                format!("Partie terminée. Gagnant(s) : {}", seats(table.winners))
-            } else {
-                format!("Match over. Winner(s): {}", seats(table.winners))
-            }
-        }
-    };
-    let _ = writeln!(out, "{status}");
+    let _ = writeln!(out, "{}", status(view, w));
     out
 }
 
-fn how(kind: PlayKind, lang: Lang) -> &'static str {
-    match kind {
-        PlayKind::Turn => "",
-        PlayKind::Counter => lang.pick(" pour contrer le 13", " to counter the 13"),
-        PlayKind::Completion => lang.pick(" pour compléter la paire", " to complete the pair"),
-        PlayKind::Interrupt => lang.pick(" hors de son tour", " out of turn"),
-        PlayKind::Blind => lang.pick(" à l'aveugle", " blind"),
+/// The last line of the table: whom the match waits for, and for what.
+fn status(view: &View, w: &Words) -> String {
+    let table = &view.table;
+    let c = colon(w);
+    match table.phase {
+        Phase::Swap => {
+            let waiting: Vec<Seat> = Seat::all(view.players()).filter(|&s| !table.ready.contains(s)).collect();
+            format!(
+                "{}{} {} {}.",
+                w.pick("Échanges avant la partie", "Swapping before play"),
+                semicolon(w),
+                w.pick("on attend encore", "waiting for"),
+                seat_list(w, waiting)
+            )
+        }
+        Phase::Turn { seat } => match w.lang {
+            Lang::Fr => format!("À {} de jouer.", w.who(seat)),
+            Lang::En => format!("{} turn to play.", capitalize(&w.whose(seat))),
+        },
+        Phase::Refill { seat, .. } => match w.lang {
+            Lang::Fr => format!(
+                "{} {} main avec {} cartes de table.",
+                w.says(seat, "complète", "complétez", "", ""),
+                own(w, seat, "sa", "votre", ""),
+                own(w, seat, "ses", "vos", "")
+            ),
+            Lang::En if w.is_reader(seat) => "You refill your hand from your cards on the table.".into(),
+            Lang::En => format!("{} refills from the cards on the table.", w.name_of(seat)),
+        },
+        Phase::Give { giver } if w.is_reader(giver) => w
+            .pick("Vous avez posé un 13\u{a0}: à qui donnez-vous le tas\u{a0}?", "You laid a 13: who gets the pile?")
+            .into(),
+        Phase::Give { giver } => match w.lang {
+            Lang::Fr => format!("{} a posé un 13 et choisit à qui donner le tas.", w.name_of(giver)),
+            Lang::En => format!("{} laid a 13 and chooses who gets the pile.", w.name_of(giver)),
+        },
+        Phase::Target { giver, target } if w.is_reader(target) => match w.lang {
+            Lang::Fr => {
+                format!("{} vous donne le tas{c} contrez avec un 13 ou un 1, ou acceptez-le.", w.name_of(giver))
+            }
+            Lang::En => format!("{} gives you the pile{c} counter with a 13 or a 1, or accept it.", w.name_of(giver)),
+        },
+        Phase::Target { giver, target } => format!(
+            "{} {} {}, {}",
+            w.says(giver, "donne", "donnez", "gives", "give"),
+            w.pick("le tas à", "the pile to"),
+            w.name_of(target),
+            w.pick(
+                "qui peut contrer avec un 13 ou un 1, ou l’accepter.",
+                "who may counter with a 13 or a 1, or accept it."
+            )
+        ),
+        Phase::Over => format!("{}{c} {}", w.pick("Match terminé", "Match over"), winners_text(w, table.winners)),
     }
 }
 
-pub fn describe_event(event: &Event, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
+/// « Ada gagne. », « vous gagnez. », « Ada et Blaise gagnent. » (lower case: it follows a colon).
+fn winners_text(w: &Words, winners: SeatSet) -> String {
+    let seats: Vec<Seat> = winners.iter().collect();
+    if seats.is_empty() {
+        return w.pick("personne ne gagne.", "nobody wins.").into();
+    }
+    format!("{}.", group_subject(w, &seats, ["gagne", "gagnent", "wins", "win"], ["gagnez", "win"]))
+}
+
+// ----- events -----
+
+fn how(kind: PlayKind, seat: Seat, w: &Words) -> &'static str {
+    match kind {
+        PlayKind::Turn => "",
+        PlayKind::Counter => w.pick(" pour contrer le 13", " to counter the 13"),
+        PlayKind::Completion => w.pick(" pour compléter la paire", " to complete the pair"),
+        PlayKind::Interrupt => w.verb(seat, " hors de son tour", " hors de votre tour", " out of turn", " out of turn"),
+        PlayKind::Blind => w.pick(" à l’aveugle", " blind"),
+    }
+}
+
+/// The seats' points or scores: « Ada 1, Blaise 0 et vous 0 » / "Ada 1, Blaise 0 and you 0".
+fn tally(w: &Words, values: &tapis_core::BySeat<i64>) -> String {
+    let seats = Seat::all(values.len());
+    and_list(w, seats.map(|s| format!("{} {}", w.who(s), values[s])).collect())
+}
+
+pub fn describe_event(event: &Event, words: &Words) -> String {
+    let w = words;
+    let c = colon(w);
+    let sc = semicolon(w);
     match event {
         Event::Dealt { round, dealer, stock, .. } => {
-            if fr {
-                format!(
-                    "Partie {round} : le joueur {dealer} distribue ; {} dans la pioche.",
-                    count_of(*stock as u32, "carte", "cartes")
-                )
+            let stock = if *stock == 0 {
+                w.pick("pas de pioche", "no stock").to_string()
             } else {
-                format!(
-                    "Game {round}: player {dealer} deals; {} in the stock.",
-                    count_of(*stock as u32, "card", "cards")
-                )
-            }
-        }
-        Event::Swapped { seat, hand_card, faceup_card } => {
-            if fr {
-                format!(
-                    "Le joueur {seat} met {} face visible et prend {} en main.",
-                    name(*hand_card),
-                    name(*faceup_card)
-                )
-            } else {
-                format!(
-                    "Player {seat} puts {} face up and takes {} into his hand.",
-                    name(*hand_card),
-                    name(*faceup_card)
-                )
-            }
-        }
-        Event::Ready { seat } => {
-            if fr {
-                format!("Le joueur {seat} est prêt.")
-            } else {
-                format!("Player {seat} is ready.")
-            }
-        }
-        Event::PlayStarts { first } => {
-            if fr {
-                format!("La partie commence : le joueur {first} joue.")
-            } else {
-                format!("Play starts: player {first} leads.")
-            }
-        }
-        Event::Played { seat, card, count, how: kind } => {
-            if fr {
-                format!("Le joueur {seat} pose {}{}.", cards(*card, *count), how(*kind, lang))
-            } else {
-                format!("Player {seat} plays {}{}.", cards(*card, *count), how(*kind, lang))
-            }
-        }
-        Event::Burnt { seat, cards } => {
-            if fr {
-                format!("Le tas ({}) est retiré du jeu par le joueur {seat}.", count_of(*cards, "carte", "cartes"))
-            } else {
-                format!("Player {seat} burns the pile ({}).", count_of(*cards, "card", "cards"))
-            }
-        }
-        Event::Skipped { seats: skipped } => {
-            let list = skipped.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ");
-            if fr { format!("Tour passé : {list}.") } else { format!("Turn skipped: {list}.") }
+                format!("{} {}", w.cards(*stock as i64), w.pick("dans la pioche", "in the stock"))
+            };
+            format!(
+                "{} {round}{c} {}{sc} {stock}.",
+                w.pick("Partie", "Game"),
+                subject(w, *dealer, "distribue", "distribuez", "deals", "deal")
+            )
         }
         Event::HandDealt { seat, cards } => {
-            if fr {
-                format!("Main reçue par le joueur {seat} : {}.", list(cards, lang))
-            } else {
-                format!("Player {seat} is dealt {}.", list(cards, lang))
-            }
+            format!("{} {}.", w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"), some_of(w, cards))
         }
+        Event::Swapped { seat, hand_card, faceup_card } => match w.lang {
+            Lang::Fr => format!(
+                "{} {} face visible et {} le {} en main.",
+                w.says(*seat, "met", "mettez", "", ""),
+                a_card(w, *hand_card),
+                w.verb(*seat, "prend", "prenez", "", ""),
+                name(*faceup_card)
+            ),
+            Lang::En => format!(
+                "{} {} face up and {} the {} into {}.",
+                w.says(*seat, "puts", "put", "puts", "put"),
+                a_card(w, *hand_card),
+                w.verb(*seat, "", "", "takes", "take"),
+                name(*faceup_card),
+                if w.is_reader(*seat) { "your hand" } else { "hand" }
+            ),
+        },
+        Event::Ready { seat } => format!(
+            "{} {}.",
+            w.says(*seat, "termine", "terminez", "is", "are"),
+            w.verb(*seat, "ses échanges", "vos échanges", "ready", "ready")
+        ),
+        Event::PlayStarts { first } => format!(
+            "{}{c} {}.",
+            w.pick("La partie commence", "Play starts"),
+            subject(w, *first, "joue en premier", "jouez en premier", "leads", "lead")
+        ),
+        Event::Played { seat, card, count, how: kind } => format!(
+            "{} {}{}.",
+            w.says(*seat, "pose", "posez", "plays", "play"),
+            some_cards(w, *card, *count),
+            how(*kind, *seat, w)
+        ),
+        Event::Burnt { seat, cards } => format!(
+            "{} {} ({}).",
+            w.says(*seat, "brûle", "brûlez", "burns", "burn"),
+            w.pick("le tas", "the pile"),
+            w.cards(*cards)
+        ),
+        Event::Skipped { seats } => skipped(w, seats),
         Event::Drew { seat, count } => {
-            if fr {
-                format!("Le joueur {seat} pioche {}.", count_of(*count, "carte", "cartes"))
-            } else {
-                format!("Player {seat} draws {}.", count_of(*count, "card", "cards"))
-            }
+            format!("{} {}.", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.cards(*count))
         }
         Event::DrewCards { seat, cards } => {
-            if fr {
-                format!("Le joueur {seat} pioche {}.", list(cards, lang))
-            } else {
-                format!("Player {seat} draws {}.", list(cards, lang))
-            }
+            format!("{} {}.", w.says(*seat, "pioche", "piochez", "draws", "draw"), some_of(w, cards))
         }
-        Event::Took { seat, card } => {
-            if fr {
-                format!("Le joueur {seat} prend en main sa carte visible {}.", name(*card))
-            } else {
-                format!("Player {seat} takes his face-up {} into his hand.", name(*card))
-            }
-        }
-        Event::TookFaceDown { seat, position } => {
-            if fr {
-                format!("Le joueur {seat} prend en main sa carte cachée n° {position}.")
-            } else {
-                format!("Player {seat} takes his face-down card #{position} into his hand.")
-            }
-        }
-        Event::TookFaceDownCard { seat, position, card } => {
-            if fr {
-                format!("Le joueur {seat} prend en main sa carte cachée n° {position} : {}.", name(*card))
-            } else {
-                format!("Player {seat} takes his face-down card #{position} into his hand: {}.", name(*card))
-            }
-        }
-        Event::BlindFailed { seat, position, card } => {
-            if fr {
-                format!("Le joueur {seat} retourne sa carte cachée n° {position} : {}, injouable.", name(*card))
-            } else {
-                format!("Player {seat} turns over face-down card #{position}: {}, not playable.", name(*card))
-            }
-        }
-        Event::PickedUp { seat, cards } => {
-            if fr {
-                format!("Le joueur {seat} ramasse le tas ({}).", count_of(*cards, "carte", "cartes"))
-            } else {
-                format!("Player {seat} picks up the pile ({}).", count_of(*cards, "card", "cards"))
-            }
-        }
-        Event::Gave { giver, target } => {
-            if fr {
-                format!("Le joueur {giver} donne le tas au joueur {target}.")
-            } else {
-                format!("Player {giver} gives the pile to player {target}.")
-            }
-        }
-        Event::Kept { seat } => {
-            if fr {
-                format!("Le joueur {seat} garde son 13 sans donner le tas.")
-            } else {
-                format!("Player {seat} keeps his 13 without giving the pile.")
-            }
-        }
-        Event::Accepted { seat, cards } => {
-            if fr {
-                format!("Le joueur {seat} accepte le tas ({}).", count_of(*cards, "carte", "cartes"))
-            } else {
-                format!("Player {seat} accepts the pile ({}).", count_of(*cards, "card", "cards"))
-            }
-        }
-        Event::Leads { seat } => {
-            if fr {
-                format!("Le joueur {seat} repart sur un tas vide.")
-            } else {
-                format!("Player {seat} leads onto the empty pile.")
-            }
-        }
-        Event::Out { seat, place } => {
-            if fr {
-                format!("Le joueur {seat} n'a plus de carte : {place}{}.", if *place == 1 { "er" } else { "e" })
-            } else {
-                let suffix = match place {
-                    1 => "st",
-                    2 => "nd",
-                    3 => "rd",
-                    _ => "th",
-                };
-                format!("Player {seat} has no card left: {place}{suffix}.")
-            }
-        }
+        Event::Took { seat, card } => match w.lang {
+            Lang::Fr => format!(
+                "{} en main {} {} visible.",
+                w.says(*seat, "prend", "prenez", "", ""),
+                own(w, *seat, "son", "votre", ""),
+                name(*card)
+            ),
+            Lang::En if w.is_reader(*seat) => format!("You take your face-up {} into your hand.", name(*card)),
+            Lang::En => format!("{} takes the face-up {} into hand.", w.name_of(*seat), name(*card)),
+        },
+        Event::TookFaceDown { seat, position } => took_face_down(w, *seat, *position, None),
+        Event::TookFaceDownCard { seat, position, card } => took_face_down(w, *seat, *position, Some(*card)),
+        Event::BlindFailed { seat, position, card } => match w.lang {
+            Lang::Fr => format!(
+                "{} {} carte cachée {}\u{a0}: {}, injouable.",
+                w.says(*seat, "retourne", "retournez", "", ""),
+                own(w, *seat, "sa", "votre", ""),
+                position_text(w, *position),
+                a_card(w, *card)
+            ),
+            Lang::En => format!(
+                "{} face-down card {}: {}, which cannot be played.",
+                w.says(*seat, "", "", "turns over", "turn over your"),
+                position_text(w, *position),
+                a_card(w, *card)
+            ),
+        },
+        Event::PickedUp { seat, cards } => format!(
+            "{} {} ({}).",
+            w.says(*seat, "ramasse", "ramassez", "picks up", "pick up"),
+            w.pick("le tas", "the pile"),
+            w.cards(*cards)
+        ),
+        Event::Gave { giver, target } => gave(w, *giver, *target),
+        Event::Kept { seat } => match w.lang {
+            Lang::Fr => format!(
+                "{} {} 13 sans donner le tas.",
+                w.says(*seat, "garde", "gardez", "", ""),
+                own(w, *seat, "son", "votre", "")
+            ),
+            Lang::En => format!(
+                "{} {} 13 without giving the pile.",
+                w.says(*seat, "", "", "keeps", "keep"),
+                own(w, *seat, "", "", "the")
+            ),
+        },
+        Event::Accepted { seat, cards } => format!(
+            "{} {} ({}).",
+            w.says(*seat, "accepte", "acceptez", "accepts", "accept"),
+            w.pick("le tas", "the pile"),
+            w.cards(*cards)
+        ),
+        Event::Leads { seat } => format!(
+            "{} {}.",
+            w.says(*seat, "repart", "repartez", "leads", "lead"),
+            w.pick("sur un tas vide", "onto the empty pile")
+        ),
+        Event::Out { seat, place } => match w.lang {
+            Lang::Fr => format!(
+                "{} plus de carte et {} la {} place.",
+                w.says(*seat, "n’a", "n’avez", "", ""),
+                w.verb(*seat, "prend", "prenez", "", ""),
+                ordinal(w, *place)
+            ),
+            Lang::En => format!(
+                "{} no card left and {} {} place.",
+                w.says(*seat, "", "", "has", "have"),
+                w.verb(*seat, "", "", "takes", "take"),
+                ordinal(w, *place)
+            ),
+        },
         Event::GameOver { round, points, scores } => {
-            if fr {
-                format!("Fin de la partie {round} : points {:?}, scores {:?}.", points.as_slice(), scores.as_slice())
-            } else {
-                format!("Game {round} over: points {:?}, scores {:?}.", points.as_slice(), scores.as_slice())
+            let mut text = match w.lang {
+                Lang::Fr => format!("Fin de la partie {round}. Points{c} {}.", tally(w, points)),
+                Lang::En => format!("Game {round} over. Points: {}.", tally(w, points)),
+            };
+            if points != scores {
+                let _ = write!(text, " {}{c} {}.", w.pick("Scores du match", "Match scores"), tally(w, scores));
             }
+            text
         }
         Event::MatchOver { winners } => {
-            if fr {
-                format!("Fin du match. Gagnant(s) : {}.", seats(*winners))
-            } else {
-                format!("Match over. Winner(s): {}.", seats(*winners))
-            }
+            format!("{}{c} {}", w.pick("Fin du match", "Match over"), winners_text(w, *winners))
         }
     }
+}
+
+/// 8s: « Blaise passe son tour. », « Vous passez votre tour. » / "Blaise is skipped."; a seat
+/// skipped more than once (few players, many 8s) is counted.
+fn skipped(w: &Words, seats: &[Seat]) -> String {
+    let mut distinct: Vec<(Seat, u8)> = Vec::new();
+    for &seat in seats {
+        match distinct.iter_mut().find(|(s, _)| *s == seat) {
+            Some((_, n)) => *n += 1,
+            None => distinct.push((seat, 1)),
+        }
+    }
+    if distinct.iter().all(|&(_, n)| n == 1) {
+        let one: Vec<Seat> = distinct.iter().map(|&(s, _)| s).collect();
+        let you = one.iter().any(|&s| w.is_reader(s));
+        let verb = capitalize(&group_subject(w, &one, ["passe", "passent", "is", "are"], ["passez", "are"]));
+        let rest = match (w.lang, you, one.len()) {
+            (Lang::Fr, true, _) => "votre tour",
+            (Lang::Fr, false, 1) => "son tour",
+            (Lang::Fr, false, _) => "leur tour",
+            (Lang::En, _, _) => "skipped",
+        };
+        return format!("{verb} {rest}.");
+    }
+    let times = |n: u8| match (w.lang, n) {
+        (Lang::Fr, 1) => "une fois".to_string(),
+        (Lang::Fr, n) => format!("{} fois", number(w, n)),
+        (Lang::En, 1) => "once".to_string(),
+        (Lang::En, 2) => "twice".to_string(),
+        (Lang::En, n) => format!("{} times", number(w, n)),
+    };
+    let list = and_list(w, distinct.iter().map(|&(s, n)| format!("{} {}", w.who(s), times(n))).collect());
+    format!("{}{} {list}.", w.pick("Tours passés", "Turns skipped"), colon(w))
+}
+
+/// A face-down card taken into the hand, with the card for its owner.
+fn took_face_down(w: &Words, seat: Seat, position: u8, card: Option<Card>) -> String {
+    let seen = card.map(|card| format!("{} {}", colon(w), a_card(w, card))).unwrap_or_default();
+    let position = position_text(w, position);
+    match w.lang {
+        Lang::Fr => format!(
+            "{} en main {} carte cachée {position}{seen}.",
+            w.says(seat, "prend", "prenez", "", ""),
+            own(w, seat, "sa", "votre", "")
+        ),
+        Lang::En if w.is_reader(seat) => format!("You take your face-down card {position} into your hand{seen}."),
+        Lang::En => format!("{} takes face-down card {position} into hand{seen}.", w.name_of(seat)),
+    }
+}
+
+/// « Ada donne le tas à Blaise. », « Ada vous donne le tas. », « Vous donnez le tas à Blaise. »
+fn gave(w: &Words, giver: Seat, target: Seat) -> String {
+    if w.is_reader(target) && giver != target {
+        return match w.lang {
+            Lang::Fr => format!("{} vous donne le tas.", w.name_of(giver)),
+            Lang::En => format!("{} gives you the pile.", w.name_of(giver)),
+        };
+    }
+    format!(
+        "{} {} {}.",
+        w.says(giver, "donne", "donnez", "gives", "give"),
+        w.pick("le tas à", "the pile to"),
+        w.name_of(target)
+    )
 }

@@ -1124,9 +1124,15 @@ fn texts_exist_in_both_languages() {
         assert!(table.contains("5 7 7"), "{table}");
     }
     let events = act(&mut m, 0, "play 5");
-    assert_eq!(Gum::describe_event(&events[0], &tapis_core::Words::plain(Lang::En)), "Player 0 plays 5.");
-    assert_eq!(Gum::describe_event(&events[0], &tapis_core::Words::plain(Lang::Fr)), "Le joueur 0 pose 5.");
-    assert_eq!(Gum::describe_action(Action::Pickup, &tapis_core::Words::plain(Lang::En)), "pick up the pile");
+    let names = ["Alice".to_string(), "Ada".to_string()];
+    let words = |lang, reader| tapis_core::Words::new(lang, &names, reader);
+    assert_eq!(Gum::describe_event(&events[0], &words(Lang::En, None)), "Alice plays a 5.");
+    assert_eq!(Gum::describe_event(&events[0], &words(Lang::Fr, Some(Seat(1)))), "Alice pose un 5.");
+    assert_eq!(Gum::describe_event(&events[0], &words(Lang::En, Some(Seat(0)))), "You play a 5.");
+    assert_eq!(Gum::describe_event(&events[0], &words(Lang::Fr, Some(Seat(0)))), "Vous posez un 5.");
+    assert_eq!(Gum::describe_event(&events[0], &tapis_core::Words::plain(Lang::Fr)), "Joueur 1 pose un 5.");
+    assert_eq!(Gum::describe_action(Action::Pickup, &words(Lang::En, Some(Seat(1)))), "pick up the pile");
+    assert_eq!(Gum::describe_action(Action::Give(Seat(0)), &words(Lang::Fr, Some(Seat(1)))), "donner le tas à Alice");
 }
 
 // ----- golden transcript and bot -----
@@ -1273,14 +1279,13 @@ fn drawn_cards_are_told_to_the_drawer_only() {
     assert_eq!(json(None), public);
     let private = events.iter().find(|e| matches!(e, Event::DrewCards { .. })).unwrap();
     assert!(private.reveals());
-    assert_eq!(Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::Fr)), "Le joueur 0 pioche 11.");
-    assert_eq!(Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::En)), "Player 0 draws 11.");
+    let names = ["Alice".to_string(), "Ada".to_string()];
+    let words = |lang, reader| tapis_core::Words::new(lang, &names, reader);
+    assert_eq!(Gum::describe_event(private, &words(tapis_core::Lang::Fr, Some(Seat(0)))), "Vous piochez un 11.");
+    assert_eq!(Gum::describe_event(private, &words(tapis_core::Lang::En, Some(Seat(0)))), "You draw an 11.");
     let public = events.iter().find(|e| matches!(e, Event::Drew { .. })).unwrap();
-    assert_eq!(
-        Gum::describe_event(public, &tapis_core::Words::plain(tapis_core::Lang::Fr)),
-        "Le joueur 0 pioche 1 carte."
-    );
-    assert_eq!(Gum::describe_event(public, &tapis_core::Words::plain(tapis_core::Lang::En)), "Player 0 draws 1 card.");
+    assert_eq!(Gum::describe_event(public, &words(tapis_core::Lang::Fr, Some(Seat(1)))), "Alice pioche 1 carte.");
+    assert_eq!(Gum::describe_event(public, &words(tapis_core::Lang::En, None)), "Alice draws 1 card.");
 }
 
 #[test]
@@ -1303,13 +1308,19 @@ fn a_face_down_card_taken_is_told_to_its_owner_only() {
     }
     let private = &events[1];
     assert!(private.reveals());
+    let names: Vec<String> = ["Alice", "Ada", "Blaise", "Chloé", "Denis", "Élodie"].map(String::from).to_vec();
+    let words = |lang, reader| tapis_core::Words::new(lang, &names, reader);
     assert_eq!(
-        Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::Fr)),
-        "Le joueur 5 prend en main sa carte cachée n° 2 : 12."
+        Gum::describe_event(private, &words(tapis_core::Lang::Fr, Some(Seat(5)))),
+        "Vous prenez en main votre carte cachée n°\u{a0}2\u{a0}: un 12."
     );
     assert_eq!(
-        Gum::describe_event(private, &tapis_core::Words::plain(tapis_core::Lang::En)),
-        "Player 5 takes his face-down card #2 into his hand: 12."
+        Gum::describe_event(private, &words(tapis_core::Lang::En, Some(Seat(5)))),
+        "You take your face-down card #2 into your hand: a 12."
+    );
+    assert_eq!(
+        Gum::describe_event(&events[0], &words(tapis_core::Lang::Fr, Some(Seat(0)))),
+        "Élodie prend en main sa carte cachée n°\u{a0}2."
     );
 }
 

@@ -386,9 +386,9 @@ impl NainJaune {
         let claimable = matches!(t.claimable, Some((claimer, _)) if claimer == seat);
         match (t.phase, action) {
             (_, Action::Claim) if !claimable => Some(Text::new(
-                "aucune case à ramasser : « … qui prend ! » s'annonce après avoir posé une carte du plateau, \
+                "aucune case à ramasser : « qui prend ! » s'annonce après avoir posé une carte du plateau, \
                  avant la carte suivante",
-                "no cell to claim: « … qui prend ! » is said after laying a board card, before the next card",
+                "no cell to claim: “qui prend!” is said after laying a board card, before the next card",
             )),
             (_, _) if !mover => None,
             (Phase::GoingOut { .. }, Action::Play(_)) => {
@@ -405,10 +405,11 @@ impl NainJaune {
                 ))
             }
             (Phase::Follow { rank, .. }, Action::Play(_)) => {
-                let (fr, en) = (rank_name(rank, Lang::Fr), rank_name(rank, Lang::En));
+                let fr = rank_name(rank, Lang::Fr);
+                let en = tapis_core::Words::plain(Lang::En).a_rank(crate::cards::rank_of_value(rank));
                 Some(Text::new(
-                    format!("« sans {fr} » est annoncé : seul ce rang y répond"),
-                    format!("« sans {fr} » was called: only that rank ({en}) answers it"),
+                    format!("« Sans {fr} ! » est annoncé : seul ce rang y répond"),
+                    format!("“Sans {fr}!” was called: only {en} answers it"),
                 ))
             }
             (Phase::Follow { .. }, Action::Pass) => {
@@ -418,12 +419,12 @@ impl NainJaune {
                 Some(Text::new("une nouvelle suite s'entame en posant une carte", "a new run starts with a card"))
             }
             (Phase::Continue { .. }, Action::Pass) => Some(Text::new(
-                "pour finir sa suite, on annonce « sans … » (stop)",
-                "to end one's run, call « sans … » (stop)",
+                "pour finir sa suite, on annonce le rang manquant (stop)",
+                "to end one's run, call the missing rank (stop)",
             )),
             (Phase::Follow { .. }, Action::Stop) => Some(Text::new(
-                "« sans … » finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)",
-                "« sans … » ends one's own run; called on a rank, one lays it or passes (pass)",
+                "annoncer le rang manquant finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)",
+                "calling the missing rank ends one's own run; called on a rank, one lays it or passes (pass)",
             )),
             _ => None,
         }

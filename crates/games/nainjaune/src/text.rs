@@ -1,11 +1,19 @@
-//! Texts for people, in French and English.
+//! Texts for people, in French and English: every seat by its name, the reader addressed as
+//! « vous » / "you", cards in the reader's language (V, D, R in French), French typography in
+//! French only.
+//!
+//! The table's calls are French in both languages, and so is the rank they name: « Sans
+//! Dame ! », « 7♦ qui prend ! », « Roi et je recommence ! », « J’arrête ! » are written
+//! “Sans Dame!”, “7♦ qui prend!”… in English, with English quotation marks, and the English
+//! sentence around them says what they mean.
 
-use crate::cards::{Cell, rank_name};
+use crate::cards::{Cell, rank_name, rank_of_value};
 use crate::rules::{EndReason, Event, NewRunReason};
 use crate::{Action, Phase, View};
 use std::fmt::Write;
-use tapis_core::error::seat_words;
-use tapis_core::{FrenchCard, Lang, Seat, SeatSet};
+use std::sync::LazyLock;
+use tapis_core::words::capitalize;
+use tapis_core::{BySeat, FrenchCard, Lang, Seat, SeatSet, Words};
 
 const RULES_FR: &str = "\
 LE NAIN JAUNE — de 3 à 8 joueurs (2 avec two_players), 52 cartes, l'As est la plus faible.
@@ -18,331 +26,500 @@ de côté, face cachée, toute la manche.
 
 Le joueur à gauche du donneur pose une carte quelconque (play <carte>) puis, s'il le peut et le
 veut, la carte du rang juste au-dessus, de n'importe quelle couleur, et ainsi de suite. Quand il
-s'arrête (stop), il annonce « sans … » le rang manquant : le joueur à sa gauche doit poser ce rang
-s'il l'a, sinon il passe (pass) ; celui qui répond continue la suite à son tour. Si personne ne
-répond, le dernier à avoir joué entame une nouvelle suite. « Roi et je recommence ! » : après un Roi
-on entame une nouvelle suite. Poser une carte du plateau ramasse toute sa case (« … qui prend ! »).
+s'arrête (stop), il annonce le rang manquant, « Sans Dame ! » par exemple : le joueur à sa gauche
+doit poser ce rang s'il l'a, sinon il passe (pass) ; celui qui répond continue la suite à son tour.
+Si personne ne répond, le dernier à avoir joué entame une nouvelle suite. « Roi et je
+recommence ! » : après un Roi on entame une nouvelle suite. Poser une carte du plateau ramasse
+toute sa case (« 7♦ qui prend ! »).
 
-Le premier sans carte gagne la manche : chaque autre lui paie 1 jeton par carte restante ; qui
-garde une carte du plateau double sa case ; s'il a tout posé avant que quiconque ait posé une
-carte, c'est un Grand Opéra : il rafle aussi tout le plateau. La partie s'arrête après une manche
-qu'un joueur n'a pu payer en entier, ou quand un joueur ne peut plus miser 15 jetons. Le plus
-riche gagne (ex æquo possibles).
+Le premier sans carte gagne la manche (« J'arrête ! ») : chaque autre lui paie 1 jeton par carte
+restante ; qui garde une carte du plateau double sa case ; s'il a tout posé avant que quiconque
+ait posé une carte, c'est un Grand Opéra : il rafle aussi tout le plateau. La partie s'arrête
+après une manche qu'un joueur n'a pu payer en entier, ou quand un joueur ne peut plus miser
+15 jetons. Le plus riche gagne (ex æquo possibles).
 
 Reconstitutions (règles incertaines, modifiables par option) : l'ordre du règlement
 (settlement_order), la définition du Grand Opéra (grand_opera), l'obligation de fournir
-(follow_optional), l'annonce « qui prend » (manual_claim, verbe claim), le paiement aux points
+(follow_optional), l'annonce « qui prend ! » (manual_claim, verbe claim), le paiement aux points
 (payment), le jeu à deux (two_players), la fin de partie (rounds).";
 
 const RULES_EN: &str = "\
 LE NAIN JAUNE (the Yellow Dwarf) — 3 to 8 players (2 with two_players), 52 cards, Ace low.
 Goal: be the first out of cards, and end with the most chips.
 
-Board: 10♦ (1 chip per player), Jack♣ (2), Queen♠ (3), King♥ (4), 7♦ the Yellow Dwarf (5).
+Board: 10♦ (1 chip per player), J♣ (2), Q♠ (3), K♥ (4), 7♦ the Yellow Dwarf (5).
 Each round everyone stakes these 15 chips; chips left from earlier rounds stay on the board.
 Deal: 3p 15 cards, 4p 12, 5p 9, 6p 8, 7p 7, 8p 6 (2p 22); the rest is put aside face down for
 the whole round.
 
-The player left of the dealer lays any card (play <card>), then, if he can and wants, a card of
-the next rank up, any suit, and so on. When he stops (stop) he calls the missing rank (« sans … »,
-\"without …\"): the player on his left must lay that rank if he has it, else he passes (pass);
-whoever answers goes on with the run. If nobody answers, the last player to have laid a card
-starts a new run. After a King, its player starts a new run. Laying a board card takes its whole
-cell (« … qui prend ! »).
+The player left of the dealer lays any card (play <card>), then, if able and willing, a card of
+the next rank up, any suit, and so on. A player who stops (stop) calls the missing rank, in
+French: “Sans Dame!” (without a Queen). The next player on the left must lay that rank if he has
+it, else passes (pass); whoever answers goes on with the run. If nobody answers, the last player
+to have laid a card starts a new run. After a King, its player starts a new run (“Roi et je
+recommence!”). Laying a board card takes its whole cell (“7♦ qui prend!”).
 
-The first player out of cards wins the round: every other pays him 1 chip per card left; whoever
-still holds a board card doubles its cell; if he went out before anyone else laid a card, it is a
-Grand Opéra and he also sweeps the board. The match ends after a round someone could not pay in
-full, or when someone cannot stake 15 chips. The richest player wins (ties are shared).
+The first player out of cards wins the round (“J'arrête!”): every other pays him 1 chip per card
+left; whoever still holds a board card doubles its cell; if he went out before anyone else laid
+a card, it is a Grand Opéra and he also sweeps the board. The match ends after a round someone
+could not pay in full, or when someone cannot stake 15 chips. The richest player wins (ties are
+shared).
 
 Reconstructions (uncertain rules, each an option): the settlement order (settlement_order), what
-a Grand Opéra is (grand_opera), must-follow (follow_optional), announcing « qui prend »
-(manual_claim, verb claim), payment by card points (payment), two players (two_players), the end
-of the match (rounds).";
+a Grand Opéra is (grand_opera), must-follow (follow_optional), saying “qui prend!” (manual_claim,
+verb claim), payment by card points (payment), two players (two_players), the end of the match
+(rounds).";
+
+static RULES_FR_TYPESET: LazyLock<String> = LazyLock::new(|| french(RULES_FR).replace('\'', "’"));
 
 pub(crate) fn rules_text(lang: Lang) -> &'static str {
-    lang.pick(RULES_FR, RULES_EN)
+    match lang {
+        Lang::Fr => RULES_FR_TYPESET.as_str(),
+        Lang::En => RULES_EN,
+    }
 }
 
-/// A card for people: `7♦`, `10♠`, and the figures as each language names them (V, D, R in
-/// French; J, Q, K in English).
-fn card_text(card: FrenchCard, lang: Lang) -> String {
-    match (lang, card.rank().map(|r| r.value()), card.suit()) {
-        (Lang::Fr, Some(rank @ 11..=13), Some(suit)) => {
-            format!("{}{}", ["V", "D", "R"][rank as usize - 11], suit.symbol())
+// ----- small words -----
+
+/// French typography: a non-breaking space before « : ; ! ? » and inside « ».
+fn french(text: &str) -> String {
+    text.replace(" :", "\u{a0}:")
+        .replace(" ;", "\u{a0};")
+        .replace(" !", "\u{a0}!")
+        .replace(" ?", "\u{a0}?")
+        .replace("« ", "«\u{a0}")
+        .replace(" »", "\u{a0}»")
+}
+
+/// The text set for the reader's language: French typography in French, English as written.
+fn typeset(words: &Words, text: String) -> String {
+    if words.fr() { french(&text) } else { text }
+}
+
+/// A call said at the table, in French in both languages: « Sans Dame ! » / “Sans Dame!”.
+fn call(words: &Words, said: &str) -> String {
+    match words.lang {
+        Lang::Fr => format!("« {said} ! »"),
+        Lang::En => format!("“{said}!”"),
+    }
+}
+
+/// « Sans Dame ! » / “Sans Dame!”: the rank of the call is French in both languages.
+fn sans(words: &Words, rank: u8) -> String {
+    call(words, &format!("Sans {}", rank_name(rank, Lang::Fr)))
+}
+
+/// « 7♦ qui prend ! » / “7♦ qui prend!”, the cell's card in the reader's language.
+fn qui_prend(words: &Words, cell: Cell) -> String {
+    call(words, &format!("{} qui prend", cell_card(words, cell)))
+}
+
+/// A board cell as its card is written for the reader: V♣ / J♣.
+fn cell_card(words: &Words, cell: Cell) -> String {
+    words.card(cell.card())
+}
+
+fn card_list(words: &Words, cards: impl Iterator<Item = FrenchCard>) -> String {
+    let list = words.cards_list(cards);
+    if list.is_empty() { "—".into() } else { list }
+}
+
+/// « une Dame », « un As » / "a Queen", "an Ace".
+fn a_rank(words: &Words, rank: u8) -> String {
+    words.a_rank(rank_of_value(rank))
+}
+
+/// A rank's name in the reader's language: « Dame » / "Queen".
+fn rank_word(words: &Words, rank: u8) -> &'static str {
+    rank_name(rank, words.lang)
+}
+
+/// « de Dame », « d’As » (French, after a negation).
+fn de_rank(rank: u8) -> String {
+    let name = rank_name(rank, Lang::Fr);
+    if name == "As" { format!("d’{name}") } else { format!("de {name}") }
+}
+
+/// « 1 jeton », « 3 jetons » / "1 chip", "3 chips".
+fn chips(words: &Words, n: u32) -> String {
+    words.count(n, "jeton", "jetons", "chip", "chips")
+}
+
+/// Every seat's chips: « Alice 106, vous 145, Blaise 115 ».
+fn chip_table(words: &Words, chips: &BySeat<u32>) -> String {
+    let seats = Seat::all(chips.len());
+    seats.map(|s| format!("{} {}", words.who(s), chips[s])).collect::<Vec<_>>().join(", ")
+}
+
+/// « Ada gagne la partie. », « Ada et vous gagnez ex æquo. » / "Ada wins the match.", "Ada and
+/// you share the win."
+fn winners_sentence(words: &Words, winners: SeatSet) -> String {
+    let seats: Vec<Seat> = winners.iter().collect();
+    match seats.as_slice() {
+        [] => words.pick("Personne ne gagne.", "Nobody wins.").to_string(),
+        [one] => {
+            format!("{} {}.", words.says(*one, "gagne", "gagnez", "wins", "win"), words.pick("la partie", "the match"))
         }
-        _ => card.pretty(),
-    }
-}
-
-fn card_list(cards: impl Iterator<Item = FrenchCard>, lang: Lang) -> String {
-    let list: Vec<String> = cards.map(|c| card_text(c, lang)).collect();
-    if list.is_empty() { "—".into() } else { list.join(" ") }
-}
-
-fn seats(set: SeatSet) -> String {
-    let list: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-    list.join(", ")
-}
-
-pub(crate) fn render_view(view: &View, lang: Lang) -> String {
-    let t = &view.table;
-    let fr = lang == Lang::Fr;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} {} — {} {}",
-        lang.pick("Manche", "Round"),
-        t.round,
-        lang.pick("donneur : joueur", "dealer: seat"),
-        t.dealer
-    );
-    let mut board = String::new();
-    for cell in Cell::ALL {
-        let _ = write!(board, "{} {}   ", cell_label(cell, lang), t.board[cell]);
-    }
-    let _ = writeln!(
-        out,
-        "{} {}   {}",
-        lang.pick("Plateau (jetons par case) :", "Board (chips per cell):"),
-        board.trim_end(),
-        lang.pick("(7♦ = le Nain Jaune)", "(7♦ = the Yellow Dwarf)")
-    );
-    for seat in Seat::all(t.players as usize) {
-        let me = if view.seat == Some(seat) { lang.pick(" (vous)", " (you)") } else { "" };
-        let mut line = format!(
-            "  {} {seat}{me} : {} {}, {} {}",
-            lang.pick("joueur", "seat"),
-            t.chips[seat],
-            lang.pick("jetons", "chips"),
-            view.hand_counts[seat],
-            lang.pick("cartes", "cards")
-        );
-        if t.passed[seat].0 != 0 {
-            let lacks: Vec<&str> = t.passed[seat].iter().map(|r| rank_name(r, lang)).collect();
-            let _ = write!(line, " — {} {}", lang.pick("n'a pas de", "has no"), lacks.join(", "));
-        }
-        let _ = writeln!(out, "{}", if fr { line } else { line.replacen(" : ", ": ", 1) });
-    }
-    let _ = writeln!(out, "{} {}", lang.pick("Cartes de côté :", "Cards aside:"), view.aside_count);
-    let _ = writeln!(
-        out,
-        "{} {}",
-        lang.pick("Suite en cours :", "Run on the table:"),
-        card_list(t.run.iter().copied(), lang)
-    );
-    let _ = writeln!(out, "{} {}", lang.pick("Déjà posées :", "Laid this round:"), card_list(t.played.iter(), lang));
-    if let Some(hand) = view.hand {
-        let _ = writeln!(out, "{} {}", lang.pick("Votre main :", "Your hand:"), card_list(hand.iter(), lang));
-    }
-    let turn = match t.phase {
-        Phase::Lead { seat } => {
-            format!(
-                "{} {seat} {}",
-                lang.pick("Au joueur", "Seat"),
-                lang.pick("d'entamer une suite", "starts a new run")
-            )
-        }
-        Phase::Continue { seat, next } => match lang {
-            Lang::Fr => {
-                format!("Au joueur {seat} de poursuivre (rang : {}) ou de s'arrêter (stop)", rank_name(next, lang))
-            }
-            Lang::En => format!("Seat {seat} goes on (rank: {}) or stops (stop)", rank_name(next, lang)),
-        },
-        Phase::Follow { seat, rank } => {
-            let call = rank_name(rank, Lang::Fr);
-            match lang {
-                Lang::Fr => format!("« Sans {call} ! » — au joueur {seat} de poser ce rang ou de passer (pass)"),
-                Lang::En => format!(
-                    "« Sans {call} ! » (no {}) — seat {seat} lays that rank or passes (pass)",
-                    rank_name(rank, lang)
-                ),
+        _ => {
+            let who = capitalize(&words.list(seats.iter().copied()));
+            let with_reader = seats.iter().any(|&s| words.is_reader(s));
+            match (words.lang, with_reader) {
+                (Lang::Fr, true) => format!("{who} gagnez ex æquo."),
+                (Lang::Fr, false) => format!("{who} gagnent ex æquo."),
+                (Lang::En, _) => format!("{who} share the win."),
             }
         }
-        Phase::GoingOut { seat } => format!(
-            "{} {seat} {}",
-            lang.pick("Le joueur", "Seat"),
-            lang.pick(
-                "sort : dire « qui prend » (claim) ou non (pass)",
-                "goes out: claim the cell (claim) or not (pass)"
-            )
-        ),
-        Phase::Over => {
-            format!("{} {}", lang.pick("Partie terminée, vainqueur(s) :", "Match over, winner(s):"), seats(t.winners))
-        }
-    };
-    let _ = writeln!(out, "{turn}");
-    if let Some((seat, cell)) = t.claimable {
-        let _ = writeln!(
-            out,
-            "{} {seat} {} {}",
-            lang.pick("Le joueur", "Seat"),
-            lang.pick("peut encore ramasser la case (claim)", "may still claim the cell (claim)"),
-            cell_label(cell, lang)
-        );
-    }
-    out
-}
-
-/// French puts a space before a colon, English does not.
-fn colon(lang: Lang) -> &'static str {
-    lang.pick(" : ", ": ")
-}
-
-/// A board cell as its card is named in the language.
-fn cell_label(cell: Cell, lang: Lang) -> &'static str {
-    const FR: [&str; 5] = ["10♦", "V♣", "D♠", "R♥", "7♦"];
-    const EN: [&str; 5] = ["10♦", "J♣", "Q♠", "K♥", "7♦"];
-    lang.pick(FR[cell.index()], EN[cell.index()])
-}
-
-pub(crate) fn describe_action(action: Action, lang: Lang) -> String {
-    match action {
-        Action::Play(card) => format!("{} {}", lang.pick("poser", "lay"), card_text(card, lang)),
-        Action::Stop => lang.pick("s'arrêter : « sans … »", "stop: « sans … »").into(),
-        Action::Pass => lang.pick("passer", "pass").into(),
-        Action::Claim => lang.pick("« … qui prend ! » : ramasser la case", "« … qui prend ! »: take the cell").into(),
     }
 }
 
-/// `1 jeton`, `3 jetons` / `1 chip`, `3 chips` (French keeps 0 and 1 singular).
-fn chips(n: u32, lang: Lang) -> String {
-    let word = match lang {
-        Lang::Fr if n <= 1 => "jeton",
-        Lang::Fr => "jetons",
-        Lang::En if n == 1 => "chip",
-        Lang::En => "chips",
-    };
-    format!("{n} {word}")
+/// « : » in French (spaced when typeset), ":" in English.
+fn colon(words: &Words) -> &'static str {
+    words.pick(" :", ":")
 }
 
-/// ` (sur 5 dus)` / ` (of 5 owed)` when a debt is not paid in full.
-fn short_of(chips: u32, owed: u32, lang: Lang) -> String {
-    if chips < owed {
-        format!(" ({} {owed} {})", lang.pick("sur", "of"), lang.pick("dus", "owed"))
+/// « (sur 5 dus) » / "(of 5 owed)" when a debt is not paid in full.
+fn short_of(words: &Words, paid: u32, owed: u32) -> String {
+    if paid < owed {
+        format!(" ({} {owed} {})", words.pick("sur", "of"), words.pick("dus", "owed"))
     } else {
         String::new()
     }
 }
 
-fn chip_list(chips: &[u32]) -> String {
-    chips.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+// ----- the table -----
+
+pub(crate) fn render_view(view: &View, words: &Words) -> String {
+    let t = &view.table;
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "{} {} — {} {}",
+        words.pick("Manche", "Round"),
+        t.round,
+        words.pick("donneur :", "dealer:"),
+        words.who(t.dealer)
+    );
+    let board: Vec<String> =
+        Cell::ALL.iter().map(|&cell| format!("{} {}", cell_card(words, cell), t.board[cell])).collect();
+    let _ = writeln!(
+        out,
+        "{} {}   {}",
+        words.pick("Plateau (jetons par case) :", "Board (chips per cell):"),
+        board.join("   "),
+        words.pick("(7♦ = le Nain Jaune)", "(7♦ = the Yellow Dwarf)")
+    );
+    for seat in Seat::all(t.players as usize) {
+        let who = if words.is_reader(seat) {
+            format!("{} {}", words.name_of(seat), words.pick("(vous)", "(you)"))
+        } else {
+            words.name_of(seat)
+        };
+        let mut line = format!(
+            "  {who}{} {}, {}",
+            words.pick(" :", ":"),
+            chips(words, t.chips[seat]),
+            words.cards(view.hand_counts[seat])
+        );
+        let lacks: Vec<&str> = t.passed[seat].iter().map(|r| rank_word(words, r)).collect();
+        if let Some((last, init)) = lacks.split_last() {
+            let list = match (words.lang, init.is_empty()) {
+                (_, true) => last.to_string(),
+                (Lang::Fr, false) => format!("{} ni {last}", init.join(", ")),
+                (Lang::En, false) => format!("{} or {last}", init.join(", ")),
+            };
+            let _ = write!(line, " — {} {list}", words.pick("sans", "no"));
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = writeln!(out, "{} {}", words.pick("Cartes de côté :", "Cards aside:"), view.aside_count);
+    let _ = writeln!(
+        out,
+        "{} {}",
+        words.pick("Suite en cours :", "Run on the table:"),
+        card_list(words, t.run.iter().copied())
+    );
+    let _ = writeln!(out, "{} {}", words.pick("Déjà posées :", "Laid this round:"), card_list(words, t.played.iter()));
+    if let (Some(seat), Some(hand)) = (view.seat, view.hand) {
+        let whose = if words.is_reader(seat) {
+            words.pick("Votre main :", "Your hand:").to_string()
+        } else {
+            match words.lang {
+                Lang::Fr => format!("Main {} :", words.of(seat)),
+                Lang::En => format!("{} hand:", words.whose(seat)),
+            }
+        };
+        let _ = writeln!(out, "{whose} {}", card_list(words, hand.iter()));
+    }
+    let _ = writeln!(out, "{}", turn_line(words, t.phase, t.winners, t.claimable));
+    if let (Some((seat, cell)), false) = (t.claimable, matches!(t.phase, Phase::GoingOut { .. })) {
+        let _ = writeln!(
+            out,
+            "{} {} {}",
+            words.says(seat, "peut encore dire", "pouvez encore dire", "may still say", "may still say"),
+            qui_prend(words, cell),
+            words.pick("avant la prochaine carte.", "before the next card.")
+        );
+    }
+    typeset(words, out)
 }
 
-pub(crate) fn describe_event(event: &Event, lang: Lang) -> String {
-    let seat_word = lang.pick("le joueur", "seat");
-    match event {
-        Event::RoundStarted { round, dealer, leader, cards_each, aside, .. } => match lang {
-            Lang::Fr => format!(
-                "Manche {round} : le joueur {dealer} donne {cards_each} cartes à chacun, {aside} restent de côté ; \
-                 chacun mise 15 jetons ; le joueur {leader} entame"
-            ),
-            Lang::En => format!(
-                "Round {round}: seat {dealer} deals {cards_each} cards each, {aside} stay aside; everyone stakes \
-                 15 chips; seat {leader} leads"
-            ),
-        },
-        Event::Dealt { seat, hand } => {
-            format!("{seat_word} {seat} {}{}", lang.pick("reçoit", "is dealt"), colon(lang))
-                + &card_list(hand.iter(), lang)
+/// Whose move it is and what he may do: « À Ada d’entamer une suite. » / "Ada's move: start a
+/// new run."
+fn turn_line(words: &Words, phase: Phase, winners: SeatSet, claimable: Option<(Seat, Cell)>) -> String {
+    // « à Ada de… », « à vous de… » / "Ada's move:", "your move:".
+    let to = |seat: Seat, fr: &str, en: &str| match words.lang {
+        Lang::Fr => format!("à {} {fr}", words.who(seat)),
+        Lang::En => format!("{} move: {en}", words.whose(seat)),
+    };
+    match phase {
+        Phase::Lead { seat } => capitalize(&to(seat, "d’entamer une suite.", "start a new run.")),
+        Phase::Continue { seat, next } => {
+            let rank = a_rank(words, next);
+            capitalize(&to(
+                seat,
+                &format!("de poursuivre avec {rank} ou de s’arrêter."),
+                &format!("go on with {rank} or stop."),
+            ))
         }
+        Phase::Follow { seat, rank } => {
+            let answer = a_rank(words, rank);
+            let what = to(seat, &format!("de poser {answer} ou de passer."), &format!("play {answer} or pass."));
+            match words.lang {
+                Lang::Fr => format!("{} — {what}", sans(words, rank)),
+                Lang::En => format!("{} (without {answer}) — {what}", sans(words, rank)),
+            }
+        }
+        Phase::GoingOut { seat } => {
+            let say = match claimable {
+                Some((_, cell)) => qui_prend(words, cell),
+                None => call(words, "qui prend"),
+            };
+            let (fr_last, en_last) = if words.is_reader(seat) {
+                ("c’était votre dernière carte", "your last card")
+            } else {
+                ("c’était sa dernière carte", "the last card in hand")
+            };
+            capitalize(&to(
+                seat,
+                &format!("de dire {say} ou non : {fr_last}."),
+                &format!("say {say} or not ({en_last} was this board card)."),
+            ))
+        }
+        Phase::Over => {
+            format!("{} {}", words.pick("Partie terminée.", "Match over."), winners_sentence(words, winners))
+        }
+    }
+}
+
+// ----- actions -----
+
+/// A choice offered to the acting seat, in the infinitive: « poser 7♥ » / "play 7♥".
+pub(crate) fn describe_action(action: Action, words: &Words) -> String {
+    let text = match action {
+        Action::Play(card) => format!("{} {}", words.pick("poser", "play"), words.card(card)),
+        Action::Stop => words.pick("s’arrêter et annoncer le rang manquant", "stop and call the missing rank").into(),
+        Action::Pass => words.pick("passer", "pass").into(),
+        Action::Claim => {
+            format!("{} {}", words.pick("dire", "say"), call(words, "qui prend"))
+                + words.pick(" et ramasser la case", " and take the cell")
+        }
+    };
+    typeset(words, text)
+}
+
+// ----- events -----
+
+pub(crate) fn describe_event(event: &Event, words: &Words) -> String {
+    typeset(words, event_text(event, words))
+}
+
+fn event_text(event: &Event, w: &Words) -> String {
+    let fr = w.fr();
+    match event {
+        Event::RoundStarted { round, dealer, leader, cards_each, aside, .. } => {
+            let deals = w.verb(*dealer, "donne", "donnez", "deals", "deal");
+            let leads = w.verb(*leader, "entame", "entamez", "leads", "lead");
+            let aside_cards = w.cards(*aside);
+            let (dealer, leader) = (w.who(*dealer), w.who(*leader));
+            if fr {
+                let stay = if *aside > 1 { "restent" } else { "reste" };
+                format!(
+                    "Manche {round} : {dealer} {deals} {} à chacun, {aside_cards} {stay} de côté ; chacun mise \
+                     15 jetons ; {leader} {leads}.",
+                    w.cards(*cards_each)
+                )
+            } else {
+                let stay = if *aside == 1 { "stays" } else { "stay" };
+                format!(
+                    "Round {round}: {dealer} {deals} {} each, {aside_cards} {stay} aside; everyone stakes 15 \
+                     chips; {leader} {leads}.",
+                    w.cards(*cards_each)
+                )
+            }
+        }
+        Event::Dealt { seat, hand } => format!(
+            "{} {}{} {}.",
+            w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"),
+            w.cards(hand.len() as u32),
+            colon(w),
+            card_list(w, hand.iter())
+        ),
         Event::Played { seat, card } => {
-            format!("{seat_word} {seat} {} {}", lang.pick("pose", "lays"), card_text(*card, lang))
+            format!("{} {}.", w.says(*seat, "pose", "posez", "plays", "play"), w.card(*card))
         }
         Event::Collected { seat, cell, chips: n } => format!(
-            "« {} qui prend ! »{}{seat_word} {seat} {} {}",
-            cell_label(*cell, lang),
-            colon(lang),
-            lang.pick("ramasse", "takes"),
-            chips(*n, lang)
+            "{} {} {} {} {} ({}).",
+            w.says(*seat, "ramasse", "ramassez", "takes", "take"),
+            w.pick("la case", "the"),
+            cell_card(w, *cell),
+            w.pick("et ses", "cell and its"),
+            chips(w, *n),
+            qui_prend(w, *cell)
         ),
-        Event::ClaimMissed { seat, cell } => match lang {
-            Lang::Fr => format!(
-                "le joueur {seat} n'a pas annoncé « {} qui prend ! » à temps : la case reste sur le plateau",
-                cell_label(*cell, lang)
-            ),
-            Lang::En => {
-                format!("seat {seat} did not claim {} in time: the cell stays on the board", cell_label(*cell, lang))
-            }
-        },
+        Event::ClaimMissed { seat, cell } => {
+            let missed = w.says(*seat, "n’a pas dit", "n’avez pas dit", "did not say", "did not say");
+            let stays = w.pick(
+                "à temps : les jetons de la case restent sur le plateau.",
+                "in time: the chips of its cell stay on the board.",
+            );
+            format!("{missed} {} {stays}", qui_prend(w, *cell))
+        }
         Event::Stopped { seat, missing } => {
-            let call = rank_name(*missing, Lang::Fr);
-            match lang {
-                Lang::Fr => format!("le joueur {seat} s'arrête : « Sans {call} ! »"),
-                Lang::En => format!(
-                    "seat {seat} stops: « Sans {call} ! » (no {}: the next seats are called on that rank)",
-                    rank_name(*missing, lang)
-                ),
+            let stops =
+                w.says(*seat, "s’arrête et annonce", "vous arrêtez et annoncez", "stops and calls", "stop and call");
+            if fr {
+                format!("{stops} {}", sans(w, *missing))
+            } else {
+                format!("{stops} {} (without {}).", sans(w, *missing), a_rank(w, *missing))
             }
         }
-        Event::Passed { seat, rank } => match lang {
-            Lang::Fr => format!("le joueur {seat} passe sur « sans {} »", rank_name(*rank, lang)),
-            Lang::En => format!("seat {seat} passes on the called rank ({})", rank_name(*rank, lang)),
-        },
-        Event::NewRun { seat, reason } => match reason {
-            NewRunReason::King => {
-                let gloss = lang.pick("", " (after a King he starts a new run)");
-                format!("{seat_word} {seat}{}« Roi et je recommence ! »{gloss}", colon(lang))
+        Event::Passed { seat, rank } => {
+            let passes = w.says(*seat, "passe", "passez", "passes", "pass");
+            if fr {
+                format!("{passes}, sans poser {}.", de_rank(*rank))
+            } else {
+                format!("{passes} without playing {}.", a_rank(w, *rank))
             }
-            NewRunReason::NobodyAnswered => format!(
-                "{} {seat} {}",
-                lang.pick("personne ne répond : le joueur", "nobody answers: seat"),
-                lang.pick("entame une nouvelle suite", "starts a new run")
-            ),
-        },
-        Event::WentOut { seat } => format!(
-            "{seat_word} {seat}{}« J'arrête ! » {}",
-            colon(lang),
-            lang.pick("(il a posé sa dernière carte)", "(he has laid his last card)")
+        }
+        Event::NewRun { seat, reason: NewRunReason::King } => {
+            let starts = w.verb(
+                *seat,
+                "entame une nouvelle suite",
+                "entamez une nouvelle suite",
+                "starts a new run",
+                "start a new run",
+            );
+            let again = call(w, "Roi et je recommence");
+            if fr {
+                format!("{} {starts} : {again}", w.who_upper(*seat))
+            } else {
+                format!("After a King, {} {starts} ({again}).", w.who(*seat))
+            }
+        }
+        Event::NewRun { seat, reason: NewRunReason::NobodyAnswered } => format!(
+            "{} {} {}.",
+            w.pick("Personne ne répond :", "Nobody answers:"),
+            w.who(*seat),
+            w.verb(
+                *seat,
+                "entame une nouvelle suite",
+                "entamez une nouvelle suite",
+                "starts a new run",
+                "start a new run"
+            )
         ),
-        Event::Paid { seat, to, chips: n, owed } => match lang {
-            Lang::Fr => {
-                format!("le joueur {seat} paie {} au joueur {to}{}", chips(*n, lang), short_of(*n, *owed, lang))
+        Event::WentOut { seat } => {
+            let out =
+                w.says(*seat, "n’a plus de cartes", "n’avez plus de cartes", "is out of cards", "are out of cards");
+            let done = call(w, "J’arrête");
+            if fr { format!("{out} : {done}") } else { format!("{out} ({done}).") }
+        }
+        Event::Paid { seat, to, chips: n, owed } => paid(w, *seat, *to, *n, *owed),
+        Event::Doubled { seat, cell, chips: n, owed } => {
+            let kept = w.says(*seat, "a gardé", "avez gardé", "kept", "kept");
+            let card = cell_card(w, *cell);
+            if *n == 0 {
+                match w.lang {
+                    Lang::Fr => format!(
+                        "{kept} {card} mais {} rien mettre dans la case ({} dus).",
+                        w.verb(*seat, "ne peut", "ne pouvez", "", ""),
+                        chips(w, *owed)
+                    ),
+                    Lang::En => {
+                        format!("{kept} {card} but cannot put anything in its cell ({} owed).", chips(w, *owed))
+                    }
+                }
+            } else {
+                let doubles = w.verb(*seat, "double", "doublez", "doubles", "double");
+                match w.lang {
+                    Lang::Fr => {
+                        format!("{kept} {card} et {doubles} la case avec {}{}.", chips(w, *n), short_of(w, *n, *owed))
+                    }
+                    Lang::En => {
+                        format!("{kept} {card} and {doubles} its cell with {}{}.", chips(w, *n), short_of(w, *n, *owed))
+                    }
+                }
             }
-            Lang::En => format!("seat {seat} pays {} to seat {to}{}", chips(*n, lang), short_of(*n, *owed, lang)),
-        },
-        Event::Doubled { seat, cell, chips: n, owed } => match lang {
-            Lang::Fr => format!(
-                "le joueur {seat} a gardé {} : il double la case avec {}{}",
-                cell_label(*cell, lang),
-                chips(*n, lang),
-                short_of(*n, *owed, lang)
+        }
+        Event::GrandOpera { seat, chips: n } => format!(
+            "{} {}{} {}.",
+            w.pick("Grand Opéra !", "Grand Opéra!"),
+            w.says(
+                *seat,
+                "rafle tout le plateau",
+                "raflez tout le plateau",
+                "sweeps the whole board",
+                "sweep the whole board"
             ),
-            Lang::En => format!(
-                "seat {seat} kept {}: he doubles the cell with {}{}",
-                cell_label(*cell, lang),
-                chips(*n, lang),
-                short_of(*n, *owed, lang)
-            ),
-        },
-        Event::GrandOpera { seat, chips: n } => match lang {
-            Lang::Fr => format!("Grand Opéra ! Le joueur {seat} rafle tout le plateau : {}", chips(*n, lang)),
-            Lang::En => format!("Grand Opéra! Seat {seat} sweeps the whole board: {}", chips(*n, lang)),
-        },
-        Event::RoundOver { round, winner, chips, .. } => match lang {
-            Lang::Fr => format!(
-                "fin de la manche {round}, gagnée par le joueur {winner} ; jetons : {}",
-                chip_list(chips.as_slice())
-            ),
-            Lang::En => format!("end of round {round}, won by seat {winner}; chips: {}", chip_list(chips.as_slice())),
-        },
-        Event::MatchOver { winners, chips, reason } => {
+            colon(w),
+            chips(w, *n)
+        ),
+        Event::RoundOver { round, winner, chips: held, .. } => format!(
+            "{} {} {round}. {} {}.",
+            w.says(*winner, "gagne", "gagnez", "wins", "win"),
+            w.pick("la manche", "round"),
+            w.pick("Jetons :", "Chips:"),
+            chip_table(w, held)
+        ),
+        Event::MatchOver { winners, chips: held, reason } => {
             let why = match reason {
-                EndReason::CannotPay => lang.pick("un joueur n'a pas pu payer", "a player could not pay"),
-                EndReason::CannotStake => lang.pick("un joueur ne peut plus miser", "a player cannot stake"),
-                EndReason::RoundsPlayed => lang.pick("toutes les manches sont jouées", "every round is played"),
+                EndReason::CannotPay => w.pick("un joueur n’a pas pu payer", "a player could not pay"),
+                EndReason::CannotStake => {
+                    w.pick("un joueur ne peut plus miser 15 jetons", "a player cannot stake 15 chips")
+                }
+                EndReason::RoundsPlayed => w.pick("toutes les manches sont jouées", "every round has been played"),
             };
-            let who = match (winners.len(), lang) {
-                (1, Lang::Fr) => format!("vainqueur : le joueur {}", seat_words(*winners, lang)),
-                (_, Lang::Fr) => format!("vainqueurs ex æquo : les joueurs {}", seat_words(*winners, lang)),
-                (1, Lang::En) => format!("winner: seat {}", seat_words(*winners, lang)),
-                (_, Lang::En) => format!("shared win: seats {}", seat_words(*winners, lang)),
-            };
-            let list = chip_list(chips.as_slice());
-            match lang {
-                Lang::Fr => format!("fin de la partie ({why}) ; {who} ; jetons : {list}"),
-                Lang::En => format!("end of the match ({why}); {who}; chips: {list}"),
-            }
+            format!(
+                "{} ({why}). {} {} {}.",
+                w.pick("Fin de la partie", "End of the match"),
+                winners_sentence(w, *winners),
+                w.pick("Jetons :", "Chips:"),
+                chip_table(w, held)
+            )
+        }
+    }
+}
+
+/// « Ada paie 3 jetons à Blaise. », « Ada vous paie 3 jetons. », « Vous payez 3 jetons à
+/// Ada. » / "Ada pays Blaise 3 chips.", "Ada pays you 3 chips."
+fn paid(w: &Words, seat: Seat, to: Seat, n: u32, owed: u32) -> String {
+    let payer = w.who_upper(seat);
+    let short = short_of(w, n, owed);
+    match (w.lang, w.is_reader(to), n) {
+        (Lang::Fr, true, 0) => format!("{payer} ne peut rien vous payer ({} dus).", chips(w, owed)),
+        (Lang::Fr, true, _) => format!("{payer} vous paie {}{short}.", chips(w, n)),
+        (Lang::Fr, false, 0) => format!(
+            "{payer} {} rien payer à {} ({} dus).",
+            w.verb(seat, "ne peut", "ne pouvez", "", ""),
+            w.who(to),
+            chips(w, owed)
+        ),
+        (Lang::Fr, false, _) => {
+            format!("{payer} {} {} à {}{short}.", w.verb(seat, "paie", "payez", "", ""), chips(w, n), w.who(to))
+        }
+        (Lang::En, _, 0) => format!("{payer} cannot pay {} anything ({} owed).", w.who(to), chips(w, owed)),
+        (Lang::En, _, _) => {
+            format!("{payer} {} {} {}{short}.", w.verb(seat, "", "", "pays", "pay"), w.who(to), chips(w, n))
         }
     }
 }

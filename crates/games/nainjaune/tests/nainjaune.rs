@@ -872,7 +872,7 @@ fn illegal_actions_say_which_rule_they_break() {
     );
     assert_eq!(
         reason(&game, 0, "claim").1,
-        "no cell to claim: « … qui prend ! » is said after laying a board card, before the next card"
+        "no cell to claim: “qui prend!” is said after laying a board card, before the next card"
     );
     act(&mut game, 0, "play AS");
     assert_eq!(
@@ -882,7 +882,7 @@ fn illegal_actions_say_which_rule_they_break() {
             "a run rises one rank at a time (rank expected: 2)".into()
         )
     );
-    assert_eq!(reason(&game, 0, "pass").1, "to end one's run, call « sans … » (stop)");
+    assert_eq!(reason(&game, 0, "pass").1, "to end one's run, call the missing rank (stop)");
     let mut game = called_on_seven();
     act(&mut game, 1, "pass");
     acts(&mut game, 2, &["play 8H", "play 9S", "play TS"]);
@@ -901,14 +901,11 @@ fn illegal_actions_say_which_rule_they_break() {
     );
     assert_eq!(
         reason(&game, 0, "play 8S"),
-        (
-            "« sans 7 » est annoncé : seul ce rang y répond".into(),
-            "« sans 7 » was called: only that rank (7) answers it".into()
-        )
+        ("« Sans 7 ! » est annoncé : seul ce rang y répond".into(), "“Sans 7!” was called: only a 7 answers it".into())
     );
     assert_eq!(
         reason(&game, 0, "stop").0,
-        "« sans … » finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)"
+        "annoncer le rang manquant finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)"
     );
     let err = game.clone().act(Seat(0), "pass").unwrap_err();
     assert_eq!(
@@ -985,14 +982,16 @@ fn heuristic_leads_the_run_that_keeps_the_lead() {
 
 // ----- the client view -----
 
-/// What an observer is told of an action: each event with its words in both languages.
+/// What an observer is told of an action: each event with its words in both languages, the seats
+/// by name and the observer addressed as « vous » / "you".
 fn told(events: &[Event], observer: Option<Seat>) -> Vec<Value> {
+    let names: Vec<String> = ["Alice", "Ada", "Blaise", "Zoé"].map(String::from).to_vec();
     tapis_core::events_for(events, observer)
         .map(|e| {
             json!({
                 "event": e,
-                "fr": NainJaune::describe_event(e, &tapis_core::Words::plain(Lang::Fr)),
-                "en": NainJaune::describe_event(e, &tapis_core::Words::plain(Lang::En)),
+                "fr": NainJaune::describe_event(e, &tapis_core::Words::new(Lang::Fr, &names, observer)),
+                "en": NainJaune::describe_event(e, &tapis_core::Words::new(Lang::En, &names, observer)),
             })
         })
         .collect()
@@ -1157,7 +1156,7 @@ fn each_seat_is_told_its_new_hand_alone() {
     assert!(matches!(events[started + 1], Event::Dealt { seat: Seat(0), .. }));
     assert_eq!(
         NainJaune::describe_event(&events[started + 1], &tapis_core::Words::plain(Lang::Fr)),
-        format!("le joueur 0 reçoit : {}", describe_hand(&game, 0, Lang::Fr))
+        format!("Joueur 1 reçoit 12 cartes\u{a0}: {}.", describe_hand(&game, 0, Lang::Fr))
     );
 }
 

@@ -386,6 +386,8 @@ impl NurMut {
     /// Why `seat`, whose turn it is, may not take `action` (which is not among its legal ones).
     pub(crate) fn why_not(&self, seat: Seat, action: Action) -> Option<Text> {
         let face = self.top_face(seat)?;
+        // In words: « le joker », not « le J ».
+        let named = if face.is_joker() { "joker".to_string() } else { face.to_string() };
         let misfit = |k: u8| {
             let k = k as usize % CENTRE_PILES;
             let top = self.centre_top(k);
@@ -396,16 +398,16 @@ impl NurMut {
             };
             let pile = k + 1;
             Text::new(
-                format!("le {face} ne va pas sur la pile {pile}, qui montre {top} (elle prend {fr})"),
-                format!("the {face} does not fit pile {pile}, which shows {top} (it takes {en})"),
+                format!("le {named} ne va pas sur la pile {pile}, qui montre {top} (elle prend {fr})"),
+                format!("the {named} does not fit pile {pile}, which shows {top} (it takes {en})"),
             )
         };
         if self.phase == Phase::Place {
             return Some(match action {
                 Action::Play(k) => misfit(k),
                 _ => Text::new(
-                    format!("le {face} retourné par courage doit être posé sur une pile où il va"),
-                    format!("the {face} turned over by Courage must be placed on a pile it fits"),
+                    format!("le {named} retourné par courage doit être posé sur une pile où il va"),
+                    format!("the {named} turned over by Courage must be placed on a pile it fits"),
                 ),
             });
         }
@@ -434,9 +436,9 @@ impl NurMut {
             )),
             Action::Tuck => Some(Text::new(
                 format!(
-                    "seule une carte qui ne va sur aucune pile se glisse sous le tas, et le {face} va sur l'une d'elles"
+                    "seule une carte qui ne va sur aucune pile se glisse sous le tas, et le {named} va sur l'une d'elles"
                 ),
-                format!("only a card that fits no pile may be tucked, and the {face} fits one"),
+                format!("only a card that fits no pile may be tucked, and the {named} fits one"),
             )),
             Action::Pass | Action::Courage => None,
         }

@@ -1,34 +1,42 @@
-//! Texts for people, in French and English.
+//! Texts for people, in French and English: the rules in brief, the table, the choices and what
+//! happens, every seat by name and the reader addressed as « vous » / "you".
+//!
+//! A face is written as the card prints it in the table (`7`, `J`) and in words in sentences
+//! (« un 7 », « un joker », "an 8", "a joker"). The centre piles are « la pile 1 » / "pile 1", as
+//! the notation numbers them. French puts a non-breaking space (U+00A0) before « : ; ! ? » and
+//! inside « »; English puts none.
 
 use crate::action::Action;
 use crate::cards::Face;
+use crate::options::ForcedAction;
 use crate::rules::{Event, Phase};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{BySeat, Lang, Seat};
+use tapis_core::words::capitalize;
+use tapis_core::{BySeat, Lang, Seat, SeatSet, Words};
 
 const RULES_FR: &str = "\
-Nur Mut (« du courage ! ») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux faces.
-Chaque face porte un nombre de 1 à 9 ou un joker (J). Chacun reçoit un tas de 10 cartes ; on ne
+Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux faces.
+Chaque face porte un nombre de 1 à 9 ou un joker (J). Chacun reçoit un tas de 10 cartes\u{a0}; on ne
 voit que la face du dessus de la carte du haut de chaque tas, le sien compris. Trois cartes
 montrant des nombres forment les trois piles du centre.
-À son tour, on peut :
+À son tour, on peut\u{a0}:
   play 1|2|3  poser sa carte du dessus sur une pile dont le sommet vaut exactement 1 de plus ou
-              1 de moins (pas de 9 sur 1 ; un joker va partout) ;
-  tuck        si elle ne va nulle part, la glisser sous son tas (compte comme passer) ;
-  pass        passer ;
+              1 de moins (pas de 9 sur 1\u{a0}; un joker va partout)\u{a0};
+  tuck        si elle ne va nulle part, la glisser sous son tas (compte comme passer)\u{a0};
+  pass        passer\u{a0};
   courage     retourner sa carte du dessus. Si la face révélée convient, on doit la poser
-              (play) puis on rejoue un tour entier ; un joker révélé se pose où l'on veut, sans
+              (play) puis on rejoue un tour entier\u{a0}; un joker révélé se pose où l’on veut, sans
               tour de plus. Sinon on prend la pile au sommet le plus haut (au hasard en cas
-              d'égalité), on la mélange à son tas, et la carte du dessus du joueur suivant
-              remplace la pile prise : c'est tout son tour.
+              d’égalité), on la mélange à son tas, et la carte du dessus du joueur suivant
+              remplace la pile prise\u{a0}: c’est tout son tour.
 Un joker posé au centre est aussitôt recouvert par la carte suivante du même joueur, telle
-quelle, jusqu'à ce qu'un nombre apparaisse. Quand tous ont passé à la suite, le premier d'entre
-eux doit jouer courage. Qui vide son tas gagne la manche ; les autres marquent un point négatif
-par carte restante. La partie compte autant de manches que de joueurs ; le meilleur total gagne.
-Reconstitutions (la règle source est muette) : la composition du paquet (paires 1–9, 9 jokers),
+quelle, jusqu’à ce qu’un nombre apparaisse. Quand tous ont passé à la suite, le premier d’entre
+eux doit jouer courage. Qui vide son tas gagne la manche\u{a0}; les autres marquent un point négatif
+par carte restante. La partie compte autant de manches que de joueurs\u{a0}; le meilleur total gagne.
+Reconstitutions (la règle source est muette)\u{a0}: la composition du paquet (paires 1–9, 9 jokers),
 le nombre de manches, le tour complet de bonus, la face qui recouvre un joker, la règle du
-« tous ont passé ». Options : deck, joker_faces, allow_tuck, courage_joker_bonus, cover_face,
+«\u{a0}tous ont passé\u{a0}». Options\u{a0}: deck, joker_faces, allow_tuck, courage_joker_bonus, cover_face,
 forced_action, next_round_starter, visible_joker_forced, rounds, until_minus, max_players,
 tie_break.";
 
@@ -60,237 +68,416 @@ pub fn rules_text(lang: Lang) -> &'static str {
     lang.pick(RULES_FR, RULES_EN)
 }
 
-fn cards(count: u32, lang: Lang) -> String {
-    let word = match (lang, count) {
-        (Lang::Fr, 0 | 1) => "carte",
-        (Lang::Fr, _) => "cartes",
-        (Lang::En, 1) => "card",
-        (Lang::En, _) => "cards",
+// ----- small words -----
+
+/// French typography: the non-breaking space before « : ; ! ? »; nothing in English.
+fn nb(w: &Words) -> &'static str {
+    w.pick("\u{a0}", "")
+}
+
+/// A face as the card prints it, for the table: `7`, `J`.
+fn printed(face: Face) -> String {
+    face.to_string()
+}
+
+/// A face in a sentence, without article: « 7 », « joker ».
+fn face_word(face: Face) -> String {
+    if face.is_joker() { "joker".into() } else { face.to_string() }
+}
+
+/// A face with its indefinite article: « un 7 », « un joker » / "a 7", "an 8", "a joker".
+fn a_face(face: Face, w: &Words) -> String {
+    let article = match w.lang {
+        Lang::Fr => "un",
+        Lang::En if face.value() == 8 => "an",
+        Lang::En => "a",
     };
-    format!("{count} {word}")
+    format!("{article} {}", face_word(face))
 }
 
-fn face_or_dash(face: Option<Face>) -> String {
-    face.map_or("-".into(), |f| f.to_string())
+/// The seat's own face: « son 7 », « votre 7 » / "the 7", "your 7".
+fn own_face(seat: Seat, face: Face, w: &Words) -> String {
+    let own = match (w.lang, w.is_reader(seat)) {
+        (Lang::Fr, true) => "votre",
+        (Lang::Fr, false) => "son",
+        (Lang::En, true) => "your",
+        (Lang::En, false) => "the",
+    };
+    format!("{own} {}", face_word(face))
 }
 
-pub fn render_view(view: &View, lang: Lang) -> String {
-    let t = |fr, en| lang.pick(fr, en);
-    // French puts a space before a colon.
-    let colon = t(" :", ":");
+/// The seat's pile opening a sentence: « Le tas d’Ada », « Votre tas » / "Ada's pile", "Your pile".
+fn pile_of(seat: Seat, w: &Words) -> String {
+    match (w.lang, w.is_reader(seat)) {
+        (Lang::Fr, true) => "Votre tas".into(),
+        (Lang::Fr, false) => format!("Le tas {}", w.of(seat)),
+        (Lang::En, _) => capitalize(&format!("{} pile", w.whose(seat))),
+    }
+}
+
+/// The seat's top card opening a sentence: « La carte du dessus d’Ada », « Votre carte du
+/// dessus » / "Ada's top card", "Your top card".
+fn top_card_of(seat: Seat, w: &Words) -> String {
+    match (w.lang, w.is_reader(seat)) {
+        (Lang::Fr, true) => "Votre carte du dessus".into(),
+        (Lang::Fr, false) => format!("La carte du dessus {}", w.of(seat)),
+        (Lang::En, _) => capitalize(&format!("{} top card", w.whose(seat))),
+    }
+}
+
+/// After a verb whose subject is `seat`: « son tas », « votre tas » (French only).
+fn own_pile_fr(seat: Seat, w: &Words) -> &'static str {
+    if w.is_reader(seat) { "votre tas" } else { "son tas" }
+}
+
+/// A centre pile, numbered from 1 as in the notation: « la pile 2 » / "pile 2".
+fn centre_pile(number: usize, w: &Words) -> String {
+    format!("{} {number}", w.pick("la pile", "pile"))
+}
+
+/// Items as people list them: « a, b et c » / "a, b and c"; with `or`, « ou » / "or".
+fn join(items: &[String], or: bool, w: &Words) -> String {
+    let last_word = if or { w.pick("ou", "or") } else { w.pick("et", "and") };
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} {last_word} {last}", init.join(", ")),
+    }
+}
+
+/// Every seat with a number: « Ada 0, Blaise -3, vous -5 ».
+fn by_name<T: std::fmt::Display>(values: impl Iterator<Item = (Seat, T)>, w: &Words) -> String {
+    values.map(|(seat, v)| format!("{} {v}", w.who(seat))).collect::<Vec<_>>().join(", ")
+}
+
+/// « Totaux : Ada 0, Blaise -3. » / "Totals: Ada 0, Blaise -3."
+fn totals(scores: &BySeat<i64>, w: &Words) -> String {
+    format!("{}{}: {}.", w.pick("Totaux", "Totals"), nb(w), by_name(scores.seats().map(|(s, v)| (s, *v)), w))
+}
+
+/// « Ada gagne la partie. », « Ada et vous gagnez la partie ex aequo. » / "Ada and you win the
+/// match together."
+fn match_won(winners: SeatSet, w: &Words) -> String {
+    // The reader last, as people say it: « Ada et vous », "Ada and you".
+    let mut seats: Vec<Seat> = winners.iter().collect();
+    seats.sort_by_key(|&s| w.is_reader(s));
+    if seats.is_empty() {
+        return w.pick("Personne ne gagne la partie.", "Nobody wins the match.").into();
+    }
+    let reader_in = seats.iter().any(|&s| w.is_reader(s));
+    let verb = match (w.lang, seats.len(), reader_in) {
+        (Lang::Fr, _, true) => "gagnez",
+        (Lang::Fr, 1, false) => "gagne",
+        (Lang::Fr, _, false) => "gagnent",
+        (Lang::En, 1, false) => "wins",
+        (Lang::En, _, _) => "win",
+    };
+    let together = if seats.len() > 1 { w.pick(" ex aequo", " together") } else { "" };
+    format!("{} {verb} {}{together}.", capitalize(&w.list(seats)), w.pick("la partie", "the match"))
+}
+
+// ----- the table -----
+
+pub fn render_view(view: &View, w: &Words) -> String {
+    let t = |fr, en| w.pick(fr, en);
+    let colon = format!("{}:", nb(w));
     let mut out = String::new();
-    let rounds = view.rounds.map_or(String::new(), |r| format!("/{r}"));
+    let rounds = view.rounds.map_or(String::new(), |r| format!(" {} {r}", t("sur", "of")));
     let _ = writeln!(out, "Nur Mut — {} {}{rounds}", t("manche", "round"), view.round);
-    let _ = writeln!(out, "{}", t("Centre (sommet à droite) :", "Centre (top on the right):"));
+    let _ = writeln!(out, "{}{colon}", t("Piles du centre (le dessus à droite)", "Centre piles (top on the right)"));
     for (k, pile) in view.center.iter().enumerate() {
-        let faces: Vec<String> = pile.iter().map(|c| c.showing.to_string()).collect();
+        let faces: Vec<String> = pile.iter().map(|c| printed(c.showing)).collect();
         let shown =
             if faces.len() > 8 { format!("… {}", faces[faces.len() - 8..].join(" ")) } else { faces.join(" ") };
         let _ = writeln!(
             out,
-            "  {} {}{colon} [{}]  {} {}  ({})",
-            t("pile", "pile"),
+            "  Pile {}{colon} {shown} — {} {} ({})",
             k + 1,
-            view.center_top(k),
-            t("accepte", "takes"),
-            accepted(view.center_top(k), lang),
-            cards(pile.len() as u32, lang),
+            t("prend", "takes"),
+            accepted(view.center_top(k), w),
+            w.cards(pile.len() as u32),
         );
-        if pile.len() > 1 {
-            let _ = writeln!(out, "      {} {shown}", t("posées :", "laid:"));
-        }
     }
     let _ = writeln!(
         out,
-        "{}",
+        "{}{colon}",
         t(
-            "Tas des joueurs (face du dessus ; personne, pas même le propriétaire, ne voit le dessous) :",
-            "Players' piles (upper face of the top card; nobody, owner included, sees its underside):"
+            "Tas des joueurs (la face du dessus\u{a0}; personne, pas même le propriétaire, ne voit le dessous)",
+            "Players' piles (the upper face of the top card; nobody, owner included, sees its underside)"
         )
     );
     for (s, pile) in view.piles.iter().enumerate() {
         let seat = Seat(s as u8);
         let marker = if view.current == Some(seat) { "▶" } else { " " };
-        let you = if view.viewer == Some(seat) { t(" (vous)", " (you)") } else { "" };
-        let tucked: Vec<String> = pile.known_bottom.iter().map(|f| f.to_string()).collect();
+        let shown = match pile.top {
+            Some(top) if pile.size > 0 => format!("[{}], {}", printed(top), w.cards(pile.size)),
+            _ => t("tas vide", "empty pile").to_string(),
+        };
+        let tucked: Vec<String> = pile.known_bottom.iter().map(|&f| printed(f)).collect();
         let tucked = if tucked.is_empty() {
             String::new()
         } else {
-            format!(", {} {}", t("glissées dessous :", "tucked under:"), tucked.join(" "))
+            format!(" ({}{colon} {})", t("glissées dessous", "tucked under"), tucked.join(" "))
         };
-        let _ = writeln!(
-            out,
-            "{marker} {} {s}{you}{colon} [{}]  {}, {} {}{tucked}",
-            t("siège", "seat"),
-            face_or_dash(pile.top),
-            cards(pile.size, lang),
-            t("score", "score"),
-            view.scores[seat],
-        );
+        let _ = writeln!(out, "{marker} {}{colon} {shown}, score {}{tucked}", w.who_upper(seat), view.scores[seat]);
     }
-    let _ = writeln!(out, "{} {}", t("Cartes mises de côté :", "Cards set aside:"), view.stock);
+    let _ = writeln!(out, "{}{colon} {}", t("Cartes mises de côté", "Cards set aside"), view.stock);
     match (view.phase, view.current) {
         (Phase::Over, _) => {
-            let winners: Vec<String> = view.winners.iter().map(|s| s.to_string()).collect();
-            let _ = writeln!(
-                out,
-                "{} {}",
-                t("Partie terminée. Gagnant(s) :", "Match over. Winner(s):"),
-                winners.join(", ")
-            );
+            let _ = writeln!(out, "{} {}", t("Partie terminée.", "Match over."), match_won(view.winners, w));
         }
         (Phase::Place, Some(seat)) => {
-            let _ = writeln!(
-                out,
-                "{} {seat} {} {} ({} {}) : {}",
-                t("Courage ! Le siège", "Courage! Seat"),
-                t("a révélé", "revealed"),
-                face_or_dash(view.current_top()),
-                t("avant :", "before:"),
-                face_or_dash(view.revealed_from),
-                t("il doit la poser (play 1|2|3)", "it must be placed (play 1|2|3)"),
-            );
+            let _ = writeln!(out, "{}", place_line(view, seat, w));
         }
         (_, Some(seat)) => {
-            let _ = write!(out, "{} {seat}", t("Au tour du siège", "Seat to play:"));
-            if view.forced_courage {
-                let _ = write!(
-                    out,
-                    " — {}",
-                    t("tous ont passé : courage obligatoire", "everybody passed: courage is forced")
-                );
-            } else if view.pass_streak > 0 {
-                let _ = write!(
-                    out,
-                    " — {} {}/{}",
-                    t("passes d'affilée", "passes in a row"),
-                    view.pass_streak,
-                    view.players
-                );
-            }
-            out.push('\n');
+            let _ = writeln!(out, "{}", turn_line(view, seat, w));
         }
         _ => {}
     }
     out
 }
 
-fn accepted(top: Face, lang: Lang) -> String {
-    let mut faces: Vec<String> = (1..=9).map(Face::number).filter(|f| f.fits(top)).map(|f| f.to_string()).collect();
-    faces.push("J".into());
-    faces.join(lang.pick(" ou ", " or "))
+/// The faces a centre pile showing `top` takes: « un 2, un 4 ou un joker ».
+fn accepted(top: Face, w: &Words) -> String {
+    let mut faces: Vec<String> = (1..=9).map(Face::number).filter(|f| f.fits(top)).map(|f| a_face(f, w)).collect();
+    faces.push(a_face(Face::JOKER, w));
+    join(&faces, true, w)
 }
 
-pub fn describe_action(action: Action, lang: Lang) -> String {
-    match action {
-        Action::Play(k) => {
-            format!("{} {}", lang.pick("poser sa carte du dessus sur la pile", "lay the top card on pile"), k + 1)
+/// Courage turned a card over that must now be placed: who, what, and where it goes.
+fn place_line(view: &View, seat: Seat, w: &Words) -> String {
+    let Some(face) = view.current_top() else { return String::new() };
+    let piles: Vec<String> =
+        (0..view.center.len()).filter(|&k| face.fits(view.center_top(k))).map(|k| centre_pile(k + 1, w)).collect();
+    let turned = match view.revealed_from {
+        Some(was) => own_face(seat, was, w),
+        None => match (w.lang, w.is_reader(seat)) {
+            (Lang::Fr, true) => "votre carte".into(),
+            (Lang::Fr, false) => "sa carte".into(),
+            (Lang::En, true) => "your card".into(),
+            (Lang::En, false) => "the card".into(),
+        },
+    };
+    let found = a_face(face, w);
+    let piles = join(&piles, true, w);
+    let courage = format!("Courage{}!", nb(w));
+    match (w.lang, w.is_reader(seat)) {
+        (Lang::Fr, true) => {
+            format!("{courage} Vous avez retourné {turned} et découvert {found}\u{a0}: posez-le sur {piles}.")
         }
-        Action::Tuck => {
-            lang.pick("glisser sa carte du dessus sous son tas", "put the top card under one's pile").into()
+        (Lang::En, true) => format!("{courage} You turned over {turned} and found {found}: place it on {piles}."),
+        (Lang::Fr, false) => {
+            format!("{courage} {} a retourné {turned} et découvert {found}, à poser sur {piles}.", w.who_upper(seat))
         }
-        Action::Pass => lang.pick("passer", "pass").into(),
-        Action::Courage => {
-            lang.pick("courage : retourner sa carte du dessus", "courage: turn the top card over").into()
+        (Lang::En, false) => {
+            format!("{courage} {} turned over {turned} and found {found}, to be placed on {piles}.", w.who_upper(seat))
         }
     }
 }
 
-fn scores_text(scores: &BySeat<i64>) -> String {
-    scores.iter().map(i64::to_string).collect::<Vec<_>>().join(" ")
+/// Whose turn it is, and how far the all-pass rule has gone.
+fn turn_line(view: &View, seat: Seat, w: &Words) -> String {
+    let whose = match (w.lang, w.is_reader(seat)) {
+        (Lang::Fr, true) => "À vous de jouer".to_string(),
+        (Lang::Fr, false) => format!("Au tour {}", w.of(seat)),
+        (Lang::En, true) => "Your move".to_string(),
+        (Lang::En, false) => format!("{} turn", w.whose(seat)),
+    };
+    if view.forced_courage {
+        let must = match view.options.forced_action {
+            ForcedAction::Courage => w.pick("jouer courage", "play courage"),
+            ForcedAction::PlayOrCourage => {
+                w.pick("poser une carte qui convient ou jouer courage", "lay a card that fits or play courage")
+            }
+        };
+        format!(
+            "{whose}{}: {} {} {} {must}.",
+            nb(w),
+            w.pick("tous ont passé, donc", "everybody passed, so"),
+            w.who(seat),
+            w.verb(seat, "doit", "devez", "must", "must"),
+        )
+    } else if view.pass_streak > 0 {
+        format!(
+            "{whose} ({}{}: {} {} {}).",
+            w.pick("passes d’affilée", "passes in a row"),
+            nb(w),
+            view.pass_streak,
+            w.pick("sur", "of"),
+            view.players,
+        )
+    } else {
+        format!("{whose}.")
+    }
 }
 
-pub fn describe_event(event: &Event, lang: Lang) -> String {
-    let t = |fr, en| lang.pick(fr, en);
+// ----- choices -----
+
+/// A choice offered to the acting seat (the reader): « poser votre carte du dessus sur la pile 2 »
+/// / "play your top card on pile 2". Without a reader, « la carte du dessus » / "the top card".
+pub fn describe_action(action: Action, w: &Words) -> String {
+    let you = w.reader.is_some();
+    let (card_fr, card_en) = if you { ("votre", "your") } else { ("la", "the") };
+    match action {
+        Action::Play(k) => match w.lang {
+            Lang::Fr => format!("poser {card_fr} carte du dessus sur {}", centre_pile(k as usize + 1, w)),
+            Lang::En => format!("play {card_en} top card on {}", centre_pile(k as usize + 1, w)),
+        },
+        Action::Tuck => match (w.lang, you) {
+            (Lang::Fr, true) => "glisser votre carte du dessus sous votre tas".into(),
+            (Lang::Fr, false) => "glisser la carte du dessus sous le tas".into(),
+            (Lang::En, true) => "tuck your top card under your pile".into(),
+            (Lang::En, false) => "tuck the top card under the pile".into(),
+        },
+        Action::Pass => w.pick("passer", "pass").into(),
+        Action::Courage => match w.lang {
+            Lang::Fr => format!("courage\u{a0}: retourner {card_fr} carte du dessus"),
+            Lang::En => format!("courage: turn {card_en} top card over"),
+        },
+    }
+}
+
+// ----- what happens -----
+
+pub fn describe_event(event: &Event, w: &Words) -> String {
+    let nb = nb(w);
     match event {
-        Event::RoundStarted { round, starter, center, .. } => {
-            let [a, b, c] = center;
-            match lang {
-                Lang::Fr => format!("Manche {round} : piles {a} {b} {c}, le siège {starter} commence"),
-                Lang::En => format!("Round {round}: piles {a} {b} {c}, seat {starter} starts"),
-            }
+        Event::RoundStarted { round, starter, tops, center } => {
+            let center: Vec<String> = center.iter().map(|&f| a_face(f, w)).collect();
+            let tops: Vec<String> = tops
+                .seats()
+                .map(|(seat, &face)| format!("{} {} {}", a_face(face, w), w.pick("pour", "for"), w.who(seat)))
+                .collect();
+            format!(
+                "{} {round}{nb}: {} {}. {}{nb}: {}. {}.",
+                w.pick("Manche", "Round"),
+                w.pick("les piles du centre montrent", "the centre piles show"),
+                join(&center, false, w),
+                w.pick("Sur les tas des joueurs", "On the players' piles"),
+                tops.join(", "),
+                w.says(*starter, "commence", "commencez", "starts", "start"),
+            )
         }
         Event::Played { seat, pile, face } => format!(
-            "{} {seat} {} {face} {} {pile}",
-            t("Le siège", "Seat"),
-            t("pose", "lays"),
-            t("sur la pile", "on pile"),
+            "{} {} {} {}.",
+            w.says(*seat, "pose", "posez", "plays", "play"),
+            a_face(*face, w),
+            w.pick("sur", "on"),
+            centre_pile(*pile as usize, w),
         ),
-        Event::Tucked { seat, face } => format!(
-            "{} {seat} {} {face} {}",
-            t("Le siège", "Seat"),
-            t("glisse", "tucks"),
-            t("sous son tas", "under the pile"),
-        ),
-        Event::TopShown { seat, face } => match lang {
-            Lang::Fr => format!("Le tas du siège {seat} montre maintenant {face}"),
-            Lang::En => format!("Seat {seat}'s pile now shows {face}"),
+        Event::Tucked { seat, face } => match w.lang {
+            Lang::Fr => format!(
+                "{} {} sous {}.",
+                w.says(*seat, "glisse", "glissez", "", ""),
+                own_face(*seat, *face, w),
+                own_pile_fr(*seat, w)
+            ),
+            Lang::En => format!(
+                "{} {} under {}.",
+                w.says(*seat, "", "", "tucks", "tuck"),
+                own_face(*seat, *face, w),
+                if w.is_reader(*seat) { "your pile" } else { "the pile" }
+            ),
         },
+        Event::TopShown { seat, face } => {
+            format!("{} {} {}.", pile_of(*seat, w), w.pick("montre maintenant", "now shows"), a_face(*face, w))
+        }
         Event::Passed { seat, streak } => {
-            format!(
-                "{} {seat} {} ({streak} {})",
-                t("Le siège", "Seat"),
-                t("passe", "passes"),
-                t("d'affilée", "in a row")
-            )
-        }
-        Event::Flipped { seat, was, revealed, fits } => format!(
-            "{} {seat} {} {was} {} {revealed}{}",
-            t("Courage ! Le siège", "Courage! Seat"),
-            t("retourne son", "turns over the"),
-            t("et découvre", "and finds"),
-            if *fits {
-                t(", qui convient", ", which fits")
+            let passes = if *streak > 1 {
+                format!(
+                    " ({} {})",
+                    w.count(*streak, "passe", "passes", "pass", "passes"),
+                    w.pick("d’affilée", "in a row")
+                )
             } else {
-                t(", qui ne va nulle part", ", which fits nowhere")
-            },
-        ),
-        Event::Covered { seat, pile, face, was: None } => format!(
-            "{} {seat} {} {pile} {} {face}",
-            t("Le siège", "Seat"),
-            t("recouvre le joker de la pile", "covers the joker on pile"),
-            t("avec", "with"),
-        ),
-        Event::Covered { seat, pile, face, was: Some(was) } => match lang {
-            Lang::Fr => {
-                format!("Le siège {seat} recouvre le joker de la pile {pile} avec {face}, retourné (il montrait {was})")
-            }
-            Lang::En => {
-                format!("Seat {seat} covers the joker on pile {pile} with {face}, turned over (it showed {was})")
-            }
-        },
-        Event::PileTaken { seat, pile, cards: taken, pile_size, tie, .. } => format!(
-            "{} {seat} {} {pile}{}, {}{}{} {}",
-            t("Le siège", "Seat"),
-            t("prend la pile", "takes pile"),
-            if *tie { t(" (tirée au sort parmi les plus hautes)", " (drawn by lot among the highest)") } else { "" },
-            cards(*taken, lang),
-            t(" ; ", "; "),
-            t("son tas mélangé en compte", "the shuffled pile now holds"),
-            cards(*pile_size, lang),
-        ),
-        Event::Replaced { seat, pile, face } => format!(
-            "{} {seat} {} {pile} {} {face}",
-            t("Le siège", "Seat"),
-            t("remplace la pile", "replaces pile"),
-            t("par", "with"),
-        ),
-        Event::RoundOver { round, winner, scores, .. } => format!(
-            "{} {round} {} {winner}. {} {}",
-            t("Manche", "Round"),
-            t("gagnée par le siège", "won by seat"),
-            t("Totaux :", "Totals:"),
-            scores_text(scores),
-        ),
-        Event::MatchOver { winners, scores } => {
-            let winners: Vec<String> = winners.iter().map(|s| s.to_string()).collect();
+                String::new()
+            };
+            format!("{}{passes}.", w.says(*seat, "passe", "passez", "passes", "pass"))
+        }
+        Event::Flipped { seat, was, revealed, fits } => {
+            let verdict = match (revealed.is_joker(), fits) {
+                (true, _) => w.pick("qui va partout", "which fits everywhere"),
+                (false, true) => w.pick("qui convient", "which fits"),
+                (false, false) => w.pick("qui ne va sur aucune pile", "which fits no pile"),
+            };
             format!(
-                "{} {}. {} {}",
-                t("Partie gagnée par", "Match won by"),
-                winners.join(", "),
-                t("Totaux :", "Totals:"),
-                scores_text(scores)
+                "Courage{nb}! {} {} {} {}, {verdict}.",
+                w.says(*seat, "retourne", "retournez", "turns over", "turn over"),
+                own_face(*seat, *was, w),
+                w.verb(*seat, "et découvre", "et découvrez", "and finds", "and find"),
+                a_face(*revealed, w),
             )
         }
+        Event::Covered { seat, pile, face, was } => {
+            let turned = match was {
+                None => String::new(),
+                Some(was) => format!(
+                    ", {} ({} {})",
+                    w.pick("en retournant la carte", "turning the card over"),
+                    w.pick("elle montrait", "it showed"),
+                    a_face(*was, w)
+                ),
+            };
+            format!(
+                "{} {} {} {}{turned}.",
+                w.says(
+                    *seat,
+                    "recouvre le joker de",
+                    "recouvrez le joker de",
+                    "covers the joker on",
+                    "cover the joker on"
+                ),
+                centre_pile(*pile as usize, w),
+                w.pick("avec", "with"),
+                a_face(*face, w),
+            )
+        }
+        Event::PileTaken { seat, pile, cards, pile_size, tie } => {
+            let lot = if *tie {
+                w.pick(", tirée au sort parmi les plus hautes,", ", chosen by lot among the highest,")
+            } else {
+                ""
+            };
+            match w.lang {
+                Lang::Fr => format!(
+                    "{} {} ({}){lot} {} {}, qui compte maintenant {}.",
+                    w.says(*seat, "prend", "prenez", "", ""),
+                    centre_pile(*pile as usize, w),
+                    w.cards(*cards),
+                    w.verb(*seat, "et la mélange à", "et la mélangez à", "", ""),
+                    own_pile_fr(*seat, w),
+                    w.cards(*pile_size),
+                ),
+                Lang::En => format!(
+                    "{} {} ({}){lot} {} it in: {} pile now holds {}.",
+                    w.says(*seat, "", "", "takes", "take"),
+                    centre_pile(*pile as usize, w),
+                    w.cards(*cards),
+                    w.verb(*seat, "", "", "and shuffles", "and shuffle"),
+                    w.whose(*seat),
+                    w.cards(*pile_size),
+                ),
+            }
+        }
+        Event::Replaced { seat, pile, face } => format!(
+            "{}, {}, {} {}.",
+            top_card_of(*seat, w),
+            a_face(*face, w),
+            w.pick("remplace", "replaces"),
+            centre_pile(*pile as usize, w),
+        ),
+        Event::RoundOver { round, winner, cards, scores } => {
+            let left = by_name(cards.seats().filter(|(s, _)| s != winner).map(|(s, c)| (s, *c)), w);
+            format!(
+                "{} {}{nb}: {} {} {round}. {}{nb}: {left}. {}",
+                pile_of(*winner, w),
+                w.pick("est vide", "is empty"),
+                w.who(*winner),
+                w.verb(*winner, "gagne la manche", "gagnez la manche", "wins round", "win round"),
+                w.pick("Cartes restantes", "Cards left"),
+                totals(scores, w),
+            )
+        }
+        Event::MatchOver { winners, scores } => format!("{} {}", match_won(*winners, w), totals(scores, w)),
     }
 }

@@ -999,87 +999,128 @@ fn golden_transcript() {
 
 #[test]
 fn texts_say_what_happens() {
+    let names = names(2);
+    let words = |lang, reader: Option<u8>| tapis_core::Words::new(lang, &names, reader.map(Seat));
     let mut m = table(2, json!({}), deal(&[&["J/7", "5/2"], &[]], ["3/1", "4/2", "9/5"]));
-    let fr = NurMut::render_view(&m.state().view(Some(Seat(0))), &tapis_core::Words::plain(Lang::Fr));
-    assert!(fr.contains("pile 1 : [3]  accepte 2 ou 4 ou J"), "{fr}");
-    assert!(fr.contains("siège 0 (vous) : [J]"), "{fr}");
-    let en = NurMut::render_view(&m.state().view(Some(Seat(1))), &tapis_core::Words::plain(Lang::En));
-    assert!(en.contains("pile 3: [9]  takes 8 or J") && en.contains("Seat to play: 0"), "{en}");
+    let fr = NurMut::render_view(&m.state().view(Some(Seat(0))), &words(Lang::Fr, Some(0)));
+    assert!(fr.contains("Pile 1\u{a0}: 3 — prend un 2, un 4 ou un joker (1 carte)"), "{fr}");
+    assert!(fr.contains("▶ Vous\u{a0}: [J], 10 cartes, score 0") && fr.contains("À vous de jouer."), "{fr}");
+    let en = NurMut::render_view(&m.state().view(Some(Seat(1))), &words(Lang::En, Some(1)));
+    assert!(en.contains("Pile 3: 9 — takes an 8 or a joker (1 card)") && en.contains("Ada's turn."), "{en}");
     let events = act(&mut m, 0, "play 2");
+    assert_eq!(NurMut::describe_event(&events[1], &words(Lang::En, None)), "Ada covers the joker on pile 2 with a 5.");
     assert_eq!(
-        NurMut::describe_event(&events[1], &tapis_core::Words::plain(Lang::En)),
-        "Seat 0 covers the joker on pile 2 with 5"
+        NurMut::describe_event(&events[1], &words(Lang::Fr, Some(0))),
+        "Vous recouvrez le joker de la pile 2 avec un 5."
     );
     assert_eq!(
-        NurMut::describe_action(tapis_nurmut::Action::Courage, &tapis_core::Words::plain(Lang::Fr)),
-        "courage : retourner sa carte du dessus"
+        NurMut::describe_action(tapis_nurmut::Action::Courage, &words(Lang::Fr, Some(0))),
+        "courage\u{a0}: retourner votre carte du dessus"
+    );
+    assert_eq!(
+        NurMut::describe_action(tapis_nurmut::Action::Play(2), &words(Lang::En, Some(0))),
+        "play your top card on pile 3"
     );
     assert!(NurMut::rules_text(Lang::En).contains("Reconstructions"));
 }
 
-/// Every kind of event in words, in both languages.
+/// Every kind of event in words, in both languages, as the shared log tells it (the snapshots
+/// `words_fr` and `words_en` add the reader's own words).
 #[test]
 fn events_in_words() {
     let s = Seat;
     let cases = [
         (
             Event::RoundStarted { round: 2, starter: s(1), tops: by_seat(&[f(4), f(7)]), center: [f(3), f(5), f(9)] },
-            "Manche 2 : piles 3 5 9, le siège 1 commence",
-            "Round 2: piles 3 5 9, seat 1 starts",
+            "Manche 2\u{a0}: les piles du centre montrent un 3, un 5 et un 9. Sur les tas des joueurs\u{a0}: un 4 pour \
+             Ada, un 7 pour Blaise. Blaise commence.",
+            "Round 2: the centre piles show a 3, a 5 and a 9. On the players' piles: a 4 for Ada, a 7 for Blaise. \
+             Blaise starts.",
         ),
         (
-            Event::Played { seat: s(0), pile: 2, face: f(5) },
-            "Le siège 0 pose 5 sur la pile 2",
-            "Seat 0 lays 5 on pile 2",
+            Event::Played { seat: s(0), pile: 2, face: f(8) },
+            "Ada pose un 8 sur la pile 2.",
+            "Ada plays an 8 on pile 2.",
         ),
-        (Event::Tucked { seat: s(1), face: f(6) }, "Le siège 1 glisse 6 sous son tas", "Seat 1 tucks 6 under the pile"),
-        (Event::Passed { seat: s(2), streak: 2 }, "Le siège 2 passe (2 d'affilée)", "Seat 2 passes (2 in a row)"),
+        (
+            Event::Tucked { seat: s(1), face: f(6) },
+            "Blaise glisse son 6 sous son tas.",
+            "Blaise tucks the 6 under the pile.",
+        ),
+        (Event::Passed { seat: s(0), streak: 1 }, "Ada passe.", "Ada passes."),
+        (
+            Event::Passed { seat: s(1), streak: 2 },
+            "Blaise passe (2 passes d’affilée).",
+            "Blaise passes (2 passes in a row).",
+        ),
         (
             Event::Flipped { seat: s(0), was: f(4), revealed: f(5), fits: false },
-            "Courage ! Le siège 0 retourne son 4 et découvre 5, qui ne va nulle part",
-            "Courage! Seat 0 turns over the 4 and finds 5, which fits nowhere",
+            "Courage\u{a0}! Ada retourne son 4 et découvre un 5, qui ne va sur aucune pile.",
+            "Courage! Ada turns over the 4 and finds a 5, which fits no pile.",
         ),
         (
             Event::Flipped { seat: s(0), was: f(4), revealed: J, fits: true },
-            "Courage ! Le siège 0 retourne son 4 et découvre J, qui convient",
-            "Courage! Seat 0 turns over the 4 and finds J, which fits",
+            "Courage\u{a0}! Ada retourne son 4 et découvre un joker, qui va partout.",
+            "Courage! Ada turns over the 4 and finds a joker, which fits everywhere.",
         ),
         (
             Event::Covered { seat: s(1), pile: 3, face: f(2), was: None },
-            "Le siège 1 recouvre le joker de la pile 3 avec 2",
-            "Seat 1 covers the joker on pile 3 with 2",
+            "Blaise recouvre le joker de la pile 3 avec un 2.",
+            "Blaise covers the joker on pile 3 with a 2.",
         ),
         (
             Event::Covered { seat: s(1), pile: 3, face: f(2), was: Some(f(8)) },
-            "Le siège 1 recouvre le joker de la pile 3 avec 2, retourné (il montrait 8)",
-            "Seat 1 covers the joker on pile 3 with 2, turned over (it showed 8)",
+            "Blaise recouvre le joker de la pile 3 avec un 2, en retournant la carte (elle montrait un 8).",
+            "Blaise covers the joker on pile 3 with a 2, turning the card over (it showed an 8).",
         ),
         (
             Event::PileTaken { seat: s(0), pile: 1, cards: 4, pile_size: 12, tie: true },
-            "Le siège 0 prend la pile 1 (tirée au sort parmi les plus hautes), 4 cartes ; son tas mélangé en compte 12 cartes",
-            "Seat 0 takes pile 1 (drawn by lot among the highest), 4 cards; the shuffled pile now holds 12 cards",
+            "Ada prend la pile 1 (4 cartes), tirée au sort parmi les plus hautes, et la mélange à son tas, qui compte \
+             maintenant 12 cartes.",
+            "Ada takes pile 1 (4 cards), chosen by lot among the highest, and shuffles it in: Ada's pile now holds \
+             12 cards.",
         ),
         (
             Event::Replaced { seat: s(1), pile: 1, face: f(7) },
-            "Le siège 1 remplace la pile 1 par 7",
-            "Seat 1 replaces pile 1 with 7",
+            "La carte du dessus de Blaise, un 7, remplace la pile 1.",
+            "Blaise's top card, a 7, replaces pile 1.",
         ),
-        (Event::TopShown { seat: s(1), face: J }, "Le tas du siège 1 montre maintenant J", "Seat 1's pile now shows J"),
         (
-            Event::RoundOver { round: 1, winner: s(1), cards: by_seat(&[3, 0]), scores: by_seat(&[-3, 0]) },
-            "Manche 1 gagnée par le siège 1. Totaux : -3 0",
-            "Round 1 won by seat 1. Totals: -3 0",
+            Event::TopShown { seat: s(0), face: J },
+            "Le tas d’Ada montre maintenant un joker.",
+            "Ada's pile now shows a joker.",
+        ),
+        (
+            Event::RoundOver { round: 1, winner: s(1), cards: by_seat(&[1, 0]), scores: by_seat(&[-1, 0]) },
+            "Le tas de Blaise est vide\u{a0}: Blaise gagne la manche 1. Cartes restantes\u{a0}: Ada 1. Totaux\u{a0}: \
+             Ada -1, Blaise 0.",
+            "Blaise's pile is empty: Blaise wins round 1. Cards left: Ada 1. Totals: Ada -1, Blaise 0.",
         ),
         (
             Event::MatchOver { winners: SeatSet::single(s(1)), scores: by_seat(&[-3, 0]) },
-            "Partie gagnée par 1. Totaux : -3 0",
-            "Match won by 1. Totals: -3 0",
+            "Blaise gagne la partie. Totaux\u{a0}: Ada -3, Blaise 0.",
+            "Blaise wins the match. Totals: Ada -3, Blaise 0.",
         ),
     ];
+    let names = names(2);
     for (event, fr, en) in cases {
-        assert_eq!(NurMut::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), fr);
-        assert_eq!(NurMut::describe_event(&event, &tapis_core::Words::plain(Lang::En)), en);
+        assert_eq!(NurMut::describe_event(&event, &tapis_core::Words::new(Lang::Fr, &names, None)), fr);
+        assert_eq!(NurMut::describe_event(&event, &tapis_core::Words::new(Lang::En, &names, None)), en);
     }
+    // The reader is addressed, in the verb too; a shared win puts the reader last.
+    let you = |lang| tapis_core::Words::new(lang, &names, Some(s(0)));
+    let both = Event::MatchOver { winners: [s(0), s(1)].into_iter().collect(), scores: by_seat(&[0, 0]) };
+    assert_eq!(
+        NurMut::describe_event(&both, &you(Lang::Fr)),
+        "Blaise et vous gagnez la partie ex aequo. Totaux\u{a0}: vous 0, Blaise 0."
+    );
+    assert_eq!(
+        NurMut::describe_event(&both, &you(Lang::En)),
+        "Blaise and you win the match together. Totals: you 0, Blaise 0."
+    );
+    let tucked = Event::Tucked { seat: s(0), face: f(6) };
+    assert_eq!(NurMut::describe_event(&tucked, &you(Lang::Fr)), "Vous glissez votre 6 sous votre tas.");
+    assert_eq!(NurMut::describe_event(&tucked, &you(Lang::En)), "You tuck your 6 under your pile.");
 }
 
 // ----- the heuristic bot -----
@@ -1230,4 +1271,360 @@ fn spectator_body_holds_no_hidden_face() {
         m.act_parsed(seat, action).unwrap();
     }
     assert!(both_faces_shown > 0, "the match turns cards over");
+}
+
+// ----- words: every event and choice in both languages, and the bad forms -----
+
+const NAMES: [&str; 7] = ["Ada", "Blaise", "Émile", "Alice", "Chloé", "Igor", "Ulysse"];
+
+fn names(n: usize) -> Vec<String> {
+    NAMES[..n].iter().map(|s| s.to_string()).collect()
+}
+
+fn reader_label(names: &[String], reader: Option<Seat>) -> String {
+    reader.map_or("nobody (shared log)".to_string(), |s| names[s.index()].clone())
+}
+
+/// One sample of every event kind (and of its shapes: a joker, an 8, one card, a tie…), with the
+/// seat it concerns.
+fn event_samples() -> Vec<(&'static str, Event, Seat)> {
+    let s = Seat;
+    vec![
+        (
+            "round_started",
+            Event::RoundStarted {
+                round: 2,
+                starter: s(1),
+                tops: by_seat(&[f(4), J, f(8)]),
+                center: [f(3), f(5), f(9)],
+            },
+            s(1),
+        ),
+        ("played", Event::Played { seat: s(0), pile: 2, face: f(5) }, s(0)),
+        ("played an 8", Event::Played { seat: s(2), pile: 3, face: f(8) }, s(2)),
+        ("played a joker", Event::Played { seat: s(0), pile: 1, face: J }, s(0)),
+        ("tucked", Event::Tucked { seat: s(1), face: f(6) }, s(1)),
+        ("top_shown", Event::TopShown { seat: s(0), face: f(3) }, s(0)),
+        ("top_shown a joker", Event::TopShown { seat: s(2), face: J }, s(2)),
+        ("passed first", Event::Passed { seat: s(1), streak: 1 }, s(1)),
+        ("passed in a row", Event::Passed { seat: s(1), streak: 3 }, s(1)),
+        ("flipped, fits nowhere", Event::Flipped { seat: s(0), was: f(4), revealed: f(7), fits: false }, s(0)),
+        ("flipped, fits", Event::Flipped { seat: s(0), was: f(4), revealed: f(8), fits: true }, s(0)),
+        ("flipped, a joker", Event::Flipped { seat: s(2), was: f(1), revealed: J, fits: true }, s(2)),
+        ("flipped, from a joker", Event::Flipped { seat: s(1), was: J, revealed: f(2), fits: true }, s(1)),
+        ("covered", Event::Covered { seat: s(1), pile: 3, face: f(2), was: None }, s(1)),
+        ("covered by a joker", Event::Covered { seat: s(1), pile: 3, face: J, was: None }, s(1)),
+        ("covered, flipped", Event::Covered { seat: s(0), pile: 1, face: f(2), was: Some(f(8)) }, s(0)),
+        ("pile_taken", Event::PileTaken { seat: s(0), pile: 2, cards: 1, pile_size: 11, tie: false }, s(0)),
+        ("pile_taken by lot", Event::PileTaken { seat: s(2), pile: 1, cards: 4, pile_size: 12, tie: true }, s(2)),
+        ("replaced", Event::Replaced { seat: s(1), pile: 1, face: f(7) }, s(1)),
+        ("replaced by a joker", Event::Replaced { seat: s(2), pile: 3, face: J }, s(2)),
+        (
+            "round_over",
+            Event::RoundOver { round: 1, winner: s(0), cards: by_seat(&[0, 1, 5]), scores: by_seat(&[0, -1, -5]) },
+            s(0),
+        ),
+        ("match_over", Event::MatchOver { winners: SeatSet::single(s(1)), scores: by_seat(&[-4, -2, -9]) }, s(1)),
+        (
+            "match_over, shared",
+            Event::MatchOver { winners: [s(0), s(2)].into_iter().collect(), scores: by_seat(&[-2, -6, -2]) },
+            s(0),
+        ),
+    ]
+}
+
+/// Every event kind for the seat concerned, another seat and the shared log, then every choice,
+/// for its seat and without a reader: the listing the snapshots pin.
+fn words_listing(lang: Lang) -> String {
+    let names = names(3);
+    let mut out = String::new();
+    for (label, event, concerned) in event_samples() {
+        let other = Seat((concerned.0 + 1) % 3);
+        out.push_str(&format!("[{label}]\n"));
+        for reader in [Some(concerned), Some(other), None] {
+            let words = tapis_core::Words::new(lang, &names, reader);
+            let text = NurMut::describe_event(&event, &words);
+            out.push_str(&format!("  {:<20} {text}\n", reader_label(&names, reader)));
+        }
+    }
+    out.push_str("\n[choices]\n");
+    for action in tapis_nurmut::Action::ALL {
+        for reader in [Some(Seat(0)), None] {
+            let words = tapis_core::Words::new(lang, &names, reader);
+            let text = NurMut::describe_action(action, &words);
+            out.push_str(&format!("  {:<8} {:<20} {text}\n", action.to_string(), reader_label(&names, reader)));
+        }
+    }
+    out
+}
+
+#[test]
+fn words_of_every_event_and_choice() {
+    insta::assert_snapshot!("words_fr", words_listing(Lang::Fr));
+    insta::assert_snapshot!("words_en", words_listing(Lang::En));
+}
+
+/// The table at the moments that change its last line (a turn, passes in a row, a card turned by
+/// Courage, the all-pass rule, the end), for the seat to play, another seat and a spectator.
+fn table_listing(lang: Lang) -> String {
+    let names = names(3);
+    let (mut m, mut rng) = snapshot_match();
+    let mut out = String::new();
+    let mut show = |m: &Match<NurMut>, moment: &str| {
+        let current = view(m).current.unwrap_or(Seat(0));
+        let other = Seat((current.0 + 1) % 3);
+        for reader in [Some(current), Some(other), None] {
+            let words = tapis_core::Words::new(lang, &names, reader);
+            out.push_str(&format!("=== {moment}, read by {} ===\n", reader_label(&names, reader)));
+            out.push_str(&NurMut::render_view(&m.state().view(reader), &words));
+        }
+    };
+    show(&m, "start");
+    play_until(&mut m, &mut rng, |m, _| view(m).pass_streak >= 2 && view(m).phase == Phase::Turn);
+    show(&m, "passes in a row");
+    play_until(&mut m, &mut rng, |m, _| view(m).phase == Phase::Place);
+    show(&m, "a card turned by Courage");
+    play_until(&mut m, &mut rng, |m, _| view(m).forced_courage);
+    assert!(view(&m).forced_courage, "the seeded match reaches the all-pass rule");
+    show(&m, "the all-pass rule");
+    play_until(&mut m, &mut rng, |_, _| false);
+    show(&m, "the end");
+    out
+}
+
+#[test]
+fn words_of_the_table() {
+    insta::assert_snapshot!("table_fr", table_listing(Lang::Fr));
+    insta::assert_snapshot!("table_en", table_listing(Lang::En));
+}
+
+/// What a text is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Event,
+    Action,
+    Table,
+}
+
+/// `needle` in `text` standing alone: no letter or digit right before or after it.
+fn has_word(text: &str, needle: &str) -> bool {
+    text.match_indices(needle).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        let after = text[i + needle.len()..].chars().next();
+        let edge = |c: Option<char>| c.is_none_or(|c| !c.is_alphanumeric());
+        (!needle.starts_with(char::is_alphanumeric) || edge(before))
+            && (!needle.ends_with(char::is_alphanumeric) || edge(after))
+    })
+}
+
+/// `prefix` followed at once by a digit: « seat 3 », « play 1 ».
+fn followed_by_digit(text: &str, prefix: &str) -> bool {
+    text.match_indices(prefix).any(|(i, _)| {
+        let before = text[..i].chars().next_back();
+        before.is_none_or(|c| !c.is_alphanumeric())
+            && text[i + prefix.len()..].chars().next().is_some_and(|c| c.is_ascii_digit())
+    })
+}
+
+/// The bad forms of issue 16 found in `text`, by name. `names` are the seats' names, `reader` the
+/// seat addressed.
+fn bad_forms(text: &str, lang: Lang, kind: Kind, names: &[String], reader: Option<Seat>) -> Vec<&'static str> {
+    let mut bad = Vec::new();
+    let lower = text.to_lowercase();
+    let mut check = |found: bool, name: &'static str| {
+        if found {
+            bad.push(name);
+        }
+    };
+    // Plurals and articles.
+    for noun in ["cards", "passes", "points", "rounds", "players"] {
+        check(has_word(text, &format!("1 {noun}")), "\"1 <plural>\"");
+    }
+    for noun in ["cartes", "passes", "manches", "joueurs"] {
+        check(has_word(text, &format!("1 {noun}")) || has_word(text, &format!("0 {noun}")), "« 1 <pluriel> »");
+    }
+    for suit in ["hearts", "spades", "clubs", "diamonds"] {
+        check(has_word(text, &format!("a {suit}")), "\"a <suit>\"");
+    }
+    check(has_word(text, "a Ace") || has_word(&lower, "a 8") || has_word(&lower, "a 11"), "\"a\" before a vowel sound");
+    for n in ["1", "2", "3", "4", "5", "6", "7", "9", "joker", "pile", "card"] {
+        check(has_word(&lower, &format!("an {n}")), "\"an\" before a consonant sound");
+    }
+    for wrong in ["un Dame", "une As", "une joker", "un pile", "le pile", "un carte", "le carte", "une tas", "la tas"] {
+        check(has_word(text, wrong), "wrong French gender");
+    }
+    for n in 1..=9 {
+        check(has_word(text, &format!("une {n}")), "wrong French gender");
+    }
+    check(text.contains("(s)"), "\"(s)\"");
+    // Typography.
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let before = if i > 0 { Some(chars[i - 1]) } else { None };
+        let after = chars.get(i + 1).copied();
+        match lang {
+            Lang::En => {
+                check(":;!?".contains(c) && before.is_some_and(char::is_whitespace), "space before : ; ! ? in English");
+                check(c == '\u{a0}' || c == '«' || c == '»', "French typography in English");
+            }
+            Lang::Fr => {
+                check(":;!?".contains(c) && before != Some('\u{a0}'), "no non-breaking space before : ; ! ?");
+                check(c == '«' && after != Some('\u{a0}'), "no non-breaking space after «");
+                check(c == '»' && before != Some('\u{a0}'), "no non-breaking space before »");
+                check(c == '\'', "ASCII apostrophe in French");
+            }
+        }
+    }
+    check(
+        text.contains('«') && text.split('«').skip(1).any(|s| s.split('»').next().unwrap_or("").trim().is_empty()),
+        "empty « »",
+    );
+    // Seats by name, the reader as « vous » / "you".
+    if !names.is_empty() {
+        for word in ["seat ", "player ", "joueur ", "siège ", "joueuse "] {
+            check(followed_by_digit(&lower, word), "a seat by number");
+        }
+        check(has_word(&lower, "seat") || lower.contains("siège"), "\"seat\" / « siège »");
+    }
+    if let Some(reader) = reader {
+        check(has_word(text, &names[reader.index()]), "the reader by name");
+    }
+    // Cards in the reader's language, and a joker in words in sentences.
+    if lang == Lang::Fr {
+        for letter in ['J', 'Q', 'K'] {
+            for suit in ['♠', '♥', '♦', '♣'] {
+                check(text.contains(&format!("{letter}{suit}")), "English card letter in French");
+            }
+        }
+        check(has_word(&lower, "seed"), "\"seed\" in French");
+    }
+    if kind != Kind::Table {
+        check(has_word(text, "J"), "a joker as « J » in a sentence");
+    }
+    // No notation in the words (the choice list shows it in brackets).
+    check(text.contains('|') || text.contains("<1") || text.contains("(play"), "notation in the text");
+    check(followed_by_digit(&lower, "play "), "notation in the text");
+    if lang == Lang::Fr {
+        for verb in ["play", "tuck", "pass"] {
+            check(has_word(&lower, verb), "English verb in French");
+        }
+    }
+    // Sentences.
+    match kind {
+        Kind::Event => {
+            check(!text.starts_with(|c: char| c.is_uppercase()), "an event without its capital");
+            check(!text.ends_with('.'), "an event without its full stop");
+            check(text.contains("  ") || text.contains(" .") || text.contains(" ,"), "stray spaces");
+        }
+        Kind::Action => {
+            check(text.ends_with('.'), "a choice ending with a full stop");
+            check(text.contains("  ") || text.contains(" ,"), "stray spaces");
+        }
+        Kind::Table => {}
+    }
+    bad
+}
+
+#[test]
+fn the_checker_catches_the_old_texts() {
+    let names = names(2);
+    let old = [
+        (Lang::Fr, Kind::Event, "Le siège 0 pose 5 sur la pile 2"),
+        (Lang::En, Kind::Event, "Seat 0 lays 5 on pile 2"),
+        (Lang::Fr, Kind::Event, "Manche 2 : piles 3 5 9, le siège 1 commence"),
+        (Lang::En, Kind::Event, "Courage! Seat 0 turns over the 4 and finds J, which fits"),
+        (Lang::En, Kind::Event, "Seat 0 takes pile 1, 1 cards; the shuffled pile now holds 12 cards"),
+        (Lang::Fr, Kind::Event, "Partie gagnée par 1. Totaux : -3 0"),
+        (Lang::En, Kind::Event, "Round 1 won by seat 1. Totals: -3 0"),
+        (Lang::Fr, Kind::Event, "Le siège 2 passe (2 d'affilée)"),
+        (Lang::Fr, Kind::Action, "courage : retourner sa carte du dessus"),
+        (Lang::Fr, Kind::Table, "Courage ! Le siège 0 a révélé 8 (avant : 7) : il doit la poser (play 1|2|3)"),
+        (Lang::En, Kind::Table, "Courage! Seat 0 revealed 8 (before: 7): it must be placed (play 1|2|3)"),
+        (Lang::Fr, Kind::Table, "Partie terminée. Gagnant(s) : 0"),
+        (Lang::En, Kind::Table, "Match over. Winner(s): 0, 1"),
+        (Lang::Fr, Kind::Table, "▶ siège 0 (vous) : [J]  2 cartes, score 0"),
+        (Lang::En, Kind::Table, "  seat 1 (you): [7]  1 cards, score 0"),
+        (Lang::En, Kind::Table, "You : [7]"),
+        (Lang::Fr, Kind::Table, "Nur Mut («  ») — seed 3"),
+        (Lang::En, Kind::Event, "Ada plays a 8 on pile 2."),
+        (Lang::Fr, Kind::Event, "Ada pose une 8 sur le pile 2."),
+    ];
+    for (lang, kind, text) in old {
+        assert!(!bad_forms(text, lang, kind, &names, None).is_empty(), "not caught: {text}");
+    }
+    let you = Some(Seat(0));
+    assert!(!bad_forms("Ada plays a 5 on pile 2.", Lang::En, Kind::Event, &names, you).is_empty());
+    assert!(bad_forms("You play a 5 on pile 2.", Lang::En, Kind::Event, &names, you).is_empty());
+    assert!(bad_forms("Vous posez un 5 sur la pile 2.", Lang::Fr, Kind::Event, &names, you).is_empty());
+}
+
+/// Every text of many seeded random matches, in both languages, for every seat and for nobody:
+/// the table, the choices of the seat to play, every event.
+#[test]
+fn no_bad_forms_in_random_matches() {
+    let configs = [
+        (2, json!({})),
+        (3, json!({"cover_face": "flipped", "forced_action": "play_or_courage"})),
+        (4, json!({"until_minus": 12, "tie_break": "fewest_last_round"})),
+        (5, json!({"visible_joker_forced": true, "allow_tuck": false})),
+        (6, json!({"courage_joker_bonus": true, "joker_faces": 3})),
+        (7, json!({"max_players": 7, "rounds": 2})),
+        (3, json!({"deck": joker_heavy_deck(), "cover_face": "flipped", "visible_joker_forced": true})),
+    ];
+    let mut texts = 0u64;
+    let mut kinds = std::collections::BTreeSet::new();
+    for (players, opts) in configs {
+        let names = names(players);
+        for seed in 0..6 {
+            let request =
+                MatchRequest { players, seed: 100 + seed, options: options(opts.clone()), ..MatchRequest::default() };
+            let mut m = Match::<NurMut>::new(&request).unwrap();
+            let mut rng = GameRng::seed_from_u64(seed);
+            let mut legal = tapis_core::ActionList::new();
+            let readers: Vec<Option<Seat>> = std::iter::once(None).chain(Seat::all(players).map(Some)).collect();
+            let mut check = |text: &str, lang: Lang, kind: Kind, reader: Option<Seat>| {
+                let bad = bad_forms(text, lang, kind, &names, reader);
+                assert!(bad.is_empty(), "{bad:?} in {kind:?} text ({lang:?}, reader {reader:?}):\n{text}");
+                texts += 1;
+            };
+            let mut step = 0;
+            loop {
+                for lang in [Lang::Fr, Lang::En] {
+                    for &reader in &readers {
+                        let words = tapis_core::Words::new(lang, &names, reader);
+                        check(&NurMut::render_view(&m.state().view(reader), &words), lang, Kind::Table, reader);
+                    }
+                }
+                if m.state().is_over() || step > 3_000 {
+                    break;
+                }
+                for actor in m.state().actors().iter() {
+                    let mut choices = tapis_core::ActionList::new();
+                    m.state().legal_actions(actor, &mut choices);
+                    for lang in [Lang::Fr, Lang::En] {
+                        for reader in [Some(actor), None] {
+                            let words = tapis_core::Words::new(lang, &names, reader);
+                            for &action in choices.iter() {
+                                check(&NurMut::describe_action(action, &words), lang, Kind::Action, reader);
+                            }
+                        }
+                    }
+                }
+                let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal);
+                let events = m.act_parsed(seat, action).unwrap();
+                for event in &events {
+                    kinds.insert(serde_json::to_value(event).unwrap()["type"].as_str().unwrap().to_string());
+                    for lang in [Lang::Fr, Lang::En] {
+                        for &reader in &readers {
+                            let words = tapis_core::Words::new(lang, &names, reader);
+                            check(&NurMut::describe_event(event, &words), lang, Kind::Event, reader);
+                        }
+                    }
+                }
+                step += 1;
+            }
+        }
+    }
+    println!("{texts} texts checked; event kinds seen: {kinds:?}");
+    assert_eq!(kinds.len(), 11, "every event kind came up: {kinds:?}");
 }
