@@ -238,18 +238,6 @@ function saveSeat(code, seat) {
   else localStorage.removeItem(`tapis.seat.${code}`);
 }
 
-/// The games' event texts still say "seat 2" / « le joueur 2 » (numbered from 0); people see
-/// names. Each seat number becomes its name, with the French article folded in. (When the texts
-/// take names themselves, this goes.)
-function withNames(text, names) {
-  const name = (n) => names(Number(n));
-  const de = (n) => (/^[aeiouyhéèêàâîôûAEIOUYHÉÈÊÀÂÎÔÛ]/.test(name(n)) ? `d’${name(n)}` : `de ${name(n)}`);
-  return String(text)
-    .replace(/(?:\bdu joueur|\bdu siège|\bde la place) (\d+)\b/g, (_, n) => de(n))
-    .replace(/(?:\bau joueur|\bau siège|à la place) (\d+)\b/g, (_, n) => `à ${name(n)}`)
-    .replace(/(?:\b[Ll]e joueur|\b[Ll]e siège|\b[Ll]a place|\b[Jj]oueur|\b[Ss]iège|\b[Pp]lace|\b[Ss]eats?) (\d+)\b/g, (_, n) => name(n));
-}
-
 function seatName(info, seat, observer) {
   if (seat === observer && observer !== null && observer !== undefined) return tr('vous', 'you');
   const s = info && info.seats[seat];
@@ -606,10 +594,9 @@ function makeCtx(view, names, options = {}) {
   return ctx;
 }
 
-/// A legal action's words for the reader, seats named.
+/// A legal action's words for the reader (the server writes them with the seats' names).
 function actionWords(a) {
-  const view = room && room.snapshot && room.snapshot.view;
-  return withNames(a[lang()], (s) => seatName(room && room.info, s, view ? view.seat : null));
+  return a[lang()];
 }
 
 function openMenu(anchor, list) {
@@ -741,11 +728,9 @@ function drawSide() {
 }
 
 function fillSide(body, view, names) {
-  // In the texts, the observer is named too: « vous » would need the verb conjugated.
-  const byName = (s) => (s === view.seat && room.held ? (room.info.seats[s].name || names(s)) : names(s));
   if (room.tab === 'log') {
     const list = h('ol', { class: 'log', 'aria-live': 'polite' },
-      room.log.map((entry) => h('li', {}, withNames(entry[lang()], byName))));
+      room.log.map((entry) => h('li', {}, entry[lang()])));
     body.append(list);
     setTimeout(() => { list.scrollTop = list.scrollHeight; });
   } else if (room.tab === 'scores') {
@@ -782,7 +767,7 @@ function dialog(title, ...content) {
 function roundDialog(view, names) {
   const { summary, events } = room.roundEnd;
   return dialog(tr(`Fin de la manche ${summary.round}`, `End of round ${summary.round}`),
-    h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, withNames(e.text[lang()], (s) => seatName(room.info, s, null))))),
+    h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))),
     scoreSheet({ ...view, result: null }, names, [summary]),
     h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: () => { room.roundEnd = null; drawTable(); } }, tr('Continuer', 'Continue')));
 }
@@ -854,7 +839,7 @@ async function replayPage(code) {
     const told = [];
     for (let i = 1; i <= step; i++) {
       const st = data.steps[i];
-      for (const e of st.events) if (e.text) told.push(h('li', { class: i === step ? 'current' : '' }, withNames(e.text[lang()], (s) => seatName(info, s, null))));
+      for (const e of st.events) if (e.text) told.push(h('li', { class: i === step ? 'current' : '' }, e.text[lang()]));
     }
     const controls = h('div', { class: 'replay-controls' },
       h('button', { type: 'button', 'data-step': 'first', onclick: () => go(0), 'aria-label': tr('Début', 'Start'), html: icon('M5 4v16M19 4 8 12l11 8z') }),
