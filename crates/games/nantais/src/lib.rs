@@ -581,15 +581,15 @@ impl Game for Nantais {
     }
 
     fn render_view(view: &View, words: &tapis_core::Words) -> String {
-        text::render_view(view, words.lang)
+        text::render_view(view, words)
     }
 
     fn describe_action(action: Action, words: &tapis_core::Words) -> String {
-        text::describe_action(action, words.lang)
+        text::describe_action(action, words)
     }
 
     fn describe_event(event: &Event, words: &tapis_core::Words) -> String {
-        text::describe_event(event, words.lang)
+        text::describe_event(event, words)
     }
 
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {

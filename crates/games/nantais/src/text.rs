@@ -1,382 +1,588 @@
-//! Texts for people, in French and English.
+//! Texts for people, in French and English: every seat by its name, the reader addressed as
+//! « vous » / "you", cards in the reader's language (V, D, R in French), counts and articles
+//! agreed, and French typography (a non-breaking space before « : ; ! ? » and inside « ») in
+//! French only. The notation (`play 7H`, `contre 2`) never appears here: the terminal shows it
+//! beside each choice.
 
 use crate::cards::*;
+use crate::options::Scoring;
 use crate::state::{ChainKind, Constraint, Phase};
 use crate::{Action, Event, PenaltyReason, View};
 use std::fmt::Write;
-use tapis_core::error::seat_words;
-use tapis_core::{Lang, Seat, SeatSet};
+use tapis_core::words::capitalize;
+use tapis_core::{BySeat, Lang, Seat, SeatSet, Words};
 
-fn suit_name(suit: Suit, lang: Lang) -> &'static str {
-    lang.pick(suit.name_fr(), suit.name_en())
-}
+/// The non-breaking space French puts before « : ; ! ? » and inside « ».
+const NBSP: char = '\u{a0}';
 
-fn rank_name(rank: Rank, lang: Lang) -> &'static str {
-    lang.pick(rank.name_fr(), rank.name_en())
-}
-
-fn suit_from_letter(c: char) -> Option<Suit> {
-    Suit::from_letter(c)
-}
-
-fn seats(set: SeatSet) -> String {
-    let list: Vec<String> = set.iter().map(|s| s.to_string()).collect();
-    list.join(", ")
-}
-
-fn cards(list: &[FrenchCard]) -> String {
-    let shown: Vec<String> = list.iter().map(|c| c.pretty()).collect();
-    shown.join(" ")
-}
-
-pub fn describe_action(action: Action, lang: Lang) -> String {
-    match action {
-        Action::Play(c) => lang.pick("poser ", "play ").to_string() + &c.pretty(),
-        Action::End => lang.pick("finir son tour", "end the turn").into(),
-        Action::Suit(s) => format!("{} {}", lang.pick("annoncer", "name"), suit_name(s, lang)),
-        Action::Rank(r) => format!("{} {}", lang.pick("demander la valeur", "demand the rank"), rank_name(r, lang)),
-        Action::Draw => lang.pick("piocher (ou prendre la pénalité)", "draw (or take the penalty)").into(),
-        Action::Pass => lang.pick("garder la carte et passer", "keep the card and pass").into(),
-        Action::Unique => lang.pick("annoncer « UNIQUE »", "announce UNIQUE").into(),
-        Action::Contre(s) => {
-            format!("{} {s}", lang.pick("« CONTRE UNIQUE » contre le siège", "CONTRE UNIQUE against seat"))
+/// French typography for a whole text: every ASCII space before `: ; ! ?` or `»`, and after `«`,
+/// becomes a non-breaking one. English texts are left as they are.
+fn typography(words: &Words, text: String) -> String {
+    if !words.fr() {
+        return text;
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    let mut after_open_quote = false;
+    while let Some(c) = chars.next() {
+        if c == ' ' && (after_open_quote || chars.peek().is_some_and(|n| matches!(n, ':' | ';' | '!' | '?' | '»'))) {
+            out.push(NBSP);
+        } else {
+            out.push(c);
         }
-        Action::Swap(s, c) => match lang {
-            Lang::Fr => format!("Dame : donner {} au siège {s} contre une de ses cartes", c.pretty()),
-            Lang::En => format!("Queen: give {} to seat {s} for one of theirs", c.pretty()),
-        },
-        Action::NoSwap => lang.pick("Dame : ne pas échanger", "Queen: no exchange").into(),
-        Action::Ask(c) => format!("{} {}", lang.pick("Dame : demander", "Queen: ask for"), c.pretty()),
-        Action::Give(c) => format!("{} {}", lang.pick("Dame : rendre", "Queen: give back"), c.pretty()),
+        after_open_quote = c == '«';
+    }
+    out
+}
+
+/// `seat` as the subject of a verb, inside a sentence: « Ada pose », « vous posez ».
+fn subject(words: &Words, seat: Seat, fr: &str, fr_you: &str, en: &str, en_you: &str) -> String {
+    format!("{} {}", words.who(seat), words.verb(seat, fr, fr_you, en, en_you))
+}
+
+/// A card in a sentence, in the reader's language: « D♠ », « 10♦ », « un Joker » / "Q♠", "a
+/// Joker" (the Joker is a name, the others are written as on the card).
+fn card(words: &Words, card: FrenchCard) -> String {
+    if card.is_joker() { words.pick("un Joker", "a Joker").to_string() } else { words.card(card) }
+}
+
+/// The order of the game (Ace high): by suit, then 2 … 10, J, Q, K, A; Jokers last.
+fn game_order(card: FrenchCard) -> (usize, u8) {
+    match (card.suit(), card.rank()) {
+        (Some(suit), Some(rank)) => (suit.index(), suite_order(rank)),
+        _ => (Suit::ALL.len(), 0),
     }
 }
 
-fn penalty_reason(reason: PenaltyReason, lang: Lang) -> &'static str {
+/// A hand in the game's order (Ace high), in the reader's language.
+fn hand_text(words: &Words, cards: &[FrenchCard]) -> String {
+    let mut sorted = cards.to_vec();
+    sorted.sort_by_key(|&c| game_order(c));
+    words.cards_list(sorted)
+}
+
+/// Cards in the order given (a pile, the cards drawn).
+fn cards_text(words: &Words, cards: &[FrenchCard]) -> String {
+    words.cards_list(cards.iter().copied())
+}
+
+fn suit_name(words: &Words, suit: Suit) -> &'static str {
+    words.suit(suit)
+}
+
+/// Whether the reader is one of `seats`: a French verb of several seats then agrees with
+/// « vous » (« Ada et vous vous partagez »).
+fn reader_among(words: &Words, seats: SeatSet) -> bool {
+    words.reader.is_some_and(|r| seats.contains(r))
+}
+
+/// « que » before a seat's name, elided before a vowel: « qu’Ada », « que Blaise ».
+fn that_fr(words: &Words, seat: Seat) -> String {
+    let who = words.who(seat);
+    if who.chars().next().is_some_and(|c| "aeiouyhéèêëàâîïôûüAEIOUYHÉÈÊËÀÂÎÏÔÛÜ".contains(c)) {
+        format!("qu’{who}")
+    } else {
+        format!("que {who}")
+    }
+}
+
+/// Why a penalty is drawn, after its count: « pour la série de 7 » / "for the chain of 7s".
+fn penalty_reason(words: &Words, reason: PenaltyReason) -> &'static str {
     match reason {
-        PenaltyReason::Sevens => lang.pick("la série de 7", "the 7s"),
-        PenaltyReason::Jokers => lang.pick("les Jokers", "the Jokers"),
-        PenaltyReason::Contre => lang.pick("« CONTRE UNIQUE »", "CONTRE UNIQUE"),
+        PenaltyReason::Sevens => words.pick("pour la série de 7", "for the chain of 7s"),
+        PenaltyReason::Jokers => words.pick("pour la série de Jokers", "for the chain of Jokers"),
+        PenaltyReason::Contre => words.pick("pour ne pas avoir annoncé « UNIQUE »", "for not announcing UNIQUE"),
     }
 }
 
-pub fn describe_event(event: &Event, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
+fn penalty_cards(words: &Words, n: u32) -> String {
+    words.count(n, "carte de pénalité", "cartes de pénalité", "penalty card", "penalty cards")
+}
+
+pub fn describe_action(action: Action, words: &Words) -> String {
+    let text = match action {
+        Action::Play(c) => format!("{} {}", words.pick("poser", "play"), card(words, c)),
+        Action::End => words.pick("finir le tour", "end the turn").into(),
+        Action::Suit(s) => format!("{} {}", words.pick("annoncer", "name"), suit_name(words, s)),
+        Action::Rank(r) => format!("{} {}", words.pick("demander", "demand"), words.a_rank(r)),
+        Action::Draw => words.pick("piocher (ou prendre la pénalité)", "draw (or take the penalty)").into(),
+        Action::Pass => words.pick("passer (en gardant ses cartes)", "pass (keeping your cards)").into(),
+        Action::Unique => words.pick("annoncer « UNIQUE »", "announce UNIQUE").into(),
+        Action::Contre(s) => match words.lang {
+            Lang::Fr => format!("dire « CONTRE UNIQUE » à {}", words.who(s)),
+            Lang::En => format!("call CONTRE UNIQUE on {}", words.who(s)),
+        },
+        Action::Swap(s, c) => match words.lang {
+            Lang::Fr => format!("Dame : donner {} à {} contre une de ses cartes", card(words, c), words.who(s)),
+            Lang::En => format!("Queen: give {} to {} for one of their cards", card(words, c), words.who(s)),
+        },
+        Action::NoSwap => words.pick("Dame : ne rien échanger", "Queen: make no exchange").into(),
+        Action::Ask(c) => format!("{} {}", words.pick("Dame : demander", "Queen: ask for"), card(words, c)),
+        Action::Give(c) => format!("{} {}", words.pick("Dame : rendre", "Queen: give back"), card(words, c)),
+    };
+    typography(words, text)
+}
+
+pub fn describe_event(event: &Event, words: &Words) -> String {
+    typography(words, event_text(event, words))
+}
+
+fn event_text(event: &Event, words: &Words) -> String {
+    let fr = words.fr();
+    let says = |seat: Seat, fr: &str, fr_you: &str, en: &str, en_you: &str| words.says(seat, fr, fr_you, en, en_you);
     match event {
         Event::RoundDealt { round, dealer, starter } => {
+            let deals = subject(words, *dealer, "distribue", "distribuez", "deals", "deal");
+            let starter = card(words, *starter);
             if fr {
-                format!("Manche {round} : le siège {dealer} distribue, la défausse commence par {}.", starter.pretty())
+                format!("Manche {round} : {deals} ; la défausse commence par {starter}.")
             } else {
-                format!("Round {round}: seat {dealer} deals, the discard starts with {}.", starter.pretty())
-            }
-        }
-        Event::Played { seat, card } => {
-            if fr {
-                format!("Le siège {seat} pose {}.", card.pretty())
-            } else {
-                format!("Seat {seat} plays {}.", card.pretty())
+                format!("Round {round}: {deals}; the discard starts with {starter}.")
             }
         }
         Event::Dealt { seat, hand } => {
-            if fr {
-                format!("Le siège {seat} reçoit {}.", cards(hand))
-            } else {
-                format!("Seat {seat} is dealt {}.", cards(hand))
-            }
+            let n = words.cards(hand.len() as u32);
+            let held = hand_text(words, hand);
+            let gets = says(*seat, "reçoit", "recevez", "is dealt", "are dealt");
+            if fr { format!("{gets} {n} : {held}.") } else { format!("{gets} {n}: {held}.") }
+        }
+        Event::Played { seat, card: c } => {
+            format!("{} {}.", says(*seat, "pose", "posez", "plays", "play"), card(words, *c))
         }
         Event::Drew { seat, cards: 0 } => {
-            if fr {
-                format!("Le siège {seat} n'a rien à piocher.")
-            } else {
-                format!("Seat {seat} has nothing to draw.")
-            }
+            format!(
+                "{} {}.",
+                says(*seat, "n’a", "n’avez", "has", "have"),
+                words.pick("rien à piocher", "nothing to draw")
+            )
         }
         Event::Drew { seat, .. } => {
-            if fr {
-                format!("Le siège {seat} pioche une carte.")
-            } else {
-                format!("Seat {seat} draws a card.")
-            }
+            format!("{} {}.", says(*seat, "pioche", "piochez", "draws", "draw"), words.pick("une carte", "a card"))
         }
-        Event::DrewCard { seat, card } => {
-            if fr {
-                format!("Le siège {seat} pioche {}.", card.pretty())
-            } else {
-                format!("Seat {seat} draws {}.", card.pretty())
-            }
+        Event::DrewCard { seat, card: c } => {
+            format!("{} {}.", says(*seat, "pioche", "piochez", "draws", "draw"), card(words, *c))
+        }
+        Event::Penalty { seat, cards: 0, reason } => {
+            let why = penalty_reason(words, *reason);
+            format!(
+                "{} {} {why}.",
+                says(*seat, "n’a", "n’avez", "has", "have"),
+                words.pick("aucune carte de pénalité à piocher", "no penalty card to draw")
+            )
         }
         Event::Penalty { seat, cards, reason } => {
-            let why = penalty_reason(*reason, lang);
-            match (fr, cards) {
-                (true, 0) => format!("Le siège {seat} n'a aucune carte de pénalité à piocher ({why})."),
-                (true, 1) => format!("Le siège {seat} pioche 1 carte de pénalité ({why})."),
-                (true, n) => format!("Le siège {seat} pioche {n} cartes de pénalité ({why})."),
-                (false, 0) => format!("Seat {seat} has no penalty card to draw ({why})."),
-                (false, 1) => format!("Seat {seat} draws 1 penalty card ({why})."),
-                (false, n) => format!("Seat {seat} draws {n} penalty cards ({why})."),
-            }
+            let why = penalty_reason(words, *reason);
+            format!("{} {} {why}.", says(*seat, "pioche", "piochez", "draws", "draw"), penalty_cards(words, *cards))
         }
-        Event::PenaltyCards { seat, cards: drawn, reason } => {
-            let why = penalty_reason(*reason, lang);
-            if fr {
-                format!("Le siège {seat} pioche en pénalité ({why}) : {}.", cards(drawn))
-            } else {
-                format!("Seat {seat} draws as a penalty ({why}): {}.", cards(drawn))
-            }
+        Event::PenaltyCards { seat, cards, reason } => {
+            let why = penalty_reason(words, *reason);
+            let n = penalty_cards(words, cards.len() as u32);
+            let drawn = cards_text(words, cards);
+            let draws = says(*seat, "pioche", "piochez", "draws", "draw");
+            if fr { format!("{draws} {n} {why} : {drawn}.") } else { format!("{draws} {n} {why}: {drawn}.") }
         }
         Event::Reshuffled { cards } => {
+            let n = words.cards(*cards);
             if fr {
-                format!("La défausse (sauf sa carte du dessus) est mélangée en une nouvelle pioche de {cards} cartes.")
+                format!(
+                    "La pioche est vide : la défausse, sauf sa carte du dessus, est mélangée en une nouvelle pioche de {n}."
+                )
             } else {
-                format!("The discard (but its top card) is shuffled into a new stock of {cards} cards.")
+                format!("The stock is empty: the discard but its top card is shuffled into a new stock of {n}.")
             }
         }
         Event::SuitNamed { seat, suit } => {
-            let name = suit_from_letter(*suit).map_or("?", |s| suit_name(s, lang));
-            if fr { format!("Le siège {seat} annonce {name}.") } else { format!("Seat {seat} names {name}.") }
+            let name = Suit::from_letter(*suit).map_or_else(|| suit.to_string(), |s| suit_name(words, s).to_string());
+            format!("{} {name}.", says(*seat, "annonce", "annoncez", "names", "name"))
         }
         Event::RankDemanded { seat, rank } => {
-            let name = Rank::from_letter(*rank).map_or("?", |r| rank_name(r, lang));
-            if fr { format!("Le siège {seat} demande un {name}.") } else { format!("Seat {seat} demands a {name}.") }
+            let wanted = Rank::from_letter(*rank).map_or_else(|| rank.to_string(), |r| words.a_rank(r));
+            format!("{} {wanted}.", says(*seat, "demande", "demandez", "demands", "demand"))
         }
-        Event::CardDemanded { seat, card } => {
-            if fr {
-                format!("Le siège {seat} demande exactement {}.", card.pretty())
-            } else {
-                format!("Seat {seat} demands exactly {}.", card.pretty())
-            }
+        Event::CardDemanded { seat, card: c } => {
+            format!(
+                "{} {} {}.",
+                says(*seat, "demande", "demandez", "demands", "demand"),
+                words.pick("exactement", "exactly"),
+                words.card_name(*c)
+            )
         }
-        Event::Passed { seat } => {
-            if fr {
-                format!("Le siège {seat} passe.")
-            } else {
-                format!("Seat {seat} passes.")
-            }
-        }
+        Event::Passed { seat } => format!("{}.", says(*seat, "passe", "passez", "passes", "pass")),
         Event::Skipped { seat } => {
-            if fr {
-                format!("Le siège {seat} passe son tour.")
-            } else {
-                format!("Seat {seat} is skipped.")
-            }
+            format!("{}.", says(*seat, "passe son tour", "passez votre tour", "is skipped", "are skipped"))
         }
         Event::Reversed { clockwise } => match (fr, clockwise) {
-            (true, true) => "Le sens change : sens horaire.".into(),
-            (true, false) => "Le sens change : sens anti-horaire.".into(),
-            (false, true) => "The direction reverses: clockwise.".into(),
-            (false, false) => "The direction reverses: anticlockwise.".into(),
+            (true, true) => "Le sens du jeu change : on joue maintenant dans le sens horaire.".into(),
+            (true, false) => "Le sens du jeu change : on joue maintenant dans le sens anti-horaire.".into(),
+            (false, true) => "The direction reverses: play now goes clockwise.".into(),
+            (false, false) => "The direction reverses: play now goes anticlockwise.".into(),
         },
-        Event::Unique { seat, automatic } => match (fr, automatic) {
-            (true, false) => format!("Le siège {seat} annonce « UNIQUE » !"),
-            (true, true) => format!("Le siège {seat} n'a plus qu'une carte (UNIQUE)."),
-            (false, false) => format!("Seat {seat} announces UNIQUE!"),
-            (false, true) => format!("Seat {seat} is down to one card (UNIQUE)."),
+        Event::Unique { seat, automatic: false } => {
+            format!(
+                "{} {}",
+                says(*seat, "annonce", "annoncez", "announces", "announce"),
+                words.pick("« UNIQUE » !", "UNIQUE!")
+            )
+        }
+        Event::Unique { seat, automatic: true } => {
+            let down = says(
+                *seat,
+                "n’a plus qu’une carte",
+                "n’avez plus qu’une carte",
+                "is down to one card",
+                "are down to one card",
+            );
+            format!("{down}{}", words.pick(" : « UNIQUE » !", ": UNIQUE!"))
+        }
+        Event::Contre { seat, against } => match (fr, words.is_reader(*against)) {
+            (true, true) => format!("{} « CONTRE UNIQUE » !", says(*seat, "vous dit", "vous dites", "", "")),
+            (true, false) => {
+                format!("{} « CONTRE UNIQUE » à {} !", says(*seat, "dit", "dites", "", ""), words.who(*against))
+            }
+            (false, _) => {
+                format!("{} CONTRE UNIQUE on {}!", says(*seat, "", "", "calls", "call"), words.who(*against))
+            }
         },
-        Event::Contre { seat, against } => {
-            if fr {
-                format!("Le siège {seat} : « CONTRE UNIQUE » contre le siège {against} !")
-            } else {
-                format!("Seat {seat}: CONTRE UNIQUE against seat {against}!")
+        Event::SwapOffered { seat, target } => match (fr, words.is_reader(*target)) {
+            (true, true) => format!("Dame : {} un échange.", subject(words, *seat, "vous propose", "", "", "")),
+            (true, false) => {
+                format!(
+                    "Dame : {} un échange à {}.",
+                    subject(words, *seat, "propose", "proposez", "", ""),
+                    words.who(*target)
+                )
+            }
+            (false, _) => format!(
+                "Queen: {} {} an exchange.",
+                subject(words, *seat, "", "", "offers", "offer"),
+                words.who(*target)
+            ),
+        },
+        Event::Offered { seat, target, card: c } => {
+            let c = card(words, *c);
+            match (fr, words.is_reader(*target)) {
+                (true, true) => format!("Dame : {} {c} en échange.", subject(words, *seat, "vous propose", "", "", "")),
+                (true, false) => format!(
+                    "Dame : {} {c} à {} en échange.",
+                    subject(words, *seat, "propose", "proposez", "", ""),
+                    words.who(*target)
+                ),
+                (false, _) => format!(
+                    "Queen: {} {} {c} in exchange.",
+                    subject(words, *seat, "", "", "offers", "offer"),
+                    words.who(*target)
+                ),
             }
         }
-        Event::SwapOffered { seat, target } => {
+        Event::Swapped { seat, target, asked: None } => {
+            let swaps = subject(words, *seat, "échange", "échangez", "exchanges", "exchange");
+            let with = words.who(*target);
             if fr {
-                format!("Dame : le siège {seat} propose un échange au siège {target}.")
+                format!("Dame : {swaps} une carte avec {with}.")
             } else {
-                format!("Queen: seat {seat} offers an exchange to seat {target}.")
+                format!("Queen: {swaps} a card with {with}.")
             }
         }
-        Event::Offered { seat, target, card } => {
-            if fr {
-                format!("Dame : le siège {seat} propose {} en échange au siège {target}.", card.pretty())
-            } else {
-                format!("Queen: seat {seat} offers {} in exchange to seat {target}.", card.pretty())
+        Event::Swapped { seat, target, asked: Some(c) } => {
+            let c = card(words, *c);
+            match (fr, words.is_reader(*target)) {
+                (true, true) => format!(
+                    "Dame : {} {c} et l’obtient contre une carte.",
+                    subject(words, *seat, "vous demande", "", "", "")
+                ),
+                (true, false) => format!(
+                    "Dame : {} {c} à {} et {} contre une carte.",
+                    subject(words, *seat, "demande", "demandez", "", ""),
+                    words.who(*target),
+                    words.verb(*seat, "l’obtient", "l’obtenez", "", "")
+                ),
+                (false, _) => format!(
+                    "Queen: {} {} for {c} and {} it for a card.",
+                    subject(words, *seat, "", "", "asks", "ask"),
+                    words.who(*target),
+                    words.verb(*seat, "", "", "gets", "get")
+                ),
             }
+        }
+        Event::AskFailed { seat, target, asked } => {
+            let c = match (fr, asked.is_joker()) {
+                (true, true) => "de Joker".to_string(),
+                _ => card(words, *asked),
+            };
+            let holds = subject(words, *target, "n’a pas", "n’avez pas", "does not hold", "do not hold");
+            let nothing =
+                subject(words, *seat, "n’échange rien", "n’échangez rien", "exchanges nothing", "exchange nothing");
+            if fr { format!("Dame : {holds} {c} ; {nothing}.") } else { format!("Queen: {holds} {c}; {nothing}.") }
+        }
+        Event::SwapDeclined { seat } => {
+            let declines = subject(
+                words,
+                *seat,
+                "n’échange pas de carte",
+                "n’échangez pas de carte",
+                "makes no exchange",
+                "make no exchange",
+            );
+            format!("{} {declines}.", words.pick("Dame :", "Queen:"))
         }
         Event::Exchanged { seat, with, gave, got } => {
-            if fr {
-                format!(
-                    "Dame : le siège {seat} donne {} au siège {with} et reçoit {} en échange.",
-                    gave.pretty(),
-                    got.pretty()
-                )
-            } else {
-                format!(
-                    "Queen: seat {seat} gives {} to seat {with} and gets {} in return.",
-                    gave.pretty(),
-                    got.pretty()
-                )
+            let (gave, got) = (card(words, *gave), card(words, *got));
+            match (fr, words.is_reader(*with)) {
+                (true, true) => format!(
+                    "Dame : {} {gave} et reçoit {got} en échange.",
+                    subject(words, *seat, "vous donne", "", "", "")
+                ),
+                (true, false) => format!(
+                    "Dame : {} {gave} à {} et {} {got} en échange.",
+                    subject(words, *seat, "donne", "donnez", "", ""),
+                    words.who(*with),
+                    words.verb(*seat, "reçoit", "recevez", "", "")
+                ),
+                (false, _) => format!(
+                    "Queen: {} {} {gave} and {} {got} in return.",
+                    subject(words, *seat, "", "", "gives", "give"),
+                    words.who(*with),
+                    words.verb(*seat, "", "", "gets", "get")
+                ),
             }
         }
         Event::HandsShown { hands } => {
             let shown: Vec<String> = hands
                 .iter()
                 .enumerate()
-                .map(|(seat, hand)| {
-                    let held =
-                        if hand.is_empty() { lang.pick("aucune carte", "no card").to_string() } else { cards(hand) };
-                    format!("{} {seat}{} {held}", lang.pick("siège", "seat"), lang.pick(" :", ":"))
+                .map(|(i, hand)| {
+                    let held = if hand.is_empty() {
+                        words.pick("aucune carte", "no cards").to_string()
+                    } else {
+                        hand_text(words, hand)
+                    };
+                    format!("{}{} {held}", words.who(Seat(i as u8)), words.pick(" :", ":"))
                 })
                 .collect();
-            if fr {
-                format!("Les mains sont montrées : {}.", shown.join(" ; "))
-            } else {
-                format!("The hands are shown: {}.", shown.join("; "))
-            }
-        }
-        Event::Swapped { seat, target, asked } => match (fr, asked) {
-            (true, None) => format!("Dame : les sièges {seat} et {target} échangent une carte."),
-            (true, Some(c)) => {
-                format!("Dame : le siège {seat} prend {} au siège {target} contre une carte.", c.pretty())
-            }
-            (false, None) => format!("Queen: seats {seat} and {target} exchange a card."),
-            (false, Some(c)) => format!("Queen: seat {seat} takes {} from seat {target} for a card.", c.pretty()),
-        },
-        Event::AskFailed { seat, target, asked } => {
-            if fr {
-                format!("Dame : le siège {target} n'a pas {} ; le siège {seat} n'échange rien.", asked.pretty())
-            } else {
-                format!("Queen: seat {target} has no {}; seat {seat} exchanges nothing.", asked.pretty())
-            }
-        }
-        Event::SwapDeclined { seat } => {
-            if fr {
-                format!("Dame : le siège {seat} n'échange pas.")
-            } else {
-                format!("Queen: seat {seat} makes no exchange.")
-            }
+            let shown = capitalize(&shown.join(words.pick(" ; ", "; ")));
+            format!("{} {shown}.", words.pick("Les mains sont montrées.", "The hands are shown."))
         }
         Event::RoundWon { round, winners, blocked, round_scores, scores } => {
-            let round_scores: Vec<String> = round_scores.iter().map(i64::to_string).collect();
-            let scores: Vec<String> = scores.iter().map(i64::to_string).collect();
-            let (round_scores, scores) = (round_scores.join(" "), scores.join(" "));
-            let who = seat_words(*winners, lang);
-            let shared = winners.len() > 1;
-            match (fr, blocked, shared) {
-                (true, false, _) => format!(
-                    "Le siège {who} remporte la manche {round}. Points de la manche : {round_scores} ; score du match : {scores}."
-                ),
-                (true, true, false) => format!(
-                    "Manche {round} bloquée : le siège {who} la remporte (le moins de cartes). Points de la manche : {round_scores} ; score du match : {scores}."
-                ),
-                (true, true, true) => format!(
-                    "Manche {round} bloquée : les sièges {who} se la partagent (le moins de cartes). Points de la manche : {round_scores} ; score du match : {scores}."
-                ),
-                (false, false, _) => {
-                    format!("Seat {who} wins round {round}. Round scores: {round_scores}; match scores: {scores}.")
+            round_won(words, *round, *winners, *blocked, round_scores, scores)
+        }
+        Event::MatchWon { winners } => match winners.first().filter(|_| winners.len() == 1) {
+            Some(w) => {
+                let wins = says(w, "gagne le match", "gagnez le match", "wins the match", "win the match");
+                if fr { format!("{wins} !") } else { format!("{wins}!") }
+            }
+            None => {
+                let who = capitalize(&words.list(winners.iter()));
+                match (fr, reader_among(words, *winners)) {
+                    (true, true) => format!("{who} vous partagez la victoire du match !"),
+                    (true, false) => format!("{who} se partagent la victoire du match !"),
+                    (false, _) => format!("{who} share the match!"),
                 }
-                (false, true, false) => format!(
-                    "Round {round} is blocked: seat {who} wins it (fewest cards). Round scores: {round_scores}; match scores: {scores}."
-                ),
-                (false, true, true) => format!(
-                    "Round {round} is blocked: seats {who} share it (fewest cards). Round scores: {round_scores}; match scores: {scores}."
-                ),
             }
-        }
-        Event::MatchWon { winners } => {
-            let who = seat_words(*winners, lang);
-            match (fr, winners.len() > 1) {
-                (true, false) => format!("Le siège {who} gagne le match !"),
-                (true, true) => format!("Les sièges {who} se partagent la victoire du match !"),
-                (false, false) => format!("Seat {who} wins the match!"),
-                (false, true) => format!("Seats {who} share the match!"),
-            }
-        }
+        },
     }
 }
 
-fn constraint_text(constraint: Constraint, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
-    match constraint {
+/// Each seat with its number: « Alice 1, Ada 0, vous 2 ».
+fn seat_numbers(words: &Words, values: impl Iterator<Item = i64>) -> String {
+    let items: Vec<String> = values.enumerate().map(|(i, v)| format!("{} {v}", words.who(Seat(i as u8)))).collect();
+    items.join(", ")
+}
+
+fn round_won(
+    words: &Words,
+    round: u32,
+    winners: SeatSet,
+    blocked: bool,
+    round_scores: &BySeat<i64>,
+    scores: &BySeat<i64>,
+) -> String {
+    let fr = words.fr();
+    let single = winners.first().filter(|_| winners.len() == 1);
+    let among = reader_among(words, winners);
+    let list = words.list(winners.iter());
+    let outcome = match (blocked, single) {
+        (false, Some(w)) => {
+            format!(
+                "{} {round}.",
+                words.says(w, "remporte la manche", "remportez la manche", "wins round", "win round")
+            )
+        }
+        (false, None) => match (fr, among) {
+            (true, true) => format!("{} vous partagez la manche {round}.", capitalize(&list)),
+            (true, false) => format!("{} se partagent la manche {round}.", capitalize(&list)),
+            (false, _) => format!("{} share round {round}.", capitalize(&list)),
+        },
+        (true, _) => {
+            let who = match (fr, single, among) {
+                (true, Some(w), _) => subject(words, w, "la remporte", "la remportez", "", ""),
+                (true, None, true) => format!("{list} vous la partagez"),
+                (true, None, false) => format!("{list} se la partagent"),
+                (false, Some(w), _) => subject(words, w, "", "", "wins it", "win it"),
+                (false, None, _) => format!("{list} share it"),
+            };
+            if fr {
+                format!("Manche {round} bloquée : {who} (le moins de cartes, puis le moins de points).")
+            } else {
+                format!("Round {round} is blocked: {who} (fewest cards, then fewest points).")
+            }
+        }
+    };
+    // Rounds won: each winner scores 1; penalty points: the winners score 0 and the totals are
+    // kept as negative match scores.
+    let penalty = winners.iter().any(|w| round_scores[w] == 0);
+    let tally = if penalty {
+        let this_round = seat_numbers(words, round_scores.iter().copied());
+        let totals = seat_numbers(words, scores.iter().map(|&s| -s));
+        if fr {
+            format!("Points de pénalité de la manche : {this_round} ; total : {totals}.")
+        } else {
+            format!("Penalty points this round: {this_round}; totals: {totals}.")
+        }
+    } else {
+        let won = seat_numbers(words, scores.iter().copied());
+        if fr { format!("Manches gagnées : {won}.") } else { format!("Rounds won: {won}.") }
+    };
+    format!("{outcome} {tally}")
+}
+
+/// What the next first card must be, after « poser » / "play".
+fn constraint_text(view: &View, words: &Words) -> String {
+    let fr = words.fr();
+    let wilds_fr = |rank_is_eight: bool| if rank_is_eight { "un Joker" } else { "un 8, un Joker" };
+    let wilds_en = |rank_is_eight: bool| if rank_is_eight { "a Joker" } else { "an 8, a Joker" };
+    let any = || words.pick("n’importe quelle carte", "any card").to_string();
+    match view.table.constraint {
         Constraint::Top { card } => match (card.suit(), card.rank()) {
             (Some(s), Some(r)) => {
+                let eight = r.value() == 8;
                 if fr {
-                    format!("du {} ou un {} (ou un 8, un Joker)", suit_name(s, lang), rank_name(r, lang))
+                    format!("du {} ou {} (ou {})", suit_name(words, s), words.a_rank(r), wilds_fr(eight))
                 } else {
-                    format!("a {} or a {} (or an 8, a Joker)", suit_name(s, lang), rank_name(r, lang))
+                    format!("{} or {} (or {})", suit_name(words, s), words.a_rank(r), wilds_en(eight))
                 }
             }
-            _ => lang.pick("n'importe quelle carte", "any card").into(),
+            _ => any(),
         },
         Constraint::Suit { suit } => {
             if fr {
-                format!("du {} (couleur annoncée), ou un 8, un Joker", suit_name(suit, lang))
+                format!("du {} (couleur annoncée), un 8 ou un Joker", suit_name(words, suit))
             } else {
-                format!("a {} (named suit), or an 8, a Joker", suit_name(suit, lang))
+                format!("{} (the suit named), an 8 or a Joker", suit_name(words, suit))
             }
         }
         Constraint::Rank { rank } => {
-            if fr {
-                format!("un {} (valeur demandée par un Roi)", rank_name(rank, lang))
-            } else {
-                format!("a {} (rank demanded by a King)", rank_name(rank, lang))
+            let wilds = view.options.king_demand_allows_wilds;
+            let eight = rank.value() == 8;
+            match (fr, wilds) {
+                (true, false) => format!("{} (valeur demandée par un Roi)", words.a_rank(rank)),
+                (true, true) => {
+                    format!("{} (valeur demandée par un Roi), ou {}", words.a_rank(rank), wilds_fr(eight))
+                }
+                (false, false) => format!("{} (the rank a King demanded)", words.a_rank(rank)),
+                (false, true) => {
+                    format!("{} (the rank a King demanded), or {}", words.a_rank(rank), wilds_en(eight))
+                }
             }
         }
         Constraint::Exact { card } => {
-            if fr {
-                format!("exactement {} (Roi + 8)", card.pretty())
-            } else {
-                format!("exactly {} (King + 8)", card.pretty())
+            let wilds = view.options.king_demand_allows_wilds;
+            match (fr, wilds) {
+                (true, false) => format!("exactement {} (Roi + 8)", words.card_name(card)),
+                (true, true) => format!("exactement {} (Roi + 8), ou un 8, un Joker", words.card_name(card)),
+                (false, false) => format!("exactly {} (King + 8)", words.card_name(card)),
+                (false, true) => format!("exactly {} (King + 8), or an 8, a Joker", words.card_name(card)),
             }
         }
-        Constraint::Free => lang.pick("n'importe quelle carte", "any card").into(),
+        Constraint::Free => any(),
     }
 }
 
-fn phase_text(view: &View, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
+/// The line that says whose move it is and what is expected.
+fn phase_text(view: &View, words: &Words) -> String {
+    let fr = words.fr();
     let turn = view.table.turn;
-    let you = view.seat == Some(turn);
     let what = match view.table.phase {
         Phase::Start => match view.table.pending {
             Some(p) => {
-                let kind = match p.kind {
-                    ChainKind::Seven => "7",
-                    ChainKind::Joker => "Joker",
+                let add = match (p.kind, view.options.mixed()) {
+                    (_, true) => words.pick("un 7 ou un Joker", "a 7 or a Joker"),
+                    (ChainKind::Seven, false) => words.pick("un 7", "a 7"),
+                    (ChainKind::Joker, false) => words.pick("un Joker", "a Joker"),
                 };
-                if fr {
-                    format!("ajouter un {kind} ou piocher {} cartes", p.cards)
-                } else {
-                    format!("add a {kind} or draw {} cards", p.cards)
-                }
+                let n = words.cards(p.cards);
+                if fr { format!("ajouter {add} ou piocher {n}") } else { format!("add {add} or draw {n}") }
             }
-            None => {
-                format!("{} {}", lang.pick("poser", "play"), constraint_text(view.table.constraint, lang))
-            }
+            None => format!("{} {}", words.pick("poser", "play"), constraint_text(view, words)),
         },
-        Phase::Chain => lang.pick("enchaîner (série ou suite) ou finir", "chain on (série or suite) or end").into(),
-        Phase::Drawn => lang.pick("poser la carte piochée ou la garder", "play the card drawn or keep it").into(),
+        Phase::Chain => words
+            .pick("enchaîner (série ou suite) ou finir le tour", "chain on (série or suite) or end the turn")
+            .into(),
+        Phase::Drawn => words.pick("poser la carte piochée ou la garder", "play the card drawn or keep it").into(),
         Phase::AfterPenalty => {
-            lang.pick("poser une carte après la pénalité, ou passer", "play a card after the penalty, or pass").into()
+            words.pick("poser une carte après la pénalité, ou passer", "play a card after the penalty, or pass").into()
         }
-        Phase::NameSuit => lang.pick("annoncer une couleur", "name a suit").into(),
-        Phase::NameRank => lang.pick("demander une valeur", "demand a rank").into(),
-        Phase::Swap => lang.pick("échanger une carte (Dame) ou non", "exchange a card (Queen) or not").into(),
-        Phase::Ask { target } => {
-            if fr {
-                format!("demander une carte au siège {target} (Dame)")
-            } else {
-                format!("ask seat {target} for a card (Queen)")
-            }
-        }
-        Phase::Give { target } => {
-            return if fr {
-                format!("Le siège {target} choisit la carte qu'il rend au siège {turn} (Dame).")
-            } else {
-                format!("Seat {target} chooses the card to give back to seat {turn} (Queen).")
+        Phase::NameSuit => words.pick("annoncer une couleur", "name a suit").into(),
+        Phase::NameRank => words.pick("demander une valeur", "demand a rank").into(),
+        Phase::Swap => words.pick("échanger une carte (Dame) ou non", "exchange a card (Queen) or not").into(),
+        Phase::Ask { target } if !words.is_reader(turn) => {
+            return match (fr, words.is_reader(target)) {
+                (true, true) => format!("{} choisit la carte à vous demander (Dame).", words.who_upper(turn)),
+                (true, false) => {
+                    format!("{} choisit la carte à demander à {} (Dame).", words.who_upper(turn), words.who(target))
+                }
+                (false, _) => {
+                    format!("{} is choosing the card to ask {} for (Queen).", words.who_upper(turn), words.who(target))
+                }
             };
         }
-        Phase::Over => return lang.pick("Le match est fini.", "The match is over.").into(),
+        Phase::Ask { target } => match words.lang {
+            Lang::Fr => format!("demander une carte à {} (Dame)", words.who(target)),
+            Lang::En => format!("ask {} for a card (Queen)", words.who(target)),
+        },
+        Phase::Give { target } if words.is_reader(target) => match words.lang {
+            Lang::Fr => format!("choisir la carte à rendre à {} (Dame)", words.who(turn)),
+            Lang::En => format!("choose the card to give back to {} (Queen)", words.who(turn)),
+        },
+        Phase::Give { target } => {
+            return match (fr, words.is_reader(turn)) {
+                (true, true) => format!("{} choisit la carte à vous rendre (Dame).", words.who_upper(target)),
+                (true, false) => {
+                    format!("{} choisit la carte à rendre à {} (Dame).", words.who_upper(target), words.who(turn))
+                }
+                (false, _) => format!(
+                    "{} is choosing the card to give back to {} (Queen).",
+                    words.who_upper(target),
+                    words.who(turn)
+                ),
+            };
+        }
+        Phase::Over => {
+            let over = words.pick("Le match est fini.", "The match is over.");
+            return match view.table.winners.is_empty() {
+                true => over.into(),
+                false => format!("{over} {}", event_text(&Event::MatchWon { winners: view.table.winners }, words)),
+            };
+        }
     };
-    match (fr, you) {
+    // Whose move: the acting seat is the one in turn, but a Dame target chooses the card it gives.
+    let actor = match view.table.phase {
+        Phase::Give { target } => target,
+        _ => turn,
+    };
+    match (fr, words.is_reader(actor)) {
         (true, true) => format!("À vous : {what}."),
-        (true, false) => format!("Au tour du siège {turn} : {what}."),
+        (true, false) => format!("Au tour {} : {what}.", words.of(actor)),
         (false, true) => format!("Your turn: {what}."),
-        (false, false) => format!("Seat {turn} to play: {what}."),
+        (false, false) => format!("{} turn: {what}.", words.whose(actor)),
     }
 }
 
-pub fn render_view(view: &View, lang: Lang) -> String {
-    let fr = lang == Lang::Fr;
+pub fn render_view(view: &View, words: &Words) -> String {
+    typography(words, view_text(view, words))
+}
+
+fn view_text(view: &View, words: &Words) -> String {
+    let fr = words.fr();
     let t = &view.table;
     let mut out = String::new();
     let direction = match (fr, t.clockwise) {
@@ -388,74 +594,84 @@ pub fn render_view(view: &View, lang: Lang) -> String {
     let _ = writeln!(
         out,
         "Le 8 Nantais — {} {} · {} {} · {direction}",
-        lang.pick("manche", "round"),
+        words.pick("manche", "round"),
         t.round,
-        lang.pick("donneur : siège", "dealer: seat"),
-        t.dealer
+        words.pick("donneur :", "dealer:"),
+        words.who(t.dealer)
     );
-    let top = view.discard.last().map_or("-".to_string(), |c| c.pretty());
+    let top = view.discard.last().map_or("-".to_string(), |&c| words.card(c));
     let _ = writeln!(
         out,
-        "{} {top} ({} {}) · {} {} {}",
-        lang.pick("Défausse :", "Discard:"),
-        view.discard.len(),
-        lang.pick("cartes", "cards"),
-        lang.pick("pioche :", "stock:"),
-        view.stock,
-        lang.pick("cartes", "cards")
+        "{} {top} ({}) · {} {}",
+        words.pick("Défausse :", "Discard:"),
+        words.cards(view.discard.len() as u32),
+        words.pick("pioche :", "stock:"),
+        words.cards(view.stock)
     );
-    if !view.discard.is_empty() {
+    if view.discard.len() > 1 {
         let recent = &view.discard[view.discard.len().saturating_sub(6)..];
-        let _ = writeln!(out, "{} {}", lang.pick("Dernières cartes posées :", "Last cards laid:"), cards(recent));
-    }
-    let scoring = match view.options.scoring {
-        crate::options::Scoring::Rounds => lang.pick("manches gagnées", "rounds won"),
-        crate::options::Scoring::PenaltyPoints => lang.pick("points de pénalité", "penalty points"),
-    };
-    let _ = write!(out, "{} ({scoring}){}", lang.pick("Joueurs", "Players"), lang.pick(" :", ":"));
-    for seat in Seat::all(view.players) {
-        let score = match view.options.scoring {
-            crate::options::Scoring::Rounds => t.rounds_won[seat],
-            crate::options::Scoring::PenaltyPoints => t.penalty_points[seat],
-        };
-        let mark = if t.announced.contains(seat) { " UNIQUE" } else { "" };
-        let me = if view.seat == Some(seat) { lang.pick(" (vous)", " (you)") } else { "" };
-        let _ =
-            write!(out, "  [{seat}{me}] {} {} · {score}{mark}", view.hand_sizes[seat], lang.pick("cartes", "cards"));
-    }
-    out.push('\n');
-    let _ = writeln!(out, "{}", phase_text(view, lang));
-    if let Some(seat) = view.seat {
-        let _ = writeln!(
-            out,
-            "{} {seat}){} {}",
-            lang.pick("Votre main (siège", "Your hand (seat"),
-            lang.pick(" :", ":"),
-            cards(&view.hand)
-        );
-        if let Some(c) = view.drawn {
-            let _ = writeln!(out, "{} {}", lang.pick("Carte piochée :", "Card drawn:"), c.pretty());
-        }
-        if let Some(c) = view.offered {
-            let _ = writeln!(out, "{} {}", lang.pick("Carte offerte :", "Card offered:"), c.pretty());
-        }
-        for (holder, c) in &view.known {
-            let _ = writeln!(
-                out,
-                "{} {holder} {} {}",
-                lang.pick("Vous savez que le siège", "You know that seat"),
-                lang.pick("a", "holds"),
-                c.pretty()
-            );
-        }
-    }
-    if !t.winners.is_empty() {
         let _ = writeln!(
             out,
             "{} {}",
-            lang.pick("Vainqueur(s) du match : siège", "Match winner(s): seat"),
-            seats(t.winners)
+            words.pick("Dernières cartes posées :", "Last cards laid:"),
+            cards_text(words, recent)
         );
+    }
+    let _ = writeln!(out, "{}", words.pick("Joueurs :", "Players:"));
+    for seat in Seat::all(view.players) {
+        let score = match view.options.scoring {
+            Scoring::Rounds => {
+                words.count(t.rounds_won[seat], "manche gagnée", "manches gagnées", "round won", "rounds won")
+            }
+            Scoring::PenaltyPoints => words.count(
+                t.penalty_points[seat],
+                "point de pénalité",
+                "points de pénalité",
+                "penalty point",
+                "penalty points",
+            ),
+        };
+        let mark = if t.announced.contains(seat) { words.pick(" · « UNIQUE »", " · UNIQUE") } else { "" };
+        let _ = writeln!(
+            out,
+            "  {}{} {} · {score}{mark}",
+            words.who_upper(seat),
+            words.pick(" :", ":"),
+            words.cards(view.hand_sizes[seat])
+        );
+    }
+    let _ = writeln!(out, "{}", phase_text(view, words));
+    if view.seat.is_some() {
+        let hand = match view.hand.is_empty() {
+            true => words.pick("aucune carte", "no cards").to_string(),
+            false => hand_text(words, &view.hand),
+        };
+        let _ = writeln!(out, "{} {hand}", words.pick("Votre main :", "Your hand:"));
+        if let Some(c) = view.drawn {
+            let _ = writeln!(out, "{} {}", words.pick("Carte piochée :", "Card drawn:"), words.card(c));
+        }
+        if let Some(c) = view.offered {
+            let to = match t.phase {
+                Phase::Ask { target } | Phase::Give { target } => match words.lang {
+                    Lang::Fr => format!(" à {}", words.who(target)),
+                    Lang::En => format!(" to {}", words.who(target)),
+                },
+                _ => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "{}{to}{} {}",
+                words.pick("Carte proposée", "Card offered"),
+                words.pick(" :", ":"),
+                words.card(c)
+            );
+        }
+        for &(holder, c) in &view.known {
+            let _ = match words.lang {
+                Lang::Fr => writeln!(out, "Vous savez {} a {}.", that_fr(words, holder), card(words, c)),
+                Lang::En => writeln!(out, "You know that {} holds {}.", words.who(holder), card(words, c)),
+            };
+        }
     }
     out
 }
@@ -466,29 +682,29 @@ pub fn rules_text(lang: Lang) -> &'static str {
 
 const RULES_FR: &str = "\
 LE 8 NANTAIS — 2 à 7 joueurs (2 à 10 avec deux jeux), 52 cartes + 2 Jokers.
-But : se débarrasser de toutes ses cartes. Chacun reçoit 7 cartes ; la première carte de la pioche
+But : se débarrasser de toutes ses cartes. Chacun reçoit 7 cartes ; la première carte de la pioche
 commence la défausse. À son tour on doit poser une carte de même couleur ou de même valeur que la
 carte du dessus (un 8 ou un Joker se pose sur tout). Ensuite on peut enchaîner des SÉRIES (même
-valeur) et des SUITES (même couleur, valeur juste au-dessus : 2 … 10, V, D, R, As), sans limite,
-puis finir (« end »). Qui ne peut pas jouer pioche une carte et peut la poser aussitôt si elle va.
-Seul le dernier bloc de cartes de même valeur du tour agit (les cartes recouvertes n'ont plus
-d'effet) ; dans ce bloc les effets se cumulent.
-CARTES SPÉCIALES (reconstituées : le texte d'origine est perdu) :
-  As : le joueur suivant passe son tour (un par As ; à deux, on rejoue).
-  Valet : un nombre impair de Valets change le sens (à deux : sans effet, variante : on rejoue).
-  8 : se pose sur tout ; on annonce une couleur.
-  7 : le suivant pioche 2 cartes par 7, sauf s'il ajoute des 7 ; qui ne peut plus pioche le total
+valeur) et des SUITES (même couleur, valeur juste au-dessus : 2 … 10, V, D, R, As), sans limite,
+puis finir (« end »). Qui ne peut pas jouer pioche une carte et peut la poser aussitôt si elle va.
+Seul le dernier bloc de cartes de même valeur du tour agit (les cartes recouvertes n’ont plus
+d’effet) ; dans ce bloc les effets se cumulent.
+CARTES SPÉCIALES (reconstituées : le texte d’origine est perdu) :
+  As : le joueur suivant passe son tour (un par As ; à deux, on rejoue).
+  Valet : un nombre impair de Valets change le sens (à deux : sans effet, variante : on rejoue).
+  8 : se pose sur tout ; on annonce une couleur.
+  7 : le suivant pioche 2 cartes par 7, sauf s’il ajoute des 7 ; qui ne peut plus pioche le total
       et passe son tour.
-  Joker : se pose sur tout (sauf sur une série de 7) ; le suivant pioche 4 cartes par Joker sauf
-      s'il ajoute un Joker ; on annonce une couleur.
-  Roi : on demande une valeur ; la carte suivante doit être de cette valeur (ou un 8, un Joker).
-  Dame (règle optionnelle) : une carte échangée avec n'importe quel joueur par Dame.
-UNIQUE : avec une seule carte on annonce « UNIQUE » ; sinon, avant le premier geste du joueur
-suivant, un autre peut dire « CONTRE UNIQUE » et l'oublieux pioche 2 cartes.
-Pioche vide : la défausse sauf sa carte du dessus est mélangée. Si personne ne peut ni jouer ni
-piocher pendant un tour de table, la manche est bloquée : le moins de cartes l'emporte.
-Le premier qui n'a plus de carte gagne la manche ; le match va au premier à 3 manches gagnées.
-Combinaisons (section perdue) : variantes maison facultatives, reconstituées.";
+  Joker : se pose sur tout (sauf sur une série de 7) ; le suivant pioche 4 cartes par Joker sauf
+      s’il ajoute un Joker ; on annonce une couleur.
+  Roi : on demande une valeur ; la carte suivante doit être de cette valeur (ou un 8, un Joker).
+  Dame (règle optionnelle) : une carte échangée avec n’importe quel joueur par Dame.
+UNIQUE : avec une seule carte on annonce « UNIQUE » ; sinon, avant le premier geste du joueur
+suivant, un autre peut dire « CONTRE UNIQUE » et l’oublieux pioche 2 cartes.
+Pioche vide : la défausse sauf sa carte du dessus est mélangée. Si personne ne peut ni jouer ni
+piocher pendant un tour de table, la manche est bloquée : le moins de cartes l’emporte.
+Le premier qui n’a plus de carte gagne la manche ; le match va au premier à 3 manches gagnées.
+Combinaisons (section perdue) : variantes maison facultatives, reconstituées.";
 
 const RULES_EN: &str = "\
 LE 8 NANTAIS — 2 to 7 players (2 to 10 with two packs), 52 cards + 2 Jokers.

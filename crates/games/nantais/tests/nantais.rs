@@ -1495,49 +1495,64 @@ fn cards_in(json: &Value) -> Vec<FrenchCard> {
 
 #[test]
 fn events_are_worded_in_both_languages() {
+    // Alice reads (« vous » / "you"); the others are named. The full listing of every event kind
+    // is pinned in `tests/words.rs`.
+    let names: Vec<String> = ["Alice", "Ada", "Blaise"].map(String::from).to_vec();
     let reason = tapis_nantais::PenaltyReason::Contre;
     let cases = [
         (
-            Event::Dealt { seat: Seat(1), hand: vec![c("7H"), c("X")] },
-            "Le siège 1 reçoit 7♥ Joker.",
-            "Seat 1 is dealt 7♥ Joker.",
+            Event::Dealt { seat: Seat(1), hand: vec![c("7H"), c("X"), c("AH"), c("KH")] },
+            "Ada reçoit 4 cartes\u{a0}: 7♥ R♥ A♥ Joker.",
+            "Ada is dealt 4 cards: 7♥ K♥ A♥ Joker.",
         ),
-        (Event::Drew { seat: Seat(2), cards: 1 }, "Le siège 2 pioche une carte.", "Seat 2 draws a card."),
-        (Event::Drew { seat: Seat(2), cards: 0 }, "Le siège 2 n'a rien à piocher.", "Seat 2 has nothing to draw."),
-        (Event::DrewCard { seat: Seat(2), card: c("TS") }, "Le siège 2 pioche 10♠.", "Seat 2 draws 10♠."),
+        (Event::Drew { seat: Seat(2), cards: 1 }, "Blaise pioche une carte.", "Blaise draws a card."),
+        (Event::Drew { seat: Seat(0), cards: 0 }, "Vous n’avez rien à piocher.", "You have nothing to draw."),
+        (Event::DrewCard { seat: Seat(0), card: c("QS") }, "Vous piochez D♠.", "You draw Q♠."),
         (
-            Event::Penalty { seat: Seat(0), cards: 1, reason },
-            "Le siège 0 pioche 1 carte de pénalité (« CONTRE UNIQUE »).",
-            "Seat 0 draws 1 penalty card (CONTRE UNIQUE).",
+            Event::Penalty { seat: Seat(1), cards: 1, reason },
+            "Ada pioche 1 carte de pénalité pour ne pas avoir annoncé «\u{a0}UNIQUE\u{a0}».",
+            "Ada draws 1 penalty card for not announcing UNIQUE.",
         ),
         (
             Event::PenaltyCards { seat: Seat(0), cards: vec![c("AS"), c("2S")], reason },
-            "Le siège 0 pioche en pénalité (« CONTRE UNIQUE ») : A♠ 2♠.",
-            "Seat 0 draws as a penalty (CONTRE UNIQUE): A♠ 2♠.",
+            "Vous piochez 2 cartes de pénalité pour ne pas avoir annoncé «\u{a0}UNIQUE\u{a0}»\u{a0}: A♠ 2♠.",
+            "You draw 2 penalty cards for not announcing UNIQUE: A♠ 2♠.",
         ),
         (
-            Event::Offered { seat: Seat(0), target: Seat(1), card: c("2C") },
-            "Dame : le siège 0 propose 2♣ en échange au siège 1.",
-            "Queen: seat 0 offers 2♣ in exchange to seat 1.",
+            Event::Contre { seat: Seat(2), against: Seat(0) },
+            "Blaise vous dit «\u{a0}CONTRE UNIQUE\u{a0}»\u{a0}!",
+            "Blaise calls CONTRE UNIQUE on you!",
+        ),
+        (Event::RankDemanded { seat: Seat(1), rank: '8' }, "Ada demande un 8.", "Ada demands an 8."),
+        (Event::SuitNamed { seat: Seat(0), suit: 'H' }, "Vous annoncez cœur.", "You name hearts."),
+        (
+            Event::Offered { seat: Seat(0), target: Seat(1), card: c("JC") },
+            "Dame\u{a0}: vous proposez V♣ à Ada en échange.",
+            "Queen: you offer Ada J♣ in exchange.",
         ),
         (
             Event::Exchanged { seat: Seat(2), with: Seat(0), gave: c("9D"), got: c("2C") },
-            "Dame : le siège 2 donne 9♦ au siège 0 et reçoit 2♣ en échange.",
-            "Queen: seat 2 gives 9♦ to seat 0 and gets 2♣ in return.",
+            "Dame\u{a0}: Blaise vous donne 9♦ et reçoit 2♣ en échange.",
+            "Queen: Blaise gives you 9♦ and gets 2♣ in return.",
         ),
         (
-            Event::HandsShown { hands: vec![vec![], vec![c("KH"), c("8D")]] },
-            "Les mains sont montrées : siège 0 : aucune carte ; siège 1 : K♥ 8♦.",
-            "The hands are shown: seat 0: no card; seat 1: K♥ 8♦.",
+            Event::HandsShown { hands: vec![vec![], vec![c("KH"), c("8D")], vec![c("X")]] },
+            "Les mains sont montrées. Vous\u{a0}: aucune carte\u{a0}; Ada\u{a0}: R♥ 8♦\u{a0}; Blaise\u{a0}: Joker.",
+            "The hands are shown. You: no cards; Ada: K♥ 8♦; Blaise: Joker.",
         ),
         (
             Event::MatchWon { winners: SeatSet::single(Seat(0)).with(Seat(2)) },
-            "Les sièges 0 et 2 se partagent la victoire du match !",
-            "Seats 0 and 2 share the match!",
+            "Vous et Blaise vous partagez la victoire du match\u{a0}!",
+            "You and Blaise share the match!",
         ),
     ];
     for (event, fr, en) in cases {
-        assert_eq!(Nantais::describe_event(&event, &tapis_core::Words::plain(Lang::Fr)), fr);
-        assert_eq!(Nantais::describe_event(&event, &tapis_core::Words::plain(Lang::En)), en);
+        let words = |lang| tapis_core::Words::new(lang, &names, Some(Seat(0)));
+        assert_eq!(Nantais::describe_event(&event, &words(Lang::Fr)), fr);
+        assert_eq!(Nantais::describe_event(&event, &words(Lang::En)), en);
     }
+    // Seats without names are numbered from 1, as people count.
+    let played = Event::Played { seat: Seat(1), card: c("X") };
+    assert_eq!(Nantais::describe_event(&played, &tapis_core::Words::plain(Lang::Fr)), "Joueur 2 pose un Joker.");
+    assert_eq!(Nantais::describe_event(&played, &tapis_core::Words::plain(Lang::En)), "Player 2 plays a Joker.");
 }

@@ -1,0 +1,475 @@
+//! Le 8 Nantais in words: every event kind and every action kind in French and English, for the
+//! seat concerned, another seat and a shared log (snapshots), a few tables as the terminal draws
+//! them, and many seeded random matches checked against the known bad forms.
+
+use serde_json::{Map, Value, json};
+use std::fmt::Write;
+use tapis_core::kit;
+use tapis_core::{
+    ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Rank, Seat, SeatSet, Suit, Words,
+};
+use tapis_nantais::{Action, Event, Nantais, PenaltyReason, Phase, View};
+
+const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chloé", "Émile", "Hugo", "Inès", "Jules", "Karim", "Léa"];
+
+fn names(players: usize) -> Vec<String> {
+    NAMES[..players].iter().map(|s| s.to_string()).collect()
+}
+
+fn c(text: &str) -> FrenchCard {
+    text.parse().unwrap()
+}
+
+fn cards(text: &str) -> Vec<FrenchCard> {
+    text.split_whitespace().map(c).collect()
+}
+
+fn options(given: Value) -> Map<String, Value> {
+    given.as_object().cloned().unwrap_or_default()
+}
+
+fn lang_name(lang: Lang) -> &'static str {
+    lang.pick("fr", "en")
+}
+
+fn reader_name(names: &[String], reader: Option<Seat>) -> String {
+    match reader {
+        Some(seat) => format!("{} (seat {seat})", names[seat.index()]),
+        None => "everyone".to_string(),
+    }
+}
+
+// ----- every event kind, every action kind -----
+
+/// One of each event kind, with the variants that change the words. Seat 1 (Ada) acts, seat 2
+/// (Blaise) is the other party; seat 3 (Chloé) only watches.
+fn every_event() -> Vec<Event> {
+    let (ada, blaise) = (Seat(1), Seat(2));
+    let both = SeatSet::single(ada).with(blaise);
+    let by = |values: &[i64]| BySeat::from_fn(values.len(), |s| values[s.index()]);
+    vec![
+        Event::RoundDealt { round: 2, dealer: ada, starter: c("QS") },
+        Event::Dealt { seat: ada, hand: cards("AS 2S KS TD JC X") },
+        Event::Played { seat: ada, card: c("QH") },
+        Event::Played { seat: ada, card: c("X") },
+        Event::Drew { seat: ada, cards: 1 },
+        Event::Drew { seat: ada, cards: 0 },
+        Event::DrewCard { seat: ada, card: c("TS") },
+        Event::Penalty { seat: ada, cards: 4, reason: PenaltyReason::Sevens },
+        Event::Penalty { seat: ada, cards: 1, reason: PenaltyReason::Jokers },
+        Event::Penalty { seat: ada, cards: 0, reason: PenaltyReason::Jokers },
+        Event::Penalty { seat: ada, cards: 2, reason: PenaltyReason::Contre },
+        Event::PenaltyCards { seat: ada, cards: cards("AS KD"), reason: PenaltyReason::Contre },
+        Event::PenaltyCards { seat: ada, cards: cards("JC"), reason: PenaltyReason::Sevens },
+        Event::Reshuffled { cards: 23 },
+        Event::Reshuffled { cards: 1 },
+        Event::SuitNamed { seat: ada, suit: 'H' },
+        Event::RankDemanded { seat: ada, rank: '8' },
+        Event::RankDemanded { seat: ada, rank: 'Q' },
+        Event::RankDemanded { seat: ada, rank: 'A' },
+        Event::RankDemanded { seat: ada, rank: 'K' },
+        Event::CardDemanded { seat: ada, card: c("QS") },
+        Event::CardDemanded { seat: ada, card: c("AH") },
+        Event::Passed { seat: ada },
+        Event::Skipped { seat: ada },
+        Event::Reversed { clockwise: false },
+        Event::Reversed { clockwise: true },
+        Event::Unique { seat: ada, automatic: false },
+        Event::Unique { seat: ada, automatic: true },
+        Event::Contre { seat: ada, against: blaise },
+        Event::SwapOffered { seat: ada, target: blaise },
+        Event::Offered { seat: ada, target: blaise, card: c("2C") },
+        Event::Swapped { seat: ada, target: blaise, asked: None },
+        Event::Swapped { seat: ada, target: blaise, asked: Some(c("JD")) },
+        Event::Exchanged { seat: ada, with: blaise, gave: c("9D"), got: c("QC") },
+        Event::AskFailed { seat: ada, target: blaise, asked: c("KH") },
+        Event::AskFailed { seat: ada, target: blaise, asked: c("X") },
+        Event::SwapDeclined { seat: ada },
+        Event::HandsShown { hands: vec![vec![], cards("KH 8D AH"), cards("X"), cards("2C 3C")] },
+        Event::RoundWon {
+            round: 1,
+            winners: SeatSet::single(ada),
+            blocked: false,
+            round_scores: by(&[0, 1, 0, 0]),
+            scores: by(&[2, 1, 0, 1]),
+        },
+        Event::RoundWon {
+            round: 3,
+            winners: SeatSet::single(ada),
+            blocked: true,
+            round_scores: by(&[0, 1, 0, 0]),
+            scores: by(&[2, 3, 0, 1]),
+        },
+        Event::RoundWon {
+            round: 4,
+            winners: both,
+            blocked: true,
+            round_scores: by(&[0, 1, 1, 0]),
+            scores: by(&[2, 2, 1, 1]),
+        },
+        Event::RoundWon {
+            round: 2,
+            winners: SeatSet::single(ada),
+            blocked: false,
+            round_scores: by(&[12, 0, 33, 1]),
+            scores: by(&[-40, -7, -103, -1]),
+        },
+        Event::MatchWon { winners: SeatSet::single(ada) },
+        Event::MatchWon { winners: both },
+    ]
+}
+
+/// Every action kind, with the variants that change the words, in the game's order for ranks.
+fn every_action() -> Vec<Action> {
+    let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
+    ranks.sort_by_key(|&r| tapis_nantais::cards::suite_order(r));
+    let mut all =
+        vec![Action::Play(c("7H")), Action::Play(c("QS")), Action::Play(c("TD")), Action::Play(c("X")), Action::End];
+    all.extend(Suit::ALL.map(Action::Suit));
+    all.extend(ranks.into_iter().map(Action::Rank));
+    all.extend([
+        Action::Draw,
+        Action::Pass,
+        Action::Unique,
+        Action::Contre(Seat(2)),
+        Action::Contre(Seat(0)),
+        Action::Swap(Seat(2), c("KC")),
+        Action::NoSwap,
+        Action::Ask(c("JD")),
+        Action::Give(c("AS")),
+    ]);
+    all
+}
+
+fn listing(lang: Lang) -> String {
+    let names = names(4);
+    let mut out = String::new();
+    let _ = writeln!(out, "# Events ({}), seat 1 = Ada acts, seat 2 = Blaise is the other party", lang_name(lang));
+    for event in every_event() {
+        let _ = writeln!(out, "\n{}", serde_json::to_string(&event).unwrap());
+        for reader in [Some(Seat(1)), Some(Seat(2)), Some(Seat(3)), None] {
+            let words = Words::new(lang, &names, reader);
+            let _ = writeln!(out, "  {:<18} {}", reader_name(&names, reader), Nantais::describe_event(&event, &words));
+        }
+    }
+    let _ = writeln!(out, "\n# Actions ({}), offered to Ada (seat 1)", lang_name(lang));
+    let words = Words::new(lang, &names, Some(Seat(1)));
+    for action in every_action() {
+        let _ = writeln!(out, "  {:<12} {}", action.to_string(), Nantais::describe_action(action, &words));
+    }
+    out
+}
+
+#[test]
+fn every_event_and_action_in_french() {
+    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
+}
+
+#[test]
+fn every_event_and_action_in_english() {
+    insta::assert_snapshot!("words_en", listing(Lang::En));
+}
+
+// ----- tables as the terminal draws them -----
+
+fn table(hands: &[&str], discard: &str, opts: Value) -> Match<Nantais> {
+    let hands: Vec<Vec<&str>> = hands.iter().map(|h| h.split_whitespace().collect()).collect();
+    let refs: Vec<&[&str]> = hands.iter().map(|h| h.as_slice()).collect();
+    let discard: Vec<&str> = discard.split_whitespace().collect();
+    let deal = tapis_nantais::Deal::with_rest_in_stock(&refs, &discard);
+    let request = MatchRequest {
+        players: hands.len(),
+        seed: 7,
+        dealer: None,
+        options: options(opts),
+        deal: Some(serde_json::to_value(&deal).unwrap()),
+    };
+    Match::new(&request).expect("the deal is accepted")
+}
+
+fn act(m: &mut Match<Nantais>, seat: u8, action: &str) {
+    m.act(Seat(seat), action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"));
+}
+
+fn views(m: &Match<Nantais>, title: &str, out: &mut String) {
+    let names = names(m.state().players());
+    for lang in [Lang::Fr, Lang::En] {
+        for reader in [Some(Seat(0)), Some(Seat(1)), None] {
+            let words = Words::new(lang, &names, reader);
+            let text = Nantais::render_view(&m.state().view(reader), &words);
+            let _ = writeln!(out, "## {title}, {}, {}\n{text}", lang_name(lang), reader_name(&names, reader));
+        }
+    }
+}
+
+#[test]
+fn tables_in_words() {
+    let mut out = String::new();
+    // The start of a turn on a 10♠, then a Joker chain pending.
+    let mut m = table(&["TS TH AD 7D QH X", "9S 4H KD 7C X", "2S 9H 5D"], "QS", json!({}));
+    views(&m, "a turn starts", &mut out);
+    act(&mut m, 0, "play X");
+    act(&mut m, 0, "end");
+    act(&mut m, 0, "suit D");
+    views(&m, "a Joker chain is pending", &mut out);
+    // A King's demand, and a player with one card who announced it.
+    let mut m = table(&["KS 4H", "9S 4D", "2S 9H 5D"], "5S", json!({}));
+    act(&mut m, 0, "play KS");
+    act(&mut m, 0, "unique");
+    act(&mut m, 0, "end");
+    act(&mut m, 0, "rank Q");
+    views(&m, "a King demands a Queen", &mut out);
+    // A Dame exchange in `named` mode, as the target waits for the card asked.
+    let mut m = table(&["QS 2C 3C", "2H 9D", "4D TD"], "5S", json!({"queen_swap": true, "queen_swap_mode": "named"}));
+    act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
+    act(&mut m, 0, "swap 1 2C");
+    views(&m, "Alice asks Ada for a card", &mut out);
+    // `target_chooses`: Ada chooses the card she gives back.
+    let mut m =
+        table(&["QS 2C 3C", "2H 9D", "4D TD"], "5S", json!({"queen_swap": true, "queen_swap_mode": "target_chooses"}));
+    act(&mut m, 0, "play QS");
+    act(&mut m, 0, "end");
+    act(&mut m, 0, "swap 1 2C");
+    views(&m, "Ada gives a card back to Alice", &mut out);
+    // The end of a match, with penalty points.
+    let mut m = table(&["5H", "2D 3D", "KC 6C"], "5S", json!({"scoring": "penalty_points", "penalty_limit": 1}));
+    act(&mut m, 0, "unique");
+    act(&mut m, 0, "play 5H");
+    views(&m, "the match is over", &mut out);
+    insta::assert_snapshot!("tables", out);
+}
+
+// ----- the bad forms, over many seeded random matches -----
+
+/// The word at `i` stands alone: no letter or digit touches it on either side.
+fn whole_word(text: &str, i: usize, len: usize) -> bool {
+    let before = text[..i].chars().next_back();
+    let after = text[i + len..].chars().next();
+    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+}
+
+fn has_word(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(i, _)| whole_word(text, i, word.len()))
+}
+
+/// A word followed by a number: « siège 3 », "Seat 3", "player 2".
+fn word_then_number(text: &str, word: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower.match_indices(word).any(|(i, _)| {
+        let rest = &lower[i + word.len()..];
+        whole_word(&lower, i, word.len())
+            && rest.starts_with(' ')
+            && rest[1..].starts_with(|c: char| c.is_ascii_digit())
+    })
+}
+
+/// What is wrong with `text` (empty when nothing is), as written in `lang` for a table whose
+/// seats all have names.
+fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
+    let mut bad = Vec::new();
+    let mut flag = |wrong: bool, what: &str| {
+        if wrong {
+            bad.push(what.to_string());
+        }
+    };
+    flag(text.trim().is_empty(), "empty text");
+    flag(has_word(text, "1 cards") || has_word(text, "1 penalty cards"), "1 cards");
+    flag(text.contains("(s)"), "(s)");
+    for seat in ["seat", "joueur", "player", "place"] {
+        flag(word_then_number(text, seat), "a seat by number");
+    }
+    flag(text.to_lowercase().contains("siège") || text.to_lowercase().contains("sièges"), "siège");
+    // Notation leaking into sentences: `(play 7H|…)`, `play 7H`, `contre 2`, English card letters.
+    flag(text.contains('|'), "notation |");
+    let lower = text.to_lowercase();
+    for verb in ["play", "suit", "rank", "contre", "swap", "ask", "give", "draw", "pass", "end", "unique", "noswap"] {
+        let leaked = lower.match_indices(verb).any(|(i, _)| {
+            let rest = &text[i + verb.len()..];
+            let token = rest.strip_prefix(' ').map(|r| r.split([' ', ')', '|', ',', '.', ']']).next().unwrap_or(""));
+            let notation = |t: &str| {
+                let b = t.as_bytes();
+                t == "X"
+                    || (b.len() == 2 && b"23456789TJQKA".contains(&b[0]) && b"SHDC".contains(&b[1]))
+                    || (matches!(verb, "contre" | "swap") && !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
+            };
+            let bracketed = text[..i].ends_with('(') || text[..i].ends_with('[') || text[..i].ends_with('`');
+            whole_word(&lower, i, verb.len()) && (token.is_some_and(notation) || bracketed)
+        });
+        flag(leaked, "notation in a sentence");
+    }
+    // Articles, elision and agreement.
+    let wrong_forms: &[&str] = match lang {
+        Lang::En => &["a hearts", "a spades", "a clubs", "a diamonds", "a Ace", "a 8", "an King", "an Queen", "an 7"],
+        Lang::Fr => &["un Dame", "une Roi", "une As", "une Valet", "une 8", "de As", "de Ada", "que Ada", "que Émile"],
+    };
+    for wrong in wrong_forms {
+        flag(has_word(text, wrong), wrong);
+    }
+    flag(text.contains("«»") || text.contains("« »") || text.contains("«\u{a0}»"), "empty « »");
+    match lang {
+        Lang::En => {
+            for p in [" :", " ;", " !", " ?", "\u{a0}"] {
+                flag(text.contains(p), "French spacing in English");
+            }
+            flag(text.contains('«') || text.contains('»'), "French quotes in English");
+            flag(text.contains("UNIQUE »") || text.contains("Sans"), "French words in English");
+            for fr in ["pose", "pioche", "carte", "manche", "Dame :"] {
+                flag(has_word(text, fr), "French word in English");
+            }
+        }
+        Lang::Fr => {
+            for p in [" :", " ;", " !", " ?", "« ", " »"] {
+                flag(text.contains(p), "an ASCII space where French puts a non-breaking one");
+            }
+            for p in [":", ";", "!", "?", "»"] {
+                let glued = text.match_indices(p).any(|(i, _)| {
+                    i > 0 && !text[..i].ends_with('\u{a0}') && !text[..i].ends_with(|c: char| c.is_ascii_digit())
+                });
+                // A colon glued to a word is English typography; « 10:30 » never occurs here.
+                flag(glued, "no non-breaking space before a French high sign");
+            }
+            flag(text.contains('«') && !text.contains("«\u{a0}"), "no non-breaking space after «");
+            flag(has_word(text, "seed") || has_word(text, "graine"), "seed");
+            // English card letters beside a suit symbol: Q♠, J♥, K♦.
+            let english_card =
+                ['J', 'Q', 'K'].iter().any(|l| ['♠', '♥', '♦', '♣'].iter().any(|s| text.contains(&format!("{l}{s}"))));
+            flag(english_card, "English card letters in French");
+            for en in ["Queen", "King", "Jack", "Ace", "Seat", "the ", "draws", "plays"] {
+                flag(text.contains(en), "English word in French");
+            }
+            flag(text.contains("'"), "ASCII apostrophe in French");
+        }
+    }
+    bad
+}
+
+fn check(text: &str, lang: Lang, context: &dyn Fn() -> String, failures: &mut Vec<String>) {
+    for what in bad_forms(text, lang) {
+        if failures.len() < 40 {
+            failures.push(format!("{what}: {text:?} ({})", context()));
+        }
+    }
+}
+
+#[test]
+fn the_bad_forms_are_caught() {
+    // The old texts of this game, and the forms the issue lists: each must be caught.
+    for (text, lang) in [
+        ("Seat 1 draws 1 cards.", Lang::En),
+        ("Le siège 1 pose 7♥.", Lang::Fr),
+        ("Seat 2 demands a 8.", Lang::En),
+        ("a hearts or a Ace (or an 8, a Joker)", Lang::En),
+        ("Le siège 0 : « CONTRE UNIQUE » contre le siège 1 !", Lang::Fr),
+        ("un Dame (valeur demandée par un Roi)", Lang::Fr),
+        ("Ada pioche 1 carte(s).", Lang::Fr),
+        ("You : 7 cards", Lang::En),
+        ("Pile : 3 cards", Lang::En),
+        ("Ada pose Q♠.", Lang::Fr),
+        ("Ada pose D♠ (play 1|2|3).", Lang::Fr),
+        ("Ada : « »", Lang::Fr),
+        ("Manche 1 : Ada distribue.", Lang::Fr),
+        ("Player 3 wins the match!", Lang::En),
+        ("la seed 7", Lang::Fr),
+        ("Ada n'a rien à piocher.", Lang::Fr),
+        ("poser une carte de Ada", Lang::Fr),
+    ] {
+        assert!(!bad_forms(text, lang).is_empty(), "not caught: {text:?}");
+    }
+    for (text, lang) in [
+        ("Ada pioche 1 carte.", Lang::Fr),
+        ("Manche\u{a0}1\u{a0}: Ada distribue\u{a0}; la défausse commence par D♠.", Lang::Fr),
+        ("Ada says «\u{a0}UNIQUE\u{a0}»", Lang::Fr),
+        ("You play 10♦.", Lang::En),
+        ("Ada demands an 8.", Lang::En),
+    ] {
+        let bad = bad_forms(text, lang);
+        assert!(
+            bad.is_empty() || bad.iter().all(|b| b.contains("English word") || b.contains("French word")),
+            "{text:?}: {bad:?}"
+        );
+    }
+}
+
+#[test]
+fn seeded_random_matches_say_everything_right() {
+    let option_sets = [
+        (4, json!({})),
+        (2, json!({"rounds_to_win": 2})),
+        (3, json!({"queen_swap": true})),
+        (3, json!({"queen_swap": true, "queen_swap_mode": "named"})),
+        (4, json!({"queen_swap": true, "queen_swap_mode": "target_chooses", "auto_unique": true})),
+        (5, json!({"scoring": "penalty_points", "penalty_limit": 60, "combos": ["king_eight", "carre", "ace_jack"]})),
+        (
+            3,
+            json!({"play_after_penalty": true, "voluntary_draw": true, "mixed_stacking": true, "king_demand_allows_wilds": false}),
+        ),
+        (8, json!({"decks": 2, "rounds_to_win": 1, "jack_two_players": "skip"})),
+        (2, json!({"starter": "no_effect", "joker_draw": 5, "joker_names_suit": false})),
+    ];
+    let mut failures = Vec::new();
+    let mut seen_kinds = std::collections::BTreeSet::new();
+    let mut legal = ActionList::new();
+    let mut texts = 0usize;
+    for (players, opts) in option_sets {
+        let names = names(players);
+        for seed in 0..8u64 {
+            let request = MatchRequest { players, seed, options: options(opts.clone()), ..Default::default() };
+            let mut m = Match::<Nantais>::new(&request).expect("the setup is accepted");
+            let mut rng = GameRng::seed_from_u64(seed ^ 0x5EED);
+            let mut step = 0;
+            while !m.state().is_over() && step < 30_000 {
+                let (seat, action) = kit::random_choice(m.state(), &mut rng, &mut legal);
+                // The choices offered to the acting seat, and the table, every few steps.
+                for lang in [Lang::Fr, Lang::En] {
+                    let words = Words::new(lang, &names, Some(seat));
+                    for &a in legal.iter() {
+                        let text = Nantais::describe_action(a, &words);
+                        check(&text, lang, &|| format!("action {a}, seed {seed}, {opts}"), &mut failures);
+                        texts += 1;
+                    }
+                    if step % 7 == 0 {
+                        for reader in [Some(seat), None] {
+                            let words = Words::new(lang, &names, reader);
+                            let view: View = m.state().view(reader);
+                            let text = Nantais::render_view(&view, &words);
+                            check(&text, lang, &|| format!("view at step {step}, seed {seed}, {opts}"), &mut failures);
+                            texts += 1;
+                        }
+                    }
+                }
+                let events = m.act_parsed(seat, action).expect("a legal action");
+                for event in &events {
+                    let kind = serde_json::to_value(event).unwrap()["type"].as_str().unwrap_or("").to_string();
+                    seen_kinds.insert(kind);
+                    for lang in [Lang::Fr, Lang::En] {
+                        let readers = Seat::all(players).map(Some).chain([None]);
+                        for reader in readers {
+                            let words = Words::new(lang, &names, reader);
+                            let text = Nantais::describe_event(event, &words);
+                            let context = || format!("{event:?} for {reader:?}, seed {seed}, {opts}");
+                            check(&text, lang, &context, &mut failures);
+                            texts += 1;
+                        }
+                    }
+                }
+                step += 1;
+            }
+            // The table at the end, for everyone.
+            for lang in [Lang::Fr, Lang::En] {
+                for reader in Seat::all(players).map(Some).chain([None]) {
+                    let words = Words::new(lang, &names, reader);
+                    let text = Nantais::render_view(&m.state().view(reader), &words);
+                    check(&text, lang, &|| format!("final view, seed {seed}, {opts}"), &mut failures);
+                }
+            }
+            assert!(m.state().table().phase == Phase::Over, "seed {seed} {opts}: the match did not end");
+        }
+    }
+    eprintln!("{texts} texts checked; event kinds seen: {seen_kinds:?}");
+    assert!(failures.is_empty(), "{} bad texts:\n{}", failures.len(), failures.join("\n"));
+    // The random matches reach almost every kind (the rest are pinned by the snapshots).
+    for kind in ["played", "drew", "drew_card", "penalty", "penalty_cards", "suit_named", "rank_demanded", "contre"] {
+        assert!(seen_kinds.contains(kind), "no {kind} event in the random matches");
+    }
+}
