@@ -11,7 +11,9 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export default async function globalSetup() {
   const binary = process.env.TAPIS_BIN || join(root, 'target', 'release', 'tapis');
   const data = mkdtempSync(join(tmpdir(), 'tapis-browser-'));
-  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Warnings and errors only: the runner's summary stays readable.
+  const env = { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' };
+  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let seen = '';
     server.stdout.on('data', (chunk) => {
