@@ -10,6 +10,7 @@ pub mod loadtest;
 pub mod play;
 pub mod referee;
 pub mod sim;
+pub mod tui;
 
 use serde_json::{Map, Value};
 use tapis_bots::BotKind;

@@ -138,6 +138,10 @@ struct PlayArgs {
     /// Your seat (0 plays first in the first round).
     #[arg(long, default_value_t = 0)]
     seat: u8,
+    /// The line mode (for screen readers, pipes and scripts) instead of the full-screen table;
+    /// it is also chosen when the input or output is not a terminal, or when NO_COLOR is set.
+    #[arg(long)]
+    plain: bool,
     /// Ask for your move even when it is the only one possible (by default it is played for
     /// you after a short notice).
     #[arg(long)]
@@ -374,6 +378,13 @@ fn play_command(args: PlayArgs) -> Result<()> {
         realtime: std::io::stdin().is_terminal(),
         confirm_forced: args.confirm_forced,
     };
+    let fullscreen = !args.plain
+        && std::io::stdin().is_terminal()
+        && std::io::stdout().is_terminal()
+        && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    if fullscreen {
+        return tapis::tui::play_fullscreen(args.game.game, &config);
+    }
     let lines = play::spawn_reader(Box::new(std::io::BufReader::new(std::io::stdin())));
     let mut out = exit::Stdout::new();
     play::play(args.game.game, config, lines, &mut out)

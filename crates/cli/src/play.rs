@@ -185,13 +185,12 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                 t(lang, "Seul coup possible, joué pour vous :", "Only one move, played for you:")
             )?;
             out.flush()?;
-            if config.realtime {
-                if let Said::Line(line) = wait(&lines, Some(Duration::from_millis(FORCED_NOTICE_MS))) {
-                    if matches!(line.trim(), "q" | "quit" | "quitter") {
-                        writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
-                        break;
-                    }
-                }
+            if config.realtime
+                && let Said::Line(line) = wait(&lines, Some(Duration::from_millis(FORCED_NOTICE_MS)))
+                && matches!(line.trim(), "q" | "quit" | "quitter")
+            {
+                writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
+                break;
             }
             match table.submit(human, seq, &legal[0].action, clock.now()) {
                 Ok(accepted) => tell(&table, &accepted, human, lang, out)?,

@@ -1,0 +1,1849 @@
+//! `tapis play` on a terminal: the full-screen table (ratatui on crossterm).
+//!
+//! The screen is drawn from the person's client view (`Table::client_view`, documented in
+//! `docs/client-view.md`), never from the match itself:
+//!
+//! ```text
+//! ┌ title: the game, the round, the seed ───────────────────────────────────────┐
+//! │ Players: turn ▶, dealer (d), cards, the game's │ The table: the game's own   │
+//! │ seat facts, the score sheet round by round     │ part (piles, named suit…)   │
+//! │ Your hand: the cards you may play bright, the selected action's reversed    │
+//! │ Your choices, numbered, one selected           │ The log: what you are told  │
+//! └ keys, or what went wrong ───────────────────────────────────────────────────┘
+//! ```
+//!
+//! Keys: ↑/↓ (or k/j) choose and Enter plays; a number plays that choice (a first digit waits
+//! for a second when more choices could follow it); `?` or `r` the rules; `s` the score sheet;
+//! PgUp/PgDn the log; `q` quits (asked twice during a match). The end of each round is held on
+//! screen with its settlement until a key is pressed, and bots wait while it (or the rules) is
+//! shown. A move that is the person's only one, when nobody else may act, is announced in the
+//! footer and played for them after [`FORCED_NOTICE_MS`] (Enter plays it at once), as in the line
+//! mode, unless `PlayConfig::confirm_forced` asks for every move.
+//!
+//! Bots play in real time, [`BOT_DELAY_MS`] after the table last changed, as in the line mode
+//! (`play.rs`): the loop waits for a key until the next bot move is due, then advances the
+//! table. The terminal is put back (raw mode off, main screen) on every way out, a panic included.
+
+use crate::play::{BOT_DELAY_MS, PlayConfig};
+use anyhow::Result;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use ratatui::crossterm::{cursor, execute, terminal};
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Cell, Clear, List, ListItem, ListState, Paragraph, Row, Table as Grid};
+use ratatui::{Frame, Terminal};
+use serde_json::Value;
+use std::cell::Cell as Memo;
+use std::collections::VecDeque;
+use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tapis_core::{FrenchCard, Lang, Rank, Seat, Suit, Words};
+use tapis_table::{Accepted, Controller, GameId, LegalAction, Table, TableSetup, bot_name};
+
+/// The smallest screen drawn; below it, a sentence asks for a larger window.
+const MIN_WIDTH: u16 = 60;
+const MIN_HEIGHT: u16 = 18;
+/// How long the loop waits for a key when nothing is due (a resize wakes it anyway).
+const IDLE: Duration = Duration::from_secs(1);
+/// How long a forced move (the person's only one, nobody else able to act) is shown before it
+/// is played for them, as the line mode does.
+const FORCED_NOTICE_MS: u64 = 900;
+
+/// Plays a match on the full-screen table; returns when the person quits. The record is saved
+/// with `config.save`, and the result is printed once the terminal is back to normal.
+pub fn play_fullscreen(game: GameId, config: &PlayConfig) -> Result<()> {
+    #[allow(clippy::disallowed_methods)] // the terminal gives the table its time; the table never reads it
+    let start = Instant::now();
+    let mut app = App::new(game, config, 0)?;
+    {
+        let _screen = Screen::enter()?;
+        let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
+        terminal.clear()?;
+        run(&mut app, &mut terminal, start)?;
+    }
+    let mut out = io::stdout();
+    write!(out, "{}", app.farewell())?;
+    if let Some(path) = &config.save {
+        let json = serde_json::to_string_pretty(app.table.current().record())?;
+        std::fs::write(path, json).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        writeln!(out, "{} {}", app.t("Partie enregistrée dans", "Record saved to"), path.display())?;
+    }
+    Ok(())
+}
+
+fn run(app: &mut App, terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, start: Instant) -> Result<()> {
+    let now = || start.elapsed().as_millis() as u64;
+    loop {
+        app.advance(now());
+        terminal.draw(|frame| draw(frame, app))?;
+        if app.quit {
+            return Ok(());
+        }
+        let wait = app.wait(now()).map_or(IDLE, |ms| Duration::from_millis(ms).min(IDLE));
+        if event::poll(wait)? {
+            match event::read()? {
+                Event::Key(key) if key.kind == KeyEventKind::Press => app.key(key, now()),
+                // A resize (or anything else) is answered by the next draw.
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The terminal in raw mode on the alternate screen, put back when this is dropped: on return,
+/// on an error, and during a panic (whose message the hook prints after putting it back).
+struct Screen;
+
+impl Screen {
+    fn enter() -> Result<Screen> {
+        terminal::enable_raw_mode()?;
+        ON_SCREEN.store(true, Ordering::SeqCst);
+        let screen = Screen;
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+        Ok(screen)
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Whether the terminal is ours, so that it is put back once: leaving the alternate screen twice
+/// would move the cursor back over what was printed in between (a panic's message).
+static ON_SCREEN: AtomicBool = AtomicBool::new(false);
+
+fn restore() {
+    if !ON_SCREEN.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let _ = terminal::disable_raw_mode();
+    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+}
+
+/// One line of the log.
+#[derive(Clone, Debug, PartialEq)]
+struct LogLine {
+    text: String,
+    kind: LogKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LogKind {
+    /// What the person did.
+    Mine,
+    /// What others did, or what happened.
+    Told,
+    /// A round ended.
+    Mark,
+}
+
+/// A box over the table, closed by a key.
+#[derive(Clone, Debug)]
+struct Popup {
+    kind: PopupKind,
+    title: String,
+    lines: Vec<(String, Style)>,
+    scroll: usize,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PopupKind {
+    Rules,
+    Scores,
+    /// The settlement of a round, held until a key is pressed.
+    RoundEnd,
+    MatchEnd,
+}
+
+/// Everything the screen shows, and the person's choices in progress.
+struct App {
+    game: GameId,
+    lang: Lang,
+    human: Seat,
+    table: Table,
+    /// The person's client view, and their legal actions with their words, at `seen`.
+    view: Value,
+    legal: Vec<LegalAction>,
+    seen: (u32, u64),
+    selected: usize,
+    /// Digits typed so far.
+    typed: String,
+    log: Vec<LogLine>,
+    /// Log lines scrolled back from the newest.
+    log_back: usize,
+    /// The most `log_back` can be at the last draw.
+    log_max: Memo<usize>,
+    popups: VecDeque<Popup>,
+    /// The most the front popup can scroll at the last draw.
+    popup_max: Memo<usize>,
+    /// A sentence for the footer, and whether it is an error.
+    note: Option<(String, bool)>,
+    confirm_quit: bool,
+    quit: bool,
+    /// Ask even for a forced move (`PlayConfig::confirm_forced`).
+    confirm_forced: bool,
+    /// The `seq` of a forced move and when it is played.
+    forced: Option<(u64, u64)>,
+}
+
+impl App {
+    fn new(game: GameId, config: &PlayConfig, now: u64) -> Result<App> {
+        let players = config.request.players;
+        let human = config.human;
+        let setup = TableSetup {
+            game,
+            request: config.request.clone(),
+            controllers: (0..players)
+                .map(|i| if i == human.index() { Controller::Person } else { Controller::Bot(config.bots[i]) })
+                .collect(),
+            bot_delay_ms: BOT_DELAY_MS,
+            turn_clock_ms: None,
+            names: (0..players)
+                .map(|i| if i == human.index() { config.name.clone() } else { bot_name(Seat(i as u8)).to_string() })
+                .collect(),
+            reader: Some(human),
+        };
+        let table = Table::new(setup, now).map_err(|e| crate::exit::usage(e.message(config.lang)))?;
+        let mut app = App {
+            game,
+            lang: config.lang,
+            human,
+            table,
+            view: Value::Null,
+            legal: Vec::new(),
+            seen: (0, u64::MAX),
+            selected: 0,
+            typed: String::new(),
+            log: Vec::new(),
+            log_back: 0,
+            log_max: Memo::new(0),
+            popups: VecDeque::new(),
+            popup_max: Memo::new(0),
+            note: None,
+            confirm_quit: false,
+            quit: false,
+            confirm_forced: config.confirm_forced,
+            forced: None,
+        };
+        let seed = config.request.seed;
+        let intro = match app.lang {
+            Lang::Fr => format!("{} — {players} joueurs, graine {seed}. Bonne partie !", game.name()),
+            Lang::En => format!("{} — {players} players, seed {seed}. Have a good game!", game.name()),
+        };
+        app.log.push(LogLine { text: intro.replace(" !", "\u{202f}!"), kind: LogKind::Mark });
+        app.refresh(now);
+        Ok(app)
+    }
+
+    fn t(&self, fr: &'static str, en: &'static str) -> &'static str {
+        self.lang.pick(fr, en)
+    }
+
+    fn words(&self) -> Words<'_> {
+        self.table.words(self.lang)
+    }
+
+    /// Bots and popups stop the table: nothing happens behind a round's settlement.
+    fn paused(&self) -> bool {
+        !self.popups.is_empty()
+    }
+
+    /// Makes the moves due by `now`, one by one, stopping at the end of a round; a forced move
+    /// of the person's is played once its notice has been shown.
+    fn advance(&mut self, now: u64) {
+        loop {
+            while !self.paused() {
+                match self.table.advance_one(now) {
+                    Some(accepted) => self.take(accepted),
+                    None => break,
+                }
+            }
+            self.refresh(now);
+            match self.forced {
+                Some((seq, at)) if !self.paused() && at <= now && seq == self.table.seq() => self.submit(0, now),
+                _ => return,
+            }
+        }
+    }
+
+    /// Whether the person's only move is played for them: they are waited for, nobody else may
+    /// act, and they did not ask to confirm such moves.
+    fn is_forced(&self) -> bool {
+        let status = self.table.current().status();
+        !self.confirm_forced
+            && self.legal.len() == 1
+            && status.waiting.contains(self.human)
+            && status.actors.iter().all(|s| s == self.human)
+    }
+
+    /// How long until something is due, if anything is (nothing while a popup holds the table).
+    fn wait(&self, now: u64) -> Option<u64> {
+        if self.paused() {
+            return None;
+        }
+        let forced = self.forced.filter(|&(seq, _)| seq == self.table.seq()).map(|(_, at)| at);
+        match (self.table.due(), forced) {
+            (Some(a), Some(b)) => Some(a.min(b).saturating_sub(now)),
+            (due, forced) => due.or(forced).map(|at| at.saturating_sub(now)),
+        }
+    }
+
+    /// The client view and the legal actions again, when the match moved (at `now`).
+    fn refresh(&mut self, now: u64) {
+        let seen = (self.table.match_no(), self.table.seq());
+        if seen == self.seen {
+            return;
+        }
+        let kept = self.legal.get(self.selected).map(|l| l.action.clone());
+        self.seen = seen;
+        self.view = self.table.client_view(Some(self.human));
+        self.legal = self.table.current().legal_words(self.human, &self.table.setup().names);
+        self.selected = kept.and_then(|a| self.legal.iter().position(|l| l.action == a)).unwrap_or(0);
+        self.typed.clear();
+        self.forced = None;
+        if self.note.as_ref().is_some_and(|(_, error)| !error) {
+            self.note = None;
+        }
+        if self.is_forced() {
+            self.forced = Some((seen.1, now + FORCED_NOTICE_MS));
+            let words = self.lang.pick(&self.legal[0].fr, &self.legal[0].en);
+            let notice = match self.lang {
+                Lang::Fr => {
+                    format!("Seul coup possible, joué pour vous\u{a0}: {words}")
+                }
+                Lang::En => format!("Only one move, played for you: {words}"),
+            };
+            self.note = Some((notice, false));
+        }
+    }
+
+    /// An accepted action: what the person is told of it goes to the log, and the end of a
+    /// round or of the match to a popup.
+    fn take(&mut self, accepted: Accepted) {
+        let told = told_lines(&self.table, &accepted, self.human, self.lang);
+        let kind = if accepted.seat == self.human { LogKind::Mine } else { LogKind::Told };
+        self.log.extend(told.iter().map(|text| LogLine { text: text.clone(), kind }));
+        self.log_back = 0;
+        if let Some(summary) = &accepted.round_over {
+            let mark = match self.lang {
+                Lang::Fr => format!("── Manche {} terminée ──", summary.round),
+                Lang::En => format!("── Round {} over ──", summary.round),
+            };
+            self.log.push(LogLine { text: mark, kind: LogKind::Mark });
+            let popup = self.round_popup(&told, &summary.change, &summary.scores_after, summary.round);
+            self.popups.push_back(popup);
+        }
+    }
+
+    fn round_popup(&self, told: &[String], change: &[i64], after: &[i64], round: u32) -> Popup {
+        let over = self.table.is_over();
+        let words = self.words();
+        let mut lines: Vec<(String, Style)> = told.iter().map(|t| (t.clone(), Style::new())).collect();
+        lines.push((String::new(), Style::new()));
+        let status = self.table.current().status();
+        let width = (0..after.len()).map(|i| words.name_of(Seat(i as u8)).chars().count()).max().unwrap_or(0);
+        for (i, (delta, total)) in change.iter().zip(after).enumerate() {
+            let seat = Seat(i as u8);
+            let name = words.name_of(seat);
+            let won = over && status.winners.contains(seat);
+            let mark = if won { self.t("  ← gagnant", "  ← winner") } else { "" };
+            let style = if seat == self.human { Style::new().add_modifier(Modifier::BOLD) } else { Style::new() };
+            lines.push((format!("  {name:<width$}  {:>5}  → {total:>5}{mark}", signed(*delta)), style));
+        }
+        let (title, kind) = if over {
+            lines.push((String::new(), Style::new()));
+            let verdict = if status.winners.contains(self.human) {
+                self.t("Vous avez gagné\u{202f}!", "You won!")
+            } else {
+                self.t("Vous avez perdu.", "You lost.")
+            };
+            lines.push((verdict.to_string(), Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow)));
+            (self.t("Fin de la partie", "End of the match").to_string(), PopupKind::MatchEnd)
+        } else {
+            let title = match self.lang {
+                Lang::Fr => format!("Fin de la manche {round}"),
+                Lang::En => format!("End of round {round}"),
+            };
+            (title, PopupKind::RoundEnd)
+        };
+        Popup { kind, title, lines, scroll: 0 }
+    }
+
+    fn text_popup(&self, kind: PopupKind, title: &str, text: &str) -> Popup {
+        Popup {
+            kind,
+            title: title.to_string(),
+            lines: text.lines().map(|l| (l.to_string(), Style::new())).collect(),
+            scroll: 0,
+        }
+    }
+
+    /// The score sheet, round by round, as a popup.
+    fn scores_popup(&self) -> Popup {
+        let words = self.words();
+        let players = self.table.current().players();
+        let names: Vec<String> = (0..players).map(|i| words.name_of(Seat(i as u8))).collect();
+        let col = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).clamp(5, 10) + 2;
+        let head = |s: &str| format!("{s:>col$}", s = s.chars().take(col - 2).collect::<String>());
+        let mut lines = Vec::new();
+        let header: String = names.iter().map(|n| head(n)).collect();
+        lines.push((format!("{:<8}{header}", self.t("Manche", "Round")), Style::new().add_modifier(Modifier::BOLD)));
+        for round in self.table.rounds() {
+            let cells: String = round.change.iter().map(|c| format!("{:>col$}", signed(*c))).collect();
+            lines.push((format!("{:<8}{cells}", round.round), Style::new()));
+        }
+        let totals: String = self.table.current().scores().iter().map(|s| format!("{s:>col$}")).collect();
+        lines.push((format!("{:<8}{totals}", self.t("Total", "Total")), Style::new().add_modifier(Modifier::BOLD)));
+        Popup { kind: PopupKind::Scores, title: self.t("Feuille de marque", "Score sheet").into(), lines, scroll: 0 }
+    }
+
+    /// A key pressed at `now`.
+    fn key(&mut self, key: KeyEvent, now: u64) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && matches!(key.code, KeyCode::Char('c' | 'd')) {
+            self.quit = true;
+            return;
+        }
+        if !self.popups.is_empty() {
+            self.popup_key(key, now);
+            return;
+        }
+        if self.confirm_quit {
+            self.confirm_quit = false;
+            self.note = None;
+            if matches!(key.code, KeyCode::Char('q' | 'o' | 'y' | 'O' | 'Y')) {
+                self.quit = true;
+            }
+            return;
+        }
+        self.note = None;
+        let count = self.legal.len();
+        match key.code {
+            KeyCode::Char('q') => {
+                if self.table.is_over() {
+                    self.quit = true;
+                } else {
+                    self.confirm_quit = true;
+                    let ask = self.t(
+                        "Quitter la partie\u{a0}? q ou o pour quitter, une autre touche pour rester.",
+                        "Quit the match? q or y to quit, any other key to stay.",
+                    );
+                    self.note = Some((ask.into(), true));
+                }
+            }
+            KeyCode::Char('?' | 'r') | KeyCode::F(1) => {
+                let title = format!("{} — {}", self.game.name(), self.t("règles", "rules"));
+                let popup = self.text_popup(PopupKind::Rules, &title, &reflow(self.game.rules_text(self.lang)));
+                self.popups.push_front(popup);
+            }
+            KeyCode::Char('s') => {
+                let popup = self.scores_popup();
+                self.popups.push_front(popup);
+            }
+            KeyCode::Up | KeyCode::Char('k') if count > 0 => self.selected = (self.selected + count - 1) % count,
+            KeyCode::Down | KeyCode::Char('j') if count > 0 => self.selected = (self.selected + 1) % count,
+            KeyCode::Home => self.selected = 0,
+            KeyCode::End => self.selected = count.saturating_sub(1),
+            KeyCode::PageUp => self.log_back = (self.log_back + 5).min(self.log_max.get()),
+            KeyCode::PageDown => self.log_back = self.log_back.saturating_sub(5),
+            KeyCode::Esc | KeyCode::Backspace => self.typed.clear(),
+            KeyCode::Enter | KeyCode::Char(' ') => self.submit(self.selected, now),
+            KeyCode::Char(digit @ '0'..='9') => self.digit(digit, now),
+            _ => {}
+        }
+    }
+
+    /// A digit: the choice of that number is selected, and played as soon as no further digit
+    /// could make another choice (with 12 choices, `1` waits for a second digit or Enter).
+    fn digit(&mut self, digit: char, now: u64) {
+        let count = self.legal.len();
+        if count == 0 {
+            self.note = Some((self.t("Ce n'est pas à vous de jouer.", "It is not your move.").into(), true));
+            return;
+        }
+        self.typed.push(digit);
+        match self.typed.parse::<usize>() {
+            Ok(n) if (1..=count).contains(&n) => {
+                self.selected = n - 1;
+                if n * 10 > count {
+                    self.submit(n - 1, now);
+                }
+            }
+            _ => {
+                let message = match self.lang {
+                    Lang::Fr => format!("Choisissez un numéro entre 1 et {count}."),
+                    Lang::En => format!("Choose a number from 1 to {count}."),
+                };
+                self.note = Some((message, true));
+                self.typed.clear();
+            }
+        }
+    }
+
+    fn submit(&mut self, index: usize, now: u64) {
+        self.typed.clear();
+        let Some(choice) = self.legal.get(index) else {
+            if self.legal.is_empty() && !self.table.is_over() {
+                self.note = Some((self.t("Ce n'est pas à vous de jouer.", "It is not your move.").into(), true));
+            }
+            return;
+        };
+        let action = choice.action.clone();
+        match self.table.submit(self.human, self.seen.1, &action, now) {
+            Ok(accepted) => self.take(accepted),
+            Err(e) => self.note = Some((e.message(self.lang), true)),
+        }
+        self.refresh(now);
+    }
+
+    fn popup_key(&mut self, key: KeyEvent, now: u64) {
+        let Some(popup) = self.popups.front_mut() else { return };
+        let max = self.popup_max.get();
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => popup.scroll = popup.scroll.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => popup.scroll = (popup.scroll + 1).min(max),
+            KeyCode::PageUp => popup.scroll = popup.scroll.saturating_sub(10),
+            KeyCode::PageDown => popup.scroll = (popup.scroll + 10).min(max),
+            KeyCode::Home => popup.scroll = 0,
+            KeyCode::End => popup.scroll = max,
+            KeyCode::Char('q') if popup.kind == PopupKind::MatchEnd => self.quit = true,
+            _ => {
+                self.popups.pop_front();
+                if self.popups.is_empty() {
+                    // Bots count their delay from now, not from before the pause, and a forced
+                    // move is shown again before it is played.
+                    self.table.touch(now);
+                    if let Some((_, at)) = &mut self.forced {
+                        *at = now + FORCED_NOTICE_MS;
+                    }
+                }
+            }
+        }
+    }
+
+    /// What stays on the terminal once the screen is closed: the scores and the verdict.
+    fn farewell(&self) -> String {
+        let words = self.words();
+        let status = self.table.current().status();
+        let end = if status.over {
+            self.t("fin de la partie", "end of the match")
+        } else {
+            self.t("partie abandonnée", "match abandoned")
+        };
+        let seed = self.table.setup().request.seed;
+        let mut text = format!("{} — {end} ({} {seed})\n", self.game.name(), self.t("graine", "seed"));
+        for (i, score) in status.scores.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let mark =
+                if status.over && status.winners.contains(seat) { self.t("  ← gagnant", "  ← winner") } else { "" };
+            text += &format!("  {:<16} {score}{mark}\n", words.name_of(seat));
+        }
+        text
+    }
+}
+
+/// What the person is told of an accepted action, as `play.rs` tells it: every event they may
+/// know, and their own action in words when it made no event.
+fn told_lines(table: &Table, accepted: &Accepted, human: Seat, lang: Lang) -> Vec<String> {
+    let told = accepted.told_to(Some(human));
+    let mut lines = Vec::new();
+    if accepted.seat == human && told.iter().all(|e| e.text(lang).is_empty()) {
+        lines.push(tapis_core::words::capitalize(
+            &table.current().describe_action(&accepted.action, &table.words(lang)),
+        ));
+    }
+    lines.extend(told.iter().map(|e| e.text(lang).to_string()).filter(|t| !t.is_empty()));
+    lines
+}
+
+fn signed(n: i64) -> String {
+    if n > 0 { format!("+{n}") } else { n.to_string() }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards and words
+
+/// The cards of the hand an action uses, in notation: the words after its verb, except in
+/// Battle GUM, where `give <seat>`, `reveal <position>` and `take <face-up card>` name no card of
+/// the hand and `swap <hand card> <face-up card>` names one, and in Njet's `njet <row> <cell>`.
+fn action_cards(game: GameId, action: &str) -> Vec<&str> {
+    let mut words = action.split_whitespace();
+    let verb = words.next().unwrap_or("");
+    match (game, verb) {
+        (GameId::Gum, "give" | "reveal" | "take") | (GameId::Njet, "njet") => Vec::new(),
+        (GameId::Gum, "swap") => words.take(1).collect(),
+        _ => words.collect(),
+    }
+}
+
+/// Whether some legal action plays (or gives, or lays aside) this card of the hand.
+fn playable(game: GameId, card: &str, legal: &[LegalAction]) -> bool {
+    legal.iter().any(|l| action_cards(game, &l.action).iter().any(|c| c.eq_ignore_ascii_case(card)))
+}
+
+/// The games whose cards are the French deck's (`7H`, `TS`, `X`).
+fn french_cards(game: GameId) -> bool {
+    matches!(game, GameId::Nantais | GameId::NainJaune | GameId::CrazyEights)
+}
+
+const RED: Color = Color::Red;
+
+/// A card as people read it, in its colour: `7H` → « 7♥ » in red, `QS` → « D♠ » in French.
+fn card_span(game: GameId, words: &Words, card: &str) -> Span<'static> {
+    if french_cards(game) {
+        return match card.parse::<FrenchCard>() {
+            Ok(c) => {
+                let red = matches!(c.suit(), Some(Suit::Hearts | Suit::Diamonds));
+                let style = match c.suit() {
+                    None => Style::new().fg(Color::Magenta),
+                    Some(_) if red => Style::new().fg(RED),
+                    Some(_) => Style::new(),
+                };
+                Span::styled(words.card(c), style)
+            }
+            Err(_) => Span::raw(card.to_string()),
+        };
+    }
+    match game {
+        GameId::Njet => Span::styled(card.to_string(), colour_style(&card[..card.len().min(1)])),
+        GameId::Gum if card == "00" => Span::styled("Ninja", Style::new().fg(Color::Magenta)),
+        GameId::NurMut if card.starts_with('J') => Span::styled(card.to_string(), Style::new().fg(Color::Magenta)),
+        _ => Span::raw(card.to_string()),
+    }
+}
+
+/// Njet's colours: `R` rouge, `B` bleu, `K` noir, `G` vert.
+fn colour_style(letter: &str) -> Style {
+    match letter {
+        "R" => Style::new().fg(RED),
+        "B" => Style::new().fg(Color::LightBlue),
+        "G" => Style::new().fg(Color::Green),
+        _ => Style::new().add_modifier(Modifier::BOLD),
+    }
+}
+
+fn colour_name(lang: Lang, letter: &str) -> &'static str {
+    match letter {
+        "R" => lang.pick("rouge", "red"),
+        "B" => lang.pick("bleu", "blue"),
+        "K" => lang.pick("noir", "black"),
+        "G" => lang.pick("vert", "green"),
+        _ => lang.pick("aucun", "none"),
+    }
+}
+
+/// A line of text with the cards of hearts and diamonds in red (the games' sentences write
+/// cards as « 7♥ »).
+fn rich(text: &str, base: Style) -> Line<'static> {
+    let mut spans = Vec::new();
+    let mut plain = String::new();
+    for (i, word) in text.split(' ').enumerate() {
+        if i > 0 {
+            plain.push(' ');
+        }
+        if word.contains(['♥', '♦']) {
+            if !plain.is_empty() {
+                spans.push(Span::styled(std::mem::take(&mut plain), base));
+            }
+            spans.push(Span::styled(word.to_string(), base.fg(RED)));
+        } else {
+            plain.push_str(word);
+        }
+    }
+    if !plain.is_empty() {
+        spans.push(Span::styled(plain, base));
+    }
+    Line::from(spans)
+}
+
+/// Joins the lines of a text wrapped for a wide terminal back into paragraphs, so that they can
+/// be wrapped again to the popup's width. A line as wide as a wrapped one (80 columns or more)
+/// goes on in the next unless it ends a sentence there, or the next is blank, a list item, or
+/// indented as the start of an indented item (the next item).
+fn reflow(text: &str) -> String {
+    let indent = |line: &str| line.len() - line.trim_start().len();
+    let mut out: Vec<String> = Vec::new();
+    let mut previous = "";
+    let mut start = 0;
+    for line in text.lines() {
+        let next = line.trim_start();
+        let item = ["- ", "• ", "* "].iter().any(|b| next.starts_with(b)) || (start > 0 && indent(line) == start);
+        let sentence_ended =
+            previous.trim_end().ends_with(['.', '!', '?', ':', '»']) && !next.starts_with(char::is_lowercase);
+        match out.last_mut() {
+            Some(last) if width(previous) >= 80 && !next.is_empty() && !item && !sentence_ended => {
+                last.push(' ');
+                last.push_str(next);
+            }
+            _ => {
+                out.push(line.to_string());
+                start = indent(line);
+            }
+        }
+        previous = line;
+    }
+    out.join("\n")
+}
+
+/// Cuts a line of spans into lines of at most `max` columns after its spaces (a card, or a card
+/// and its count joined by a no-break space, is never cut); continuations are indented.
+fn wrap_spans(line: Line<'static>, max: usize) -> Vec<Line<'static>> {
+    if line.width() <= max {
+        return vec![line];
+    }
+    // Words: pieces of spans up to a space, with their styles.
+    let mut words: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    for span in line.spans {
+        let mut rest = span.content.as_ref();
+        while !rest.is_empty() {
+            let at = rest.find(' ').map_or(rest.len(), |i| i + 1);
+            words.last_mut().expect("never empty").push(Span::styled(rest[..at].to_string(), span.style));
+            if rest[..at].ends_with(' ') {
+                words.push(Vec::new());
+            }
+            rest = &rest[at..];
+        }
+    }
+    let mut lines = Vec::new();
+    let mut current: Vec<Span<'static>> = Vec::new();
+    let mut used = 0;
+    for word in words {
+        let text: String = word.iter().map(|s| s.content.as_ref()).collect();
+        if used + width(text.trim_end()) > max && !current.is_empty() {
+            lines.push(Line::from(std::mem::take(&mut current)));
+            current.push(raw("  "));
+            used = 2;
+            if text.trim().is_empty() {
+                continue;
+            }
+        }
+        used += width(&text);
+        current.extend(word);
+    }
+    if !current.is_empty() {
+        lines.push(Line::from(current));
+    }
+    lines
+}
+
+fn width(text: &str) -> usize {
+    Span::raw(text).width()
+}
+
+/// Cuts a paragraph into lines of at most `max` columns at spaces; a line's continuation keeps
+/// its indentation (and a list item's, after `- `).
+fn wrap(text: &str, max: usize) -> Vec<String> {
+    let max = max.max(8);
+    if width(text) <= max {
+        return vec![text.to_string()];
+    }
+    let lead = text.len() - text.trim_start().len();
+    let bullet = if text.trim_start().starts_with("- ") || text.trim_start().starts_with("• ") { 2 } else { 0 };
+    let indent = " ".repeat((lead + bullet).min(max / 2));
+    let mut lines = Vec::new();
+    let mut line = text[..lead].to_string();
+    for word in text.trim_start().split(' ') {
+        let room = max.saturating_sub(width(&line));
+        let sep = usize::from(!line.trim().is_empty());
+        if width(word) + sep > room && !line.trim().is_empty() {
+            lines.push(std::mem::replace(&mut line, indent.clone()));
+        } else if sep == 1 {
+            line.push(' ');
+        }
+        let mut rest = word;
+        while width(&line) + width(rest) > max {
+            let room = max - width(&line);
+            let cut = rest.char_indices().nth(room.max(1)).map_or(rest.len(), |(i, _)| i);
+            line.push_str(&rest[..cut]);
+            lines.push(std::mem::replace(&mut line, indent.clone()));
+            rest = &rest[cut..];
+        }
+        line.push_str(rest);
+    }
+    if !line.trim().is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// Pens the game's fields in the reader's language.
+struct Pen<'a> {
+    game: GameId,
+    lang: Lang,
+    words: Words<'a>,
+}
+
+impl Pen<'_> {
+    fn t(&self, fr: &'static str, en: &'static str) -> &'static str {
+        self.lang.pick(fr, en)
+    }
+
+    /// A label and its value: « Pioche : » in French typography, "Stock: " in English.
+    fn field(&self, fr: &str, en: &str, mut value: Vec<Span<'static>>) -> Line<'static> {
+        let label = match self.lang {
+            Lang::Fr => format!("{fr}\u{a0}: "),
+            Lang::En => format!("{en}: "),
+        };
+        value.insert(0, Span::styled(label, Style::new().fg(Color::DarkGray)));
+        Line::from(value)
+    }
+
+    fn card(&self, card: &Value) -> Span<'static> {
+        card_span(self.game, &self.words, card.as_str().unwrap_or("?"))
+    }
+
+    /// Cards separated by spaces, at most `max` of them (then « … +3 »).
+    fn cards(&self, cards: &Value, max: usize) -> Vec<Span<'static>> {
+        let list = cards.as_array().map(Vec::as_slice).unwrap_or_default();
+        let mut spans = Vec::new();
+        for (i, card) in list.iter().take(max).enumerate() {
+            if i > 0 {
+                spans.push(Span::raw(" "));
+            }
+            spans.push(self.card(card));
+        }
+        if list.len() > max {
+            spans.push(Span::styled(format!(" … +{}", list.len() - max), Style::new().fg(Color::DarkGray)));
+        }
+        if list.is_empty() {
+            spans.push(Span::styled("—", Style::new().fg(Color::DarkGray)));
+        }
+        spans
+    }
+
+    fn suit(&self, letter: &Value) -> Span<'static> {
+        match letter.as_str().and_then(|s| s.chars().next()).and_then(Suit::from_letter) {
+            Some(suit) => {
+                let style =
+                    if matches!(suit, Suit::Hearts | Suit::Diamonds) { Style::new().fg(RED) } else { Style::new() };
+                Span::styled(format!("{} {}", suit.symbol(), self.words.suit(suit)), style)
+            }
+            None => Span::raw("?"),
+        }
+    }
+
+    fn rank(&self, letter: &Value) -> String {
+        match letter.as_str().and_then(|s| s.parse::<Rank>().ok()) {
+            Some(rank) => self.words.rank(rank).to_string(),
+            None => letter.as_str().unwrap_or("?").to_string(),
+        }
+    }
+
+    fn who(&self, seat: &Value) -> String {
+        match seat.as_u64() {
+            Some(s) => self.words.who(Seat(s as u8)),
+            None => "?".into(),
+        }
+    }
+
+    fn cards_count(&self, n: &Value) -> String {
+        self.words.cards(n.as_i64().unwrap_or(0))
+    }
+}
+
+fn raw(text: impl Into<String>) -> Span<'static> {
+    Span::raw(text.into())
+}
+
+fn strong(text: impl Into<String>) -> Span<'static> {
+    Span::styled(text.into(), Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game's own part of the table
+
+/// The key facts of the game's `table` part, one per line.
+fn table_lines(pen: &Pen, view: &Value) -> Vec<Line<'static>> {
+    let t = &view["table"];
+    match pen.game {
+        GameId::Nantais => nantais_lines(pen, t),
+        GameId::CrazyEights => crazyeights_lines(pen, t),
+        GameId::NainJaune => nainjaune_lines(pen, t),
+        GameId::NurMut => nurmut_lines(pen, t),
+        GameId::Gum => gum_lines(pen, t),
+        GameId::Njet => njet_lines(pen, t),
+    }
+}
+
+fn nantais_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
+    let discard = t["discard"].as_array().map_or(0, Vec::len);
+    let mut lines = vec![
+        p.field("Défausse", "Discard", vec![p.card(&t["top"]), raw(format!("  ({})", p.words.cards(discard as i64)))]),
+        p.field("Pioche", "Stock", vec![raw(p.cards_count(&t["stock"]))]),
+    ];
+    let must = &t["must_match"];
+    match must["kind"].as_str() {
+        Some("suit") => lines.push(p.field("Couleur demandée", "Suit named", vec![p.suit(&must["suit"])])),
+        Some("rank") => lines.push(p.field("Rang demandé", "Rank demanded", vec![strong(p.rank(&must["rank"]))])),
+        Some("card") => lines.push(p.field("Carte demandée", "Card demanded", vec![p.card(&must["card"])])),
+        Some("any") => lines.push(p.field("À jouer", "To play", vec![raw(p.t("n'importe quelle carte", "any card"))])),
+        _ => {}
+    }
+    if let Some(pending) = t["pending"].as_object() {
+        let kind = if pending["kind"] == "sevens" { p.t("des 7", "7s") } else { p.t("des Jokers", "Jokers") };
+        let text = format!("{} ({kind})", p.cards_count(&pending["cards"]));
+        lines.push(p.field("Pénalité", "Penalty", vec![strong(text)]));
+    }
+    if t["this_turn"].as_array().is_some_and(|a| !a.is_empty()) {
+        lines.push(p.field("Ce tour", "This turn", p.cards(&t["this_turn"], 8)));
+    }
+    if !t["drawn"].is_null() {
+        lines.push(p.field("Vous avez pioché", "You drew", vec![p.card(&t["drawn"])]));
+    }
+    if let Some(dame) = t["dame"].as_object() {
+        let mut text = p.who(&dame["giver"]);
+        if !dame["target"].is_null() {
+            text += &format!(" → {}", p.who(&dame["target"]));
+        }
+        let mut value = vec![raw(text)];
+        if !dame["offered"].is_null() {
+            value.push(raw(format!(", {} ", p.t("offre", "offers"))));
+            value.push(p.card(&dame["offered"]));
+        }
+        lines.push(p.field("Dame", "Queen", value));
+    }
+    for known in t["known"].as_array().into_iter().flatten() {
+        lines.push(p.field(&p.who(&known["seat"]), &p.who(&known["seat"]), vec![p.card(&known["card"])]));
+    }
+    let direction = if t["direction"] == "clockwise" {
+        p.t("horaire ↻", "clockwise ↻")
+    } else {
+        p.t("antihoraire ↺", "anticlockwise ↺")
+    };
+    lines.push(p.field("Sens", "Direction", vec![raw(direction)]));
+    lines
+}
+
+fn crazyeights_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
+    let mut lines = vec![
+        p.field(
+            "Défausse",
+            "Discard",
+            vec![p.card(&t["top"]), raw(format!("  ({})", p.words.cards(t["discard"].as_i64().unwrap_or(0) + 1)))],
+        ),
+        p.field("Couleur", "Suit", vec![p.suit(&t["suit"])]),
+        p.field("Pioche", "Stock", vec![raw(p.cards_count(&t["stock"]))]),
+    ];
+    if t["pending_draw"].as_i64().unwrap_or(0) > 0 {
+        lines.push(p.field("À piocher", "To draw", vec![strong(p.cards_count(&t["pending_draw"]))]));
+    }
+    if t["drawn_this_turn"].as_i64().unwrap_or(0) > 0 {
+        let text = format!("{} / {}", t["drawn_this_turn"], t["draw_limit"]);
+        lines.push(p.field("Pioché ce tour", "Drawn this turn", vec![raw(text)]));
+    }
+    if t["phase"] == "name_suit" {
+        lines
+            .push(Line::from(strong(p.t("Un 8 : choisir la couleur", "An 8: name the suit").replace(" :", "\u{a0}:"))));
+    }
+    if t["direction"] != "clockwise" {
+        lines.push(p.field("Sens", "Direction", vec![raw(p.t("antihoraire ↺", "counterclockwise ↺"))]));
+    }
+    lines
+}
+
+fn nainjaune_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
+    let mut board = Vec::new();
+    for (i, cell) in t["board"].as_array().into_iter().flatten().enumerate() {
+        if i > 0 {
+            board.push(raw("  "));
+        }
+        board.push(p.card(&cell["card"]));
+        board.push(Span::styled(format!("\u{a0}{}", cell["chips"]), Style::new().fg(Color::Yellow)));
+    }
+    let mut lines = vec![p.field("Tableau", "Board", board)];
+    let run = t["run"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let shown: Vec<Value> = run.iter().rev().take(7).rev().cloned().collect();
+    let mut run_spans = if run.len() > shown.len() { vec![raw("… ")] } else { Vec::new() };
+    run_spans.extend(p.cards(&Value::Array(shown), 7));
+    lines.push(p.field("Suite", "Run", run_spans));
+    if !t["next"].is_null() {
+        lines.push(p.field("Suivante", "Next", vec![strong(p.rank(&t["next"]))]));
+    }
+    if let Some(call) = t["call"].as_object() {
+        let text = match p.lang {
+            Lang::Fr => {
+                format!("« Sans {} ! » ({})", p.rank(&call["rank"]), p.who(&call["by"])).replace(" !", "\u{202f}!")
+            }
+            Lang::En => format!("“No {}!” ({})", p.rank(&call["rank"]), p.who(&call["by"])),
+        };
+        lines.push(p.field("Appel", "Call", vec![strong(text)]));
+    }
+    if let Some(claim) = t["claim"].as_object() {
+        lines.push(p.field("Prise", "Claim", vec![raw(format!("{} ", p.who(&claim["seat"]))), p.card(&claim["cell"])]));
+    }
+    lines.push(p.field("Écart", "Aside", vec![raw(p.cards_count(&t["aside"]))]));
+    lines
+}
+
+fn nurmut_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    for (i, pile) in t["center"].as_array().into_iter().flatten().enumerate() {
+        let size = pile["cards"].as_array().map_or(0, Vec::len);
+        let label = format!("{} {}", p.t("Tas", "Pile"), i + 1);
+        let top = card_span(p.game, &p.words, pile["top"].as_str().unwrap_or("?"));
+        let top =
+            Span::styled(format!(" {} ", top.content), top.style.add_modifier(Modifier::BOLD | Modifier::REVERSED));
+        lines.push(p.field(&label, &label, vec![top, raw(format!("  ({})", p.words.cards(size as i64)))]));
+    }
+    if let Some(courage) = t["courage"].as_object() {
+        let text = format!("{} ", p.who(&courage["seat"]));
+        lines.push(p.field("Courage", "Courage", vec![raw(text), p.card(&courage["card"])]));
+    }
+    if t["forced_courage"] == true {
+        lines.push(Line::from(strong(p.t("Courage obligé", "Courage is forced"))));
+    }
+    let passes = t["passes_in_a_row"].as_i64().unwrap_or(0);
+    if passes > 0 {
+        lines.push(p.field("Tours sans carte", "Turns without a card", vec![raw(passes.to_string())]));
+    }
+    lines
+}
+
+fn gum_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
+    let pile = t["pile"].as_array().map_or(0, Vec::len);
+    let mut spans = p.cards(&t["pile"], 6);
+    if let Some(top) = spans.first_mut().filter(|_| pile > 0) {
+        top.style = top.style.add_modifier(Modifier::BOLD | Modifier::REVERSED);
+    }
+    if pile > 0 {
+        spans.push(raw(format!("  ({pile})")));
+    }
+    let mut lines = vec![p.field("Tas", "Pile", spans)];
+    let req = &t["requirement"];
+    let need = match req["kind"].as_str() {
+        Some("at_least") => format!("≥ {}", req["value"]),
+        Some("at_most") => format!("≤ {}", req["value"]),
+        _ => p.t("n'importe quelle carte", "any card").to_string(),
+    };
+    lines.push(p.field("À poser", "To lay", vec![strong(need)]));
+    lines.push(p.field(
+        "Pioche",
+        "Stock",
+        vec![raw(format!("{}  · {} {}", t["stock"], p.t("brûlées", "burnt"), t["burnt"]))],
+    ));
+    match t["phase"].as_str() {
+        Some("swap") => lines.push(Line::from(strong(p.t("Échanges avant le jeu", "Swapping before play")))),
+        Some("give") => lines.push(p.field(
+            "13",
+            "13",
+            vec![raw(format!("{} {}", p.who(&t["giver"]), p.t("donne le tas", "gives the pile")))],
+        )),
+        Some("target") => {
+            let text = format!("{} → {}", p.who(&t["giver"]), p.who(&t["target"]));
+            lines.push(p.field("Tas donné", "Pile given", vec![strong(text)]));
+        }
+        Some("refill") => lines
+            .push(Line::from(raw(p.t("Pioche vide : on reprend ses cartes", "Stock empty: refill from the table")))),
+        _ => {}
+    }
+    if !t["completion"].is_null() {
+        lines.push(p.field("Paire à compléter", "Pair to complete", vec![p.card(&t["completion"])]));
+    }
+    if t["free_turn"] == true {
+        lines.push(Line::from(strong(p.t("Tour libre", "Free turn"))));
+    }
+    lines
+}
+
+fn njet_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    if t["phase"] == "njet" {
+        for row in t["board"].as_array().into_iter().flatten() {
+            let name = row["row"].as_str().unwrap_or("");
+            let label = match name {
+                "start" => p.t("Départ", "Start"),
+                "discard" => p.t("Écart", "Discard"),
+                "trump" => p.t("Atout", "Trump"),
+                "super" => p.t("Super", "Super"),
+                _ => p.t("Points", "Points"),
+            };
+            let mut spans = vec![Span::styled(format!("{label:<7}"), Style::new().fg(Color::DarkGray))];
+            for cell in row["cells"].as_array().into_iter().flatten() {
+                let word = cell["cell"].as_str().unwrap_or("");
+                let (text, style) = match name {
+                    "start" => {
+                        (short(&p.who(&cell["cell"].as_str().and_then(|s| s.parse::<u64>().ok()).into())), Style::new())
+                    }
+                    "trump" | "super" => (colour_name(p.lang, word).to_string(), colour_style(word)),
+                    _ => (word.to_string(), Style::new()),
+                };
+                let style = if cell["covered"] == true {
+                    Style::new().fg(Color::DarkGray).add_modifier(Modifier::CROSSED_OUT)
+                } else if row["settled"].as_str() == Some(word) {
+                    style.add_modifier(Modifier::BOLD | Modifier::UNDERLINED)
+                } else {
+                    style
+                };
+                spans.push(raw(" "));
+                spans.push(Span::styled(text, style));
+            }
+            lines.push(Line::from(spans));
+        }
+        lines.push(p.field("Pierres à poser", "Stones left", vec![raw(t["stones_left"].to_string())]));
+        return lines;
+    }
+    let c = &t["conditions"];
+    if c.is_object() {
+        let super_trump = c["super_trump"].as_str().unwrap_or("");
+        lines.push(p.field(
+            "Atout",
+            "Trumps",
+            vec![
+                Span::styled(
+                    colour_name(p.lang, c["trump"].as_str().unwrap_or("")),
+                    colour_style(c["trump"].as_str().unwrap_or("")),
+                ),
+                raw(format!(" · {} ", p.t("super", "super"))),
+                Span::styled(colour_name(p.lang, super_trump), colour_style(super_trump)),
+            ],
+        ));
+        let text = match p.lang {
+            Lang::Fr => format!("{} par pli · écart {} · départ {}", c["points"], c["discard"], p.who(&c["start"])),
+            Lang::En => format!("{} a trick · aside {} · start {}", c["points"], c["discard"], p.who(&c["start"])),
+        };
+        lines.push(p.field("Points", "Points", vec![raw(text)]));
+    }
+    for team in t["teams"].as_array().into_iter().flatten() {
+        let names: Vec<String> = team["seats"].as_array().into_iter().flatten().map(|s| p.who(s)).collect();
+        let text = format!("{} : {} pts", names.join("+"), team["points"]);
+        lines.push(Line::from(raw(if p.lang == Lang::Fr {
+            text.replace(" :", "\u{a0}:")
+        } else {
+            text.replace(" :", ":")
+        })));
+    }
+    if let Some(trick) = t["trick"].as_object() {
+        let mut spans = Vec::new();
+        for (i, play) in trick["cards"].as_array().into_iter().flatten().enumerate() {
+            if i > 0 {
+                spans.push(raw("  "));
+            }
+            spans.push(raw(format!("{} ", p.who(&play["seat"]))));
+            spans.push(p.card(&play["card"]));
+        }
+        if spans.is_empty() {
+            spans.push(raw(format!("{} {}", p.who(&trick["leader"]), p.t("entame", "leads"))));
+        }
+        lines.push(p.field("Pli", "Trick", spans));
+    }
+    if t["phase"] == "partner" {
+        lines.push(Line::from(strong(p.t("Choix du partenaire", "Choosing a partner"))));
+    }
+    if t["phase"] == "discard" {
+        lines.push(Line::from(strong(p.t("Chacun écarte des cartes", "Everyone lays cards aside"))));
+    }
+    lines
+}
+
+/// A name cut to six letters, for the tight places.
+fn short(name: &str) -> String {
+    name.chars().take(6).collect()
+}
+
+/// The game's facts about one seat, in a few letters (its face-up row, its pile's top…).
+fn seat_extra(p: &Pen, seat: &Value) -> Vec<Span<'static>> {
+    match p.game {
+        GameId::Nantais => match seat["unique"].as_str() {
+            Some("announced") => vec![strong("UNIQUE")],
+            Some("unannounced") => {
+                vec![Span::styled(p.t("1 carte !", "1 card!").replace(" !", "\u{202f}!"), Style::new().fg(RED))]
+            }
+            _ => Vec::new(),
+        },
+        GameId::CrazyEights => Vec::new(),
+        GameId::NainJaune => {
+            let lacks: Vec<String> = seat["lacks"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|r| {
+                    r.as_str()
+                        .and_then(|s| s.parse::<Rank>().ok())
+                        .map_or("?".into(), |r| p.words.rank_short(r).to_string())
+                })
+                .collect();
+            if lacks.is_empty() { Vec::new() } else { vec![raw(format!("{} {}", p.t("sans", "no"), lacks.join(" ")))] }
+        }
+        GameId::NurMut => match seat["top"].as_str() {
+            Some(top) => {
+                vec![Span::styled(format!(" {top} "), Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD))]
+            }
+            None => vec![raw("—")],
+        },
+        GameId::Gum => {
+            if let Some(place) = seat["place"].as_u64() {
+                let text = match (p.lang, place) {
+                    (Lang::Fr, 1) => "1er".to_string(),
+                    (Lang::Fr, n) => format!("{n}e"),
+                    (Lang::En, 1) => "1st".into(),
+                    (Lang::En, 2) => "2nd".into(),
+                    (Lang::En, 3) => "3rd".into(),
+                    (Lang::En, n) => format!("{n}th"),
+                };
+                return vec![strong(text)];
+            }
+            let mut spans = p.cards(&seat["faceup"], 3);
+            if seat["faceup"].as_array().is_some_and(Vec::is_empty) {
+                spans.clear();
+            }
+            let down = seat["facedown"].as_array().map_or(0, |d| d.iter().filter(|c| c.is_object()).count());
+            spans.push(Span::styled(format!(" {}", "▮".repeat(down)), Style::new().fg(Color::DarkGray)));
+            if seat["ready"] == false {
+                spans.push(raw(format!(" {}", p.t("échange", "swapping"))));
+            }
+            spans
+        }
+        GameId::Njet => {
+            let mut spans = vec![raw(seat["tricks"].to_string())];
+            if seat["loot"].as_i64().unwrap_or(0) > 0 {
+                spans.push(Span::styled(format!(" +{}", seat["loot"]), Style::new().fg(Color::Yellow)));
+            }
+            if seat["to_discard"].as_i64().unwrap_or(0) > 0 {
+                spans.push(raw(format!(" {} {}", p.t("écarte", "lays aside"), seat["to_discard"])));
+            }
+            let voids: Vec<&str> = seat["voids"].as_array().into_iter().flatten().filter_map(Value::as_str).collect();
+            if !voids.is_empty() {
+                spans.push(raw(format!(" {}", p.t("sans", "no"))));
+                for v in voids {
+                    spans.push(Span::styled(format!(" {v}"), colour_style(v)));
+                }
+            }
+            spans
+        }
+    }
+}
+
+fn seat_extra_header(game: GameId, lang: Lang) -> &'static str {
+    match game {
+        GameId::NurMut => lang.pick("Dessus", "Top"),
+        GameId::Gum => lang.pick("Sur table", "On table"),
+        GameId::Njet => lang.pick("Plis +butin", "Tricks +loot"),
+        GameId::NainJaune => lang.pick("Manque", "Lacks"),
+        _ => "",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing
+
+/// The panels of the screen.
+struct Areas {
+    title: Rect,
+    seats: Rect,
+    table: Rect,
+    hand: Rect,
+    actions: Rect,
+    log: Rect,
+    footer: Rect,
+}
+
+fn areas(area: Rect, top: u16, hand: u16) -> Areas {
+    let [title, upper, hand_area, lower, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Length(top),
+        Constraint::Length(hand),
+        Constraint::Min(4),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    let seats_share = if area.width >= 110 { 50 } else { 54 };
+    let [seats, table] =
+        Layout::horizontal([Constraint::Percentage(seats_share), Constraint::Percentage(100 - seats_share)])
+            .areas(upper);
+    let [actions, log] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(lower);
+    Areas { title, seats, table, hand: hand_area, actions, log, footer }
+}
+
+fn draw(frame: &mut Frame, app: &App) {
+    let area = frame.area();
+    if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+        let text = match app.lang {
+            Lang::Fr => format!("Agrandissez la fenêtre ({MIN_WIDTH}×{MIN_HEIGHT} au moins) — q pour quitter"),
+            Lang::En => format!("Please enlarge the window (at least {MIN_WIDTH}×{MIN_HEIGHT}) — q to quit"),
+        };
+        frame.render_widget(Paragraph::new(wrap(&text, area.width as usize).join("\n")), area);
+        return;
+    }
+    let pen = Pen { game: app.game, lang: app.lang, words: app.words() };
+    let table_width = areas(area, 5, 3).table.width.saturating_sub(2) as usize;
+    let game_lines: Vec<Line> =
+        table_lines(&pen, &app.view).into_iter().flat_map(|line| wrap_spans(line, table_width)).collect();
+    let hand = hand_lines(app, &pen, area.width.saturating_sub(2));
+    let hand_h = (hand.len() as u16 + 2).min(6);
+    let players = app.table.current().players() as u16;
+    let room = area.height - 2 - hand_h - 7;
+    let top = (players + 3).max(game_lines.len() as u16 + 2).clamp(5, room.max(5));
+    let a = areas(area, top, hand_h);
+    draw_title(frame, app, a.title);
+    draw_seats(frame, app, &pen, a.seats);
+    draw_table(frame, app, game_lines, a.table);
+    draw_hand(frame, app, hand, a.hand);
+    draw_actions(frame, app, a.actions);
+    draw_log(frame, app, a.log);
+    draw_footer(frame, app, a.footer);
+    if let Some(popup) = app.popups.front() {
+        draw_popup(frame, app, popup, area);
+    }
+}
+
+fn panel(title: String) -> Block<'static> {
+    Block::bordered().title(Span::styled(title, Style::new().add_modifier(Modifier::BOLD)))
+}
+
+fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
+    let view = &app.view;
+    let mut left = format!(" {} · {} {}", app.game.name(), app.t("manche", "round"), view["round"]);
+    let rounds = &view["table"][if app.game == GameId::Gum { "games" } else { "rounds" }];
+    if rounds.is_u64() {
+        left += &format!("/{rounds}");
+    }
+    let right = format!("{} {} ", app.t("graine", "seed"), app.table.setup().request.seed);
+    let gap = (area.width as usize).saturating_sub(width(&left) + width(&right));
+    let line = format!("{left}{}{right}", " ".repeat(gap));
+    let style = Style::new().bg(Color::Blue).fg(Color::White).add_modifier(Modifier::BOLD);
+    frame.render_widget(Paragraph::new(line).style(style), area);
+}
+
+fn draw_seats(frame: &mut Frame, app: &App, pen: &Pen, area: Rect) {
+    let view = &app.view;
+    let players = view["players"].as_u64().unwrap_or(0) as usize;
+    let turn: Vec<u64> = view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let dealer = view["dealer"].as_u64();
+    let seats = view["table"]["seats"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let names: Vec<String> = (0..players)
+        .map(|i| {
+            let name = pen.words.name_of(Seat(i as u8));
+            let name: String = name.chars().take(12).collect();
+            if dealer == Some(i as u64) { format!("{name} (d)") } else { name }
+        })
+        .collect();
+    let extras: Vec<Vec<Span<'static>>> =
+        (0..players).map(|i| seats.get(i).map(|s| seat_extra(pen, s)).unwrap_or_default()).collect();
+    let extra_header = seat_extra_header(app.game, app.lang);
+    let extra_w = extras.iter().map(|e| e.iter().map(Span::width).sum::<usize>()).max().unwrap_or(0);
+    let name_w = names.iter().map(|n| width(n)).max().unwrap_or(4).max(6) as u16;
+    let cards_header = app.t("Cartes", "Cards");
+    let score_header = if app.game == GameId::NainJaune { app.t("Jetons", "Chips") } else { "Score" };
+    let inner = area.width.saturating_sub(2);
+    let spacing = 1;
+    let mut fixed = 1 + spacing + name_w + spacing + width(cards_header) as u16 + spacing + 6;
+    // The game's column takes what is left, cut if need be: names and scores come first.
+    let extra_w = if extra_w == 0 {
+        0
+    } else {
+        (extra_w.max(width(extra_header)) as u16).min(inner.saturating_sub(fixed + spacing))
+    };
+    if extra_w > 0 {
+        fixed += extra_w + spacing;
+    }
+    // The score sheet: as many of the last rounds as fit.
+    let rounds = app.table.rounds();
+    let round_w = 4u16;
+    let fit = (inner.saturating_sub(fixed) / (round_w + spacing)) as usize;
+    let shown = &rounds[rounds.len().saturating_sub(fit)..];
+    let mut widths =
+        vec![Constraint::Length(1), Constraint::Length(name_w), Constraint::Length(width(cards_header) as u16)];
+    let mut header = vec![Cell::from(""), Cell::from(""), Cell::from(cards_header)];
+    if extra_w > 0 {
+        widths.push(Constraint::Length(extra_w));
+        header.push(Cell::from(extra_header));
+    }
+    for round in shown {
+        widths.push(Constraint::Length(round_w));
+        header.push(Cell::from(format!("{:>4}", format!("{}{}", app.t("M", "R"), round.round))));
+    }
+    widths.push(Constraint::Length(6));
+    header.push(Cell::from(format!("{score_header:>6}")));
+    let mut rows = Vec::new();
+    for (i, name) in names.into_iter().enumerate() {
+        let seat = Seat(i as u8);
+        let mine = seat == app.human;
+        let mark =
+            if turn.contains(&(i as u64)) { Span::styled("▶", Style::new().fg(Color::Yellow)) } else { raw(" ") };
+        let name_style = if mine { Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD) } else { Style::new() };
+        let cards = view["cards"][i].as_u64().unwrap_or(0);
+        let mut cells = vec![
+            Cell::from(mark),
+            Cell::from(Span::styled(name, name_style)),
+            Cell::from(format!("{cards:>w$}", w = width(cards_header))),
+        ];
+        if extra_w > 0 {
+            cells.push(Cell::from(Line::from(extras[i].clone())));
+        }
+        for round in shown {
+            let change = round.change.get(i).copied().unwrap_or(0);
+            let style = match change {
+                c if c > 0 => Style::new().fg(Color::Green),
+                c if c < 0 => Style::new().fg(RED),
+                _ => Style::new().fg(Color::DarkGray),
+            };
+            cells.push(Cell::from(Span::styled(format!("{:>4}", signed(change)), style)));
+        }
+        cells.push(Cell::from(Span::styled(
+            format!("{:>6}", view["scores"][i].as_i64().unwrap_or(0)),
+            Style::new().add_modifier(Modifier::BOLD),
+        )));
+        rows.push(Row::new(cells));
+    }
+    let title = match app.lang {
+        Lang::Fr => "Joueurs · ▶ à jouer · (d) donne",
+        Lang::En => "Players · ▶ to play · (d) deals",
+    };
+    let grid = Grid::new(rows, widths)
+        .header(Row::new(header).style(Style::new().fg(Color::DarkGray)))
+        .column_spacing(spacing)
+        .block(panel(title.into()));
+    frame.render_widget(grid, area);
+}
+
+fn draw_table(frame: &mut Frame, app: &App, lines: Vec<Line<'static>>, area: Rect) {
+    let title = app.t("Table", "Table").to_string();
+    frame.render_widget(Paragraph::new(lines).block(panel(title)), area);
+}
+
+/// The hand, cut into lines of `max` columns: the cards one may play bright, the others dim,
+/// the cards of the selected action reversed. Njet adds the cards laid aside; Battle GUM the
+/// person's face-up and face-down cards; Nur Mut, which has no hand, the person's pile.
+fn hand_lines(app: &App, pen: &Pen, max: u16) -> Vec<Line<'static>> {
+    let t = &app.view["table"];
+    let mut lines = Vec::new();
+    if let Some(hand) = t["hand"].as_array() {
+        let mut chosen: Vec<String> = app
+            .legal
+            .get(app.selected)
+            .map(|l| action_cards(app.game, &l.action).into_iter().map(str::to_uppercase).collect())
+            .unwrap_or_default();
+        let mut line: Vec<Span<'static>> = Vec::new();
+        let mut used = 0usize;
+        for card in hand.iter().filter_map(Value::as_str) {
+            let span = card_span(app.game, &pen.words, card);
+            // Cards one may play stand out while one may act; the others are dimmed, red ones
+            // staying red.
+            let mut style = if app.legal.is_empty() || playable(app.game, card, &app.legal) {
+                span.style.add_modifier(Modifier::BOLD)
+            } else if span.style.fg.is_some() {
+                span.style.add_modifier(Modifier::DIM)
+            } else {
+                span.style.fg(Color::DarkGray)
+            };
+            if let Some(at) = chosen.iter().position(|c| c.eq_ignore_ascii_case(card)) {
+                chosen.remove(at);
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            let text = format!(" {} ", span.content);
+            if used + width(&text) > max as usize && !line.is_empty() {
+                lines.push(Line::from(std::mem::take(&mut line)));
+                used = 0;
+            }
+            used += width(&text);
+            line.push(Span::styled(text, style));
+        }
+        if hand.is_empty() {
+            line.push(Span::styled(app.t("(vide)", "(empty)"), Style::new().fg(Color::DarkGray)));
+        }
+        lines.push(Line::from(line));
+    }
+    let mine = &t["seats"][app.human.index()];
+    match app.game {
+        GameId::Njet if t["discards"].as_array().is_some_and(|d| !d.is_empty()) => {
+            lines.push(pen.field("Écartées", "Laid aside", pen.cards(&t["discards"], 4)));
+        }
+        GameId::Gum => {
+            let down = mine["facedown"].as_array().map_or(0, |d| d.iter().filter(|c| c.is_object()).count());
+            let mut spans = pen.cards(&mine["faceup"], 3);
+            spans.push(raw(format!("  · {} {}", pen.t("cachées", "face down"), "▮".repeat(down))));
+            lines.push(pen.field("Visibles", "Face up", spans));
+        }
+        GameId::NurMut => {
+            let top = mine["top"].as_str().unwrap_or("—");
+            let mut spans = vec![
+                Span::styled(format!(" {top} "), Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)),
+                raw(format!("  {}", pen.words.cards(app.view["cards"][app.human.index()].as_i64().unwrap_or(0)))),
+            ];
+            if mine["tucked"].as_array().is_some_and(|t| !t.is_empty()) {
+                spans.push(raw(format!(" · {} ", pen.t("glissées dessous", "tucked under"))));
+                spans.extend(pen.cards(&mine["tucked"], 4));
+            }
+            lines.push(pen.field("Dessus de votre tas", "Top of your pile", spans));
+        }
+        _ => {}
+    }
+    lines
+}
+
+fn draw_hand(frame: &mut Frame, app: &App, lines: Vec<Line<'static>>, area: Rect) {
+    let count = app.view["table"]["hand"].as_array().map(Vec::len);
+    let title = match (count, app.lang) {
+        (Some(n), Lang::Fr) => format!("Votre main ({n})"),
+        (Some(n), Lang::En) => format!("Your hand ({n})"),
+        (None, _) => app.t("Votre tas", "Your pile").to_string(),
+    };
+    frame.render_widget(Paragraph::new(lines).block(panel(title)), area);
+}
+
+fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
+    let waited = app.view["turn"].as_array().is_some_and(|t| t.iter().any(|s| s.as_u64() == Some(app.human.0 as u64)));
+    if app.legal.is_empty() {
+        let text = if app.table.is_over() {
+            app.t(
+                "La partie est finie. q pour quitter, s pour la feuille de marque.",
+                "The match is over. q to quit, s for the score sheet.",
+            )
+            .to_string()
+        } else {
+            let words = app.words();
+            let turn =
+                app.view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).map(|s| Seat(s as u8));
+            match app.lang {
+                Lang::Fr => format!("On attend {}…", words.list(turn)),
+                Lang::En => format!("Waiting for {}…", words.list(turn)),
+            }
+        };
+        let lines: Vec<Line> = wrap(&text, area.width.saturating_sub(2) as usize).into_iter().map(Line::from).collect();
+        let block = panel(app.t("Vos choix", "Your choices").into());
+        frame.render_widget(Paragraph::new(lines).style(Style::new().fg(Color::DarkGray)).block(block), area);
+        return;
+    }
+    let (title, colour) = if waited {
+        (app.t("À vous de jouer", "Your move"), Color::Yellow)
+    } else {
+        (app.t("Hors de votre tour : vous pouvez agir", "Out of turn: you may act"), Color::Magenta)
+    };
+    let title = if app.lang == Lang::Fr { title.replace(" :", "\u{a0}:") } else { title.to_string() };
+    let digits = app.legal.len().to_string().len();
+    let items: Vec<ListItem> = app
+        .legal
+        .iter()
+        .enumerate()
+        .map(|(i, choice)| {
+            let words = app.lang.pick(&choice.fr, &choice.en);
+            let mut line = rich(words, Style::new());
+            line.spans.insert(0, Span::styled(format!("{:>digits$} ", i + 1), Style::new().fg(Color::DarkGray)));
+            ListItem::new(line)
+        })
+        .collect();
+    let block = panel(title).border_style(Style::new().fg(colour));
+    let list = List::new(items)
+        .block(block)
+        .highlight_style(Style::new().bg(Color::DarkGray).add_modifier(Modifier::BOLD))
+        .highlight_symbol("›");
+    let mut state = ListState::default().with_selected(Some(app.selected));
+    frame.render_stateful_widget(list, area, &mut state);
+}
+
+fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
+    let inner_w = area.width.saturating_sub(2) as usize;
+    let inner_h = area.height.saturating_sub(2) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    for entry in &app.log {
+        let style = match entry.kind {
+            LogKind::Mine => Style::new().fg(Color::Cyan),
+            LogKind::Told => Style::new(),
+            LogKind::Mark => Style::new().fg(Color::DarkGray),
+        };
+        lines.extend(wrap(&entry.text, inner_w).iter().map(|l| rich(l, style)));
+    }
+    let max = lines.len().saturating_sub(inner_h);
+    app.log_max.set(max);
+    let back = app.log_back.min(max);
+    let first = max - back;
+    let shown: Vec<Line> = lines.into_iter().skip(first).take(inner_h).collect();
+    let title =
+        if back > 0 { format!("{} (↑{back})", app.t("Journal", "Log")) } else { app.t("Journal", "Log").to_string() };
+    frame.render_widget(Paragraph::new(shown).block(panel(title)), area);
+}
+
+fn draw_footer(frame: &mut Frame, app: &App, area: Rect) {
+    let (text, style) = match &app.note {
+        Some((note, true)) => (note.clone(), Style::new().fg(Color::White).bg(RED)),
+        Some((note, false)) => (note.clone(), Style::new()),
+        None if !app.typed.is_empty() => {
+            let text = match app.lang {
+                Lang::Fr => format!("Choix {}… (Entrée pour jouer)", app.typed),
+                Lang::En => format!("Choice {}… (Enter to play)", app.typed),
+            };
+            (text, Style::new().fg(Color::Yellow))
+        }
+        None if app.table.is_over() => {
+            let keys = app.t("q quitter · s feuille de marque · ? règles", "q quit · s score sheet · ? rules");
+            (keys.to_string(), Style::new().fg(Color::DarkGray))
+        }
+        None => {
+            let keys = app.t(
+                "↑↓ choisir · Entrée jouer · 1-9 numéro · ? règles · s marque · q quitter",
+                "↑↓ choose · Enter play · 1-9 number · ? rules · s scores · q quit",
+            );
+            (keys.to_string(), Style::new().fg(Color::DarkGray))
+        }
+    };
+    frame.render_widget(Paragraph::new(format!(" {text}")).style(style), area);
+}
+
+fn draw_popup(frame: &mut Frame, app: &App, popup: &Popup, area: Rect) {
+    let w = area.width.saturating_sub(6).min(if popup.kind == PopupKind::Rules { 84 } else { 72 });
+    let inner_w = w.saturating_sub(4) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    for (text, style) in &popup.lines {
+        lines.extend(wrap(text, inner_w).iter().map(|l| rich(l, *style)));
+    }
+    let h = (lines.len() as u16 + 2).clamp(5, area.height.saturating_sub(2));
+    let body_h = h.saturating_sub(2) as usize;
+    let max = lines.len().saturating_sub(body_h);
+    app.popup_max.set(max);
+    let scroll = popup.scroll.min(max);
+    let rect = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
+    let hint = match popup.kind {
+        PopupKind::MatchEnd => {
+            app.t("q quitter · autre touche : voir la table", "q quit · any other key: see the table")
+        }
+        PopupKind::RoundEnd => app.t("une touche pour continuer", "press a key to go on"),
+        PopupKind::Rules | PopupKind::Scores => app.t("Échap pour fermer", "Esc to close"),
+    };
+    let hint =
+        if max > 0 { format!("{} · {hint}", app.t("↑↓ défiler", "↑↓ scroll")) } else { hint.to_string() };
+    let hint = if app.lang == Lang::Fr { hint.replace(" :", "\u{a0}:") } else { hint };
+    let block = panel(format!(" {} ", popup.title))
+        .title_bottom(Line::from(format!(" {hint} ")).right_aligned())
+        .border_style(Style::new().fg(Color::Yellow))
+        .padding(ratatui::widgets::Padding::horizontal(1));
+    let shown: Vec<Line> = lines.into_iter().skip(scroll).take(body_h).collect();
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(shown).block(block), rect);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+    use tapis_bots::BotKind;
+    use tapis_core::MatchRequest;
+
+    fn config(players: usize, seed: u64, lang: Lang) -> PlayConfig {
+        PlayConfig {
+            request: MatchRequest { players, seed, dealer: None, options: Default::default(), deal: None },
+            human: Seat(0),
+            bots: vec![BotKind::Heuristic; players],
+            lang,
+            name: lang.pick("Vous", "You").to_string(),
+            save: None,
+            realtime: true,
+            confirm_forced: false,
+        }
+    }
+
+    fn legal(actions: &[&str]) -> Vec<LegalAction> {
+        actions.iter().map(|a| LegalAction { action: a.to_string(), fr: a.to_string(), en: a.to_string() }).collect()
+    }
+
+    fn screen(app: &App, w: u16, h: u16) -> String {
+        let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+        terminal.draw(|f| draw(f, app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..h)
+            .map(|y| (0..w).map(|x| buffer[(x, y)].symbol().to_string()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn key(code: KeyCode) -> KeyEvent {
+        KeyEvent::new(code, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn a_hand_card_is_playable_when_a_legal_action_names_it() {
+        let moves = legal(&["play 6S", "play 8C", "draw"]);
+        assert!(playable(GameId::Nantais, "6S", &moves));
+        assert!(playable(GameId::Nantais, "8c", &moves));
+        assert!(!playable(GameId::Nantais, "JD", &moves));
+        // In Battle GUM a seat, a position or a face-up card is not a card of the hand.
+        let gum = legal(&["swap 5 1", "give 2", "reveal 3", "take 4", "play 9 9"]);
+        assert!(playable(GameId::Gum, "5", &gum));
+        assert!(playable(GameId::Gum, "9", &gum));
+        for card in ["1", "2", "3", "4", "13"] {
+            assert!(!playable(GameId::Gum, card, &gum), "{card}");
+        }
+        assert!(!playable(GameId::Njet, "R1", &legal(&["njet start 1"])));
+        assert!(playable(GameId::Njet, "R1", &legal(&["play R1"])));
+    }
+
+    #[test]
+    fn cards_read_in_the_reader_language_with_red_hearts_and_diamonds() {
+        let fr = Words::plain(Lang::Fr);
+        let en = Words::plain(Lang::En);
+        let heart = card_span(GameId::Nantais, &fr, "7H");
+        assert_eq!((heart.content.as_ref(), heart.style.fg), ("7♥", Some(RED)));
+        assert_eq!(card_span(GameId::NainJaune, &fr, "QS").content, "D♠");
+        assert_eq!(card_span(GameId::NainJaune, &en, "QS").content, "Q♠");
+        assert_eq!(card_span(GameId::CrazyEights, &fr, "TD").style.fg, Some(RED));
+        assert_eq!(card_span(GameId::CrazyEights, &fr, "KC").style.fg, None);
+        assert_eq!(card_span(GameId::Nantais, &fr, "X").content, "Joker");
+        assert_eq!(card_span(GameId::Gum, &fr, "00").content, "Ninja");
+        assert_eq!(card_span(GameId::Njet, &fr, "R5").style.fg, Some(RED));
+    }
+
+    #[test]
+    fn wrapping_keeps_words_whole_and_indents_list_items() {
+        let lines = wrap("- one two three four five six seven", 12);
+        assert_eq!(lines, ["- one two", "  three four", "  five six", "  seven"]);
+        assert_eq!(wrap("short", 40), ["short"]);
+        assert!(wrap("abcdefghijklmnopqrstuvwxyz", 10).iter().all(|l| width(l) <= 10));
+    }
+
+    #[test]
+    fn rules_wrapped_for_a_wide_terminal_flow_again() {
+        let long = "x".repeat(40) + " " + &"y".repeat(45);
+        let text =
+            format!("{long}\nend of it.\n\n- an item\nshort line\nnext\n  {long}\n    goes on\n  {long}.\n  Next item");
+        let flowed =
+            format!("{long} end of it.\n\n- an item\nshort line\nnext\n  {long} goes on\n  {long}.\n  Next item");
+        assert_eq!(reflow(&text), flowed);
+    }
+
+    #[test]
+    fn long_table_lines_wrap_between_cards() {
+        let cell = |card: &str, chips: u32| vec![raw(card.to_string()), raw(format!("\u{a0}{chips}")), raw("  ")];
+        let line = Line::from([vec![raw("Board: ")], cell("10♦", 3), cell("V♣", 6), cell("D♠", 9)].concat());
+        let lines = wrap_spans(line, 14);
+        let text: Vec<String> = lines.iter().map(|l| l.to_string().trim_end().to_string()).collect();
+        assert_eq!(text, ["Board: 10♦\u{a0}3", "  V♣\u{a0}6  D♠\u{a0}9"]);
+    }
+
+    #[test]
+    fn the_table_fits_80_by_24_with_the_key_texts() {
+        let app = App::new(GameId::Nantais, &config(3, 5, Lang::Fr), 0).unwrap();
+        let text = screen(&app, 80, 24);
+        for wanted in [
+            "Le 8 Nantais",
+            "Joueurs",
+            "Vous",
+            "Blaise",
+            "Colette (d)",
+            "Défausse",
+            "6♥",
+            "Pioche",
+            "Votre main (7)",
+            "À vous de jouer",
+            "poser 6♠",
+            "Journal",
+            "q quitter",
+        ] {
+            assert!(text.contains(wanted), "{wanted} missing from\n{text}");
+        }
+        let en = App::new(GameId::Nantais, &config(3, 5, Lang::En), 0).unwrap();
+        let text = screen(&en, 80, 24);
+        for wanted in ["Players", "You", "Discard", "Your hand (7)", "Your move", "play 6♠", "Log", "q quit"] {
+            assert!(text.contains(wanted), "{wanted} missing from\n{text}");
+        }
+    }
+
+    #[test]
+    fn every_game_draws_at_80_by_24_and_at_a_small_size() {
+        for &game in GameId::ALL {
+            let app = App::new(game, &config(3, 7, Lang::Fr), 0).unwrap();
+            let text = screen(&app, 80, 24);
+            assert!(text.contains(game.name()), "{game}:\n{text}");
+            assert!(text.contains("Journal"), "{game}:\n{text}");
+            let small = screen(&app, 40, 10);
+            assert!(small.contains("Agrandissez"), "{game}:\n{small}");
+        }
+    }
+
+    #[test]
+    fn a_number_plays_that_choice_and_bots_answer_in_their_time() {
+        let mut app = App::new(GameId::Nantais, &config(3, 5, Lang::En), 0).unwrap();
+        assert_eq!(app.legal[0].action, "play 6S");
+        app.key(key(KeyCode::Char('1')), 100);
+        assert_eq!(app.table.seq(), 1);
+        assert!(app.log.iter().any(|l| l.kind == LogKind::Mine), "{:?}", app.log);
+        // The turn goes on (a série may follow): Enter plays the first choice until it is over.
+        let mut now = 100;
+        while app.table.current().status().waiting.contains(app.human) {
+            now += 10;
+            app.key(key(KeyCode::Enter), now);
+        }
+        let seq = app.table.seq();
+        // Nothing is due before the bots' delay.
+        assert_eq!(app.wait(now), Some(BOT_DELAY_MS));
+        app.advance(now + BOT_DELAY_MS - 1);
+        assert_eq!(app.table.seq(), seq);
+        app.advance(now + BOT_DELAY_MS);
+        assert!(app.table.seq() > seq);
+    }
+
+    #[test]
+    fn arrows_move_the_selection_and_a_refused_key_changes_nothing() {
+        let mut app = App::new(GameId::Nantais, &config(3, 5, Lang::Fr), 0).unwrap();
+        let count = app.legal.len();
+        app.key(key(KeyCode::Down), 0);
+        assert_eq!(app.selected, 1);
+        app.key(key(KeyCode::Up), 0);
+        app.key(key(KeyCode::Up), 0);
+        assert_eq!(app.selected, count - 1);
+        app.key(key(KeyCode::Char('9')), 0);
+        assert_eq!(app.table.seq(), 0);
+        assert!(app.note.as_ref().is_some_and(|(n, error)| *error && n.contains("entre 1 et")));
+    }
+
+    #[test]
+    fn rules_open_in_a_popup_that_holds_the_bots() {
+        let mut app = App::new(GameId::Njet, &config(3, 5, Lang::En), 0).unwrap();
+        app.key(key(KeyCode::Char('?')), 0);
+        assert_eq!(app.popups.front().map(|p| p.kind), Some(PopupKind::Rules));
+        assert_eq!(app.wait(0), None);
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("rules"), "{text}");
+        app.key(key(KeyCode::Esc), 500);
+        assert!(app.popups.is_empty());
+    }
+
+    #[test]
+    fn whole_matches_end_on_held_round_ends_and_the_result() {
+        for (game, players, seed) in [(GameId::NainJaune, 3, 11), (GameId::NurMut, 3, 4)] {
+            // The person chooses by number, at random; each popup is closed at once.
+            let mut app = App::new(game, &config(players, seed, Lang::Fr), 0).unwrap();
+            let mut pick = seed;
+            let mut now = 0;
+            let mut round_ends = 0;
+            for _ in 0..50_000 {
+                if app.table.is_over() && app.popups.is_empty() {
+                    break;
+                }
+                now += BOT_DELAY_MS;
+                app.advance(now);
+                if let Some(popup) = app.popups.front() {
+                    if popup.kind == PopupKind::RoundEnd {
+                        round_ends += 1;
+                        assert_eq!(app.wait(now), None, "the table waits while a round's end is shown");
+                    }
+                    let text = screen(&app, 80, 24);
+                    assert!(text.contains("Fin de la"), "{text}");
+                    app.key(key(KeyCode::Enter), now);
+                } else if !app.legal.is_empty() {
+                    pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    app.selected = (pick >> 33) as usize % app.legal.len();
+                    app.key(key(KeyCode::Enter), now);
+                }
+            }
+            assert!(
+                app.table.is_over(),
+                "{game}: {:?} seq {} {:?}",
+                app.table.current().status(),
+                app.table.seq(),
+                &app.log[app.log.len().saturating_sub(30)..]
+            );
+            assert!(round_ends >= 1, "{game}");
+            assert_eq!(app.table.rounds().len(), round_ends + 1, "{game}");
+            let text = screen(&app, 80, 24);
+            assert!(text.contains("La partie est finie"), "{text}");
+        }
+    }
+}
