@@ -110,8 +110,8 @@ test('several cards of one value open a menu, and the 13 is given by clicking a 
   await page.locator('.gum-me .gum-group[data-value="7"]').click();
   const menu = page.locator('.menu button[data-action]');
   await expect(menu).toHaveCount(2);
-  await expect(menu.nth(0)).toHaveText('poser 7');
-  await expect(menu.nth(1)).toHaveText('poser 7 7');
+  await expect(menu.nth(0)).toHaveText('poser un 7');
+  await expect(menu.nth(1)).toHaveText('poser deux 7');
   await page.locator('.menu-cancel').click();
 
   // The 13: then every other seat's area offers the pile.
