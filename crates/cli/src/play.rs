@@ -194,7 +194,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
             }
             match table.submit(human, seq, &legal[0].action, clock.now()) {
                 Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
-                Err(e) => writeln!(out, "{}", e.message(lang))?,
+                Err(e) => writeln!(out, "{}", table.refusal(&e, human, lang))?,
             }
             continue;
         }
@@ -269,7 +269,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         };
         match table.submit(human, seq, &action, clock.now()) {
             Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
-            Err(e) => writeln!(out, "{}", e.message(lang))?,
+            Err(e) => writeln!(out, "{}", table.refusal(&e, human, lang))?,
         }
     }
     if let Some(path) = &config.save {

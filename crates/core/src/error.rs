@@ -4,6 +4,7 @@
 
 use crate::game::Lang;
 use crate::seat::{Seat, SeatSet};
+use crate::words::Words;
 use std::fmt;
 use thiserror::Error;
 
@@ -98,6 +99,46 @@ impl ActionError {
                     reason.as_ref().map(|r| format!("{}{}", lang.pick(" : ", ": "), r.get(lang))).unwrap_or_default();
                 let label = lang.pick(" ; permis :", "; legal:");
                 format!("{head}{reason}{label} {}", legal.join(", "))
+            }
+        }
+    }
+
+    /// The sentence for people at a table with names: seats by their names, the one refused
+    /// (usually `words`' reader) as « vous » / "you", French typography in French. The action
+    /// and the legal ones stay in notation: they are what was typed and what may be typed.
+    pub fn message_in(&self, words: &Words) -> String {
+        let fr = words.fr();
+        // U+00A0 before the French double punctuation.
+        let colon = words.pick("\u{a0}: ", ": ");
+        let semicolon = words.pick("\u{a0}; ", "; ");
+        match self {
+            ActionError::Parse(_) | ActionError::Over => self.message(words.lang),
+            ActionError::NoSeat { seat, players } => match fr {
+                true => format!("il n'y a pas de place {seat} à une table de {players}"),
+                false => format!("there is no seat {seat} at a table of {players}"),
+            },
+            ActionError::NotYourMove { seat, waiting } => {
+                let head = words.says(
+                    *seat,
+                    "ne peut pas jouer maintenant",
+                    "ne pouvez pas jouer maintenant",
+                    "may not act now",
+                    "may not act now",
+                );
+                format!("{head}{colon}{}{}", words.pick("on attend ", "waiting for "), words.list(waiting.iter()))
+            }
+            ActionError::NotLegal { seat, action, legal, reason } => {
+                let head = match (fr, words.is_reader(*seat)) {
+                    (true, true) => format!("«\u{a0}{action}\u{a0}» n'est pas permis maintenant"),
+                    (true, false) => {
+                        format!("«\u{a0}{action}\u{a0}» n'est pas permis à {} maintenant", words.who(*seat))
+                    }
+                    (false, true) => format!("'{action}' is not legal now"),
+                    (false, false) => format!("'{action}' is not legal for {} now", words.who(*seat)),
+                };
+                let reason = reason.as_ref().map(|r| format!("{colon}{}", r.get(words.lang))).unwrap_or_default();
+                let label = words.pick("permis", "legal");
+                format!("{head}{reason}{semicolon}{label}{colon}{}", legal.join(", "))
             }
         }
     }

@@ -23,6 +23,7 @@ use crate::error::{ActionError, SetupError, Text};
 use crate::options::OptionSpec;
 use crate::rng::GameRng;
 use crate::seat::{BySeat, Seat, SeatSet};
+use crate::words::Words;
 use arrayvec::ArrayVec;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -225,6 +226,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
         None
     }
 
+    /// [`Game::why_illegal`] for people at a table with names: seats called as `words` calls
+    /// them, `seat` usually its reader. The default keeps the game's sentence, right for every
+    /// reason that names no seat.
+    fn why_illegal_in(&self, seat: Seat, action: Self::Action, words: &Words) -> Option<String> {
+        self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string())
+    }
+
     /// Parses an action in any letter case with runs of spaces; formatting it (`Display`) gives
     /// the canonical form.
     fn parse_action(text: &str) -> Result<Self::Action, ActionError>;
@@ -238,6 +246,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     fn round(&self) -> u32;
     /// Each seat's match score in the game's own unit (PROTOCOL.md).
     fn scores(&self) -> BySeat<i64>;
+    /// Each seat's score as the last round's settlement left it, asked when a round has just
+    /// ended and at the start of a match: what a score sheet writes. It differs from
+    /// [`Game::scores`] in a game whose next round takes something at once (Le Nain Jaune's
+    /// stakes, posted as the round is dealt).
+    fn round_end_scores(&self) -> BySeat<i64> {
+        self.scores()
+    }
     /// The least and greatest match score any seat can ever have in this match.
     fn score_bounds(&self) -> (i64, i64);
     /// Each seat's count of cards still to get rid of in this round.

@@ -10,7 +10,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use tapis_bots::{BotKind, Level};
 use tapis_core::{MatchRequest, Seat};
-use tapis_table::{Accepted, Controller, GameId, Table, TableSetup, bot_name};
+use tapis_table::{Accepted, Controller, GameId, Table, TableError, TableSetup, bot_name};
 use tokio::sync::{mpsc, oneshot};
 
 /// Chat lines a room keeps to show newcomers.
@@ -425,7 +425,14 @@ impl Room {
         }
         match self.table.submit(seat, seq, action, self.clock.now()) {
             Ok(accepted) => self.commit_and_tell(vec![accepted]).await,
-            Err(e) => self.error_to(conn, &ApiError::Table(e)),
+            Err(e) => self.refusal_to(conn, seat, &e),
+        }
+    }
+
+    /// A refused move, told with the room's names and the refused seat as « vous » / "you".
+    fn refusal_to(&self, conn: u64, seat: Seat, error: &TableError) {
+        if let Some(c) = self.connections.get(&conn) {
+            let _ = c.frames.try_send(frames::refusal(error.code(), &self.table.refusal(error, seat, c.lang)));
         }
     }
 

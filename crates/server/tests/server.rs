@@ -417,7 +417,8 @@ async fn bad_messages_are_refused_and_change_nothing() {
     expect_error(&mut alice, "stale").await;
     // Bob is not the one the match waits for.
     bob.send(&json!({"type": "act", "seq": seq, "action": "njet trump R"})).await.unwrap();
-    expect_error(&mut bob, "illegal_action").await;
+    let refused = expect_error(&mut bob, "illegal_action").await;
+    assert_eq!(refused["message"], json!("You may not act now: waiting for Alice"), "by name");
     alice.send(&json!({"type": "chat", "text": ""})).await.unwrap();
     expect_error(&mut alice, "bad_request").await;
     alice.send(&json!({"type": "chat", "text": "x".repeat(501)})).await.unwrap();

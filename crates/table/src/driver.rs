@@ -138,6 +138,18 @@ impl TableError {
         }
     }
 
+    /// The sentence for `seat`, the one refused, at a table whose seats are called by `names`.
+    pub fn message_in(&self, words: &Words) -> String {
+        match self {
+            TableError::Action(e) => e.message_in(words),
+            TableError::BotSeat(seat) => match words.fr() {
+                true => format!("{} est un robot\u{a0}: vous ne pouvez pas jouer à sa place", words.who_upper(*seat)),
+                false => format!("{} is a bot: you cannot play for them", words.who_upper(*seat)),
+            },
+            _ => self.message(words.lang),
+        }
+    }
+
     pub fn message(&self, lang: Lang) -> String {
         match (self, lang) {
             (TableError::Action(e), _) => e.message(lang),
@@ -179,7 +191,7 @@ impl Table {
             )));
         }
         let current = AnyMatch::new(setup.game, &setup.request)?;
-        let round_start = current.scores();
+        let round_start = current.round_end_scores();
         Ok(Table { setup, current, match_no: 1, since: now, round_start, rounds: Vec::new(), bots_idle_at: None })
     }
 
@@ -220,6 +232,12 @@ impl Table {
             self.setup.names.resize(self.setup.controllers.len(), String::new());
             self.setup.names[seat.index()] = name.to_string();
         }
+    }
+
+    /// Why `seat`'s submission was refused, for that seat's person: seats by name, that seat
+    /// as « vous » / "you".
+    pub fn refusal(&self, error: &TableError, seat: Seat, lang: Lang) -> String {
+        error.message_in(&Words::new(lang, &self.setup.names, Some(seat)))
     }
 
     /// The words for `lang`, with this table's names and reader.
@@ -293,7 +311,7 @@ impl Table {
         self.since = at;
         self.bots_idle_at = None;
         let round_over = (self.current.round() != round || self.current.is_over()).then(|| {
-            let after = self.current.scores();
+            let after = self.current.round_end_scores();
             let before = std::mem::replace(&mut self.round_start, after.clone());
             RoundSummary::new(round, before, after)
         });
@@ -389,7 +407,7 @@ impl Table {
             deal: None,
         };
         let next = AnyMatch::new(self.setup.game, &request).map_err(TableError::Setup)?;
-        self.round_start = next.scores();
+        self.round_start = next.round_end_scores();
         self.current = next;
         self.setup.request = request;
         self.match_no += 1;

@@ -9,7 +9,7 @@ use tapis_bots::BotKind;
 use tapis_core::rng::{GameRng, game_seed};
 use tapis_core::{
     ActionError, ActionList, Audience, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat, SeatSet,
-    SetupError, Words,
+    SetupError, Text, Words,
 };
 
 /// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`.
@@ -153,7 +153,18 @@ fn act<G: Game>(
     if seat.index() >= m.state().players() {
         return Err(ActionError::NoSeat { seat, players: m.state().players() });
     }
-    m.act(seat, text).map(|events| tell::<G>(&events, names, reader))
+    m.act(seat, text).map(|events| tell::<G>(&events, names, reader)).map_err(|e| match e {
+        // At a table with names, the game's reason is told with them, to the seat refused.
+        ActionError::NotLegal { seat, action, legal, reason: Some(_) } if !names.is_empty() => {
+            let reason = G::parse_action(text).ok().and_then(|parsed| {
+                let fr = m.state().why_illegal_in(seat, parsed, &Words::new(Lang::Fr, names, Some(seat)))?;
+                let en = m.state().why_illegal_in(seat, parsed, &Words::new(Lang::En, names, Some(seat)))?;
+                Some(Text::new(fr, en))
+            });
+            ActionError::NotLegal { seat, action, legal, reason }
+        }
+        e => e,
+    })
 }
 
 /// What a bot of `kind` plays for `seat` now, from that seat's view alone; `None` when it lets
@@ -206,6 +217,11 @@ impl AnyMatch {
 
     pub fn scores(&self) -> Vec<i64> {
         crate::on_match!(self, m => m.state().scores().as_slice().to_vec())
+    }
+
+    /// [`Game::round_end_scores`]: the scores a score sheet writes at a round's end.
+    pub fn round_end_scores(&self) -> Vec<i64> {
+        crate::on_match!(self, m => m.state().round_end_scores().as_slice().to_vec())
     }
 
     /// The number of actions accepted so far.

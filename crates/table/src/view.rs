@@ -5,7 +5,8 @@ use crate::ops::LegalAction;
 use serde::Serialize;
 use tapis_core::{ActionList, ClientView, Game, Lang, Match, Seat, SeatSet, Words};
 
-/// The last round finished, in the game's own score unit.
+/// The last round finished, in the game's own score unit: scores as each settlement left them
+/// ([`tapis_core::Game::round_end_scores`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct RoundSummary {
     pub round: u32,

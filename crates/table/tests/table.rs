@@ -108,6 +108,32 @@ fn stale_and_illegal_submissions_change_nothing() {
 }
 
 #[test]
+fn refusals_call_seats_by_their_names_and_the_refused_one_you() {
+    let deal =
+        nantais_deal(&["7H", "7S", "2C", "3C", "4C", "6C", "9C"], &["2S", "3S", "4S", "5S", "6S", "8S", "9S"], &["5H"]);
+    let mut setup = setup(GameId::Nantais, request(2, 7, json!({}), Some(deal)), vec![PERSON, PERSON], 700, None);
+    setup.names = vec!["Ada".into(), "Blaise".into()];
+    let mut table = Table::new(setup, 0).unwrap();
+    let fr = tapis_core::Lang::Fr;
+    let en = tapis_core::Lang::En;
+    let err = table.submit(Seat(1), 0, "draw", 10).unwrap_err();
+    assert_eq!(table.refusal(&err, Seat(1), fr), "Vous ne pouvez pas jouer maintenant\u{a0}: on attend Ada");
+    assert_eq!(table.refusal(&err, Seat(1), en), "You may not act now: waiting for Ada");
+    let err = table.submit(Seat(0), 0, "play 2S", 10).unwrap_err();
+    assert_eq!(
+        table.refusal(&err, Seat(0), fr),
+        "«\u{a0}play 2S\u{a0}» n'est pas permis maintenant\u{a0}: vous n'avez pas 2♠\u{a0}; permis\u{a0}: play 7H"
+    );
+    assert_eq!(table.refusal(&err, Seat(0), en), "'play 2S' is not legal now: you do not hold 2♠; legal: play 7H");
+    // The referee's sentence, for programs, keeps the seat numbers.
+    let mut unnamed = table.current().clone();
+    assert_eq!(
+        unnamed.act(Seat(0), "play 2S").unwrap_err().message(en),
+        "'play 2S' is not legal for seat 0 now: seat 0 does not hold 2S; legal: play 7H"
+    );
+}
+
+#[test]
 fn a_race_in_a_reaction_window_is_won_by_the_first_submission() {
     // Seat 0 lays its 5♠ on the 5♥ and is down to one card: it may announce UNIQUE, seat 1 may
     // call CONTRE UNIQUE on it. Both see seq 1 and submit; the first is applied, the second is
@@ -244,11 +270,16 @@ fn a_rematch_deals_anew_with_the_next_dealer() {
 fn the_score_sheet_holds_every_round_in_order() {
     let setup = setup(GameId::NainJaune, request(3, 4, json!({"rounds": 3}), None), vec![EASY; 3], 0, None);
     let mut table = Table::new(setup, 0).unwrap();
-    let start = table.current().scores();
+    // Le Nain Jaune stakes 15 chips as a round is dealt: the sheet counts from before them.
+    let start = table.current().scores().iter().map(|chips| chips + 15).collect::<Vec<_>>();
+    assert_eq!(table.current().round_end_scores(), start);
     let mut ends = Vec::new();
     while !table.is_over() {
         for accepted in table.advance(0) {
             if let Some(summary) = accepted.round_over {
+                // The sheet writes what the settlement left, not the chips after the next stakes.
+                let settled = accepted.events.iter().find(|e| e.event["type"] == "round_over").unwrap();
+                assert_eq!(json!(summary.scores_after), settled.event["chips"], "round {}", summary.round);
                 ends.push(summary);
             }
         }

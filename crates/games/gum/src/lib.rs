@@ -173,6 +173,10 @@ impl Game for Gum {
         Gum::why_illegal(self, seat, action)
     }
 
+    fn why_illegal_in(&self, seat: Seat, action: Action, words: &tapis_core::Words) -> Option<String> {
+        Gum::why_illegal_in(self, seat, action, words)
+    }
+
     fn parse_action(text: &str) -> Result<Action, tapis_core::ActionError> {
         action::parse(text)
     }

@@ -8,7 +8,7 @@ use crate::options::{DealerRule, Options, TablePlay};
 use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, TABLE_CARDS, Table, Then};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
-use tapis_core::{BySeat, EventSink, GameRng, Seat, SeatSet, SetupError, Text};
+use tapis_core::{BySeat, EventSink, GameRng, Seat, SeatSet, SetupError, Text, Words};
 
 /// Where a seat's playable cards come from now.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -318,6 +318,22 @@ impl Gum {
                 out.push(Action::Accept);
             }
             Phase::Refill { .. } | Phase::Give { .. } | Phase::Target { .. } => {}
+        }
+    }
+
+    /// [`Gum::why_illegal`] at a table with names: a seat given the pile is called by its name.
+    pub fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
+        match (self.table.phase, action) {
+            (Phase::Give { giver }, Action::Give(target))
+                if seat == giver && target != giver && target.index() < self.table.players() =>
+            {
+                let who = words.who_upper(target);
+                Some(match words.fr() {
+                    true => format!("{who} n'est plus en jeu"),
+                    false => format!("{who} is out of the game"),
+                })
+            }
+            _ => self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string()),
         }
     }
 

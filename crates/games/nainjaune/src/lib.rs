@@ -453,6 +453,13 @@ impl Game for NainJaune {
         (0, self.table.total_chips as i64)
     }
 
+    /// The chips before the stakes of the round just dealt: what the settlement left. A match
+    /// over deals no round.
+    fn round_end_scores(&self) -> BySeat<i64> {
+        let staked = if self.is_over() { 0 } else { STAKE_PER_PLAYER };
+        per_seat(self.players(), |s| i64::from(self.table.chips[s] + staked))
+    }
+
     fn cards_left(&self) -> BySeat<u32> {
         per_seat(self.players(), |s| self.hands[s].len() as u32)
     }

@@ -160,7 +160,7 @@ use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, EventSink, Game, GameEvent, GameRng, Lang, OptionSpec, Seat, SeatSet,
-    Setup, SetupError, Text,
+    Setup, SetupError, Text, Words,
 };
 
 /// Why a player draws a penalty.
@@ -490,6 +490,10 @@ impl Game for Nantais {
     /// A precise reason beside the legal list.
     fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
         Some(self.reason_illegal(seat, action))
+    }
+
+    fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
+        Some(text::why_illegal(self, seat, action, words))
     }
 
     fn parse_action(text: &str) -> Result<Action, ActionError> {

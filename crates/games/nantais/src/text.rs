@@ -46,6 +46,36 @@ fn card(words: &Words, card: FrenchCard) -> String {
     if card.is_joker() { words.pick("un Joker", "a Joker").to_string() } else { words.card(card) }
 }
 
+/// Why `action` is refused to `seat`, who may act, at a table with names (the numbered sentence
+/// is `NantaisState::reason_illegal`'s, for the referee).
+pub(crate) fn why_illegal(state: &crate::state::Nantais, seat: Seat, action: Action, words: &Words) -> String {
+    let waiting = state.waiting();
+    let text = match action {
+        Action::Unique | Action::Contre(_) => state.reason_illegal(seat, action).get(words.lang).to_string(),
+        _ if !waiting.contains(seat) => {
+            let w = waiting.first().unwrap_or(state.table.turn);
+            match words.fr() {
+                true => format!(
+                    "c'est à {} de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »",
+                    words.who(w)
+                ),
+                false => {
+                    format!("it is {} move; out of turn, only UNIQUE or CONTRE UNIQUE may be called", words.whose(w))
+                }
+            }
+        }
+        Action::Play(c) | Action::Swap(_, c) | Action::Give(c) if !state.hand(seat).contains(c) => {
+            format!(
+                "{} {}",
+                subject(words, seat, "n'a pas", "n'avez pas", "does not hold", "do not hold"),
+                card(words, c)
+            )
+        }
+        _ => state.reason_illegal(seat, action).get(words.lang).to_string(),
+    };
+    typography(words, text)
+}
+
 /// The order of the game (Ace high): by suit, then 2 … 10, J, Q, K, A; Jokers last.
 fn game_order(card: FrenchCard) -> (usize, u8) {
     match (card.suit(), card.rank()) {
