@@ -16,7 +16,7 @@ use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
-use tapis_bots::BotKind;
+use tapis_bots::{BotKind, Level};
 use tapis_core::{Lang, MatchRequest, Seat};
 use tapis_table::{Accepted, Controller, GameId, Table, TableSetup, bot_name};
 
@@ -48,6 +48,31 @@ fn t(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {
 fn seat_name(table: &Table, seat: Seat, human: Seat, lang: Lang) -> String {
     let name = table.words(lang).name_of(seat);
     if seat == human { format!("{name} ({})", t(lang, "vous", "you")) } else { name }
+}
+
+/// How well a bot plays, in words: « facile », « moyen », « difficile » / "easy", "medium",
+/// "hard" for the levels of `--level`; a bot named with `--bots` outside them by what it is.
+pub fn bot_level(kind: BotKind, lang: Lang) -> String {
+    let level = [Level::Easy, Level::Medium, Level::Hard].into_iter().find(|level| level.bot() == kind);
+    match (level, kind) {
+        (Some(Level::Easy), _) => t(lang, "facile", "easy").into(),
+        (Some(Level::Medium), _) => t(lang, "moyen", "medium").into(),
+        (Some(Level::Hard), _) => t(lang, "difficile", "hard").into(),
+        (None, BotKind::Random) => t(lang, "au hasard", "random").into(),
+        (None, BotKind::Heuristic) => t(lang, "heuristique", "heuristic").into(),
+        (None, BotKind::Ismcts(n)) => format!("ISMCTS {n}"),
+    }
+}
+
+/// A seat as the list of players shows it: a bot by its name and level, « Ada (difficile) » /
+/// "Ada (hard)"; a person by their name alone. The sentences of the game name bots without
+/// their level (« Ada pose 7♥ »).
+pub fn seat_label(table: &Table, seat: Seat, lang: Lang) -> String {
+    let name = table.words(lang).name_of(seat);
+    match table.setup().controllers.get(seat.index()) {
+        Some(Controller::Bot(kind)) => format!("{name} ({})", bot_level(*kind, lang)),
+        _ => name,
+    }
 }
 
 /// Lines typed by the person, read on their own thread so that bots can play meanwhile.
@@ -127,6 +152,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         t(lang, "graine", "seed"),
         config.request.seed
     )?;
+    writeln!(out, "{}", players_line(&table, human, lang))?;
     writeln!(
         out,
         "{}",
@@ -158,7 +184,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                 "\n{}",
                 t(
                     lang,
-                    "Fin de la manche : appuyez sur Entrée pour continuer.",
+                    "Fin de la manche\u{a0}: appuyez sur Entrée pour continuer.",
                     "End of the round: press Enter to go on."
                 )
             )?;
@@ -182,7 +208,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
             writeln!(
                 out,
                 "{} {words}",
-                t(lang, "Seul coup possible, joué pour vous :", "Only one move, played for you:")
+                t(lang, "Seul coup possible, joué pour vous\u{a0}:", "Only one move, played for you:")
             )?;
             out.flush()?;
             if config.realtime
@@ -280,6 +306,20 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
     Ok(())
 }
 
+/// The seats in order, bots with their level: « Joueurs : Vous, Blaise (difficile), Colette
+/// (difficile) ». The person is marked as such when they chose their own name.
+fn players_line(table: &Table, human: Seat, lang: Lang) -> String {
+    let seats: Vec<String> = (0..table.current().players())
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let label = seat_label(table, seat, lang);
+            let default_name = ["Vous", "You"].contains(&label.as_str());
+            if seat == human && !default_name { format!("{label} ({})", t(lang, "vous", "you")) } else { label }
+        })
+        .collect();
+    format!("{}{}", t(lang, "Joueurs\u{a0}: ", "Players: "), seats.join(", "))
+}
+
 fn wait(lines: &Receiver<Option<String>>, timeout: Option<Duration>) -> Said {
     let received = match timeout {
         None => lines.recv().map_err(|_| RecvTimeoutError::Disconnected),
@@ -302,12 +342,12 @@ fn show_choices(
 ) -> Result<()> {
     writeln!(out, "\n{}", table.current().render_view(Some(human), &table.words(lang)))?;
     if waited_for {
-        writeln!(out, "{}", t(lang, "À vous de jouer :", "Your move:"))?;
+        writeln!(out, "{}", t(lang, "À vous de jouer\u{a0}:", "Your move:"))?;
     } else {
         writeln!(
             out,
             "{}",
-            t(lang, "Vous pouvez agir maintenant, hors de votre tour :", "You may act now, out of turn:")
+            t(lang, "Vous pouvez agir maintenant, hors de votre tour\u{a0}:", "You may act now, out of turn:")
         )?;
         writeln!(out, "  0) {}", t(lang, "ne rien faire", "do nothing"))?;
     }
@@ -349,10 +389,68 @@ fn show_end(table: &Table, human: Seat, lang: Lang, out: &mut dyn Write) -> Resu
         writeln!(out, "  {:<16} {score}{mark}", seat_name(table, seat, human, lang))?;
     }
     let verdict = if status.winners.contains(human) {
-        t(lang, "Vous avez gagné !", "You won!")
+        t(lang, "Vous avez gagné\u{a0}!", "You won!")
     } else {
         t(lang, "Vous avez perdu.", "You lost.")
     };
     writeln!(out, "{verdict}")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(name: &str, bots: [BotKind; 3]) -> Table {
+        let setup = TableSetup {
+            game: GameId::NainJaune,
+            request: MatchRequest { players: 4, seed: 1, dealer: None, options: Default::default(), deal: None },
+            controllers: std::iter::once(Controller::Person).chain(bots.map(Controller::Bot)).collect(),
+            bot_delay_ms: 0,
+            turn_clock_ms: None,
+            names: std::iter::once(name.to_string()).chain((1..4).map(|i| bot_name(Seat(i)).to_string())).collect(),
+            reader: Some(Seat(0)),
+        };
+        Table::new(setup, 0).unwrap()
+    }
+
+    #[test]
+    fn the_seats_are_listed_first_with_the_bots_levels() {
+        let levels = [BotKind::Heuristic, BotKind::Ismcts(1000), BotKind::Ismcts(tapis_bots::HARD_ISMCTS_ITERATIONS)];
+        assert_eq!(
+            players_line(&table("Vous", levels), Seat(0), Lang::Fr),
+            "Joueurs\u{a0}: Vous, Blaise (facile), Colette (moyen), Denis (difficile)"
+        );
+        assert_eq!(
+            players_line(&table("Marie", levels), Seat(0), Lang::En),
+            "Players: Marie (you), Blaise (easy), Colette (medium), Denis (hard)"
+        );
+        let others = [BotKind::Random, BotKind::Ismcts(300), BotKind::Heuristic];
+        assert_eq!(
+            players_line(&table("You", others), Seat(0), Lang::Fr),
+            "Joueurs\u{a0}: You, Blaise (au hasard), Colette (ISMCTS 300), Denis (facile)"
+        );
+    }
+
+    #[test]
+    fn the_line_mode_lists_the_seats_before_the_first_move() {
+        let config = PlayConfig {
+            request: MatchRequest { players: 3, seed: 4, dealer: None, options: Default::default(), deal: None },
+            human: Seat(0),
+            bots: vec![BotKind::Ismcts(tapis_bots::HARD_ISMCTS_ITERATIONS); 3],
+            lang: Lang::Fr,
+            name: "Vous".into(),
+            save: None,
+            realtime: false,
+            confirm_forced: false,
+        };
+        let (send, lines) = std::sync::mpsc::channel();
+        send.send(Some("q\n".to_string())).unwrap();
+        let mut out = Vec::new();
+        play(GameId::Nantais, config, lines, &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let second = out.lines().nth(1).unwrap();
+        assert_eq!(second, "Joueurs\u{a0}: Vous, Blaise (difficile), Colette (difficile)");
+        assert!(out.contains("Partie abandonnée."), "{out}");
+    }
 }

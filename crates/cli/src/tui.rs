@@ -24,7 +24,7 @@
 //! (`play.rs`): the loop waits for a key until the next bot move is due, then advances the
 //! table. The terminal is put back (raw mode off, main screen) on every way out, a panic included.
 
-use crate::play::{BOT_DELAY_MS, PlayConfig};
+use crate::play::{BOT_DELAY_MS, PlayConfig, bot_level};
 use anyhow::Result;
 use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -38,19 +38,27 @@ use serde_json::Value;
 use std::cell::Cell as Memo;
 use std::collections::VecDeque;
 use std::io::{self, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
+use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::{Duration, Instant};
+use tapis_core::words::capitalize;
 use tapis_core::{FrenchCard, Lang, Rank, Seat, Suit, Words};
+use tapis_njet::{Card as NjetCard, Colour};
 use tapis_table::{Accepted, Controller, GameId, LegalAction, Table, TableSetup, bot_name};
 
 /// The smallest screen drawn; below it, a sentence asks for a larger window.
 const MIN_WIDTH: u16 = 60;
 const MIN_HEIGHT: u16 = 18;
-/// How long the loop waits for a key when nothing is due (a resize wakes it anyway).
-const IDLE: Duration = Duration::from_secs(1);
+/// How long the loop waits for a key when nothing is due (a resize wakes it anyway; a signal
+/// is noticed at the latest then).
+const IDLE: Duration = Duration::from_millis(200);
 /// How long a forced move (the person's only one, nobody else able to act) is shown before it
 /// is played for them, as the line mode does.
 const FORCED_NOTICE_MS: u64 = 900;
+/// How often a bot's answer is looked for once its move is due.
+const THINKING_POLL_MS: u64 = 20;
 
 /// Plays a match on the full-screen table; returns when the person quits. The record is saved
 /// with `config.save`, and the result is printed once the terminal is back to normal.
@@ -58,29 +66,94 @@ pub fn play_fullscreen(game: GameId, config: &PlayConfig) -> Result<()> {
     #[allow(clippy::disallowed_methods)] // the terminal gives the table its time; the table never reads it
     let start = Instant::now();
     let mut app = App::new(game, config, 0)?;
+    watch_signals()?;
     {
         let _screen = Screen::enter()?;
         let mut terminal = Terminal::new(CrosstermBackend::new(io::stdout()))?;
-        terminal.clear()?;
-        run(&mut app, &mut terminal, start)?;
+        run(&mut app, &mut terminal, start, config.save.as_deref())?;
+    }
+    // The record first: after a hangup there is no terminal left to write the farewell to.
+    if let Some(path) = &config.save {
+        let json = serde_json::to_string_pretty(app.table.current().record())?;
+        std::fs::write(path, json).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     let mut out = io::stdout();
     write!(out, "{}", app.farewell())?;
     if let Some(path) = &config.save {
-        let json = serde_json::to_string_pretty(app.table.current().record())?;
-        std::fs::write(path, json).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
         writeln!(out, "{} {}", app.t("Partie enregistrée dans", "Record saved to"), path.display())?;
     }
+    out.flush()?;
+    match SIGNALLED.load(Ordering::SeqCst) {
+        0 => Ok(()),
+        // Ended by a signal: the status says so, as a shell expects (128 + its number).
+        signal => std::process::exit(128 + signal),
+    }
+}
+
+/// The signal (SIGTERM, SIGHUP, SIGINT) that asked the screen to close, 0 before any.
+static SIGNALLED: AtomicI32 = AtomicI32::new(0);
+
+/// The record's file and the record at the table's last change, for a signal's fallback to
+/// save when the screen's thread cannot (with `--save`).
+static PENDING_SAVE: Mutex<Option<(PathBuf, String)>> = Mutex::new(None);
+
+/// How long a signal waits for the screen's loop to close before closing things itself.
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
+/// Turns SIGTERM, SIGHUP and SIGINT into a request to close the screen, answered by the loop
+/// within [`IDLE`]: the terminal is put back and the record saved as on `q`, and the status says
+/// which signal it was. A loop that does not answer within [`SIGNAL_GRACE`] — after a hangup,
+/// crossterm 0.29 reads the vanished terminal's end of file forever, inside its `poll` — or a
+/// second signal, and this thread puts the terminal back, saves the record and exits itself.
+/// (In raw mode Ctrl-C is a key, not SIGINT.)
+fn watch_signals() -> Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])?;
+    std::thread::Builder::new().name("signals".into()).spawn(move || {
+        let Some(signal) = signals.forever().next() else { return };
+        SIGNALLED.store(signal, Ordering::SeqCst);
+        let step = Duration::from_millis(50);
+        let mut waited = Duration::ZERO;
+        while waited < SIGNAL_GRACE && signals.pending().next().is_none() {
+            std::thread::sleep(step);
+            waited += step;
+        }
+        restore();
+        // Nothing more reaches the terminal from the screen's thread before the exit.
+        let _hold = io::stdout().lock();
+        if let Some((path, json)) = PENDING_SAVE.lock().ok().and_then(|mut saved| saved.take()) {
+            let _ = std::fs::write(path, json);
+        }
+        std::process::exit(128 + signal);
+    })?;
     Ok(())
 }
 
-fn run(app: &mut App, terminal: &mut Terminal<CrosstermBackend<io::Stdout>>, start: Instant) -> Result<()> {
+fn run(
+    app: &mut App,
+    terminal: &mut Terminal<CrosstermBackend<io::Stdout>>,
+    start: Instant,
+    save: Option<&Path>,
+) -> Result<()> {
     let now = || start.elapsed().as_millis() as u64;
+    let mut saved = None;
     loop {
         app.advance(now());
+        if let Some(path) = save
+            && saved != Some(app.seen)
+        {
+            saved = Some(app.seen);
+            let json = serde_json::to_string_pretty(app.table.current().record())?;
+            if let Ok(mut pending) = PENDING_SAVE.lock() {
+                *pending = Some((path.to_path_buf(), json));
+            }
+        }
         terminal.draw(|frame| draw(frame, app))?;
-        if app.quit {
+        if app.quit || SIGNALLED.load(Ordering::SeqCst) != 0 {
             return Ok(());
+        }
+        if app.failed {
+            return Err(anyhow::anyhow!("a bot stopped without choosing its move; the match cannot go on"));
         }
         let wait = app.wait(now()).map_or(IDLE, |ms| Duration::from_millis(ms).min(IDLE));
         if event::poll(wait)? {
@@ -107,7 +180,14 @@ impl Screen {
             restore();
             previous(info);
         }));
-        execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)?;
+        // Cleared here rather than by `Terminal::clear`, which asks the terminal where its cursor
+        // is and fails after two seconds where nothing answers.
+        execute!(
+            io::stdout(),
+            terminal::EnterAlternateScreen,
+            cursor::Hide,
+            terminal::Clear(terminal::ClearType::All)
+        )?;
         Ok(screen)
     }
 }
@@ -127,7 +207,8 @@ fn restore() {
         return;
     }
     let _ = terminal::disable_raw_mode();
-    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+    // Locked, so that these come after a frame being drawn on another thread, not inside it.
+    let _ = execute!(io::stdout().lock(), terminal::LeaveAlternateScreen, cursor::Show);
 }
 
 /// One line of the log.
@@ -194,6 +275,30 @@ struct App {
     confirm_forced: bool,
     /// The `seq` of a forced move and when it is played.
     forced: Option<(u64, u64)>,
+    /// The bots' next move, being computed on its own thread so that the screen keeps answering
+    /// while a bot searches.
+    thinking: Option<Thinking>,
+    /// Its answer, kept until the move is due.
+    answered: Option<(BotKey, BotAnswer)>,
+    /// At the last `advance`, a bot's move was due and its answer had not come yet.
+    late: bool,
+    /// A bot's thread ended without answering: the match cannot go on.
+    failed: bool,
+}
+
+/// Where the table stood when the bots were asked for their move: the match, its action
+/// counter and when the move is due. The answer is applied only to a table still standing
+/// there, so that a person's move made meanwhile, or a pause, makes it stale.
+type BotKey = (u32, u64, u64);
+
+/// The table as the bots' move left it, and that move (`None` when every bot able to act let
+/// its window pass): exactly what `Table::advance_one` at the due time gives, since a bot's
+/// choice depends only on the match and its seeded draws, never on when it is computed.
+type BotAnswer = (Table, Option<Accepted>);
+
+struct Thinking {
+    key: BotKey,
+    answer: Receiver<BotAnswer>,
 }
 
 impl App {
@@ -234,13 +339,17 @@ impl App {
             quit: false,
             confirm_forced: config.confirm_forced,
             forced: None,
+            thinking: None,
+            answered: None,
+            late: false,
+            failed: false,
         };
         let seed = config.request.seed;
         let intro = match app.lang {
             Lang::Fr => format!("{} — {players} joueurs, graine {seed}. Bonne partie !", game.name()),
             Lang::En => format!("{} — {players} players, seed {seed}. Have a good game!", game.name()),
         };
-        app.log.push(LogLine { text: intro.replace(" !", "\u{202f}!"), kind: LogKind::Mark });
+        app.log.push(LogLine { text: intro.replace(" !", "\u{a0}!"), kind: LogKind::Mark });
         app.refresh(now);
         Ok(app)
     }
@@ -260,12 +369,35 @@ impl App {
 
     /// Makes the moves due by `now`, one by one, stopping at the end of a round; a forced move
     /// of the person's is played once its notice has been shown.
+    ///
+    /// The bots' move is asked for on a thread as soon as one is due to come, and applied when
+    /// it is due and has come; meanwhile `late` says that a bot is still thinking.
     fn advance(&mut self, now: u64) {
         loop {
-            while !self.paused() {
-                match self.table.advance_one(now) {
-                    Some(accepted) => self.take(accepted),
-                    None => break,
+            self.late = false;
+            while !self.paused() && !self.failed {
+                let Some(due) = self.table.due() else { break };
+                let key = (self.table.match_no(), self.table.seq(), due);
+                self.collect();
+                match self.answered.take() {
+                    Some((k, answer)) if k == key && due > now => {
+                        self.answered = Some((k, answer));
+                        break;
+                    }
+                    Some((k, (table, accepted))) if k == key => {
+                        self.table = table;
+                        if let Some(accepted) = accepted {
+                            self.take(accepted);
+                        }
+                    }
+                    // No answer yet, or one for a table that has moved on since (dropped).
+                    _ => {
+                        if self.thinking.as_ref().is_none_or(|t| t.key != key) {
+                            self.think(key);
+                        }
+                        self.late = due <= now;
+                        break;
+                    }
                 }
             }
             self.refresh(now);
@@ -273,6 +405,70 @@ impl App {
                 Some((seq, at)) if !self.paused() && at <= now && seq == self.table.seq() => self.submit(0, now),
                 _ => return,
             }
+        }
+    }
+
+    /// [`App::advance`], waiting for the bots' answers to the moves due by `now` (tests, which
+    /// wait for them instead of drawing meanwhile).
+    #[cfg(test)]
+    fn settle(&mut self, now: u64) {
+        loop {
+            self.advance(now);
+            match &self.thinking {
+                Some(thinking) if self.late => {
+                    let answer = thinking.answer.recv().expect("the bot answers");
+                    self.answered = Some((thinking.key, answer));
+                    self.thinking = None;
+                }
+                _ => return,
+            }
+        }
+    }
+
+    /// Asks for the bots' move on a thread of its own, on a copy of the table.
+    fn think(&mut self, key: BotKey) {
+        let mut table = self.table.clone();
+        let (send, answer) = mpsc::channel();
+        let spawned = std::thread::Builder::new().name("bot".into()).spawn(move || {
+            let accepted = table.advance_one(key.2);
+            // The screen may have quit, or moved on, meanwhile: nobody to tell then.
+            let _ = send.send((table, accepted));
+        });
+        match spawned {
+            Ok(_) => self.thinking = Some(Thinking { key, answer }),
+            Err(_) => self.failed = true,
+        }
+    }
+
+    /// Takes the bots' answer if it has come.
+    fn collect(&mut self) {
+        let Some(thinking) = &self.thinking else { return };
+        match thinking.answer.try_recv() {
+            Ok(answer) => self.answered = Some((thinking.key, answer)),
+            Err(TryRecvError::Empty) => return,
+            Err(TryRecvError::Disconnected) => self.failed = true,
+        }
+        self.thinking = None;
+    }
+
+    /// The bots that may act now, as a sentence's subject: « Ada réfléchit… » /
+    /// "Ada is thinking…".
+    fn thinking_text(&self) -> String {
+        let controllers = &self.table.setup().controllers;
+        let bots: Vec<Seat> = self
+            .table
+            .current()
+            .status()
+            .actors
+            .iter()
+            .filter(|s| matches!(controllers.get(s.index()), Some(Controller::Bot(_))))
+            .collect();
+        let who = self.words().list(bots.iter().copied());
+        match (self.lang, bots.len()) {
+            (Lang::Fr, 1) => format!("{who} réfléchit…"),
+            (Lang::Fr, _) => format!("{who} réfléchissent…"),
+            (Lang::En, 1) => format!("{who} is thinking…"),
+            (Lang::En, _) => format!("{who} are thinking…"),
         }
     }
 
@@ -287,14 +483,17 @@ impl App {
     }
 
     /// How long until something is due, if anything is (nothing while a popup holds the table).
+    /// While a bot thinks past its move's time, its answer is looked for every
+    /// [`THINKING_POLL_MS`].
     fn wait(&self, now: u64) -> Option<u64> {
-        if self.paused() {
+        if self.paused() || self.failed {
             return None;
         }
         let forced = self.forced.filter(|&(seq, _)| seq == self.table.seq()).map(|(_, at)| at);
-        match (self.table.due(), forced) {
+        let bots = self.table.due().map(|due| if due <= now { now + THINKING_POLL_MS } else { due });
+        match (bots, forced) {
             (Some(a), Some(b)) => Some(a.min(b).saturating_sub(now)),
-            (due, forced) => due.or(forced).map(|at| at.saturating_sub(now)),
+            (bots, forced) => bots.or(forced).map(|at| at.saturating_sub(now)),
         }
     }
 
@@ -363,7 +562,7 @@ impl App {
         let (title, kind) = if over {
             lines.push((String::new(), Style::new()));
             let verdict = if status.winners.contains(self.human) {
-                self.t("Vous avez gagné\u{202f}!", "You won!")
+                self.t("Vous avez gagné\u{a0}!", "You won!")
             } else {
                 self.t("Vous avez perdu.", "You lost.")
             };
@@ -500,7 +699,7 @@ impl App {
         let action = choice.action.clone();
         match self.table.submit(self.human, self.seen.1, &action, now) {
             Ok(accepted) => self.take(accepted),
-            Err(e) => self.note = Some((e.message(self.lang), true)),
+            Err(e) => self.note = Some((self.table.refusal(&e, self.human, self.lang), true)),
         }
         self.refresh(now);
     }
@@ -557,9 +756,7 @@ fn told_lines(table: &Table, accepted: &Accepted, human: Seat, lang: Lang) -> Ve
     let told = accepted.told_to(Some(human));
     let mut lines = Vec::new();
     if accepted.seat == human && told.iter().all(|e| e.text(lang).is_empty()) {
-        lines.push(tapis_core::words::capitalize(
-            &table.current().describe_action(&accepted.action, &table.words(lang)),
-        ));
+        lines.push(capitalize(&table.current().describe_action(&accepted.action, &table.words(lang))));
     }
     lines.extend(told.iter().map(|e| e.text(lang).to_string()).filter(|t| !t.is_empty()));
     lines
@@ -614,47 +811,86 @@ fn card_span(game: GameId, words: &Words, card: &str) -> Span<'static> {
         };
     }
     match game {
-        GameId::Njet => Span::styled(card.to_string(), colour_style(&card[..card.len().min(1)])),
+        GameId::Njet => match card.parse::<NjetCard>() {
+            Ok(c) => Span::styled(njet_card_words(c, words.lang), colour_style(c.colour())),
+            Err(_) => Span::raw(card.to_string()),
+        },
         GameId::Gum if card == "00" => Span::styled("Ninja", Style::new().fg(Color::Magenta)),
         GameId::NurMut if card.starts_with('J') => Span::styled(card.to_string(), Style::new().fg(Color::Magenta)),
         _ => Span::raw(card.to_string()),
     }
 }
 
-/// Njet's colours: `R` rouge, `B` bleu, `K` noir, `G` vert.
-fn colour_style(letter: &str) -> Style {
-    match letter {
-        "R" => Style::new().fg(RED),
-        "B" => Style::new().fg(Color::LightBlue),
-        "G" => Style::new().fg(Color::Green),
-        _ => Style::new().add_modifier(Modifier::BOLD),
+/// A Njet card as people say it, without article: « 7 rouge » / "red 7" (as the game's texts
+/// write it; its notation letters `R B K G` are only what one types).
+fn njet_card_words(card: NjetCard, lang: Lang) -> String {
+    match lang {
+        Lang::Fr => format!("{} {}", card.value(), colour_name(lang, card.colour())),
+        Lang::En => format!("{} {}", colour_name(lang, card.colour()), card.value()),
     }
 }
 
-fn colour_name(lang: Lang, letter: &str) -> &'static str {
-    match letter {
-        "R" => lang.pick("rouge", "red"),
-        "B" => lang.pick("bleu", "blue"),
-        "K" => lang.pick("noir", "black"),
-        "G" => lang.pick("vert", "green"),
-        _ => lang.pick("aucun", "none"),
+/// Njet's colours on screen; black is the terminal's own colour, in bold.
+fn colour_style(colour: Colour) -> Style {
+    match colour {
+        Colour::Red => Style::new().fg(RED),
+        Colour::Blue => Style::new().fg(Color::LightBlue),
+        Colour::Green => Style::new().fg(Color::Green),
+        Colour::Black => Style::new().add_modifier(Modifier::BOLD),
     }
+}
+
+fn colour_name(lang: Lang, colour: Colour) -> &'static str {
+    lang.pick(colour.name_fr(), colour.name_en())
+}
+
+/// A colour of Njet's board or conditions, given by its letter (`none` for no super-trumps).
+fn colour_letter(lang: Lang, letter: &str) -> Span<'static> {
+    match letter.chars().next().filter(|_| letter.len() == 1).and_then(Colour::from_letter) {
+        Some(colour) => Span::styled(colour_name(lang, colour), colour_style(colour)),
+        None => raw(lang.pick("aucun", "none")),
+    }
+}
+
+/// Njet cards colour by colour, the values after their colour, as the game's texts write a
+/// hand: « rouge 1 1 7 ; noir 3 » / "red 1 1 7; black 3".
+fn njet_cards(lang: Lang, cards: &[NjetCard]) -> Vec<Span<'static>> {
+    let mut spans = Vec::new();
+    for colour in Colour::ALL {
+        let values: Vec<String> =
+            cards.iter().filter(|c| c.colour() == colour).map(|c| c.value().to_string()).collect();
+        if values.is_empty() {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(raw(lang.pick("\u{a0}; ", "; ")));
+        }
+        spans.push(Span::styled(format!("{} {}", colour_name(lang, colour), values.join(" ")), colour_style(colour)));
+    }
+    spans
 }
 
 /// A line of text with the cards of hearts and diamonds in red (the games' sentences write
-/// cards as « 7♥ »).
-fn rich(text: &str, base: Style) -> Line<'static> {
+/// cards as « 7♥ »), and in Njet the colours' names in their colours (« le 7 rouge »).
+fn rich(game: GameId, text: &str, base: Style) -> Line<'static> {
     let mut spans = Vec::new();
     let mut plain = String::new();
     for (i, word) in text.split(' ').enumerate() {
         if i > 0 {
             plain.push(' ');
         }
-        if word.contains(['♥', '♦']) {
+        let style = if word.contains(['♥', '♦']) {
+            Some(base.fg(RED))
+        } else if game == GameId::Njet {
+            named_colour(word).map(|c| base.patch(colour_style(c)))
+        } else {
+            None
+        };
+        if let Some(style) = style {
             if !plain.is_empty() {
                 spans.push(Span::styled(std::mem::take(&mut plain), base));
             }
-            spans.push(Span::styled(word.to_string(), base.fg(RED)));
+            spans.push(Span::styled(word.to_string(), style));
         } else {
             plain.push_str(word);
         }
@@ -663,6 +899,14 @@ fn rich(text: &str, base: Style) -> Line<'static> {
         spans.push(Span::styled(plain, base));
     }
     Line::from(spans)
+}
+
+/// The Njet colour a word of a sentence names, in either language, singular or plural, its
+/// punctuation aside: « rouges, » is red.
+fn named_colour(word: &str) -> Option<Colour> {
+    let word = word.trim_matches(|c: char| !c.is_alphabetic());
+    let word = word.strip_suffix('s').unwrap_or(word);
+    Colour::ALL.into_iter().find(|c| word == c.name_fr() || word == c.name_en())
 }
 
 /// Joins the lines of a text wrapped for a wide terminal back into paragraphs, so that they can
@@ -804,6 +1048,12 @@ impl Pen<'_> {
     /// Cards separated by spaces, at most `max` of them (then « … +3 »).
     fn cards(&self, cards: &Value, max: usize) -> Vec<Span<'static>> {
         let list = cards.as_array().map(Vec::as_slice).unwrap_or_default();
+        if self.game == GameId::Njet && !list.is_empty() {
+            let parsed: Option<Vec<NjetCard>> = list.iter().map(|c| c.as_str().and_then(|c| c.parse().ok())).collect();
+            if let Some(parsed) = parsed {
+                return njet_cards(self.lang, &parsed);
+            }
+        }
         let mut spans = Vec::new();
         for (i, card) in list.iter().take(max).enumerate() {
             if i > 0 {
@@ -971,7 +1221,7 @@ fn nainjaune_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
     if let Some(call) = t["call"].as_object() {
         let text = match p.lang {
             Lang::Fr => {
-                format!("« Sans {} ! » ({})", p.rank(&call["rank"]), p.who(&call["by"])).replace(" !", "\u{202f}!")
+                format!("«\u{a0}Sans {}\u{a0}!\u{a0}» ({})", p.rank(&call["rank"]), p.who(&call["by"]))
             }
             Lang::En => format!("“No {}!” ({})", p.rank(&call["rank"]), p.who(&call["by"])),
         };
@@ -1041,8 +1291,9 @@ fn gum_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
             let text = format!("{} → {}", p.who(&t["giver"]), p.who(&t["target"]));
             lines.push(p.field("Tas donné", "Pile given", vec![strong(text)]));
         }
-        Some("refill") => lines
-            .push(Line::from(raw(p.t("Pioche vide : on reprend ses cartes", "Stock empty: refill from the table")))),
+        Some("refill") => lines.push(Line::from(raw(
+            p.t("Pioche vide\u{a0}: on reprend ses cartes", "Stock empty: refill from the table")
+        ))),
         _ => {}
     }
     if !t["completion"].is_null() {
@@ -1069,11 +1320,20 @@ fn njet_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
             let mut spans = vec![Span::styled(format!("{label:<7}"), Style::new().fg(Color::DarkGray))];
             for cell in row["cells"].as_array().into_iter().flatten() {
                 let word = cell["cell"].as_str().unwrap_or("");
+                // At three players the fourth seat's cell is covered from the start: there is
+                // nobody to name there.
+                let absent = word.parse::<usize>().is_ok_and(|seat| seat >= p.words.names.len());
+                if name == "start" && absent {
+                    continue;
+                }
                 let (text, style) = match name {
                     "start" => {
                         (short(&p.who(&cell["cell"].as_str().and_then(|s| s.parse::<u64>().ok()).into())), Style::new())
                     }
-                    "trump" | "super" => (colour_name(p.lang, word).to_string(), colour_style(word)),
+                    "trump" | "super" => {
+                        let span = colour_letter(p.lang, word);
+                        (span.content.into_owned(), span.style)
+                    }
                     _ => (word.to_string(), Style::new()),
                 };
                 let style = if cell["covered"] == true {
@@ -1093,28 +1353,32 @@ fn njet_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
     }
     let c = &t["conditions"];
     if c.is_object() {
-        let super_trump = c["super_trump"].as_str().unwrap_or("");
-        lines.push(p.field(
-            "Atout",
-            "Trumps",
-            vec![
-                Span::styled(
-                    colour_name(p.lang, c["trump"].as_str().unwrap_or("")),
-                    colour_style(c["trump"].as_str().unwrap_or("")),
-                ),
-                raw(format!(" · {} ", p.t("super", "super"))),
-                Span::styled(colour_name(p.lang, super_trump), colour_style(super_trump)),
-            ],
-        ));
+        let mut spans = vec![colour_letter(p.lang, c["trump"].as_str().unwrap_or(""))];
+        // The super-trumps are the two 1s of a colour, said as the game says them: « les 1
+        // rouges », "the red 1s".
+        match c["super_trump"].as_str().and_then(|s| s.chars().next()).and_then(Colour::from_letter) {
+            Some(colour) => {
+                let ones = match p.lang {
+                    Lang::Fr => format!("les 1 {}s", colour.name_fr()),
+                    Lang::En => format!("the {} 1s", colour.name_en()),
+                };
+                spans.push(raw(p.t(" · super-atouts\u{a0}: ", " · super-trumps: ")));
+                spans.push(Span::styled(ones, colour_style(colour)));
+            }
+            None => spans.push(raw(p.t(" · pas de super-atout", " · no super-trumps"))),
+        }
+        lines.push(p.field("Atout", "Trumps", spans));
+        let start = Seat(c["start"].as_u64().unwrap_or(0) as u8);
+        let starts = p.words.says(start, "commence", "commencez", "starts", "start");
         let text = match p.lang {
-            Lang::Fr => format!("{} par pli · écart {} · départ {}", c["points"], c["discard"], p.who(&c["start"])),
-            Lang::En => format!("{} a trick · aside {} · start {}", c["points"], c["discard"], p.who(&c["start"])),
+            Lang::Fr => format!("{} par pli · écart {} · {starts}", c["points"], c["discard"]),
+            Lang::En => format!("{} a trick · aside {} · {starts}", c["points"], c["discard"]),
         };
         lines.push(p.field("Points", "Points", vec![raw(text)]));
     }
     for team in t["teams"].as_array().into_iter().flatten() {
         let names: Vec<String> = team["seats"].as_array().into_iter().flatten().map(|s| p.who(s)).collect();
-        let text = format!("{} : {} pts", names.join("+"), team["points"]);
+        let text = capitalize(&format!("{} : {} pts", names.join("+"), team["points"]));
         lines.push(Line::from(raw(if p.lang == Lang::Fr {
             text.replace(" :", "\u{a0}:")
         } else {
@@ -1131,7 +1395,8 @@ fn njet_lines(p: &Pen, t: &Value) -> Vec<Line<'static>> {
             spans.push(p.card(&play["card"]));
         }
         if spans.is_empty() {
-            spans.push(raw(format!("{} {}", p.who(&trick["leader"]), p.t("entame", "leads"))));
+            let leader = Seat(trick["leader"].as_u64().unwrap_or(0) as u8);
+            spans.push(raw(p.words.says(leader, "entame", "entamez", "leads", "lead")));
         }
         lines.push(p.field("Pli", "Trick", spans));
     }
@@ -1155,7 +1420,7 @@ fn seat_extra(p: &Pen, seat: &Value) -> Vec<Span<'static>> {
         GameId::Nantais => match seat["unique"].as_str() {
             Some("announced") => vec![strong("UNIQUE")],
             Some("unannounced") => {
-                vec![Span::styled(p.t("1 carte !", "1 card!").replace(" !", "\u{202f}!"), Style::new().fg(RED))]
+                vec![Span::styled(p.t("1 carte !", "1 card!").replace(" !", "\u{a0}!"), Style::new().fg(RED))]
             }
             _ => Vec::new(),
         },
@@ -1214,7 +1479,8 @@ fn seat_extra(p: &Pen, seat: &Value) -> Vec<Span<'static>> {
             if !voids.is_empty() {
                 spans.push(raw(format!(" {}", p.t("sans", "no"))));
                 for v in voids {
-                    spans.push(Span::styled(format!(" {v}"), colour_style(v)));
+                    spans.push(raw(" "));
+                    spans.push(colour_letter(p.lang, v));
                 }
             }
             spans
@@ -1246,7 +1512,9 @@ struct Areas {
     footer: Rect,
 }
 
-fn areas(area: Rect, top: u16, hand: u16) -> Areas {
+/// `seats`: the width the players' panel asks for; it gets it between 54% and 60% of a narrow
+/// screen (the table's lines wrap), half of a wide one.
+fn areas(area: Rect, top: u16, hand: u16, seats: u16) -> Areas {
     let [title, upper, hand_area, lower, footer] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(top),
@@ -1255,10 +1523,9 @@ fn areas(area: Rect, top: u16, hand: u16) -> Areas {
         Constraint::Length(1),
     ])
     .areas(area);
-    let seats_share = if area.width >= 110 { 50 } else { 54 };
-    let [seats, table] =
-        Layout::horizontal([Constraint::Percentage(seats_share), Constraint::Percentage(100 - seats_share)])
-            .areas(upper);
+    let share = |percent: u16| area.width * percent / 100;
+    let seats_w = if area.width >= 110 { share(50) } else { seats.clamp(share(54), share(60)) };
+    let [seats, table] = Layout::horizontal([Constraint::Length(seats_w), Constraint::Fill(1)]).areas(upper);
     let [actions, log] = Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(lower);
     Areas { title, seats, table, hand: hand_area, actions, log, footer }
 }
@@ -1274,7 +1541,9 @@ fn draw(frame: &mut Frame, app: &App) {
         return;
     }
     let pen = Pen { game: app.game, lang: app.lang, words: app.words() };
-    let table_width = areas(area, 5, 3).table.width.saturating_sub(2) as usize;
+    let rows = seat_rows(app, &pen);
+    let seats_w = rows.need(app);
+    let table_width = areas(area, 5, 3, seats_w).table.width.saturating_sub(2) as usize;
     let game_lines: Vec<Line> =
         table_lines(&pen, &app.view).into_iter().flat_map(|line| wrap_spans(line, table_width)).collect();
     let hand = hand_lines(app, &pen, area.width.saturating_sub(2));
@@ -1282,9 +1551,9 @@ fn draw(frame: &mut Frame, app: &App) {
     let players = app.table.current().players() as u16;
     let room = area.height - 2 - hand_h - 7;
     let top = (players + 3).max(game_lines.len() as u16 + 2).clamp(5, room.max(5));
-    let a = areas(area, top, hand_h);
+    let a = areas(area, top, hand_h, seats_w);
     draw_title(frame, app, a.title);
-    draw_seats(frame, app, &pen, a.seats);
+    draw_seats(frame, app, rows, a.seats);
     draw_table(frame, app, game_lines, a.table);
     draw_hand(frame, app, hand, a.hand);
     draw_actions(frame, app, a.actions);
@@ -1306,6 +1575,18 @@ fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
     if rounds.is_u64() {
         left += &format!("/{rounds}");
     }
+    // Who deals is said here, which leaves the players' panel its room for names and levels.
+    if let Some(dealer) = view["dealer"].as_u64() {
+        let words = app.words();
+        let dealer = Seat(dealer as u8);
+        left += " · ";
+        left += &match (app.lang, words.is_reader(dealer)) {
+            (Lang::Fr, true) => "vous donnez".to_string(),
+            (Lang::Fr, false) => format!("{} donne", words.name_of(dealer)),
+            (Lang::En, true) => "you deal".to_string(),
+            (Lang::En, false) => format!("{} deals", words.name_of(dealer)),
+        };
+    }
     let right = format!("{} {} ", app.t("graine", "seed"), app.table.setup().request.seed);
     let gap = (area.width as usize).saturating_sub(width(&left) + width(&right));
     let line = format!("{left}{}{right}", " ".repeat(gap));
@@ -1313,24 +1594,60 @@ fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
     frame.render_widget(Paragraph::new(line).style(style), area);
 }
 
-fn draw_seats(frame: &mut Frame, app: &App, pen: &Pen, area: Rect) {
-    let view = &app.view;
-    let players = view["players"].as_u64().unwrap_or(0) as usize;
-    let turn: Vec<u64> = view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
-    let dealer = view["dealer"].as_u64();
-    let seats = view["table"]["seats"].as_array().map(Vec::as_slice).unwrap_or_default();
-    let names: Vec<String> = (0..players)
+/// What the players' panel shows of each seat: its name (a bot's with its level) and the
+/// game's facts.
+struct SeatRows {
+    names: Vec<Vec<Span<'static>>>,
+    extras: Vec<Vec<Span<'static>>>,
+}
+
+fn seat_rows(app: &App, pen: &Pen) -> SeatRows {
+    let players = app.view["players"].as_u64().unwrap_or(0) as usize;
+    let seats = app.view["table"]["seats"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let names = (0..players)
         .map(|i| {
-            let name = pen.words.name_of(Seat(i as u8));
-            let name: String = name.chars().take(12).collect();
-            if dealer == Some(i as u64) { format!("{name} (d)") } else { name }
+            let seat = Seat(i as u8);
+            let name: String = pen.words.name_of(seat).chars().take(12).collect();
+            let style = if seat == app.human {
+                Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD)
+            } else {
+                Style::new()
+            };
+            let mut spans = vec![Span::styled(name, style)];
+            if let Some(Controller::Bot(kind)) = app.table.setup().controllers.get(i) {
+                spans.push(Span::styled(format!(" ({})", bot_level(*kind, app.lang)), Style::new().fg(Color::Gray)));
+            }
+            spans
         })
         .collect();
-    let extras: Vec<Vec<Span<'static>>> =
-        (0..players).map(|i| seats.get(i).map(|s| seat_extra(pen, s)).unwrap_or_default()).collect();
+    let extras = (0..players).map(|i| seats.get(i).map(|s| seat_extra(pen, s)).unwrap_or_default()).collect();
+    SeatRows { names, extras }
+}
+
+impl SeatRows {
+    fn name_w(&self) -> u16 {
+        self.names.iter().map(|n| n.iter().map(Span::width).sum::<usize>()).max().unwrap_or(4).max(6) as u16
+    }
+
+    fn extra_w(&self) -> u16 {
+        self.extras.iter().map(|e| e.iter().map(Span::width).sum::<usize>()).max().unwrap_or(0) as u16
+    }
+
+    /// The panel's width with every name and the game's facts whole (the column's header may be
+    /// cut), without the score sheet's rounds.
+    fn need(&self, app: &App) -> u16 {
+        let extra = self.extra_w();
+        2 + 1 + 1 + self.name_w() + 1 + width(app.t("Cartes", "Cards")) as u16 + 1 + 6 + extra + u16::from(extra > 0)
+    }
+}
+
+fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rect) {
+    let view = &app.view;
+    let turn: Vec<u64> = view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let name_w = rows.name_w();
+    let extra_w = rows.extra_w() as usize;
+    let SeatRows { names, extras } = rows;
     let extra_header = seat_extra_header(app.game, app.lang);
-    let extra_w = extras.iter().map(|e| e.iter().map(Span::width).sum::<usize>()).max().unwrap_or(0);
-    let name_w = names.iter().map(|n| width(n)).max().unwrap_or(4).max(6) as u16;
     let cards_header = app.t("Cartes", "Cards");
     let score_header = if app.game == GameId::NainJaune { app.t("Jetons", "Chips") } else { "Score" };
     let inner = area.width.saturating_sub(2);
@@ -1365,15 +1682,12 @@ fn draw_seats(frame: &mut Frame, app: &App, pen: &Pen, area: Rect) {
     header.push(Cell::from(format!("{score_header:>6}")));
     let mut rows = Vec::new();
     for (i, name) in names.into_iter().enumerate() {
-        let seat = Seat(i as u8);
-        let mine = seat == app.human;
         let mark =
             if turn.contains(&(i as u64)) { Span::styled("▶", Style::new().fg(Color::Yellow)) } else { raw(" ") };
-        let name_style = if mine { Style::new().fg(Color::Cyan).add_modifier(Modifier::BOLD) } else { Style::new() };
         let cards = view["cards"][i].as_u64().unwrap_or(0);
         let mut cells = vec![
             Cell::from(mark),
-            Cell::from(Span::styled(name, name_style)),
+            Cell::from(Line::from(name)),
             Cell::from(format!("{cards:>w$}", w = width(cards_header))),
         ];
         if extra_w > 0 {
@@ -1395,8 +1709,8 @@ fn draw_seats(frame: &mut Frame, app: &App, pen: &Pen, area: Rect) {
         rows.push(Row::new(cells));
     }
     let title = match app.lang {
-        Lang::Fr => "Joueurs · ▶ à jouer · (d) donne",
-        Lang::En => "Players · ▶ to play · (d) deals",
+        Lang::Fr => "Joueurs · ▶ à jouer",
+        Lang::En => "Players · ▶ to play",
     };
     let grid = Grid::new(rows, widths)
         .header(Row::new(header).style(Style::new().fg(Color::DarkGray)))
@@ -1424,8 +1738,19 @@ fn hand_lines(app: &App, pen: &Pen, max: u16) -> Vec<Line<'static>> {
             .unwrap_or_default();
         let mut line: Vec<Span<'static>> = Vec::new();
         let mut used = 0usize;
+        // Njet's hand reads colour by colour, each colour's name before its values, as the
+        // game's texts write a hand: « rouge 1 1 7  noir 3 ».
+        let mut last_colour = None;
         for card in hand.iter().filter_map(Value::as_str) {
-            let span = card_span(app.game, &pen.words, card);
+            let njet = if app.game == GameId::Njet { card.parse::<NjetCard>().ok() } else { None };
+            let label = njet
+                .filter(|c| last_colour != Some(c.colour()))
+                .map(|c| Span::styled(colour_name(app.lang, c.colour()), colour_style(c.colour())));
+            last_colour = njet.map(|c| c.colour()).or(last_colour);
+            let span = match njet {
+                Some(c) => Span::styled(c.value().to_string(), colour_style(c.colour())),
+                None => card_span(app.game, &pen.words, card),
+            };
             // Cards one may play stand out while one may act; the others are dimmed, red ones
             // staying red.
             let mut style = if app.legal.is_empty() || playable(app.game, card, &app.legal) {
@@ -1440,11 +1765,18 @@ fn hand_lines(app: &App, pen: &Pen, max: u16) -> Vec<Line<'static>> {
                 style = style.add_modifier(Modifier::REVERSED);
             }
             let text = format!(" {} ", span.content);
-            if used + width(&text) > max as usize && !line.is_empty() {
+            // A colour's name stays with its first value, two spaces after the colour before.
+            let gap = if label.is_some() && !line.is_empty() { 2 } else { 0 };
+            let label_w = label.as_ref().map_or(0, Span::width);
+            if used + gap + label_w + width(&text) > max as usize && !line.is_empty() {
                 lines.push(Line::from(std::mem::take(&mut line)));
                 used = 0;
+            } else if gap > 0 {
+                line.push(raw("  "));
+                used += gap;
             }
-            used += width(&text);
+            used += label_w + width(&text);
+            line.extend(label);
             line.push(Span::styled(text, style));
         }
         if hand.is_empty() {
@@ -1504,6 +1836,7 @@ fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
             let turn =
                 app.view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).map(|s| Seat(s as u8));
             match app.lang {
+                _ if app.late => app.thinking_text(),
                 Lang::Fr => format!("On attend {}…", words.list(turn)),
                 Lang::En => format!("Waiting for {}…", words.list(turn)),
             }
@@ -1526,7 +1859,7 @@ fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
         .enumerate()
         .map(|(i, choice)| {
             let words = app.lang.pick(&choice.fr, &choice.en);
-            let mut line = rich(words, Style::new());
+            let mut line = rich(app.game, words, Style::new());
             line.spans.insert(0, Span::styled(format!("{:>digits$} ", i + 1), Style::new().fg(Color::DarkGray)));
             ListItem::new(line)
         })
@@ -1550,7 +1883,7 @@ fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
             LogKind::Told => Style::new(),
             LogKind::Mark => Style::new().fg(Color::DarkGray),
         };
-        lines.extend(wrap(&entry.text, inner_w).iter().map(|l| rich(l, style)));
+        lines.extend(wrap(&entry.text, inner_w).iter().map(|l| rich(app.game, l, style)));
     }
     let max = lines.len().saturating_sub(inner_h);
     app.log_max.set(max);
@@ -1573,6 +1906,11 @@ fn draw_footer(frame: &mut Frame, app: &App, area: Rect) {
             };
             (text, Style::new().fg(Color::Yellow))
         }
+        // Keys work while a bot thinks; the footer says who is awaited.
+        None if app.late => {
+            let keys = app.t("? règles · s marque · q quitter", "? rules · s scores · q quit");
+            (format!("{} · {keys}", app.thinking_text()), Style::new().fg(Color::Yellow))
+        }
         None if app.table.is_over() => {
             let keys = app.t("q quitter · s feuille de marque · ? règles", "q quit · s score sheet · ? rules");
             (keys.to_string(), Style::new().fg(Color::DarkGray))
@@ -1593,7 +1931,7 @@ fn draw_popup(frame: &mut Frame, app: &App, popup: &Popup, area: Rect) {
     let inner_w = w.saturating_sub(4) as usize;
     let mut lines: Vec<Line> = Vec::new();
     for (text, style) in &popup.lines {
-        lines.extend(wrap(text, inner_w).iter().map(|l| rich(l, *style)));
+        lines.extend(wrap(text, inner_w).iter().map(|l| rich(app.game, l, *style)));
     }
     let h = (lines.len() as u16 + 2).clamp(5, area.height.saturating_sub(2));
     let body_h = h.saturating_sub(2) as usize;
@@ -1722,11 +2060,11 @@ mod tests {
         let app = App::new(GameId::Nantais, &config(3, 5, Lang::Fr), 0).unwrap();
         let text = screen(&app, 80, 24);
         for wanted in [
-            "Le 8 Nantais",
+            "Le 8 Nantais · manche 1 · Colette donne",
             "Joueurs",
             "Vous",
-            "Blaise",
-            "Colette (d)",
+            "Blaise (facile)",
+            "Colette (facile)",
             "Défausse",
             "6♥",
             "Pioche",
@@ -1740,7 +2078,18 @@ mod tests {
         }
         let en = App::new(GameId::Nantais, &config(3, 5, Lang::En), 0).unwrap();
         let text = screen(&en, 80, 24);
-        for wanted in ["Players", "You", "Discard", "Your hand (7)", "Your move", "play 6♠", "Log", "q quit"] {
+        for wanted in [
+            "Colette deals",
+            "Players",
+            "You",
+            "Blaise (easy)",
+            "Discard",
+            "Your hand (7)",
+            "Your move",
+            "play 6♠",
+            "Log",
+            "q quit",
+        ] {
             assert!(text.contains(wanted), "{wanted} missing from\n{text}");
         }
     }
@@ -1773,9 +2122,9 @@ mod tests {
         let seq = app.table.seq();
         // Nothing is due before the bots' delay.
         assert_eq!(app.wait(now), Some(BOT_DELAY_MS));
-        app.advance(now + BOT_DELAY_MS - 1);
+        app.settle(now + BOT_DELAY_MS - 1);
         assert_eq!(app.table.seq(), seq);
-        app.advance(now + BOT_DELAY_MS);
+        app.settle(now + BOT_DELAY_MS);
         assert!(app.table.seq() > seq);
     }
 
@@ -1818,7 +2167,7 @@ mod tests {
                     break;
                 }
                 now += BOT_DELAY_MS;
-                app.advance(now);
+                app.settle(now);
                 if let Some(popup) = app.popups.front() {
                     if popup.kind == PopupKind::RoundEnd {
                         round_ends += 1;
@@ -1845,5 +2194,219 @@ mod tests {
             let text = screen(&app, 80, 24);
             assert!(text.contains("La partie est finie"), "{text}");
         }
+    }
+
+    /// The card notation on a screen: `QS`, `7H`, and English rank letters (`Q♠`) in a game of
+    /// French cards read in French; `K2`, `G1` in Njet.
+    fn notation(game: GameId, text: &str) -> Vec<String> {
+        let cut = |c: char| c.is_whitespace() || "()[],.;:!?«»·+/…—│─┌┐└┘›▶\u{a0}".contains(c);
+        text.split(cut)
+            .filter(|word| match (game, word.chars().collect::<Vec<_>>().as_slice()) {
+                (GameId::Njet, [colour, value]) => "RBKG".contains(*colour) && ('1'..='9').contains(value),
+                (GameId::Nantais | GameId::NainJaune | GameId::CrazyEights, [rank, suit]) => {
+                    ("23456789TJQKA".contains(*rank) && "SHDC".contains(*suit))
+                        || ("JQK".contains(*rank) && "♠♥♦♣".contains(*suit))
+                }
+                _ => false,
+            })
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_notation_finder_finds_what_it_looks_for() {
+        assert_eq!(notation(GameId::Njet, "│Pli : vous K2  Blaise 6 vert│"), ["K2"]);
+        assert_eq!(notation(GameId::Nantais, "poser Q♠ · 7H, V♣ D♠ R♥ 10♦"), ["Q♠", "7H"]);
+        assert!(notation(GameId::Njet, "M1 M2 Écart 0 1 2").is_empty());
+    }
+
+    #[test]
+    fn no_card_notation_on_french_screens_in_whole_matches() {
+        for &game in GameId::ALL {
+            let mut app = App::new(game, &config(3, 21, Lang::Fr), 0).unwrap();
+            let (mut pick, mut now) = (21u64, 0);
+            let steps = if game == GameId::Nantais { 600 } else { 3000 };
+            for step in 0..steps {
+                if app.table.is_over() && app.popups.is_empty() {
+                    break;
+                }
+                now += BOT_DELAY_MS;
+                app.settle(now);
+                // Every screen at 80×24, and some wide ones, where the game's column is whole.
+                let sizes: &[(u16, u16)] = if step % 5 == 0 { &[(80, 24), (130, 40)] } else { &[(80, 24)] };
+                for &(w, h) in sizes {
+                    let text = screen(&app, w, h);
+                    assert!(notation(game, &text).is_empty(), "{game}: {:?} in\n{text}", notation(game, &text));
+                }
+                if app.popups.front().is_some() {
+                    app.key(key(KeyCode::Enter), now);
+                } else if !app.legal.is_empty() {
+                    pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    app.selected = (pick >> 33) as usize % app.legal.len();
+                    app.key(key(KeyCode::Enter), now);
+                }
+            }
+            // A round of Le 8 Nantais with a person playing at random outlasts these steps;
+            // every other match ends.
+            assert!(app.table.is_over() || game == GameId::Nantais, "{game}");
+        }
+    }
+
+    #[test]
+    fn njet_cards_read_in_words_in_their_colours() {
+        let (fr, en) = (Words::plain(Lang::Fr), Words::plain(Lang::En));
+        let red = card_span(GameId::Njet, &fr, "R5");
+        assert_eq!((red.content.as_ref(), red.style.fg), ("5 rouge", Some(RED)));
+        assert_eq!(card_span(GameId::Njet, &en, "R5").content, "red 5");
+        let black = card_span(GameId::Njet, &fr, "K2");
+        assert_eq!((black.content.as_ref(), black.style.add_modifier), ("2 noir", Modifier::BOLD));
+        assert_eq!(card_span(GameId::Njet, &en, "G1").style.fg, Some(Color::Green));
+        let cards: Vec<NjetCard> = ["R1", "R7", "K3"].iter().map(|c| c.parse().unwrap()).collect();
+        let text = |lang| njet_cards(lang, &cards).iter().map(|s| s.content.to_string()).collect::<String>();
+        assert_eq!(text(Lang::Fr), "rouge 1 7\u{a0}; noir 3");
+        assert_eq!(text(Lang::En), "red 1 7; black 3");
+        // In sentences, the colours' names take their colours.
+        let line = rich(GameId::Njet, "jouer les 1 rouges, puis le 3 noir", Style::new());
+        let styled: Vec<(&str, Option<Color>)> = line.spans.iter().map(|s| (s.content.as_ref(), s.style.fg)).collect();
+        assert_eq!(styled[1], ("rouges,", Some(RED)));
+        assert_eq!(line.spans[3].content, "noir");
+        assert_eq!(rich(GameId::Nantais, "le rouge", Style::new()).spans.len(), 1);
+    }
+
+    #[test]
+    fn a_njet_hand_reads_colour_by_colour_and_the_table_in_words() {
+        let app = App::new(GameId::Njet, &config(3, 7, Lang::Fr), 0).unwrap();
+        let pen = Pen { game: app.game, lang: app.lang, words: app.words() };
+        let hand: Vec<String> = hand_lines(&app, &pen, 78).iter().map(|l| l.to_string()).collect();
+        assert_eq!(hand, ["rouge 5  9   bleu 6  7  8  9   noir 1  3  4   vert 1  3  5 "]);
+        let narrow: Vec<String> = hand_lines(&app, &pen, 24).iter().map(|l| l.to_string()).collect();
+        assert_eq!(narrow, ["rouge 5  9   bleu 6  7 ", " 8  9   noir 1  3  4 ", "vert 1  3  5 "]);
+        let en = App::new(GameId::Njet, &config(3, 7, Lang::En), 0).unwrap();
+        let pen = Pen { game: en.game, lang: en.lang, words: en.words() };
+        assert_eq!(
+            hand_lines(&en, &pen, 78)[0].to_string(),
+            "red 5  9   blue 6  7  8  9   black 1  3  4   green 1  3  5 "
+        );
+        // The trick, the trumps and what seats lack, from a view in the middle of a round.
+        let mut view = app.view.clone();
+        view["table"]["phase"] = "play".into();
+        view["table"]["conditions"] =
+            serde_json::json!({"start": 1, "discard": 1, "trump": "K", "super_trump": "G", "points": 2});
+        view["table"]["trick"] =
+            serde_json::json!({"leader": 1, "cards": [{"seat": 1, "card": "K2"}, {"seat": 2, "card": "G1"}]});
+        view["table"]["seats"][2]["voids"] = serde_json::json!(["R", "B"]);
+        let lines: Vec<String> = table_lines(&pen_for(&app), &view).iter().map(|l| l.to_string()).collect();
+        assert_eq!(lines[0], "Atout\u{a0}: noir · super-atouts\u{a0}: les 1 verts");
+        assert_eq!(lines.last().unwrap(), "Pli\u{a0}: Blaise 2 noir  Colette 1 vert");
+        let extra: String =
+            seat_extra(&pen_for(&app), &view["table"]["seats"][2]).iter().map(|s| s.content.to_string()).collect();
+        assert_eq!(extra, "0 sans rouge bleu");
+    }
+
+    fn pen_for(app: &App) -> Pen<'_> {
+        Pen { game: app.game, lang: app.lang, words: app.words() }
+    }
+
+    #[test]
+    fn bots_are_named_with_their_level_in_the_players_panel_and_by_name_in_the_log() {
+        let mut setup = config(3, 5, Lang::Fr);
+        setup.bots =
+            vec![BotKind::Heuristic, BotKind::Ismcts(1000), BotKind::Ismcts(tapis_bots::HARD_ISMCTS_ITERATIONS)];
+        let mut app = App::new(GameId::Nantais, &setup, 0).unwrap();
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("│▶ Vous  "), "{text}");
+        assert!(text.contains("│  Blaise (moyen)  "), "{text}");
+        assert!(text.contains("│  Colette (difficile)  "), "{text}");
+        while app.table.current().status().waiting.contains(app.human) {
+            app.key(key(KeyCode::Enter), 0);
+        }
+        app.settle(BOT_DELAY_MS);
+        let told: Vec<&str> = app.log.iter().filter(|l| l.kind == LogKind::Told).map(|l| l.text.as_str()).collect();
+        assert!(told[0].starts_with("Blaise "), "{told:?}");
+        assert!(told.iter().all(|t| !t.contains('(')), "{told:?}");
+        setup.lang = Lang::En;
+        let text = screen(&App::new(GameId::Nantais, &setup, 0).unwrap(), 80, 24);
+        assert!(text.contains("Blaise (medium)") && text.contains("Colette (hard)"), "{text}");
+    }
+
+    #[test]
+    fn the_screen_answers_while_a_bot_thinks() {
+        let mut setup = config(3, 5, Lang::Fr);
+        setup.bots = vec![BotKind::Ismcts(tapis_bots::HARD_ISMCTS_ITERATIONS); 3];
+        let mut app = App::new(GameId::Nantais, &setup, 0).unwrap();
+        while app.table.current().status().waiting.contains(app.human) {
+            app.key(key(KeyCode::Enter), 0);
+        }
+        let seq = app.table.seq();
+        let due = app.table.due().unwrap();
+        app.advance(due);
+        // Asked on its thread, the bot's move has not come yet: the table waits, and says so.
+        assert!(app.late && app.thinking.is_some());
+        assert_eq!(app.table.seq(), seq);
+        assert_eq!(app.wait(due), Some(THINKING_POLL_MS));
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("Blaise réfléchit…"), "{text}");
+        assert!(text.contains(" Blaise réfléchit… · ? règles · s marque · q quitter"), "{text}");
+        app.lang = Lang::En;
+        assert_eq!(app.thinking_text(), "Blaise is thinking…");
+        app.lang = Lang::Fr;
+        // Keys work meanwhile.
+        app.key(key(KeyCode::Char('s')), due);
+        assert_eq!(app.popups.front().map(|p| p.kind), Some(PopupKind::Scores));
+        app.key(key(KeyCode::Esc), due + 5);
+        app.key(key(KeyCode::Char('q')), due + 5);
+        assert!(app.confirm_quit);
+        app.key(key(KeyCode::Char('n')), due + 5);
+        assert!(!app.quit);
+        // The pause made the first answer stale: the bot plays its delay after it, once.
+        app.settle(due + 5 + BOT_DELAY_MS);
+        assert!(app.table.seq() > seq);
+        assert!(!app.late);
+        assert!(app.log.iter().any(|l| l.text.starts_with("Blaise ")), "{:?}", app.log);
+    }
+
+    #[test]
+    fn bots_on_their_thread_choose_what_the_table_chooses() {
+        let mut setup = config(3, 9, Lang::Fr);
+        setup.bots = vec![BotKind::Ismcts(100); 3];
+        let play = || {
+            let mut app = App::new(GameId::Njet, &setup, 0).unwrap();
+            let (mut pick, mut now) = (9u64, 0);
+            while !app.table.is_over() {
+                now += BOT_DELAY_MS;
+                app.settle(now);
+                if app.popups.front().is_some() {
+                    app.key(key(KeyCode::Enter), now);
+                } else if !app.legal.is_empty() {
+                    pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                    app.selected = (pick >> 33) as usize % app.legal.len();
+                    app.key(key(KeyCode::Enter), now);
+                }
+            }
+            app.table.current().record().actions.clone()
+        };
+        let actions = play();
+        assert_eq!(play(), actions, "the same seed and moves give the same match");
+        // Each bot's move is the one the table itself chooses at that point.
+        let mut table = App::new(GameId::Njet, &setup, 0).unwrap().table;
+        let mut bot_moves = 0;
+        for (seat, action) in &actions {
+            if *seat != 0 {
+                let chosen = table.clone().advance_one(u64::MAX).map(|a| (a.seat.0, a.action));
+                assert_eq!(chosen, Some((*seat, action.clone())));
+                bot_moves += 1;
+            }
+            table.replay(Seat(*seat), action, 0).unwrap();
+        }
+        assert!(table.is_over() && bot_moves > 100, "{bot_moves}");
+    }
+
+    #[test]
+    fn ctrl_c_quits_at_once_even_over_a_popup() {
+        let mut app = App::new(GameId::NainJaune, &config(3, 5, Lang::Fr), 0).unwrap();
+        app.key(key(KeyCode::Char('?')), 0);
+        app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 0);
+        assert!(app.quit);
+        assert_eq!(app.table.seq(), 0);
     }
 }
