@@ -42,8 +42,9 @@ enum Command {
     Rules {
         /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
         game: GameId,
-        #[arg(long, value_enum, default_value = "fr")]
-        lang: LangArg,
+        /// Language: by default the terminal's (see `tapis play --help`).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
     },
     /// Play a match in the terminal against bots.
     Play(PlayArgs),
@@ -110,6 +111,22 @@ enum LangArg {
     En,
 }
 
+/// The language a person's terminal asks for, the way `gettext` reads the locale: the first of
+/// LC_ALL, LC_MESSAGES and LANG that is set. French for a French locale and for none at all
+/// (unset, `C`, `POSIX`: the project's own language); English for any other.
+fn terminal_lang(var: impl Fn(&str) -> Option<String>) -> Lang {
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].into_iter().filter_map(var).find(|v| !v.is_empty());
+    match locale.as_deref() {
+        None | Some("C" | "POSIX") => Lang::Fr,
+        Some(l) if l.starts_with("C.") || l.starts_with("fr") => Lang::Fr,
+        Some(_) => Lang::En,
+    }
+}
+
+fn lang_or_terminal(lang: Option<LangArg>) -> Lang {
+    lang.map_or_else(|| terminal_lang(|name| std::env::var(name).ok()), Lang::from)
+}
+
 impl From<LangArg> for Lang {
     fn from(lang: LangArg) -> Lang {
         match lang {
@@ -158,9 +175,10 @@ struct PlayArgs {
     /// given, at most 200,000).
     #[arg(long, conflicts_with = "level")]
     bots: Option<String>,
-    /// Language of the table.
-    #[arg(long, value_enum, default_value = "fr")]
-    lang: LangArg,
+    /// Language of the table: by default the terminal's, from LC_ALL, LC_MESSAGES or LANG —
+    /// English when it names another language than French, French when it names French or none.
+    #[arg(long, value_enum)]
+    lang: Option<LangArg>,
     /// Seed of the deals (default: a new one each time, printed so the match can be replayed).
     #[arg(long)]
     seed: Option<u64>,
@@ -308,7 +326,7 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games => print_games(),
-        Command::Rules { game, lang } => exit::print(by_id::rules_page(game, lang.into())?),
+        Command::Rules { game, lang } => exit::print(by_id::rules_page(game, lang_or_terminal(lang))?),
         Command::Referee => Ok(referee::run()?),
         Command::Serve(args) => serve_command(args),
         Command::Loadtest(args) => loadtest_command(args),
@@ -365,15 +383,16 @@ fn play_command(args: PlayArgs) -> Result<()> {
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() % 1_000_000)
     });
+    let lang = lang_or_terminal(args.lang);
     let config = play::PlayConfig {
         request: MatchRequest { players, seed, dealer: None, options, deal: None },
         human: Seat(args.seat),
         bots,
-        lang: args.lang.into(),
+        lang,
         name: args
             .name
             .or_else(|| std::env::var("TAPIS_NAME").ok().and_then(|n| name_arg(&n).ok()))
-            .unwrap_or_else(|| Lang::from(args.lang).pick("Vous", "You").to_string()),
+            .unwrap_or_else(|| lang.pick("Vous", "You").to_string()),
         save: args.save,
         realtime: std::io::stdin().is_terminal(),
         confirm_forced: args.confirm_forced,
@@ -659,5 +678,27 @@ fn seconds_arg(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(seconds) if seconds > 0.0 && seconds <= MAX_SECONDS => Ok(seconds),
         _ => Err(format!("the number of seconds is more than 0 and at most {}", thousands(MAX_SECONDS as u64))),
+    }
+}
+
+#[cfg(test)]
+mod terminal_language {
+    use super::terminal_lang;
+    use tapis_core::Lang;
+
+    fn with(vars: &[(&str, &str)]) -> Lang {
+        terminal_lang(|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string()))
+    }
+
+    #[test]
+    fn the_first_locale_set_chooses_and_french_is_the_default() {
+        assert_eq!(with(&[]), Lang::Fr);
+        assert_eq!(with(&[("LANG", "fr_FR.UTF-8")]), Lang::Fr);
+        assert_eq!(with(&[("LANG", "en_GB.UTF-8")]), Lang::En);
+        assert_eq!(with(&[("LANG", "de_DE.UTF-8")]), Lang::En);
+        assert_eq!(with(&[("LANG", "C.UTF-8")]), Lang::Fr);
+        assert_eq!(with(&[("LANG", "POSIX")]), Lang::Fr);
+        assert_eq!(with(&[("LC_ALL", "fr_CA.UTF-8"), ("LANG", "en_US.UTF-8")]), Lang::Fr);
+        assert_eq!(with(&[("LC_ALL", ""), ("LC_MESSAGES", "en_US.UTF-8"), ("LANG", "fr_FR.UTF-8")]), Lang::En);
     }
 }

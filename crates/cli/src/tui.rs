@@ -425,8 +425,14 @@ impl App {
         }
     }
 
-    /// Asks for the bots' move on a thread of its own, on a copy of the table.
+    /// Asks for the bots' move on a thread of its own, on a copy of the table. One thread at a
+    /// time: a search for a table that has moved on cannot be stopped midway, so the next one
+    /// waits until it ends ([`App::collect`] then drops its answer); otherwise quick keys at a
+    /// slow bot would pile up searches, each taking a core.
     fn think(&mut self, key: BotKey) {
+        if self.thinking.is_some() {
+            return;
+        }
         let mut table = self.table.clone();
         let (send, answer) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("bot".into()).spawn(move || {

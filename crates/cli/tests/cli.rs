@@ -8,8 +8,11 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 use tapis::referee::Referee;
 
+/// The binary, with no locale: French by default, whatever the machine's own locale.
 fn tapis() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tapis"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tapis"));
+    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
+    command
 }
 
 /// Runs the referee on `requests` (one per line) and returns the parsed responses.

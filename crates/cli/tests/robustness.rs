@@ -8,8 +8,11 @@ use std::process::{Command, Output, Stdio};
 use tapis::limits::{MAX_GAMES, MAX_ISMCTS_ITERATIONS, MAX_THREADS};
 use tapis::thousands;
 
+/// The binary, with no locale: French by default, whatever the machine's own locale.
 fn tapis() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_tapis"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tapis"));
+    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
+    command
 }
 
 fn run(args: &[&str]) -> Output {
