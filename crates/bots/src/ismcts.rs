@@ -184,14 +184,22 @@ fn select<A: Copy + PartialEq>(
     let mut best = None;
     let mut best_score = f64::NEG_INFINITY;
     let pass = may_pass.then_some(None);
+    // A node's edges are unique by seat and action, and legal lists come in the same order at
+    // each visit, so the search for the next edge starts just past the last one found: it
+    // finds the same edge in a step or two, where a search from the first edge walked past all
+    // the edges met before it.
+    let mut from = 0;
     for action in legal.iter().map(|&a| Some(a)).chain(pass) {
-        let index = match edges.iter().position(|e| e.seat == seat && e.action == action) {
+        let matches = |e: &Edge<A>| e.seat == seat && e.action == action;
+        let found = edges[from..].iter().position(matches).map(|i| from + i);
+        let index = match found.or_else(|| edges[..from].iter().position(matches)) {
             Some(i) => i,
             None => {
                 edges.push(Edge { seat, action, child: None, visits: 0, available: 0, reward: 0.0, reward_sq: 0.0 });
                 edges.len() - 1
             }
         };
+        from = index + 1;
         let edge = &mut edges[index];
         edge.available += 1;
         if edge.visits == 0 {

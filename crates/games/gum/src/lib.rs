@@ -145,6 +145,7 @@ impl Game for Gum {
         Gum::new(setup.players, setup.options, dealer, setup.seed, setup.deal.as_ref())
     }
 
+    #[inline]
     fn players(&self) -> usize {
         self.table().players()
     }
@@ -153,18 +154,22 @@ impl Game for Gum {
         &self.table().options
     }
 
+    #[inline(always)]
     fn actors(&self) -> SeatSet {
         Gum::actors(self)
     }
 
+    #[inline(always)]
     fn waiting_for(&self) -> SeatSet {
         Gum::waiting_for(self)
     }
 
+    #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
         Gum::legal_actions(self, seat, out);
     }
 
+    #[inline]
     fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         Gum::step(self, seat, action, events);
     }
@@ -181,6 +186,7 @@ impl Game for Gum {
         action::parse(text)
     }
 
+    #[inline]
     fn is_over(&self) -> bool {
         self.table().phase == Phase::Over
     }
@@ -189,10 +195,12 @@ impl Game for Gum {
         self.table().winners
     }
 
+    #[inline]
     fn round(&self) -> u32 {
         self.table().round
     }
 
+    #[inline]
     fn scores(&self) -> BySeat<i64> {
         self.table().scores
     }

@@ -156,16 +156,19 @@ impl Gum {
         self.stock.len()
     }
 
+    #[inline]
     fn table_cards(&self, seat: Seat) -> u32 {
         self.table.faceup[seat].total() + self.facedown[seat].iter().flatten().count() as u32
     }
 
+    #[inline]
     pub fn seat_cards_left(&self, seat: Seat) -> u32 {
         self.hands[seat].total() + self.table_cards(seat)
     }
 
     /// Where `seat` plays from: the hand; with `table_play = shithead` and an empty hand, the
     /// face-up cards, then the face-down ones.
+    #[inline]
     pub fn source(&self, seat: Seat) -> Source {
         if self.table.options.table_play == TablePlay::Refill || !self.hands[seat].is_empty() {
             Source::Hand
@@ -176,13 +179,20 @@ impl Gum {
         }
     }
 
-    /// How many `card`s `seat` may lay now from where he plays (none when he plays blind).
-    fn playable(&self, seat: Seat, card: Card) -> u8 {
+    /// The cards `seat` may lay now, from where he plays (none when he plays blind).
+    #[inline]
+    fn playable_cards(&self, seat: Seat) -> Counts {
         match self.source(seat) {
-            Source::Hand => self.hands[seat].get(card),
-            Source::FaceUp => self.table.faceup[seat].get(card),
-            Source::FaceDown => 0,
+            Source::Hand => self.hands[seat],
+            Source::FaceUp => self.table.faceup[seat],
+            Source::FaceDown => Counts::EMPTY,
         }
+    }
+
+    /// How many `card`s `seat` may lay now from where he plays (none when he plays blind).
+    #[inline]
+    fn playable(&self, seat: Seat, card: Card) -> u8 {
+        self.playable_cards(seat).get(card)
     }
 
     /// Variante 2: `seat` holds the two missing copies of the pair just played.
@@ -199,25 +209,40 @@ impl Gum {
             && self.playable(seat, Card::NINJA) > 0
     }
 
+    #[inline(always)]
     pub fn actors(&self) -> SeatSet {
+        // No window can open: the actors are the seats waited for (and the caller, who asked
+        // for those too, computes them once).
+        if self.table.completion.is_none() && !self.table.options.ninja_interrupt {
+            return self.waiting_for();
+        }
         match self.table.phase {
-            Phase::Swap => self.waiting_for(),
             Phase::Turn { seat: turn } => {
                 let mut actors = SeatSet::single(turn);
-                if self.table.completion.is_some() || self.table.options.ninja_interrupt {
-                    for seat in Seat::all(self.table.players()) {
-                        if self.may_complete(seat) || self.may_interrupt(seat, turn) {
-                            actors.insert(seat);
-                        }
+                for seat in Seat::all(self.table.players()) {
+                    if self.may_complete(seat) || self.may_interrupt(seat, turn) {
+                        actors.insert(seat);
                     }
                 }
                 actors
             }
+            // Windows open during turns only.
             _ => self.waiting_for(),
         }
     }
 
+    #[inline(always)]
     pub fn waiting_for(&self) -> SeatSet {
+        // The turn player, most of the time, tested on its own: a jump table over the phases
+        // mispredicts each time the phase changes.
+        if let Phase::Turn { seat } = self.table.phase {
+            return SeatSet::single(seat);
+        }
+        self.waiting_for_outside_turns()
+    }
+
+    #[inline(never)]
+    fn waiting_for_outside_turns(&self) -> SeatSet {
         match self.table.phase {
             Phase::Swap => SeatSet(SeatSet::all(self.table.players()).0 & !self.table.ready.0),
             Phase::Over => SeatSet::EMPTY,
@@ -225,7 +250,45 @@ impl Gum {
         }
     }
 
+    #[inline(always)]
     pub fn legal_actions(&self, seat: Seat, out: &mut ArrayVec<Action, { tapis_core::MAX_ACTIONS }>) {
+        // The turn player's (most decisions of a game) are tested on their own, the rest out of
+        // line: a jump table over the phase mispredicts each time it changes.
+        let Phase::Turn { seat: turn } = self.table.phase else {
+            return self.legal_actions_outside_turns(seat, out);
+        };
+        if seat != turn || seat.index() >= self.table.players() {
+            return self.legal_actions_outside_turns(seat, out);
+        }
+        let options = &self.table.options;
+        let before = out.len();
+        let source = self.source(seat);
+        match source {
+            Source::Hand | Source::FaceUp => {
+                let counts = self.playable_cards(seat);
+                // The kinds held and allowed, in kind order, each with every count held.
+                for card in counts.present().and(self.table.allowed_kinds()) {
+                    push_plays(out, card, counts.get(card));
+                }
+            }
+            Source::FaceDown => {
+                for (i, slot) in self.facedown[seat].iter().enumerate() {
+                    if slot.is_some() {
+                        out.push(Action::Reveal(i as u8 + 1));
+                    }
+                }
+            }
+        }
+        // Written, then kept or not: whether a random hand can play is not worth a
+        // mispredicted branch.
+        let plays = out.len() - before;
+        let pickup = !self.table.pile.is_empty() & (plays == 0 || options.voluntary_pickup);
+        let _ = out.try_push(Action::Pickup);
+        out.truncate(before + plays + usize::from(pickup));
+    }
+
+    #[inline(never)]
+    fn legal_actions_outside_turns(&self, seat: Seat, out: &mut ArrayVec<Action, { tapis_core::MAX_ACTIONS }>) {
         if seat.index() >= self.table.players() {
             return;
         }
@@ -236,47 +299,16 @@ impl Gum {
                 if self.table.ready.contains(seat) {
                     return;
                 }
-                for (hand, _) in self.hands[seat].kinds() {
-                    for (faceup, _) in self.table.faceup[seat].kinds() {
-                        if hand != faceup {
-                            out.push(Action::Swap { hand, faceup });
-                        }
+                // Every kind in hand against every other kind face-up, in kind order.
+                let faceup = self.table.faceup[seat].present();
+                for hand in self.hands[seat].present() {
+                    for faceup in faceup.without(hand) {
+                        out.push(Action::Swap { hand, faceup });
                     }
                 }
                 out.push(Action::Ready);
             }
-            Phase::Turn { seat: turn } if seat == turn => {
-                let requirement = self.table.requirement();
-                let mut plays = 0;
-                match self.source(seat) {
-                    Source::Hand | Source::FaceUp => {
-                        let counts = match self.source(seat) {
-                            Source::Hand => &self.hands[seat],
-                            _ => &self.table.faceup[seat],
-                        };
-                        for (card, n) in counts.kinds() {
-                            if requirement.allows(card) {
-                                for count in 1..=n {
-                                    out.push(Action::Play { card, count });
-                                    plays += 1;
-                                }
-                            }
-                        }
-                    }
-                    Source::FaceDown => {
-                        for (i, slot) in self.facedown[seat].iter().enumerate() {
-                            if slot.is_some() {
-                                out.push(Action::Reveal(i as u8 + 1));
-                                plays += 1;
-                            }
-                        }
-                    }
-                }
-                if !self.table.pile.is_empty() && (plays == 0 || options.voluntary_pickup) {
-                    out.push(Action::Pickup);
-                }
-            }
-            Phase::Turn { seat: turn } => {
+            Phase::Turn { seat: turn } if seat != turn => {
                 if let Some(card) = self.table.completion.filter(|_| self.may_complete(seat)) {
                     out.push(Action::Play { card, count: 2 });
                 }
@@ -300,24 +332,28 @@ impl Gum {
                 }
             }
             Phase::Give { giver } if seat == giver => {
-                for target in Seat::all(self.table.players()) {
-                    if target != giver && !self.table.is_out(target) {
-                        out.push(Action::Give(target));
-                    }
+                // As a set, so the loop's length is the same at every give.
+                let mut targets = SeatSet::all(self.table.players());
+                targets.remove(giver);
+                for &out_seat in &self.table.finished {
+                    targets.remove(out_seat);
+                }
+                for target in targets {
+                    out.push(Action::Give(target));
                 }
                 if options.king_optional {
                     out.push(Action::Keep);
                 }
             }
             Phase::Target { target, .. } if seat == target => {
-                for card in [Card::new(1), Card::new(13)].into_iter().flatten() {
-                    for count in 1..=self.playable(seat, card) {
-                        out.push(Action::Play { card, count });
-                    }
+                let counts = self.playable_cards(seat);
+                for card in [Card::ONE, Card::THIRTEEN] {
+                    push_plays(out, card, counts.get(card));
                 }
                 out.push(Action::Accept);
             }
-            Phase::Refill { .. } | Phase::Give { .. } | Phase::Target { .. } => {}
+            // The turn player's are listed by `legal_actions` itself.
+            Phase::Turn { .. } | Phase::Refill { .. } | Phase::Give { .. } | Phase::Target { .. } => {}
         }
     }
 
@@ -411,18 +447,33 @@ impl Gum {
         let free_turn = self.table.free_turn;
         self.table.completion = None;
         self.table.free_turn = false;
+        // A play during a turn (most decisions of a game) is tested on its own, the rest out of
+        // line: a jump table over phase and action mispredicts each time they change.
+        if let (Phase::Turn { seat: turn }, Action::Play { card, count }) = (self.table.phase, action) {
+            if window == Some(card) && count == 2 && self.table.last_layer != Some(seat) && !card.is_ninja() {
+                self.complete(seat, card, events);
+            } else {
+                let how = if seat == turn { PlayKind::Turn } else { PlayKind::Interrupt };
+                let then = self.lay(seat, card, count, how, events);
+                self.refill(seat, then, events);
+            }
+        } else {
+            self.step_outside_turn_plays(seat, action, window, free_turn, events);
+        }
+    }
+
+    #[inline(never)]
+    fn step_outside_turn_plays<E: EventSink<Event>>(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        window: Option<Card>,
+        free_turn: bool,
+        events: &mut E,
+    ) {
         match (self.table.phase, action) {
             (Phase::Swap, Action::Swap { hand, faceup }) => self.swap(seat, hand, faceup, events),
             (Phase::Swap, Action::Ready) => self.ready(seat, events),
-            (Phase::Turn { seat: turn }, Action::Play { card, count }) => {
-                if window == Some(card) && count == 2 && self.table.last_layer != Some(seat) && !card.is_ninja() {
-                    self.complete(seat, card, events);
-                } else {
-                    let how = if seat == turn { PlayKind::Turn } else { PlayKind::Interrupt };
-                    let then = self.lay(seat, card, count, how, events);
-                    self.refill(seat, then, events);
-                }
-            }
             (Phase::Turn { .. }, Action::Pickup) => self.pick_up(seat, events),
             (Phase::Turn { .. }, Action::Reveal(position)) => self.play_blind(seat, position, events),
             (Phase::Refill { then, .. }, Action::Take(card)) => {
@@ -487,6 +538,7 @@ impl Gum {
     }
 
     /// Moves `count` `card`s from where `seat` plays onto the pile and applies their power.
+    #[inline]
     fn lay<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, count: u8, how: PlayKind, events: &mut E) -> Then {
         let count = match self.source(seat) {
             Source::FaceUp => self.table.faceup[seat].remove(card, count),
@@ -499,6 +551,7 @@ impl Gum {
         self.push_pile(seat, card, count, how, events)
     }
 
+    #[inline]
     fn push_pile<E: EventSink<Event>>(
         &mut self,
         seat: Seat,
@@ -507,34 +560,40 @@ impl Gum {
         how: PlayKind,
         events: &mut E,
     ) -> Then {
-        for _ in 0..count {
-            self.table.pile.push(card);
+        // Four written, then the pile cut back: a loop of 1 to 4 turns mispredicts its end.
+        // (A full pile refuses the extra copies; a forged count above four is laid in full.)
+        let len = self.table.pile.len() + count as usize;
+        for _ in 0..count.max(4) {
+            let _ = self.table.pile.try_push(card);
         }
+        self.table.pile.truncate(len);
         self.table.last_layer = Some(seat);
         events.emit(|| Event::Played { seat, card, count, how });
-        if card.is_ninja() {
-            return Then::Pass { skips: 0 };
-        }
-        if self.table.options.four_in_a_row_burn && self.table.top_run().is_some_and(|(_, run)| run >= 4) {
+        if !card.is_ninja()
+            && self.table.options.four_in_a_row_burn
+            && self.table.top_run().is_some_and(|(_, run)| run >= 4)
+        {
             self.burn(seat, events);
             return Then::Lead;
         }
-        match card.value() {
-            9 => {
-                self.burn(seat, events);
-                if self.table.options.burn_replays { Then::Lead } else { Then::Pass { skips: 0 } }
-            }
-            13 => Then::Give,
-            8 => Then::Pass { skips: count },
-            _ => Then::Pass { skips: 0 },
+        if card.value() == 9 {
+            self.burn(seat, events);
+            return if self.table.options.burn_replays { Then::Lead } else { Then::Pass { skips: 0 } };
         }
+        // The other powers by selection rather than by branches (the Ninja's value, 0, has none).
+        let skips = if card.value() == 8 { count } else { 0 };
+        if card.value() == 13 { Then::Give } else { Then::Pass { skips } }
+    }
+
+    /// The pile's cards by kind.
+    fn pile_counts(&self) -> Counts {
+        Counts::of(self.table.pile.iter().copied())
     }
 
     fn burn<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
         let cards = self.table.pile.len() as u32;
-        for &card in &self.table.pile {
-            self.table.burnt.add(card, 1);
-        }
+        let pile = self.pile_counts();
+        self.table.burnt.add_all(&pile);
         self.table.pile.clear();
         self.table.last_layer = None;
         events.emit(|| Event::Burnt { seat, cards });
@@ -583,10 +642,9 @@ impl Gum {
     /// Moves the pile into `seat`'s hand (everyone saw it); returns how many cards.
     fn take_pile(&mut self, seat: Seat) -> u32 {
         let cards = self.table.pile.len() as u32;
-        for &card in &self.table.pile {
-            self.hands[seat].add(card, 1);
-            self.table.known[seat].add(card, 1);
-        }
+        let pile = self.pile_counts();
+        self.hands[seat].add_all(&pile);
+        self.table.known[seat].add_all(&pile);
         self.table.pile.clear();
         self.table.last_layer = None;
         cards
@@ -606,23 +664,23 @@ impl Gum {
 
     /// After laying: draw from the stock up to 3; with the stock empty (refill mode) the player
     /// then takes his table cards one decision at a time; then the game goes on.
+    #[inline]
     fn refill<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
         // `drawn` is read only by the events: the fast path's optimizer drops it.
         let (mut count, mut drawn) = (0, Counts::EMPTY);
-        while self.hands[seat].total() < HAND_SIZE {
+        let mut held = self.hands[seat].total();
+        while held < HAND_SIZE {
             let Some(card) = self.stock.pop() else { break };
             self.hands[seat].add(card, 1);
             drawn.add(card, 1);
             count += 1;
+            held += 1;
         }
         if count > 0 {
             events.emit(|| Event::Drew { seat, count });
             events.emit(|| Event::DrewCards { seat, cards: drawn });
         }
-        if self.table.options.table_play == TablePlay::Refill
-            && self.hands[seat].total() < HAND_SIZE
-            && self.table_cards(seat) > 0
-        {
+        if self.table.options.table_play == TablePlay::Refill && held < HAND_SIZE && self.table_cards(seat) > 0 {
             self.table.phase = Phase::Refill { seat, then };
             return;
         }
@@ -631,8 +689,14 @@ impl Gum {
 
     /// The lay is complete: is `seat` out? Then the power's consequence: a give, a lead, or the
     /// turn passing (with skips).
+    #[inline]
     fn proceed<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
-        if self.seat_cards_left(seat) == 0 && !self.table.is_out(seat) && self.finish(seat, events) {
+        // A hand is rarely empty: its test spares counting the table cards.
+        if self.hands[seat].is_empty()
+            && self.seat_cards_left(seat) == 0
+            && !self.table.is_out(seat)
+            && self.finish(seat, events)
+        {
             return;
         }
         let out = self.table.is_out(seat);
@@ -664,6 +728,7 @@ impl Gum {
     }
 
     /// Variante 2: the two top cards (Ninjas ignored) are a pair just played, not of 6s.
+    #[inline]
     fn open_completion_window(&mut self) {
         if !self.table.options.complete_pair_burn {
             return;
@@ -787,4 +852,17 @@ impl Gum {
         self.table.burnt.kinds().for_each(|(c, n)| add(c, n));
         counts.to_vec()
     }
+}
+
+/// `play card` once, twice… up to `held` times (at most the deck's four copies).
+#[inline]
+fn push_plays(out: &mut ArrayVec<Action, { tapis_core::MAX_ACTIONS }>, card: Card, held: u8) {
+    // All four written, then the list cut back: a loop of random length costs a mispredicted
+    // branch nearly every time, more than the three extra writes. (A list too full for the
+    // extra ones keeps the plays it has room for.)
+    let len = out.len() + held.min(4) as usize;
+    for count in 1..=4 {
+        let _ = out.try_push(Action::Play { card, count });
+    }
+    out.truncate(len);
 }

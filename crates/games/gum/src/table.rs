@@ -1,7 +1,7 @@
 //! The public part of a match: phase, pile, face-up rows, known cards, scores. Views copy it
 //! whole, so everything here is what every seat may see.
 
-use crate::cards::{Card, Counts};
+use crate::cards::{Card, Counts, Kinds};
 use crate::options::{NinjaMode, Options};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
@@ -69,6 +69,17 @@ pub enum Requirement {
 }
 
 impl Requirement {
+    /// The kinds it allows (the Ninja always).
+    #[inline]
+    pub fn kinds(self) -> Kinds {
+        const AT_MOST_6: Kinds = Kinds::range(0, 6);
+        match self {
+            Requirement::Any => Kinds::ALL,
+            Requirement::AtLeast(v) => Kinds::at_least(v).with(Card::NINJA),
+            Requirement::AtMost6 => AT_MOST_6,
+        }
+    }
+
     /// Whether `card` may be laid in turn (a Ninja always may).
     pub fn allows(self, card: Card) -> bool {
         card.is_ninja()
@@ -133,19 +144,30 @@ impl Table {
         self.players as usize
     }
 
+    #[inline]
     pub fn is_out(&self, seat: Seat) -> bool {
         self.finished.contains(&seat)
     }
 
     /// The next seat clockwise that is still in the game.
+    #[inline]
     pub fn next_active(&self, seat: Seat) -> Seat {
-        let n = self.players();
-        (1..=n).map(|i| seat.left(i, n)).find(|&s| !self.is_out(s)).unwrap_or(seat)
+        self.advance(seat, 1)
     }
 
     /// `steps` active seats clockwise of `seat` (8s skip players literally, modulo the table).
+    #[inline]
     pub fn advance(&self, seat: Seat, steps: usize) -> Seat {
-        (0..steps).fold(seat, |s, _| self.next_active(s))
+        let n = self.players();
+        // Until a game's end (or with `play_to_last`) nobody is out: plain arithmetic. One
+        // subtraction without a branch covers nearly every step (at most 5 seats: one, or four
+        // 8s); a division only for the rest.
+        if self.finished.is_empty() && n > 0 {
+            let index = seat.index() + steps;
+            let index = if index < 2 * n { index - if index >= n { n } else { 0 } } else { index % n };
+            return Seat(index as u8);
+        }
+        (0..steps).fold(seat, |s, _| (1..=n).map(|i| s.left(i, n)).find(|&s| !self.is_out(s)).unwrap_or(s))
     }
 
     /// The requirement for the next card, from the topmost non-Ninja card (§3.4).
@@ -165,6 +187,31 @@ impl Table {
         Requirement::Any
     }
 
+    /// The kinds that may be laid in turn: [`Table::requirement`]'s kinds, found without a
+    /// branch on the pile in the usual case (a plain card on top, or an empty pile), since a
+    /// random pile makes any such branch a coin toss for the processor.
+    #[inline]
+    pub fn allowed_kinds(&self) -> Kinds {
+        // By the kind on top, the last entry for an empty pile (anything goes). A Ninja on top
+        // (transparent, or not) and a free turn take the general way.
+        const EMPTY: usize = Card::KINDS;
+        const ALLOWED: [Kinds; Card::KINDS + 1] = {
+            let mut allowed = [Kinds::ALL; Card::KINDS + 1];
+            let mut value = 1;
+            while value < Card::KINDS as u8 {
+                allowed[value as usize] =
+                    if value == 6 { Kinds::range(0, 6) } else { Kinds::range(value, 13).with(Card::NINJA) };
+                value += 1;
+            }
+            allowed
+        };
+        let top = self.pile.last().map_or(EMPTY, |card| card.index());
+        if self.free_turn || top == Card::NINJA.index() {
+            return self.requirement().kinds();
+        }
+        ALLOWED.get(top).copied().unwrap_or(Kinds::ALL)
+    }
+
     /// The topmost non-Ninja value and how many cards of it lie on top in a row, Ninjas ignored.
     pub fn top_run(&self) -> Option<(Card, usize)> {
         let mut cards = self.pile.iter().rev().filter(|c| !c.is_ninja());
@@ -179,6 +226,57 @@ impl Table {
             Phase::Give { giver } => Some(giver),
             Phase::Target { target, .. } => Some(target),
             Phase::Swap | Phase::Over => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Options;
+    use crate::rules::Gum;
+    use tapis_core::{ActionList, Game, GameRng};
+
+    /// The kinds `requirement` allows, one card at a time.
+    fn allowed_one_by_one(table: &Table) -> Vec<Card> {
+        let requirement = table.requirement();
+        Card::all().filter(|&card| requirement.allows(card)).collect()
+    }
+
+    #[test]
+    fn allowed_kinds_agree_with_the_requirement_on_every_pile_of_random_matches() {
+        let (mut piles, mut ninja_tops, mut free_turns) = (0, 0, 0);
+        for ninja_mode in [NinjaMode::Transparent, NinjaMode::Reset] {
+            let options = Options { ninja_mode, ninja_interrupt: true, ..Options::default() };
+            for seed in 0..30 {
+                let mut gum = Gum::new(3, options, Seat(2), seed, None).expect("a random deal");
+                let mut rng = GameRng::seed_from_u64(seed);
+                let mut legal = ActionList::new();
+                while !gum.is_over() {
+                    let table = gum.table();
+                    assert_eq!(table.allowed_kinds().collect::<Vec<_>>(), allowed_one_by_one(table), "{table:?}");
+                    piles += 1;
+                    ninja_tops += usize::from(table.pile.last().is_some_and(|c| c.is_ninja()));
+                    free_turns += usize::from(table.free_turn);
+                    let (seat, action) = tapis_core::race::random_choice(&gum, &mut rng, &mut legal);
+                    gum.apply_unchecked(seat, action);
+                }
+            }
+        }
+        // The general way was taken too: Ninjas on top, and 8s that skipped round to their player.
+        assert!(piles > 10_000 && ninja_tops > 100 && free_turns > 0, "{piles} {ninja_tops} {free_turns}");
+    }
+
+    #[test]
+    fn seats_advance_by_plain_arithmetic_while_nobody_is_out() {
+        for players in 2..=MAX_PLAYERS {
+            let table = Gum::new(players, Options::default(), Seat(0), 1, None).expect("a random deal").table;
+            for seat in Seat::all(players) {
+                for steps in 0..=3 * players {
+                    let expected = Seat(((seat.index() + steps) % players) as u8);
+                    assert_eq!(table.advance(seat, steps), expected, "{players} players, {seat} + {steps}");
+                }
+            }
         }
     }
 }

@@ -55,11 +55,8 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> Gum {
     let table = view.table.clone();
     let n = table.players();
     let own = view.seat.filter(|s| s.index() < n);
-    let mut seen = Counts::EMPTY;
+    let mut seen = Counts::of(table.pile.iter().copied());
     seen.add_all(&table.burnt);
-    for &card in &table.pile {
-        seen.add(card, 1);
-    }
     for seat in Seat::all(n) {
         seen.add_all(&table.faceup[seat]);
         match (own, view.hand) {
@@ -67,7 +64,7 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> Gum {
             _ => seen.add_all(&table.known[seat]),
         }
     }
-    let deck = Counts::of(Card::deck());
+    let deck = Counts::DECK;
     let mut hidden: Pile =
         Card::all().flat_map(|c| std::iter::repeat_n(c, deck.get(c).saturating_sub(seen.get(c)) as usize)).collect();
     rng.shuffle(&mut hidden);
