@@ -2061,43 +2061,51 @@ mod tests {
         assert_eq!(text, ["Board: 10♦\u{a0}3", "  V♣\u{a0}6  D♠\u{a0}9"]);
     }
 
+    fn assert_shows(text: &str, wanted: &[&str]) {
+        for wanted in wanted {
+            assert!(text.contains(wanted), "{wanted} missing from\n{text}");
+        }
+    }
+
     #[test]
     fn the_table_fits_80_by_24_with_the_key_texts() {
         let app = App::new(GameId::Nantais, &config(3, 5, Lang::Fr), 0).unwrap();
         let text = screen(&app, 80, 24);
-        for wanted in [
-            "Le 8 Nantais · manche 1 · Colette donne",
-            "Joueurs",
-            "Vous",
-            "Blaise (facile)",
-            "Colette (facile)",
-            "Défausse",
-            "6♥",
-            "Pioche",
-            "Votre main (7)",
-            "À vous de jouer",
-            "poser 6♠",
-            "Journal",
-            "q quitter",
-        ] {
-            assert!(text.contains(wanted), "{wanted} missing from\n{text}");
-        }
+        assert_shows(
+            &text,
+            &[
+                "Le 8 Nantais · manche 1 · Colette donne",
+                "Joueurs",
+                "Vous",
+                "Blaise (facile)",
+                "Colette (facile)",
+                "Défausse",
+                "6♥",
+                "Pioche",
+                "Votre main (7)",
+                "À vous de jouer",
+                "poser 6♠",
+                "Journal",
+                "q quitter",
+            ],
+        );
         let en = App::new(GameId::Nantais, &config(3, 5, Lang::En), 0).unwrap();
         let text = screen(&en, 80, 24);
-        for wanted in [
-            "Colette deals",
-            "Players",
-            "You",
-            "Blaise (easy)",
-            "Discard",
-            "Your hand (7)",
-            "Your move",
-            "play 6♠",
-            "Log",
-            "q quit",
-        ] {
-            assert!(text.contains(wanted), "{wanted} missing from\n{text}");
-        }
+        assert_shows(
+            &text,
+            &[
+                "Colette deals",
+                "Players",
+                "You",
+                "Blaise (easy)",
+                "Discard",
+                "Your hand (7)",
+                "Your move",
+                "play 6♠",
+                "Log",
+                "q quit",
+            ],
+        );
     }
 
     #[test]

@@ -112,11 +112,8 @@ impl ActionError {
         let colon = words.pick("\u{a0}: ", ": ");
         let semicolon = words.pick("\u{a0}; ", "; ");
         match self {
-            ActionError::Parse(_) | ActionError::Over => self.message(words.lang),
-            ActionError::NoSeat { seat, players } => match fr {
-                true => format!("il n'y a pas de place {seat} à une table de {players}"),
-                false => format!("there is no seat {seat} at a table of {players}"),
-            },
+            // A seat that does not exist has no name.
+            ActionError::Parse(_) | ActionError::Over | ActionError::NoSeat { .. } => self.message(words.lang),
             ActionError::NotYourMove { seat, waiting } => {
                 let head = words.says(
                     *seat,

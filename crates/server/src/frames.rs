@@ -50,12 +50,12 @@ pub fn update(table: &Table, accepted: &Accepted, seat: Option<Seat>) -> String 
     )
 }
 
-/// `error` for a refused move: its code and the sentence the table worded for the seat.
+/// `error`: a code and its sentence (for a refused move, the one the table worded for the seat).
 pub fn refusal(code: &str, message: &str) -> String {
     json!({"type": "error", "code": code, "message": message}).to_string()
 }
 
 /// `error`: a refused message, in the client's language.
 pub fn error(error: &ApiError, lang: Lang) -> String {
-    json!({"type": "error", "code": error.code(), "message": error.message(lang)}).to_string()
+    refusal(error.code(), &error.message(lang))
 }

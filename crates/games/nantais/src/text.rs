@@ -47,7 +47,7 @@ fn card(words: &Words, card: FrenchCard) -> String {
 }
 
 /// Why `action` is refused to `seat`, who may act, at a table with names (the numbered sentence
-/// is `NantaisState::reason_illegal`'s, for the referee).
+/// is `Nantais::reason_illegal`'s, for the referee).
 pub(crate) fn why_illegal(state: &crate::state::Nantais, seat: Seat, action: Action, words: &Words) -> String {
     let waiting = state.waiting();
     let text = match action {
