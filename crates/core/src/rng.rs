@@ -19,6 +19,7 @@ impl GameRng {
         GameRng(ChaCha8Rng::seed_from_u64(seed))
     }
 
+    #[inline]
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }
@@ -30,18 +31,24 @@ impl GameRng {
     /// A uniform integer in `0..n` (`n > 0`), without modulo bias.
     ///
     /// Lemire's multiply-and-reject on 64 bits: `n * x >> 64` with the biased low zone rejected.
+    /// The zone's size, `2^64 mod n`, is below `n`, so a low half at least `n` is accepted
+    /// without it: the division that finds it runs only when the low half falls below `n`
+    /// (almost never), and the values drawn are the same.
+    #[inline]
     pub fn below(&mut self, n: u64) -> u64 {
         assert!(n > 0, "below(0) has no value to return");
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = (self.next_u64() as u128) * (n as u128);
-            if (product as u64) >= threshold {
-                return (product >> 64) as u64;
+        let mut product = (self.next_u64() as u128) * (n as u128);
+        if (product as u64) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u64) < threshold {
+                product = (self.next_u64() as u128) * (n as u128);
             }
         }
+        (product >> 64) as u64
     }
 
     /// A uniform index into a slice of length `len` (`len > 0`).
+    #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.below(len as u64) as usize
     }

@@ -232,6 +232,11 @@ impl CrazyEights {
         u64::from(self.chance_events) + u64::from(self.decisions)
     }
 
+    /// Decisions taken so far (the players' share of [`CrazyEights::history_len`]).
+    pub fn decisions(&self) -> u32 {
+        self.decisions
+    }
+
     /// OpenSpiel's returns (also the match scores).
     pub fn returns(&self) -> BySeat<i64> {
         self.returns
@@ -345,6 +350,7 @@ impl Game for CrazyEights {
         CrazyEights::actors(self)
     }
 
+    #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
         out.clear();
         if !self.over && seat == self.current {

@@ -79,6 +79,36 @@ impl GameEvent for Event {
     }
 }
 
+/// What a card left in a hand costs at the end (see [`Scoring`]).
+const fn penalty(scoring: Scoring, id: CardId) -> i64 {
+    let rank = cards::rank_of(id);
+    if rank == EIGHT {
+        50
+    } else if rank >= 9 {
+        10
+    } else {
+        match scoring {
+            Scoring::Openspiel => id as i64 + 2,
+            Scoring::FaceValue => rank as i64 + 2,
+        }
+    }
+}
+
+const fn penalty_table(scoring: Scoring) -> [i64; NUM_CARDS] {
+    let mut table = [0; NUM_CARDS];
+    let mut id = 0;
+    while id < NUM_CARDS {
+        table[id] = penalty(scoring, id as CardId);
+        id += 1;
+    }
+    table
+}
+
+/// [`penalty`] looked up when the match is scored, where each card's branches would cost more
+/// than the sum.
+static PENALTY_OPENSPIEL: [i64; NUM_CARDS] = penalty_table(Scoring::Openspiel);
+static PENALTY_FACE_VALUE: [i64; NUM_CARDS] = penalty_table(Scoring::FaceValue);
+
 /// The whole match (a single deal, as in OpenSpiel).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct CrazyEights {
@@ -121,9 +151,21 @@ pub struct CrazyEights {
 }
 
 impl CrazyEights {
+    #[inline]
     pub(crate) fn next_seat(&self, seat: Seat, steps: i32) -> Seat {
-        let n = self.players as i32;
-        Seat((seat.0 as i32 + steps).rem_euclid(n) as u8)
+        let n = i32::from(self.players);
+        // Play moves one or two seats either way, so a single wrap suffices; this runs on every
+        // turn and every dealt card, where a division would cost more than the rest of the move.
+        let mut next = i32::from(seat.0) + steps;
+        if next >= n {
+            next -= n;
+        } else if next < 0 {
+            next += n;
+        }
+        if !(0..n).contains(&next) {
+            next = next.rem_euclid(n.max(1));
+        }
+        Seat(next as u8)
     }
 
     /// One card from the stock: the next scripted card while the script agrees with the stock,
@@ -169,17 +211,7 @@ impl CrazyEights {
     }
 
     pub(crate) fn penalty(&self, id: CardId) -> i64 {
-        let rank = cards::rank_of(id);
-        if rank == EIGHT {
-            50
-        } else if rank >= 9 {
-            10
-        } else {
-            match self.options.scoring {
-                Scoring::Openspiel => i64::from(id) + 2,
-                Scoring::FaceValue => i64::from(rank) + 2,
-            }
-        }
+        penalty(self.options.scoring, id)
     }
 
     /// The most one seat can be charged: every card of the deck in its hand.
@@ -189,8 +221,22 @@ impl CrazyEights {
     }
 
     fn score_up(&mut self) {
+        let table = match self.options.scoring {
+            Scoring::Openspiel => &PENALTY_OPENSPIEL,
+            Scoring::FaceValue => &PENALTY_FACE_VALUE,
+        };
+        // Each word of a hand separately: a card held twice is charged twice.
+        let charge = |mut bits: u64| {
+            let mut total = 0;
+            while bits != 0 {
+                total += table.get(bits.trailing_zeros() as usize).copied().unwrap_or(0);
+                bits &= bits - 1;
+            }
+            total
+        };
         for seat in 0..self.players as usize {
-            let total: i64 = self.hands[seat].copies().map(|id| self.penalty(id)).sum();
+            let hand = self.hands[seat];
+            let total = charge(hand.once) + charge(hand.twice);
             self.returns.as_mut_slice()[seat] -= total;
         }
         self.over = true;
@@ -226,7 +272,7 @@ impl CrazyEights {
         };
         let mut bits = playable;
         while bits != 0 {
-            let id = bits.trailing_zeros() as CardId;
+            let id = (bits.trailing_zeros() & 63) as CardId;
             bits &= bits - 1;
             out.push(Action::Play(cards::id_to_card(id)));
         }
