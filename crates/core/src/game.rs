@@ -292,6 +292,13 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// A sensible action for the view's seat, or `None` to let a reaction window pass (only when
     /// the seat is not in `waiting_for`). `legal` is that seat's legal actions, never empty.
     fn heuristic_action(view: &Self::View, legal: &[Self::Action], rng: &mut GameRng) -> Option<Self::Action>;
+
+    /// The action a search playout takes for `seat` among `legal` (never empty), read from the
+    /// state the search sampled: uniform unless the game knows a rule of thumb cheap enough to
+    /// run at every step of every playout.
+    fn playout_action(&self, _seat: Seat, legal: &[Self::Action], rng: &mut GameRng) -> Self::Action {
+        legal[rng.index(legal.len())]
+    }
 }
 
 /// Who may know an event.

@@ -12,13 +12,27 @@ use arrayvec::ArrayVec;
 /// Random play: half the time a seat the match waits for, else any actor (window actions get
 /// their chance too); then a uniform legal action of that seat. Allocates nothing.
 pub fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
-    let waiting = state.waiting_for();
-    let actors = state.actors();
-    let pool = if !waiting.is_empty() && rng.coin() { waiting } else { actors };
-    let seat = pool.nth(rng.index(pool.len())).expect("a non-empty pool");
+    let seat = random_seat(state, rng);
     legal.clear();
     state.legal_actions(seat, legal);
     (seat, legal[rng.index(legal.len())])
+}
+
+/// A search playout's move: the seat drawn as [`random_choice`] draws it, its action chosen by
+/// [`Game::playout_action`] (uniform, drawing exactly as [`random_choice`] does, unless the game
+/// has a cheap rule of thumb). Allocates nothing.
+pub fn playout_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
+    let seat = random_seat(state, rng);
+    legal.clear();
+    state.legal_actions(seat, legal);
+    (seat, state.playout_action(seat, legal, rng))
+}
+
+fn random_seat<G: Game>(state: &G, rng: &mut GameRng) -> Seat {
+    let waiting = state.waiting_for();
+    let actors = state.actors();
+    let pool = if !waiting.is_empty() && rng.coin() { waiting } else { actors };
+    pool.nth(rng.index(pool.len())).expect("a non-empty pool")
 }
 
 /// Players with wishes: every actor that `decide` speaks for says whether it wants to act now

@@ -144,3 +144,17 @@ fn best_play(view: &View, hand: &Hand, legal: &[Action], rng: &mut GameRng) -> O
     }
     best.map(|(_, c)| Action::Play(c))
 }
+
+/// What a search playout plays: announce UNIQUE and call CONTRE at once, and lay a card (any)
+/// rather than stop, draw or keep a drawn card, as every player does. Uniform playouts stopped
+/// chains and missed announcements so often that the race they simulated was not the game's.
+pub fn playout_action(legal: &[Action], rng: &mut GameRng) -> Action {
+    if let Some(&call) = legal.iter().find(|a| matches!(a, Action::Unique | Action::Contre(_))) {
+        return call;
+    }
+    let plays = legal.iter().filter(|a| matches!(a, Action::Play(_)));
+    match plays.clone().count() {
+        0 => legal[rng.index(legal.len())],
+        n => *plays.clone().nth(rng.index(n)).expect("n plays counted"),
+    }
+}

@@ -1282,6 +1282,27 @@ fn heuristic_bot_beats_random_players() {
     assert!(auto_unique > 0.60, "with auto_unique the heuristic bot won only {:.1}%", auto_unique * 100.0);
 }
 
+#[test]
+fn search_playouts_announce_call_and_lay_before_anything_else() {
+    let state =
+        Match::<Nantais>::new(&MatchRequest { players: 4, seed: 3, ..Default::default() }).unwrap().state().clone();
+    let mut rng = GameRng::seed_from_u64(5);
+    let parse = |list: &[&str]| list.iter().map(|a| Nantais::parse_action(a).unwrap()).collect::<Vec<_>>();
+    let seat = Seat(1);
+    let mut pick = |list: &[&str]| state.playout_action(seat, &parse(list), &mut rng).to_string();
+    assert_eq!(pick(&["play 5H", "end", "unique"]), "unique");
+    assert_eq!(pick(&["end", "contre 2", "play 5H"]), "contre 2");
+    for _ in 0..50 {
+        assert!(["play 5H", "play 6H"].contains(&pick(&["end", "play 5H", "play 6H"]).as_str()));
+        assert_eq!(pick(&["draw", "play 9C"]), "play 9C");
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..50 {
+        seen.insert(pick(&["draw", "pass"]));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["draw", "pass"], "with no card to lay, any action");
+}
+
 // ----- secrecy: what the flow of a turn tells the table -----
 
 /// What `observer` (`None`: the spectator) is told when `seat` takes `action`: the events
