@@ -600,7 +600,7 @@ impl Game for Nantais {
         bot::choose(view, legal, rng)
     }
 
-    fn playout_action(&self, _seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-        bot::playout_action(legal, rng)
+    fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        bot::playout_action(&self.hands[seat.index()], legal, rng)
     }
 }

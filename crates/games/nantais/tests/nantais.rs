@@ -1283,18 +1283,20 @@ fn heuristic_bot_beats_random_players() {
 }
 
 #[test]
-fn search_playouts_announce_call_and_lay_before_anything_else() {
-    let state =
-        Match::<Nantais>::new(&MatchRequest { players: 4, seed: 3, ..Default::default() }).unwrap().state().clone();
+fn search_playouts_announce_call_name_what_they_hold_and_lay_before_anything_else() {
+    // Seat 1 holds 5♥ 6♥ 9♥ 8♣ and the Joker: hearts are its suit, and 8s and Jokers are kept.
+    let m = table(&["2C 3C 4C 5C 6C", "5H 6H 9H 8C X", "2D 3D 4D 5D 6D", "2S 3S 4S 5S 6S"], "", "KH", json!({}));
+    let state = m.state();
     let mut rng = GameRng::seed_from_u64(5);
     let parse = |list: &[&str]| list.iter().map(|a| Nantais::parse_action(a).unwrap()).collect::<Vec<_>>();
-    let seat = Seat(1);
-    let mut pick = |list: &[&str]| state.playout_action(seat, &parse(list), &mut rng).to_string();
+    let mut pick = |list: &[&str]| state.playout_action(Seat(1), &parse(list), &mut rng).to_string();
     assert_eq!(pick(&["play 5H", "end", "unique"]), "unique");
     assert_eq!(pick(&["end", "contre 2", "play 5H"]), "contre 2");
+    assert_eq!(pick(&["suit S", "suit H", "suit D", "suit C"]), "suit H");
+    assert_eq!(pick(&["rank 2", "rank 5", "rank 6", "rank 9", "rank A"]), "rank 9");
     for _ in 0..50 {
-        assert!(["play 5H", "play 6H"].contains(&pick(&["end", "play 5H", "play 6H"]).as_str()));
-        assert_eq!(pick(&["draw", "play 9C"]), "play 9C");
+        assert!(["play 5H", "play 6H"].contains(&pick(&["end", "play 5H", "play 8C", "play 6H"]).as_str()));
+        assert!(["play 8C", "play X"].contains(&pick(&["draw", "play 8C", "play X"]).as_str()));
     }
     let mut seen = std::collections::BTreeSet::new();
     for _ in 0..50 {
