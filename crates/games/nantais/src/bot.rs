@@ -149,7 +149,8 @@ fn best_play(view: &View, hand: &Hand, legal: &[Action], rng: &mut GameRng) -> O
 /// once, name the suit or demand the rank it holds most of, and lay a card whenever it may,
 /// keeping 8s and Jokers while another card fits; any legal action otherwise. Uniform playouts
 /// stopped chains, named suits they lacked and missed announcements so often that the races
-/// they simulated were not the game's. One scan of the legal list: cheap enough for every step.
+/// they simulated were not the game's. A few passes over the legal list and no allocation:
+/// cheap enough for every step.
 pub fn playout_action(hand: &Hand, legal: &[Action], rng: &mut GameRng) -> Action {
     if let Some(&call) = legal.iter().find(|a| matches!(a, Action::Unique | Action::Contre(_))) {
         return call;
@@ -162,11 +163,22 @@ pub fn playout_action(hand: &Hand, legal: &[Action], rng: &mut GameRng) -> Actio
     if let Some(named) = named.filter(|a| legal.contains(a)) {
         return named;
     }
-    let tame = legal.iter().filter(|a| matches!(a, Action::Play(c) if !is_wild(*c)));
-    let wild = legal.iter().filter(|a| matches!(a, Action::Play(c) if is_wild(*c)));
-    match (tame.clone().count(), wild.clone().count()) {
-        (0, 0) => legal[rng.index(legal.len())],
-        (0, n) => *wild.clone().nth(rng.index(n)).expect("n wild plays counted"),
-        (n, _) => *tame.clone().nth(rng.index(n)).expect("n tame plays counted"),
+    let (mut tame, mut wild) = (0, 0);
+    for action in legal {
+        match action {
+            Action::Play(c) if is_wild(*c) => wild += 1,
+            Action::Play(_) => tame += 1,
+            _ => {}
+        }
     }
+    // A wild card only when no other card fits.
+    let (wanted_wild, count) = if tame > 0 { (false, tame) } else { (true, wild) };
+    if count == 0 {
+        return legal[rng.index(legal.len())];
+    }
+    *legal
+        .iter()
+        .filter(|a| matches!(a, Action::Play(c) if is_wild(*c) == wanted_wild))
+        .nth(rng.index(count))
+        .expect("the plays were counted")
 }
