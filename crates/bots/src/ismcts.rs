@@ -33,9 +33,10 @@
 //! to the end are not the races the game is. Its playout policy announces and calls CONTRE at
 //! once, names the suit or demands the rank the seat holds most of, and lays a card whenever it
 //! may, keeping 8s and Jokers while another card fits; a few passes over the legal list, so
-//! playouts stay as cheap as uniform ones (shorter rounds made the search faster: 169,100 iterations a
-//! second instead of 100,700). What was tried, ISMCTS:1000 against three heuristic players on
-//! duplicate deals (4 rotations each, seed 7; win share, 95% interval, mean rounds won):
+//! playouts stay as cheap as uniform ones (shorter rounds made the search faster: 169,100
+//! iterations a second instead of 100,700). What was tried, ISMCTS:1000 against three heuristic
+//! players on duplicate deals (4 rotations each, seed 7; win share, 95% interval, mean rounds
+//! won):
 //!
 //! | playouts | matches | win share | rounds won |
 //! |---|---|---|---|
