@@ -672,7 +672,7 @@ impl App {
     fn digit(&mut self, digit: char, now: u64) {
         let count = self.legal.len();
         if count == 0 {
-            self.note = Some((self.t("Ce n'est pas à vous de jouer.", "It is not your move.").into(), true));
+            self.not_your_move();
             return;
         }
         self.typed.push(digit);
@@ -694,11 +694,22 @@ impl App {
         }
     }
 
+    /// A key pressed while others are to act. It is not a mistake, only early: the note says who
+    /// is awaited, in plain text rather than on red, and goes once they have played.
+    fn not_your_move(&mut self) {
+        let who = self.words().list(self.table.current().status().actors.iter());
+        let text = match self.lang {
+            Lang::Fr => format!("Pas encore à vous\u{a0}: on attend {who}."),
+            Lang::En => format!("Not your move yet: waiting for {who}."),
+        };
+        self.note = Some((text, false));
+    }
+
     fn submit(&mut self, index: usize, now: u64) {
         self.typed.clear();
         let Some(choice) = self.legal.get(index) else {
             if self.legal.is_empty() && !self.table.is_over() {
-                self.note = Some((self.t("Ce n'est pas à vous de jouer.", "It is not your move.").into(), true));
+                self.not_your_move();
             }
             return;
         };
@@ -2341,6 +2352,23 @@ mod tests {
         setup.lang = Lang::En;
         let text = screen(&App::new(GameId::Nantais, &setup, 0).unwrap(), 80, 24);
         assert!(text.contains("Blaise (medium)") && text.contains("Colette (hard)"), "{text}");
+    }
+
+    #[test]
+    fn a_key_pressed_before_ones_turn_says_who_is_awaited_and_is_not_an_error() {
+        let mut app = App::new(GameId::Nantais, &config(3, 5, Lang::Fr), 0).unwrap();
+        while app.table.current().status().waiting.contains(app.human) {
+            app.key(key(KeyCode::Enter), 0);
+        }
+        let seq = app.table.seq();
+        app.key(key(KeyCode::Enter), 0);
+        assert_eq!(app.note, Some(("Pas encore à vous\u{a0}: on attend Blaise.".to_string(), false)));
+        app.lang = Lang::En;
+        app.key(key(KeyCode::Char('1')), 0);
+        assert_eq!(app.note, Some(("Not your move yet: waiting for Blaise.".to_string(), false)));
+        assert_eq!(app.table.seq(), seq, "nothing was played");
+        app.settle(BOT_DELAY_MS);
+        assert_eq!(app.note, None, "the note goes once the bot has played");
     }
 
     #[test]
