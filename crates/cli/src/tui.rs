@@ -31,7 +31,7 @@ use ratatui::crossterm::event::{self, Event, KeyCode, KeyEvent, KeyEventKind, Ke
 use ratatui::crossterm::{cursor, execute, terminal};
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
+use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Cell, Clear, List, ListItem, ListState, Paragraph, Row, Table as Grid};
 use ratatui::{Frame, Terminal};
 use serde_json::Value;
@@ -1870,15 +1870,27 @@ fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
     };
     let title = if app.lang == Lang::Fr { title.replace(" :", "\u{a0}:") } else { title.to_string() };
     let digits = app.legal.len().to_string().len();
+    // A long choice goes on over more lines, under its first word, rather than being cut at a
+    // narrow terminal's edge: the borders, the highlight symbol and the number take the rest.
+    let room = (area.width as usize).saturating_sub(2 + 1 + digits + 1).max(8);
     let items: Vec<ListItem> = app
         .legal
         .iter()
         .enumerate()
         .map(|(i, choice)| {
             let words = app.lang.pick(&choice.fr, &choice.en);
-            let mut line = rich(app.game, words, Style::new());
-            line.spans.insert(0, Span::styled(format!("{:>digits$} ", i + 1), Style::new().fg(Color::DarkGray)));
-            ListItem::new(line)
+            let mut lines = wrap_spans(rich(app.game, words, Style::new()), room);
+            for (j, line) in lines.iter_mut().enumerate() {
+                let lead = if j == 0 {
+                    Span::styled(format!("{:>digits$} ", i + 1), Style::new().fg(Color::DarkGray))
+                } else {
+                    // wrap_spans indents what follows by two spaces; here it lines up instead.
+                    line.spans.remove(0);
+                    raw(" ".repeat(digits + 1))
+                };
+                line.spans.insert(0, lead);
+            }
+            ListItem::new(Text::from(lines))
         })
         .collect();
     let block = panel(title).border_style(Style::new().fg(colour));
