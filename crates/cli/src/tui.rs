@@ -1505,14 +1505,17 @@ fn seat_extra(p: &Pen, seat: &Value) -> Vec<Span<'static>> {
     }
 }
 
-fn seat_extra_header(game: GameId, lang: Lang) -> &'static str {
-    match game {
-        GameId::NurMut => lang.pick("Dessus", "Top"),
-        GameId::Gum => lang.pick("Sur table", "On table"),
-        GameId::Njet => lang.pick("Plis +butin", "Tricks +loot"),
-        GameId::NainJaune => lang.pick("Manque", "Lacks"),
-        _ => "",
-    }
+/// The game's column header, or its short form where the long one would be cut (Njet!'s loot
+/// needs no word: it is the yellow `+n`).
+fn seat_extra_header(game: GameId, lang: Lang, room: usize) -> &'static str {
+    let (long, short) = match game {
+        GameId::NurMut => (lang.pick("Dessus", "Top"), lang.pick("Dessus", "Top")),
+        GameId::Gum => (lang.pick("Sur table", "On table"), lang.pick("Table", "Table")),
+        GameId::Njet => (lang.pick("Plis +butin", "Tricks +loot"), lang.pick("Plis", "Tricks")),
+        GameId::NainJaune => (lang.pick("Manque", "Lacks"), lang.pick("Manque", "Lacks")),
+        _ => ("", ""),
+    };
+    if width(long) <= room { long } else { short }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1664,12 +1667,12 @@ fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rect) {
     let name_w = rows.name_w();
     let extra_w = rows.extra_w() as usize;
     let SeatRows { names, extras } = rows;
-    let extra_header = seat_extra_header(app.game, app.lang);
     let cards_header = app.t("Cartes", "Cards");
     let score_header = if app.game == GameId::NainJaune { app.t("Jetons", "Chips") } else { "Score" };
     let inner = area.width.saturating_sub(2);
     let spacing = 1;
     let mut fixed = 1 + spacing + name_w + spacing + width(cards_header) as u16 + spacing + 6;
+    let extra_header = seat_extra_header(app.game, app.lang, inner.saturating_sub(fixed + spacing) as usize);
     // The game's column takes what is left, cut if need be: names and scores come first.
     let extra_w = if extra_w == 0 {
         0
@@ -2364,6 +2367,19 @@ mod tests {
         setup.lang = Lang::En;
         let text = screen(&App::new(GameId::Nantais, &setup, 0).unwrap(), 80, 24);
         assert!(text.contains("Blaise (medium)") && text.contains("Colette (hard)"), "{text}");
+    }
+
+    #[test]
+    fn at_80_columns_long_choices_go_on_over_lines_and_headers_are_not_cut() {
+        let app = App::new(GameId::Njet, &config(4, 3, Lang::Fr), 0).unwrap();
+        let text = screen(&app, 80, 24);
+        assert!(text.contains("│  2 exclure Blaise comme premier      │"), "{text}");
+        assert!(text.contains("│    joueur                            │"), "{text}");
+        assert!(text.contains(" Cartes Plis  Score"), "{text}");
+        assert!(!text.contains("+bu"), "{text}");
+        let text = screen(&app, 120, 45);
+        assert!(text.contains("exclure Blaise comme premier joueur"), "{text}");
+        assert!(text.contains(" Cartes Plis +butin "), "{text}");
     }
 
     #[test]
