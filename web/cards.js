@@ -159,6 +159,38 @@ export function cardShort(code, lang) {
   return (INDEX[tongue(lang)][c.rank] || c.rank) + SUITS[c.suit].sym;
 }
 
+/** A suit in words: « pique », "spades". */
+export function suitName(suit, lang) {
+  return SUITS[suit] ? SUITS[suit][tongue(lang)] : String(suit);
+}
+
+/** Whether a card (or a suit letter) is drawn in red: hearts and diamonds, not the joker. */
+export function isRed(code) {
+  const suit = SUITS[String(code).slice(-1)];
+  return String(code) !== 'X' && !!suit && suit.red;
+}
+
+/** A rank as the corner index shows it: « V », "J", "10". */
+export function rankIndex(rank, lang) {
+  return INDEX[tongue(lang)][rank] || rank;
+}
+
+/** A rank in words: « Valet », "Jack", "10". */
+export function rankName(rank, lang) {
+  return (rank !== 'of' && WORD[tongue(lang)][rank]) || rank;
+}
+
+/** A suit's symbol as a small inline SVG, for buttons and labels that also say its name. */
+export function suitIcon(suit, className) {
+  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  el.setAttribute('viewBox', '-52 -52 104 104');
+  el.setAttribute('class', className);
+  el.setAttribute('aria-hidden', 'true');
+  el.setAttribute('focusable', 'false');
+  el.innerHTML = `<path d="${SUITS[suit].d}" fill="${SUITS[suit].red ? RED : INK}"/>`;
+  return el;
+}
+
 // Zero-specificity defaults (:where), so the page's own style.css always wins over them.
 function ensureStyle() {
   if (typeof document === 'undefined' || document.querySelector('style[data-cards]')) return;

@@ -6,33 +6,17 @@
 //
 // Every action offered is one of `view.legal`, through `ctx.offer`; `pass` is left to the shell.
 
+import { suitIcon as suitSvg, suitName } from '../cards.js';
+import { addStyle } from '../dom.js';
+
 const NB = '\u00a0';
 const SUIT_ORDER = ['S', 'H', 'D', 'C'];
-const SUIT = {
-  S: { red: false, fr: 'pique', en: 'spades',
-    d: 'M0-48C8-34 46-12 46 12C46 28 34 36 22 36C12 36 5 31 2 24C3 34 6 42 15 48L-15 48C-6 42-3 34-2 24C-5 31-12 36-22 36C-34 36-46 28-46 12C-46-12-8-34 0-48Z' },
-  H: { red: true, fr: 'cœur', en: 'hearts',
-    d: 'M0 46C-8 34-48 10-48-17C-48-36-35-46-22-46C-10-46-3-38 0-28C3-38 10-46 22-46C35-46 48-36 48-17C48 10 8 34 0 46Z' },
-  D: { red: true, fr: 'carreau', en: 'diamonds',
-    d: 'M0-50C12-30 26-14 38 0C26 14 12 30 0 50C-12 30-26 14-38 0C-26-14-12-30 0-50Z' },
-  C: { red: false, fr: 'trèfle', en: 'clubs',
-    d: 'M-21-24a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M-47 12a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M5 12a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M0-12L-16 16L16 16Z M-4 8C-4 24-8 38-17 48L17 48C8 38 4 24 4 8Z' },
-};
-const suitWord = (ctx, s) => SUIT[s][ctx.lang === 'en' ? 'en' : 'fr'];
+const suitWord = (ctx, s) => suitName(s, ctx.lang);
+const suitIcon = (s) => suitSvg(s, 'c8-suit');
 
 /** "1 carte", "2 cartes" / "1 card", "2 cards": French counts 0 and 1 as singular. */
 function cards(ctx, n) {
   return ctx.lang === 'en' ? `${n} ${n === 1 ? 'card' : 'cards'}` : `${n} ${n <= 1 ? 'carte' : 'cartes'}`;
-}
-
-function suitIcon(s) {
-  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  el.setAttribute('viewBox', '-52 -52 104 104');
-  el.setAttribute('class', 'c8-suit');
-  el.setAttribute('aria-hidden', 'true');
-  el.setAttribute('focusable', 'false');
-  el.innerHTML = `<path d="${SUIT[s].d}" fill="${SUIT[s].red ? '#c62828' : '#1d1d1f'}"/>`;
-  return el;
 }
 
 function directionIcon(clockwise) {
@@ -126,13 +110,7 @@ const CSS = `
 .crazyeights-icon .card:first-child { margin-left: 0; }
 `;
 
-function ensureStyle() {
-  if (typeof document === 'undefined' || document.querySelector('style[data-game="crazyeights"]')) return;
-  const style = document.createElement('style');
-  style.dataset.game = 'crazyeights';
-  style.textContent = CSS;
-  document.head.append(style);
-}
+const ensureStyle = () => addStyle('crazyeights', CSS);
 
 /** The home page tile: the four eights, fanned. */
 export function icon(ctx) {

@@ -13,6 +13,8 @@
 // values in their own colour with a small emblem of their power, the 13 on gold with a crown,
 // and the Ninja (00) as a masked ninja with a shuriken. Every SVG is self-contained (no ids).
 
+import { addStyle } from '../dom.js';
+
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
 const INK = '#1b2233';
 
@@ -269,13 +271,7 @@ const CSS = `
 @media (max-width:760px){.gum-icon .gum-card+.gum-card{margin-left:-24px}}
 `;
 
-function ensureStyle() {
-  if (typeof document === 'undefined' || document.querySelector('style[data-game="gum"]')) return;
-  const style = document.createElement('style');
-  style.dataset.game = 'gum';
-  style.textContent = CSS;
-  document.head.append(style);
-}
+const ensureStyle = () => addStyle('gum', CSS);
 
 /** The home page tile: four cards fanned, the Ninja and the 13 among them. */
 export function icon(ctx) {

@@ -7,19 +7,18 @@
 // is one of `view.legal`: `play <card>` on the card in hand, `stop` on the « Sans … ! » bubble at
 // the end of one's own run, `claim` on the cell to take. `pass` stays a button of the shell.
 
-import { cardShort } from '../cards.js';
+import { cardShort, rankIndex as cardRankIndex, rankName } from '../cards.js';
+import { addStyle } from '../dom.js';
 
 const RANKS = 'A23456789TJQK';
 const SUIT_ORDER = 'SHDC';
 const CELL_PLACE = { TD: 'tl', JC: 'tr', QS: 'bl', KH: 'br', '7D': 'mid' };
-const RANK_FR = { A: 'As', T: '10', J: 'Valet', Q: 'Dame', K: 'Roi' };
-const RANK_EN = { A: 'Ace', T: '10', J: 'Jack', Q: 'Queen', K: 'King' };
 const NB = '\u00a0';
 
 const rankOf = (card) => String(card)[0];
-const rankFr = (r) => RANK_FR[r] || r;
-const rankEn = (r) => RANK_EN[r] || r;
-const rankIndex = (ctx, r) => (r === 'T' ? '10' : ctx.lang === 'en' ? r : ({ J: 'V', Q: 'D', K: 'R' }[r] || r));
+const rankFr = (r) => rankName(r, 'fr');
+const rankEn = (r) => rankName(r, 'en');
+const rankIndex = (ctx, r) => cardRankIndex(r, ctx.lang);
 const nextRank = (r) => RANKS[RANKS.indexOf(r) + 1] || null;
 
 // ---------------------------------------------------------------------------------------------
@@ -278,13 +277,7 @@ const CSS = `
 }
 `;
 
-function ensureStyle() {
-  if (document.querySelector('style[data-game="nainjaune"]')) return;
-  const style = document.createElement('style');
-  style.dataset.game = 'nainjaune';
-  style.textContent = CSS;
-  document.head.append(style);
-}
+const ensureStyle = () => addStyle('nainjaune', CSS);
 
 // ---------------------------------------------------------------------------------------------
 // The board.

@@ -9,29 +9,16 @@
 // are left to the shell's buttons. The only state kept here is the card picked for a Dame
 // exchange before its seat is chosen, forgotten as soon as the table moves.
 
-import { cardName, cardShort } from '../cards.js';
+import { cardName, cardShort, isRed, rankIndex as cardRankIndex, rankName, suitIcon as suitSvg, suitName } from '../cards.js';
+import { addStyle } from '../dom.js';
 
 const NB = '\u00a0';
 const SUIT_ORDER = ['S', 'H', 'D', 'C'];
 const RANK_ORDER = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
-const SUIT = {
-  S: { red: false, fr: 'pique', en: 'spades', sym: '♠',
-    d: 'M0-48C8-34 46-12 46 12C46 28 34 36 22 36C12 36 5 31 2 24C3 34 6 42 15 48L-15 48C-6 42-3 34-2 24C-5 31-12 36-22 36C-34 36-46 28-46 12C-46-12-8-34 0-48Z' },
-  H: { red: true, fr: 'cœur', en: 'hearts', sym: '♥',
-    d: 'M0 46C-8 34-48 10-48-17C-48-36-35-46-22-46C-10-46-3-38 0-28C3-38 10-46 22-46C35-46 48-36 48-17C48 10 8 34 0 46Z' },
-  D: { red: true, fr: 'carreau', en: 'diamonds', sym: '♦',
-    d: 'M0-50C12-30 26-14 38 0C26 14 12 30 0 50C-12 30-26 14-38 0C-26-14-12-30 0-50Z' },
-  C: { red: false, fr: 'trèfle', en: 'clubs', sym: '♣',
-    d: 'M-21-24a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M-47 12a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M5 12a21 21 0 1 0 42 0a21 21 0 1 0-42 0Z M0-12L-16 16L16 16Z M-4 8C-4 24-8 38-17 48L17 48C8 38 4 24 4 8Z' },
-};
-const RANK = {
-  fr: { index: { T: '10', J: 'V', Q: 'D', K: 'R' }, word: { T: '10', J: 'Valet', Q: 'Dame', K: 'Roi', A: 'As' } },
-  en: { index: { T: '10' }, word: { T: '10', J: 'Jack', Q: 'Queen', K: 'King', A: 'Ace' } },
-};
-const tongue = (ctx) => (ctx.lang === 'en' ? 'en' : 'fr');
-const rankIndex = (ctx, r) => RANK[tongue(ctx)].index[r] || r;
-const rankWord = (ctx, r) => RANK[tongue(ctx)].word[r] || r;
-const suitWord = (ctx, s) => SUIT[s][tongue(ctx)];
+const rankIndex = (ctx, r) => cardRankIndex(r, ctx.lang);
+const rankWord = (ctx, r) => rankName(r, ctx.lang);
+const suitWord = (ctx, s) => suitName(s, ctx.lang);
+const suitIcon = (s, cls = 'nt-suit') => suitSvg(s, cls);
 
 /** A card with its article: « la Dame de pique », « l’As de cœur », "the 7 of hearts". */
 function theCard(ctx, code) {
@@ -45,16 +32,6 @@ function theCard(ctx, code) {
 /** "1 carte", "2 cartes" / "1 card", "2 cards": French counts 0 and 1 as singular. */
 function cards(ctx, n) {
   return ctx.lang === 'en' ? `${n} ${n === 1 ? 'card' : 'cards'}` : `${n} ${n <= 1 ? 'carte' : 'cartes'}`;
-}
-
-function suitIcon(s, cls = 'nt-suit') {
-  const el = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
-  el.setAttribute('viewBox', '-52 -52 104 104');
-  el.setAttribute('class', cls);
-  el.setAttribute('aria-hidden', 'true');
-  el.setAttribute('focusable', 'false');
-  el.innerHTML = `<path d="${SUIT[s].d}" fill="${SUIT[s].red ? '#c62828' : '#1d1d1f'}"/>`;
-  return el;
 }
 
 // The direction of play as a circular arrow.
@@ -190,13 +167,7 @@ const CSS = `
 .nantais-icon .card:first-child { margin-left: 0; }
 `;
 
-function ensureStyle() {
-  if (typeof document === 'undefined' || document.querySelector('style[data-game="nantais"]')) return;
-  const style = document.createElement('style');
-  style.dataset.game = 'nantais';
-  style.textContent = CSS;
-  document.head.append(style);
-}
+const ensureStyle = () => addStyle('nantais', CSS);
 
 /** The home page tile: a fan of the cards that make Le 8 Nantais. */
 export function icon(ctx) {
@@ -400,7 +371,7 @@ export function render(area, view, ctx) {
       [...RANK_ORDER.slice(-1), ...RANK_ORDER.slice(0, -1)].map((r) => r + s).filter((c) => legal.ask.has(c)).map((c) => askButton(c))));
     const joker = legal.ask.has('X') ? h('div', { class: 'nt-ask-row' }, askButton('X')) : null;
     function askButton(c) {
-      const red = c !== 'X' && SUIT[c[1]].red;
+      const red = isRed(c);
       return ctx.offer(h('button', {
         type: 'button', class: 'nt-ask' + (red ? ' nt-red' : '') + (knownThere.has(c) ? ' nt-known-card' : ''),
         'data-card': c, 'aria-label': cardName(c, ctx.lang),

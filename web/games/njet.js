@@ -8,6 +8,8 @@
 // Stones carry their player's initial on a colour of their own (never one of the four card
 // colours), with a legend beside the board.
 
+import { addStyle } from '../dom.js';
+
 const STYLE_ID = 'njet';
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
 
@@ -89,13 +91,7 @@ function chipSvg(colour, label) {
   return svg(`<rect x="1" y="1" width="38" height="38" rx="7" fill="${fill}" stroke="#fff" stroke-width="2"/>${inner}`, '0 0 40 40');
 }
 
-function ensureStyle() {
-  if (typeof document === 'undefined' || document.querySelector(`style[data-game="${STYLE_ID}"]`)) return;
-  const style = document.createElement('style');
-  style.dataset.game = STYLE_ID;
-  style.textContent = CSS;
-  document.head.append(style);
-}
+const ensureStyle = () => addStyle(STYLE_ID, CSS);
 
 /** A card as an element: <span class="card njet-card" role="img" data-card="R5" aria-label="5 rouge">. */
 export function cardElement(code, ctx = {}) {

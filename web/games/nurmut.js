@@ -16,6 +16,8 @@
 //
 // Every SVG is self-contained (no ids, no <defs>), as in cards.js.
 
+import { addStyle } from '../dom.js';
+
 const INK = '#2b2b2b';
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
 
@@ -257,13 +259,7 @@ const STYLE = `
 }
 `;
 
-function ensureStyle() {
-  if (typeof document === 'undefined' || document.querySelector('style[data-game="nurmut"]')) return;
-  const style = document.createElement('style');
-  style.dataset.game = 'nurmut';
-  style.textContent = STYLE;
-  document.head.append(style);
-}
+const ensureStyle = () => addStyle('nurmut', STYLE);
 
 /** A card as an element: <span class="nm-card" role="img" aria-label="…" data-card="4/6">. */
 export function cardElement(code, ctx = {}) {
