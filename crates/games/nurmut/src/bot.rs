@@ -104,3 +104,15 @@ fn courage_is_worth_it(view: &View, face: Face) -> bool {
     let gain = if my_cards == 1 { 8.0 } else { 1.6 };
     odds * gain > (1.0 - odds) * (taken + 1.0) * 0.5
 }
+
+/// The search's playout policy (`Game::playout_action`): lay the top card whenever it fits, on a
+/// pile drawn at random; when nothing fits, tuck, pass or turn it over at random. Uniform
+/// playouts tucked and passed cards that fitted, so their rounds were not the races the game's
+/// are. One pass over at most six actions, no allocation.
+pub fn playout_action(legal: &[Action], rng: &mut GameRng) -> Action {
+    let plays = legal.iter().filter(|a| matches!(a, Action::Play(_))).count();
+    if plays == 0 {
+        return legal[rng.index(legal.len())];
+    }
+    *legal.iter().filter(|a| matches!(a, Action::Play(_))).nth(rng.index(plays)).expect("the plays were counted")
+}

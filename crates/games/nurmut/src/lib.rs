@@ -253,4 +253,8 @@ impl Game for NurMut {
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         bot::choose(view, legal, rng)
     }
+
+    fn playout_action(&self, _seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        bot::playout_action(legal, rng)
+    }
 }

@@ -1628,3 +1628,22 @@ fn no_bad_forms_in_random_matches() {
     println!("{texts} texts checked; event kinds seen: {kinds:?}");
     assert_eq!(kinds.len(), 11, "every event kind came up: {kinds:?}");
 }
+
+#[test]
+fn search_playouts_lay_a_card_that_fits_before_anything_else() {
+    let request = MatchRequest { players: 4, seed: 3, dealer: None, options: Map::new(), deal: None };
+    let m = Match::<NurMut>::new(&request).unwrap();
+    let mut rng = GameRng::seed_from_u64(5);
+    let parse = |list: &[&str]| list.iter().map(|a| NurMut::parse_action(a).unwrap()).collect::<Vec<_>>();
+    let mut pick = |list: &[&str]| m.state().playout_action(Seat(0), &parse(list), &mut rng).to_string();
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        seen.insert(pick(&["play 1", "play 3", "tuck", "pass", "courage"]));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["play 1", "play 3"], "every pile that fits, nothing else");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..60 {
+        seen.insert(pick(&["tuck", "pass", "courage"]));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["courage", "pass", "tuck"], "with no card to lay, any action");
+}
