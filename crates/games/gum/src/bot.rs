@@ -4,6 +4,7 @@
 
 use crate::action::Action;
 use crate::cards::{Card, Counts};
+use crate::rules::Gum;
 use crate::table::Phase;
 use crate::view::View;
 use tapis_core::{GameRng, Seat};
@@ -106,4 +107,56 @@ fn swap(hand: &Counts, faceup: &Counts) -> Option<Action> {
     let strongest = hand.kinds().map(|(c, _)| c).max_by_key(|&c| strength(c))?;
     let weakest = faceup.kinds().map(|(c, _)| c).min_by_key(|&c| strength(c))?;
     (strength(strongest) > strength(weakest)).then_some(Action::Swap { hand: strongest, faceup: weakest })
+}
+
+/// The search's playout policy (`Game::playout_action`), the heuristic's rules of thumb read
+/// from the sampled state: lay the plain cards worth least first (all copies of a kind), give a
+/// pile to whoever holds fewest cards, counter a 13, take the weakest table card, say `ready`
+/// at once. One step in four is uniform instead: always greedy, two seats can hand a pile back
+/// and forth with 13s for ever, and the uniform steps keep the samples' playouts apart. Uniform
+/// playouts let a random player lay its best cards on a small pile and pick up piles a player
+/// would not, so their games were longer and not the game people play. A pass over the legal
+/// list, no allocation.
+pub fn playout_action(state: &Gum, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+    if rng.below(4) == 0 {
+        return legal[rng.index(legal.len())];
+    }
+    let table = state.table();
+    let chosen = match table.phase {
+        Phase::Swap => Some(Action::Ready),
+        Phase::Turn { seat: turn } if turn == seat => {
+            let pile = table.pile.len();
+            let plays = legal.iter().filter_map(|&a| match a {
+                Action::Play { card, count } => Some(((keep_value(card, pile), -(count as i32)), a)),
+                _ => None,
+            });
+            plays.min_by_key(|&(order, _)| order).map(|(_, play)| play)
+        }
+        Phase::Give { .. } => {
+            let players = table.players();
+            let targets = legal.iter().filter_map(|&a| match a {
+                Action::Give(to) => Some(((state.seat_cards_left(to), seat_distance(seat, to, players)), a)),
+                _ => None,
+            });
+            targets.min_by_key(|&(order, _)| order).map(|(_, give)| give)
+        }
+        Phase::Target { .. } => [Card::new(1), Card::new(13)]
+            .into_iter()
+            .flatten()
+            .map(|card| Action::Play { card, count: 1 })
+            .find(|counter| legal.contains(counter)),
+        Phase::Refill { .. } => legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Take(card) => Some((strength(card), a)),
+                _ => None,
+            })
+            .min_by_key(|&(order, _)| order)
+            .map(|(_, take)| take),
+        _ => None,
+    };
+    match chosen {
+        Some(action) if legal.contains(&action) => action,
+        _ => legal[rng.index(legal.len())],
+    }
 }

@@ -269,4 +269,8 @@ impl Game for Gum {
     fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
         bot::choose(view, legal, rng)
     }
+
+    fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        bot::playout_action(self, seat, legal, rng)
+    }
 }

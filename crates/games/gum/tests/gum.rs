@@ -1508,3 +1508,37 @@ fn g9_seats_1_to_5_empty_their_face_up_rows(m: &mut Match<Gum>) {
     act(m, 5, "play 13 13");
     act(m, 5, "take 13");
 }
+
+#[test]
+fn search_playouts_shed_the_cheapest_cards_give_to_the_nearest_of_the_fewest_and_counter() {
+    let mut m = started(
+        4,
+        opts(&[]),
+        deal(
+            &[["13", "7", "7"], ["5", "5", "5"], ["1", "8", "8"], ["2", "2", "2"]],
+            &[LOW, LOW, LOW, LOW],
+            &[LOW, LOW, LOW, LOW],
+            &["12", "12", "11"],
+        ),
+    );
+    // Each pick is the rule of thumb three times in four, else uniform: with three legal actions
+    // the rule's choice comes about 3/4 + 1/4 × 1/3 of the time.
+    let picks = |m: &Match<Gum>, seat: usize| {
+        let mut list = ActionList::new();
+        m.state().legal_actions(Seat(seat as u8), &mut list);
+        let mut rng = tapis_core::GameRng::seed_from_u64(3);
+        let mut seen = std::collections::BTreeMap::new();
+        for _ in 0..300 {
+            *seen.entry(m.state().playout_action(Seat(seat as u8), &list, &mut rng).to_string()).or_insert(0) += 1;
+        }
+        seen.into_iter().collect::<Vec<(String, u32)>>()
+    };
+    let counts = |list: &[(&str, u32)]| list.iter().map(|&(a, n)| (a.to_string(), n)).collect::<Vec<_>>();
+    // Both 7s before the 13, which is worth keeping on an empty pile.
+    assert_eq!(picks(&m, 0), counts(&[("play 13", 22), ("play 7", 24), ("play 7 7", 254)]));
+    act(&mut m, 0, "play 13");
+    // Everyone else holds nine cards: the nearest on the left gets the pile.
+    assert_eq!(picks(&m, 0), counts(&[("give 1", 251), ("give 2", 27), ("give 3", 22)]));
+    act(&mut m, 0, "give 2");
+    assert_eq!(picks(&m, 2), counts(&[("accept", 37), ("play 1", 263)]));
+}
