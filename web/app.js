@@ -124,23 +124,54 @@ async function homePage(chosen) {
   if (form) form.scrollIntoView({ block: 'nearest' });
 }
 
+// An option's value as people read it: a choice's words, yes or no, a number, else its JSON.
+function optionValueWords(spec, value) {
+  const i = Array.isArray(spec.values) ? spec.values.indexOf(value) : -1;
+  if (i >= 0 && spec.labels) return tr((spec.labels_fr || spec.labels)[i], spec.labels[i]);
+  if (typeof value === 'boolean') return value ? tr('oui', 'yes') : tr('non', 'no');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+// The rules a table plays that differ from the game's defaults: [help, value in words].
+function tableVariants(game, options) {
+  if (!game || !options) return [];
+  return optionsInOrder(game)
+    .filter(([key, spec]) => key in options && JSON.stringify(options[key]) !== JSON.stringify(spec.default))
+    .map(([key, spec]) => [tr(spec.help_fr || spec.help, spec.help), optionValueWords(spec, options[key])]);
+}
+
+// A game's options as [key, spec], in the rulebook's order.
+function optionsInOrder(game) {
+  const keys = game.option_order || Object.keys(game.options);
+  return keys.filter((key) => game.options[key]).map((key) => [key, game.options[key]]);
+}
+
+function variantsBox(game, options) {
+  const variants = tableVariants(game, options);
+  return h('div', { class: 'variants' },
+    h('h2', {}, tr('Les règles de cette table', 'This table’s rules')),
+    variants.length
+      ? h('ul', {}, variants.map(([help, value]) => h('li', {}, help, tr(' : ', ': '), h('strong', {}, value))))
+      : h('p', { class: 'muted' }, tr('Les règles habituelles, sans variante.', 'The usual rules, no variant.')));
+}
+
 function optionField(key, spec) {
   const help = tr(spec.help_fr || spec.help, spec.help);
   const id = `opt-${key}`;
   let input;
   if (Array.isArray(spec.values) && spec.values.every((v) => typeof v === 'boolean')) {
     input = h('input', { type: 'checkbox', id, 'data-option': key, checked: spec.default === true });
-    return h('label', { class: 'option check', for: id }, input, h('span', {}, help), h('code', {}, key));
+    return h('label', { class: 'option check', for: id, title: key }, input, h('span', {}, help));
   }
   if (Array.isArray(spec.values)) {
     input = h('select', { id, 'data-option': key },
-      spec.values.map((v) => h('option', { value: JSON.stringify(v), selected: v === spec.default }, String(v))));
+      spec.values.map((v) => h('option', { value: JSON.stringify(v), selected: v === spec.default }, optionValueWords(spec, v))));
   } else if (spec.min !== undefined) {
     input = h('input', { type: 'number', id, 'data-option': key, min: spec.min, max: spec.max, value: spec.default });
   } else {
     input = h('input', { type: 'text', id, 'data-option': key, value: JSON.stringify(spec.default), title: tr(spec.accepts_fr || '', spec.accepts || '') });
   }
-  return h('label', { class: 'option', for: id }, h('span', {}, help), h('code', {}, key), input);
+  return h('label', { class: 'option', for: id, title: key }, h('span', {}, help), input);
 }
 
 function readOption(input, spec) {
@@ -182,7 +213,7 @@ function createForm(game) {
     h('option', { value: '60000' }, tr('Après 1 minute, un bot joue pour lui', 'After 1 minute, a bot plays for them')),
     h('option', { value: '180000' }, tr('Après 3 minutes, un bot joue pour lui', 'After 3 minutes, a bot plays for them')));
   const options = h('details', { class: 'options' }, h('summary', {}, tr('Règles du jeu (variantes)', 'Rules (variants)')),
-    Object.entries(game.options).map(([key, spec]) => optionField(key, spec)));
+    optionsInOrder(game).map(([key, spec]) => optionField(key, spec)));
   const error = h('p', { class: 'error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary' }, tr('Créer la table', 'Create the table'));
   const form = h('form', {
@@ -493,7 +524,7 @@ function drawRoom() {
       h('span', { class: 'dot ' + (s.connected ? 'on' : 'off'), title: s.connected ? tr('connecté', 'connected') : tr('absent', 'away') }),
       seatName(info, s.seat, null) + (mine ? tr(' (vous)', ' (you)') : '')));
   }
-  main.append(h('h2', {}, tr('Les places', 'The seats')), list);
+  main.append(h('h2', {}, tr('Les places', 'The seats')), list, variantsBox(game, info.options));
   const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
   if (room.held) {
     main.append(h('p', { class: 'waiting' }, free
@@ -531,7 +562,8 @@ function drawRoom() {
 }
 
 function connectionPill() {
-  if (!room) return null;
+  // A visitor who has not sat down or chosen to watch is not connected, nor trying to be.
+  if (!room || !room.ws) return null;
   const words = {
     connecting: tr('connexion…', 'connecting…'),
     open: tr('connecté', 'connected'),
@@ -746,8 +778,37 @@ function fillSide(body, view, names) {
           input, h('button', { type: 'submit' }, tr('Envoyer', 'Send'))));
   } else {
     const game = gameInfo(view.game);
-    body.append(h('div', { class: 'rules' }, game ? tr(game.rules_fr || game.rules, game.rules) : ''));
+    body.append(variantsBox(game, room.info && room.info.options),
+      h('div', { class: 'rules' }, game ? reflowRules(tr(game.rules_fr || game.rules, game.rules)) : ''));
   }
+}
+
+// The rules in brief come wrapped for a terminal of about 100 columns; the panel is narrower
+// and wraps them again, so a line the terminal wrapped is joined to the one before it. A line
+// is taken as wrapped when it is long (past 80% of the text's usual width) and the next one
+// neither starts a new sentence at the margin, nor comes out of an indent, nor starts an item of
+// a list (`  7 : …`, `  tuck        …`), nor follows a colon that opens one.
+function reflowRules(text) {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  const lengths = lines.map((l) => l.length).sort((a, b) => a - b);
+  const width = lengths[Math.floor(lengths.length * 0.9)];
+  const indent = (line) => line.length - line.trimStart().length;
+  const item = (line) => /^\s*(\S+\s{2,}|\S+(\s\S+){0,2}\s?:\s)/.test(line);
+  const out = [];
+  let before = '';
+  for (const line of lines) {
+    const wrapped = before.length >= width * 0.8 && !before.trimEnd().endsWith(':');
+    const sentence = /[.!?]$/.test(before.trimEnd()) && /^[A-ZÀ-Ý]/.test(line);
+    const deeper = indent(line) > indent(before);
+    const level = indent(line) === indent(before) && !(indent(line) > 0 && item(line));
+    if (out.length && line.trim() && wrapped && !sentence && (deeper || level)) {
+      out[out.length - 1] = `${out[out.length - 1].trimEnd()} ${line.trim()}`;
+    } else {
+      out.push(line);
+    }
+    before = line;
+  }
+  return out.join('\n');
 }
 
 function scoreSheet(view, names, rounds) {

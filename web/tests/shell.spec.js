@@ -65,3 +65,48 @@ test('a wrong or missing room, and a form without a name, are told plainly', asy
   await expect(page.locator('form.create .error')).toHaveText('Donnez votre nom.');
   await expect(page).toHaveURL(`${base()}/`);
 });
+
+test('rule variants are chosen in words, and whoever opens the invite link sees them', async ({ page, browser }) => {
+  await page.goto(base());
+  await page.locator('.game-tile[data-game="nantais"]').click();
+  await page.locator('#name').fill('Alice');
+  await page.locator('#players').selectOption('2');
+  await page.locator('[data-seat="1"]').selectOption('human');
+  await page.locator('details.options summary').click();
+  const mode = page.locator('#opt-queen_swap_mode');
+  await expect(mode.locator('option')).toHaveText(['prendre une carte au hasard', 'demander une carte précise', 'l\'adversaire choisit la carte']);
+  await mode.selectOption({ label: 'demander une carte précise' });
+  await page.locator('#opt-queen_swap').check();
+  await page.locator('form.create button[type=submit]').click();
+  await expect(page).toHaveURL(/\/r\/[^/]+$/);
+  const code = page.url().split('/r/')[1];
+  const info = await (await page.request.get(`${base()}/api/rooms/${code}`)).json();
+  expect(info.options.queen_swap_mode).toBe('named');
+  expect(info.options.queen_swap).toBe(true);
+
+  // Bob, in English, sees the table's rules before he sits down, and again in the rules tab.
+  const context = await browser.newContext({ locale: 'en-GB' });
+  const bob = await context.newPage();
+  await bob.goto(`${base()}/r/${code}`);
+  const variants = bob.locator('.variants li');
+  await expect(variants).toHaveCount(2);
+  await expect(variants.nth(0)).toHaveText(/^optional rule Dame: .*: yes$/);
+  await expect(variants.nth(1)).toHaveText('Dame: take a random card, ask for a named card, or let the target choose: ask for a named card');
+  await bob.locator('#join-name').fill('Bob');
+  await bob.locator('form.join button[type=submit]').click();
+  await expect(bob.locator('main.table-page')).toBeVisible();
+  await bob.locator('[data-tab="rules"]').click();
+  await expect(bob.locator('.side .variants li')).toHaveCount(2);
+  await expect(bob.locator('.side .variants li strong').nth(1)).toHaveText('ask for a named card');
+  await context.close();
+
+  // A table with the usual rules says so.
+  await page.goto(base());
+  await page.locator('.game-tile[data-game="njet"]').click();
+  await page.locator('#name').fill('Alice');
+  await page.locator('[data-seat="1"]').selectOption('human');
+  await page.locator('form.create button[type=submit]').click();
+  await expect(page.locator('main.table-page')).toBeVisible();
+  await page.locator('[data-tab="rules"]').click();
+  await expect(page.locator('.side .variants')).toContainText('Les règles habituelles, sans variante.');
+});

@@ -14,6 +14,7 @@ pub mod tui;
 
 use serde_json::{Map, Value};
 use tapis_bots::BotKind;
+use tapis_core::OptionKind;
 use tapis_core::options::parse_key_value;
 
 /// The largest counts the commands accept, checked before anything is sized or started from
@@ -92,15 +93,30 @@ pub fn rules_page<G: tapis_core::Game>(lang: tapis_core::Lang) -> String {
     let range = G::players_range(&defaults);
     let _ = writeln!(
         page,
-        "\n{}: {}–{}",
-        lang.pick("Joueurs (options par défaut)", "Players (default options)"),
+        "\n{}{}–{}",
+        lang.pick("Joueurs (options par défaut) : ", "Players (default options): "),
         range.start(),
         range.end()
     );
-    let _ = writeln!(page, "\n{} (--option key=value):", lang.pick("Options", "Options"));
+    let _ = writeln!(page, "\n{}", lang.pick("Options (--option clé=valeur) :", "Options (--option key=value):"));
     for spec in G::option_specs() {
-        let _ = writeln!(page, "  {:<26} {}", format!("{} = {}", spec.key, plain(&spec.default_value())), spec.help);
-        let _ = writeln!(page, "  {:<26} {}: {}", "", lang.pick("valeurs", "values"), spec.describe_values());
+        let setting = format!("{} = {}", spec.key, plain(&spec.default_value()));
+        // A long key puts its help on the next line rather than out of the column.
+        if setting.chars().count() < 27 {
+            let _ = writeln!(page, "  {setting:<26} {}", spec.help(lang));
+        } else {
+            let _ = writeln!(page, "  {setting}\n  {:<26} {}", "", spec.help(lang));
+        }
+        let values = match spec.kind {
+            OptionKind::Choice(values) => {
+                values.iter().map(|v| format!("{} ({})", v.key, lang.pick(v.fr, v.en))).collect::<Vec<_>>().join(", ")
+            }
+            _ => {
+                let accepted = spec.accepted();
+                lang.pick(&accepted.fr, &accepted.en).to_string()
+            }
+        };
+        let _ = writeln!(page, "  {:<26} {}{values}", "", lang.pick("valeurs : ", "values: "));
     }
     page
 }

@@ -374,6 +374,20 @@ fn rules_and_games_list_every_option() {
     assert!(out.status.success());
     let page = String::from_utf8(out.stdout).unwrap();
     assert!(page.contains("joker_draw = 4"), "{page}");
+    assert!(
+        page.contains("values: blind (take a random card), named (ask for a named card), target_chooses"),
+        "{page}"
+    );
+    // In French, the help and the values' words are French too.
+    let out = tapis().args(["rules", "nantais", "--lang", "fr"]).output().unwrap();
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains("un joueur peut piocher même s'il pourrait poser une carte"), "{page}");
+    assert!(
+        page.contains("valeurs : blind (prendre une carte au hasard), named (demander une carte précise)"),
+        "{page}"
+    );
+    assert!(page.contains("valeurs : un entier de 1 à 1000"), "{page}");
+    assert!(!page.contains("a player may draw"), "{page}");
     let out = tapis().arg("games").output().unwrap();
     let page = String::from_utf8(out.stdout).unwrap();
     for game in GAMES {

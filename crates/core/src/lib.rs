@@ -21,7 +21,7 @@ pub use client::ClientView;
 
 pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
 pub use game::{ActionList, Audience, EventSink, Game, GameEvent, Lang, MAX_ACTIONS, Setup, events_for};
-pub use options::{OptionKind, OptionSpec};
+pub use options::{ChoiceValue, OptionKind, OptionSpec};
 pub use record::{Match, MatchRequest, Record};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};

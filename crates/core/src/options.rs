@@ -12,8 +12,8 @@ use serde_json::{Map, Value};
 #[derive(Clone, Copy, Debug)]
 pub enum OptionKind {
     Bool,
-    /// One of these strings.
-    Choice(&'static [&'static str]),
+    /// One of these strings, each with its words.
+    Choice(&'static [ChoiceValue]),
     /// One of these integers.
     Ints(&'static [i64]),
     /// An integer in `min..=max`.
@@ -26,6 +26,15 @@ pub enum OptionKind {
         en: &'static str,
         fr: &'static str,
     },
+}
+
+/// One value of a [`OptionKind::Choice`]: the key that is typed, sent and stored, and what it
+/// means in words for people choosing it.
+#[derive(Clone, Copy, Debug)]
+pub struct ChoiceValue {
+    pub key: &'static str,
+    pub en: &'static str,
+    pub fr: &'static str,
 }
 
 /// One variant switch of a game.
@@ -56,7 +65,10 @@ impl OptionSpec {
     pub fn accepted(&self) -> Text {
         match self.kind {
             OptionKind::Bool => Text::new("true ou false", "true or false"),
-            OptionKind::Choice(names) => Text::new(names.join(", "), names.join(", ")),
+            OptionKind::Choice(values) => {
+                let keys = values.iter().map(|v| v.key).collect::<Vec<_>>().join(", ");
+                Text::new(keys.clone(), keys)
+            }
             OptionKind::Ints(values) => {
                 let list = values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
                 Text::new(list.clone(), list)
@@ -76,6 +88,22 @@ impl OptionSpec {
         lang.pick(self.help_fr, self.help)
     }
 
+    /// A value of this option as people read it: a choice's words, « oui » / "yes" for a
+    /// switch, a number as it is, anything else as its JSON.
+    pub fn value_words(&self, value: &Value, lang: Lang) -> String {
+        match (self.kind, value) {
+            (OptionKind::Choice(values), Value::String(key)) => match values.iter().find(|v| v.key == key) {
+                Some(v) => lang.pick(v.fr, v.en).to_string(),
+                None => key.clone(),
+            },
+            (OptionKind::Bool, Value::Bool(on)) => {
+                lang.pick(if *on { "oui" } else { "non" }, if *on { "yes" } else { "no" }).to_string()
+            }
+            (_, Value::String(text)) => text.clone(),
+            (_, other) => other.to_string(),
+        }
+    }
+
     /// The spec as JSON for the `games` command: default and accepted values.
     pub fn to_json(&self) -> Value {
         let mut spec = Map::new();
@@ -84,8 +112,10 @@ impl OptionSpec {
             OptionKind::Bool => {
                 spec.insert("values".into(), Value::from(vec![false, true]));
             }
-            OptionKind::Choice(names) => {
-                spec.insert("values".into(), Value::from(names.to_vec()));
+            OptionKind::Choice(values) => {
+                spec.insert("values".into(), values.iter().map(|v| v.key).collect());
+                spec.insert("labels".into(), values.iter().map(|v| v.en).collect());
+                spec.insert("labels_fr".into(), values.iter().map(|v| v.fr).collect());
             }
             OptionKind::Ints(values) => {
                 spec.insert("values".into(), Value::from(values.to_vec()));
@@ -109,7 +139,7 @@ impl OptionSpec {
     fn accepts(&self, value: &Value) -> bool {
         match self.kind {
             OptionKind::Bool => value.is_boolean(),
-            OptionKind::Choice(names) => value.as_str().is_some_and(|s| names.contains(&s)),
+            OptionKind::Choice(values) => value.as_str().is_some_and(|s| values.iter().any(|v| v.key == s)),
             OptionKind::Ints(values) => value.as_i64().is_some_and(|v| values.contains(&v)),
             OptionKind::Range { min, max } => value.as_i64().is_some_and(|v| (min..=max).contains(&v)),
             OptionKind::Custom { .. } => true,
@@ -176,7 +206,16 @@ mod tests {
 
     const SPECS: &[OptionSpec] = &[
         OptionSpec { key: "draw", kind: OptionKind::Ints(&[4, 5]), default: "4", help: "", help_fr: "" },
-        OptionSpec { key: "mode", kind: OptionKind::Choice(&["a", "b"]), default: "\"a\"", help: "", help_fr: "" },
+        OptionSpec {
+            key: "mode",
+            kind: OptionKind::Choice(&[
+                ChoiceValue { key: "a", en: "the first", fr: "le premier" },
+                ChoiceValue { key: "b", en: "the second", fr: "le second" },
+            ]),
+            default: "\"a\"",
+            help: "",
+            help_fr: "",
+        },
         OptionSpec { key: "on", kind: OptionKind::Bool, default: "false", help: "", help_fr: "" },
         OptionSpec {
             key: "rounds",
@@ -218,6 +257,20 @@ mod tests {
         let err = parse_options::<Opts>(SPECS, &given(r#"{"rounds": 0}"#)).unwrap_err();
         assert_eq!(err.to_string(), "option 'rounds' cannot be 0: it takes an integer ≥ 1");
         assert!(parse_options::<Opts>(SPECS, &given(r#"{"on": 1}"#)).is_err());
+    }
+
+    #[test]
+    fn values_in_words() {
+        let [_, mode, on, rounds] = SPECS else { unreachable!() };
+        assert_eq!(mode.value_words(&Value::from("b"), Lang::Fr), "le second");
+        assert_eq!(mode.value_words(&Value::from("b"), Lang::En), "the second");
+        assert_eq!(on.value_words(&Value::from(true), Lang::Fr), "oui");
+        assert_eq!(on.value_words(&Value::from(false), Lang::En), "no");
+        assert_eq!(rounds.value_words(&Value::from(7), Lang::En), "7");
+        let json = mode.to_json();
+        assert_eq!(json["values"], serde_json::json!(["a", "b"]));
+        assert_eq!(json["labels"], serde_json::json!(["the first", "the second"]));
+        assert_eq!(json["labels_fr"], serde_json::json!(["le premier", "le second"]));
     }
 
     #[test]

@@ -241,16 +241,19 @@ impl GameId {
     }
 
     /// The referee's `games` entry: PROTOCOL.md's fields (`options` as an object keyed by option),
-    /// plus the rules in brief and each option's help in both languages.
+    /// plus the rules in brief, each option's help in both languages, and the option keys in the
+    /// rulebook's order (`option_order`: a JSON object's keys have no order a client can rely on).
     pub fn protocol_json(self) -> Value {
         let info = self.info();
         let options: Map<String, Value> =
             self.option_specs().iter().map(|s| (s.key.to_string(), s.to_json())).collect();
+        let order: Vec<&str> = self.option_specs().iter().map(|s| s.key).collect();
         serde_json::json!({
             "id": info.id,
             "name": info.name,
             "players": [info.players.0, info.players.1],
             "options": options,
+            "option_order": order,
             "rules": info.rules,
             "rules_fr": info.rules_fr,
         })

@@ -2,7 +2,7 @@
 //! switch, all with OpenSpiel 2.0.2's defaults.
 
 use serde::{Deserialize, Serialize};
-use tapis_core::{OptionKind, OptionSpec};
+use tapis_core::{ChoiceValue, OptionKind, OptionSpec};
 
 /// How a hand left at the end is charged.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -69,7 +69,14 @@ pub static OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "scoring",
-        kind: OptionKind::Choice(&["openspiel", "face_value"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "openspiel",
+                en: "as OpenSpiel 2.0.2 counts (action id + 2)",
+                fr: "comme OpenSpiel 2.0.2 (numéro d'action + 2)",
+            },
+            ChoiceValue { key: "face_value", en: "face value", fr: "valeur faciale" },
+        ]),
         default: "\"openspiel\"",
         help: "openspiel: a plain card costs its action id + 2, as OpenSpiel 2.0.2 computes it; face_value: its face value",
         help_fr: "openspiel : une carte ordinaire coûte son numéro d'action + 2, comme le calcule OpenSpiel 2.0.2 ; face_value : sa valeur faciale",

@@ -1,7 +1,7 @@
 //! The rulebook's variant switches (`rules/gum.md`), with exactly its keys.
 
 use serde::{Deserialize, Serialize};
-use tapis_core::{OptionKind, OptionSpec};
+use tapis_core::{ChoiceValue, OptionKind, OptionSpec};
 
 /// How the Ninja counts for the card played after it (§3.4, G3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -89,7 +89,18 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "ninja_mode",
-        kind: OptionKind::Choice(&["transparent", "reset"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "transparent",
+                en: "transparent: beat the card under it",
+                fr: "transparent : battre la carte qu'il recouvre",
+            },
+            ChoiceValue {
+                key: "reset",
+                en: "reset: anything may follow it",
+                fr: "remise à zéro : on peut tout poser dessus",
+            },
+        ]),
         default: "\"transparent\"",
         help: "transparent: a Ninja leaves the requirement of the card below it; reset: anything may follow a Ninja",
         help_fr: "transparent : après un Ninja, on doit battre la carte qu'il recouvre ; reset : on peut tout poser sur un Ninja",
@@ -103,7 +114,18 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "table_play",
-        kind: OptionKind::Choice(&["refill", "shithead"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "refill",
+                en: "table cards refill the hand",
+                fr: "les cartes de table complètent la main",
+            },
+            ChoiceValue {
+                key: "shithead",
+                en: "table cards played from the table",
+                fr: "les cartes de table se jouent depuis la table",
+            },
+        ]),
         default: "\"refill\"",
         help: "refill: table cards refill the hand to 3 once the stock is out; shithead: play them from the table (face-down blind)",
         help_fr: "refill : une fois la pioche vide, les cartes de table complètent la main à 3 ; shithead : on les joue depuis la table (les cachées à l'aveugle)",
@@ -145,7 +167,10 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "dealer",
-        kind: OptionKind::Choice(&["rotate", "loser"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "rotate", en: "the next seat on the left", fr: "la place suivante à gauche" },
+            ChoiceValue { key: "loser", en: "the loser of the game", fr: "le perdant de la partie" },
+        ]),
         default: "\"rotate\"",
         help: "who deals the next game of a match: the next seat left, or the loser of the game",
         help_fr: "qui distribue la partie suivante d'un match : la place suivante à gauche, ou le perdant de la partie",

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
-use tapis_core::{OptionKind, OptionSpec, SetupError, Text};
+use tapis_core::{ChoiceValue, OptionKind, OptionSpec, SetupError, Text};
 
 /// The largest starting capital accepted: keeps every chip total far inside `u32`.
 pub const MAX_CAPITAL: u32 = 1_000_000;
@@ -137,7 +137,14 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "payment",
-        kind: OptionKind::Choice(&["per_card", "card_points"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "per_card", en: "1 chip per card left", fr: "1 jeton par carte restante" },
+            ChoiceValue {
+                key: "card_points",
+                en: "the cards' points (face cards 10)",
+                fr: "les points des cartes (10 par figure)",
+            },
+        ]),
         default: "\"per_card\"",
         help: "the winner gets 1 chip per card left (per_card) or the cards' points, figures 10 (card_points) (J6)",
         help_fr: "le gagnant reçoit 1 jeton par carte restante (per_card) ou les points des cartes, 10 par figure \
@@ -145,7 +152,23 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "settlement_order",
-        kind: OptionKind::Choice(&["payment_doubling_sweep", "sweep_before_doubling", "no_doubling_on_grand_opera"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "payment_doubling_sweep",
+                en: "payment, doublings, then the sweep",
+                fr: "paiement, doublements, puis la rafle",
+            },
+            ChoiceValue {
+                key: "sweep_before_doubling",
+                en: "the sweep before the doublings",
+                fr: "la rafle avant les doublements",
+            },
+            ChoiceValue {
+                key: "no_doubling_on_grand_opera",
+                en: "no doubling in a Grand Opéra round",
+                fr: "pas de doublement lors d'un Grand Opéra",
+            },
+        ]),
         default: "\"payment_doubling_sweep\"",
         help: "order of the round settlement: payment, doublings, Grand Opéra sweep; or the sweep before the \
                doublings (which then stay on the board); or no doubling in a Grand Opéra round (J7)",
@@ -154,7 +177,14 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "grand_opera",
-        kind: OptionKind::Choice(&["strict", "first_turn"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "strict",
+                en: "before anyone else lays a card",
+                fr: "avant qu'un autre joueur ait posé une carte",
+            },
+            ChoiceValue { key: "first_turn", en: "during one's own first turn", fr: "pendant son premier tour" },
+        ]),
         default: "\"strict\"",
         help: "Grand Opéra: out before anyone else laid a card (strict) or out during one's own first turn (first_turn) (J8)",
         help_fr: "Grand Opéra : tout poser avant qu'un autre joueur ait posé une carte (strict) ou pendant son \

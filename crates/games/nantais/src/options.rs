@@ -3,7 +3,7 @@
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
-use tapis_core::{OptionKind, OptionSpec, SetupError, Text};
+use tapis_core::{ChoiceValue, OptionKind, OptionSpec, SetupError, Text};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -194,14 +194,24 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "starter",
-        kind: OptionKind::Choice(&["redraw_specials", "no_effect"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "redraw_specials",
+                en: "put back, and another one turned",
+                fr: "remise dans la pioche, on en retourne une autre",
+            },
+            ChoiceValue { key: "no_effect", en: "no effect", fr: "sans effet" },
+        ]),
         default: "\"redraw_specials\"",
         help: "a special starter card is put back and another turned, or has no effect (a Joker is always redrawn)",
         help_fr: "une carte spéciale retournée au départ est remise dans la pioche et on en retourne une autre, ou elle reste sans effet (un Joker est toujours remis)",
     },
     OptionSpec {
         key: "jack_two_players",
-        kind: OptionKind::Choice(&["none", "skip"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "none", en: "nothing happens", fr: "rien ne se passe" },
+            ChoiceValue { key: "skip", en: "the opponent misses a turn", fr: "l'adversaire passe son tour" },
+        ]),
         default: "\"none\"",
         help: "with 2 players an odd number of Jacks does nothing, or skips the opponent",
         help_fr: "à deux joueurs, un nombre impair de Valets ne fait rien, ou fait passer son tour à l'adversaire",
@@ -236,7 +246,15 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "queen_swap_mode",
-        kind: OptionKind::Choice(&["blind", "named", "target_chooses"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "blind", en: "take a random card", fr: "prendre une carte au hasard" },
+            ChoiceValue { key: "named", en: "ask for a named card", fr: "demander une carte précise" },
+            ChoiceValue {
+                key: "target_chooses",
+                en: "the target chooses the card",
+                fr: "l'adversaire choisit la carte",
+            },
+        ]),
         default: "\"blind\"",
         help: "Dame: take a random card, ask for a named card, or let the target choose",
         help_fr: "Dame : prendre une carte au hasard, demander une carte précise, ou laisser l'adversaire choisir celle qu'il rend",
@@ -295,7 +313,14 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "scoring",
-        kind: OptionKind::Choice(&["rounds", "penalty_points"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "rounds", en: "rounds won", fr: "manches gagnées" },
+            ChoiceValue {
+                key: "penalty_points",
+                en: "penalty points of the cards left",
+                fr: "points de pénalité des cartes restées en main",
+            },
+        ]),
         default: "\"rounds\"",
         help: "count rounds won, or penalty points of the cards left in hand",
         help_fr: "compter les manches gagnées, ou les points de pénalité des cartes restées en main",
@@ -309,7 +334,18 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "penalty_table",
-        kind: OptionKind::Choice(&["french", "crazy_eights"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "french",
+                en: "French: Joker 50, 8 = 32, Ace 20",
+                fr: "française : Joker 50, 8 = 32, As 20",
+            },
+            ChoiceValue {
+                key: "crazy_eights",
+                en: "Crazy Eights: Joker 50, 8 = 50, Ace 1",
+                fr: "Crazy Eights : Joker 50, 8 = 50, As 1",
+            },
+        ]),
         default: "\"french\"",
         help: "penalty points: Joker 50, 8 = 32, Ace 20 (french) or 8 = 50, Ace 1 (crazy_eights); figures 10, others face value",
         help_fr: "points de pénalité : Joker 50, 8 = 32, As 20 (french) ou 8 = 50, As 1 (crazy_eights) ; figures 10, les autres cartes leur valeur",

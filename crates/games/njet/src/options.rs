@@ -1,7 +1,7 @@
 //! The rulebook's variant switches (rules/njet.md §5.6).
 
 use serde::{Deserialize, Serialize};
-use tapis_core::{OptionKind, OptionSpec};
+use tapis_core::{ChoiceValue, OptionKind, OptionSpec};
 
 /// Who wins a trick decided by two identical ordinary 1s (register T5).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -51,14 +51,28 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "equal_cards",
-        kind: OptionKind::Choice(&["later_wins", "first_wins"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "later_wins", en: "the one played later wins", fr: "le dernier posé l'emporte" },
+            ChoiceValue { key: "first_wins", en: "the one played first wins", fr: "le premier posé l'emporte" },
+        ]),
         default: "\"later_wins\"",
         help: "which of two identical ordinary 1s wins a trick they decide",
         help_fr: "lequel de deux 1 ordinaires identiques remporte le pli qu'ils décident",
     },
     OptionSpec {
         key: "loot",
-        kind: OptionKind::Choice(&["all_ones", "opponents_only"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue {
+                key: "all_ones",
+                en: "every 1 won, super-trumps included",
+                fr: "chaque 1 remporté, super-atouts compris",
+            },
+            ChoiceValue {
+                key: "opponents_only",
+                en: "only the other team's ordinary 1s",
+                fr: "seulement les 1 ordinaires de l'équipe adverse",
+            },
+        ]),
         default: "\"all_ones\"",
         help: "loot is every 1 won (super-trumps included), or only ordinary 1s played by the other team",
         help_fr: "le Loot est chaque 1 remporté (super-atouts compris), ou seulement les 1 ordinaires joués par l'équipe adverse",

@@ -4,7 +4,7 @@ use crate::cards::{DECK_SIZE, Deck};
 use serde::de::{self, Deserializer};
 use serde::{Deserialize, Serialize, Serializer};
 use tapis_core::game::short_quote;
-use tapis_core::{OptionKind, OptionSpec, Text};
+use tapis_core::{ChoiceValue, OptionKind, OptionSpec, Text};
 
 /// Which deck the match uses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -180,21 +180,39 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "cover_face",
-        kind: OptionKind::Choice(&["visible", "flipped"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "visible", en: "as it lies", fr: "telle quelle" },
+            ChoiceValue { key: "flipped", en: "turned over", fr: "retournée" },
+        ]),
         default: "\"visible\"",
         help: "the card that covers a joker is laid as it lies (visible) or turned over (flipped)",
         help_fr: "la carte qui recouvre un joker est posée telle quelle (visible) ou retournée (flipped)",
     },
     OptionSpec {
         key: "forced_action",
-        kind: OptionKind::Choice(&["courage", "play_or_courage"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "courage", en: "Courage only", fr: "courage obligatoire" },
+            ChoiceValue {
+                key: "play_or_courage",
+                en: "Courage, or a card that fits",
+                fr: "courage, ou une carte qui convient",
+            },
+        ]),
         default: "\"courage\"",
         help: "after a full round of passes the first passer must play Courage, or may play a fitting card instead",
         help_fr: "après un tour complet de passes, le premier à avoir passé doit jouer courage, ou peut poser à la place une carte qui convient",
     },
     OptionSpec {
         key: "next_round_starter",
-        kind: OptionKind::Choice(&["rotate", "winner", "loser"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "rotate", en: "the next player", fr: "le joueur suivant" },
+            ChoiceValue { key: "winner", en: "the round's winner", fr: "le gagnant de la manche" },
+            ChoiceValue {
+                key: "loser",
+                en: "the player with the most cards left",
+                fr: "celui à qui il reste le plus de cartes",
+            },
+        ]),
         default: "\"rotate\"",
         help: "who starts the next round: the next seat, the round's winner, or the player left with most cards",
         help_fr: "qui commence la manche suivante : le joueur suivant, le gagnant de la manche, ou celui à qui il reste le plus de cartes",
@@ -229,7 +247,14 @@ pub const SPECS: &[OptionSpec] = &[
     },
     OptionSpec {
         key: "tie_break",
-        kind: OptionKind::Choice(&["shared", "fewest_last_round"]),
+        kind: OptionKind::Choice(&[
+            ChoiceValue { key: "shared", en: "the win is shared", fr: "la victoire est partagée" },
+            ChoiceValue {
+                key: "fewest_last_round",
+                en: "fewest cards in the last round",
+                fr: "le moins de cartes à la dernière manche",
+            },
+        ]),
         default: "\"shared\"",
         help: "equal best totals share the win, or the fewest cards in the last round decides",
         help_fr: "des meilleurs totaux égaux se partagent la victoire, ou le moins de cartes à la dernière manche départage",
