@@ -268,10 +268,9 @@ fn example_ninja_over_ten_needs_ten() {
     assert_eq!(legal(&m, 2), vec!["play 11"]);
 }
 
-#[test]
-fn example_thirteen_countered_with_a_one() {
-    // A (0) plays 13 targeting C (2); C counters with a 1: nobody picks up, top = 1, D (3) plays.
-    let mut m = started(
+/// A (0) holds a 13 and two 7s, C (2) a 1 to counter a 13 with.
+fn thirteen_and_a_counter() -> Match<Gum> {
+    started(
         4,
         opts(&[]),
         deal(
@@ -280,7 +279,13 @@ fn example_thirteen_countered_with_a_one() {
             &[LOW, LOW, LOW, LOW],
             &["12", "12", "11"],
         ),
-    );
+    )
+}
+
+#[test]
+fn example_thirteen_countered_with_a_one() {
+    // A (0) plays 13 targeting C (2); C counters with a 1: nobody picks up, top = 1, D (3) plays.
+    let mut m = thirteen_and_a_counter();
     act(&mut m, 0, "play 13");
     // A refilled before choosing his target.
     assert_eq!(hand(&m, 0), vec!["7", "7", "12"]);
@@ -1511,16 +1516,7 @@ fn g9_seats_1_to_5_empty_their_face_up_rows(m: &mut Match<Gum>) {
 
 #[test]
 fn search_playouts_shed_the_cheapest_cards_give_to_the_nearest_of_the_fewest_and_counter() {
-    let mut m = started(
-        4,
-        opts(&[]),
-        deal(
-            &[["13", "7", "7"], ["5", "5", "5"], ["1", "8", "8"], ["2", "2", "2"]],
-            &[LOW, LOW, LOW, LOW],
-            &[LOW, LOW, LOW, LOW],
-            &["12", "12", "11"],
-        ),
-    );
+    let mut m = thirteen_and_a_counter();
     // Each pick is the rule of thumb three times in four, else uniform: with three legal actions
     // the rule's choice comes about 3/4 + 1/4 × 1/3 of the time.
     let picks = |m: &Match<Gum>, seat: usize| {
