@@ -846,7 +846,19 @@ function resultsDialog(view, names) {
     h('div', { class: 'dialog-buttons' },
       player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,
       h('a', { class: 'button', href: `/r/${room.code}/replay`, 'data-do': 'replay' }, tr('Revoir la partie', 'Watch it again')),
-      h('button', { type: 'button', 'data-close': 'results', onclick: () => { room.resultClosed = true; drawTable(); } }, tr('Voir la table', 'See the table'))));
+      h('button', { type: 'button', 'data-close': 'results', onclick: () => { room.resultClosed = true; drawTable(); } }, tr('Voir la table', 'See the table'))),
+    room.snapshot.match > 1 ? h('p', { class: 'earlier' }, tr('Revoir une partie précédente : ', 'Watch an earlier match: '),
+      Array.from({ length: room.snapshot.match - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${room.code}/replay?match=${k}`, 'data-match': k }, `${k}`))) : null);
+}
+
+// Links to the replays of a room's matches, `shown` marked, when it has played more than one.
+function matchLinks(code, matches, shown) {
+  if (matches < 2) return null;
+  return h('nav', { class: 'matches', 'aria-label': tr('Les parties de cette table', 'This table’s matches') },
+    tr('Parties : ', 'Matches: '),
+    Array.from({ length: matches }, (_, i) => i + 1).map((k) => (k === shown
+      ? h('strong', { 'aria-current': 'page', 'data-match': k }, `${k}`)
+      : h('a', { href: `/r/${code}/replay?match=${k}`, 'data-match': k }, `${k}`))));
 }
 
 // A table for a game without its own drawing: the hand and the legal moves.
@@ -871,7 +883,9 @@ async function replayPage(code) {
   let info;
   try {
     await loadGames();
-    [data, info] = await Promise.all([api('GET', `/api/rooms/${encodeURIComponent(code)}/replay`), api('GET', `/api/rooms/${encodeURIComponent(code)}`)]);
+    const asked = new URLSearchParams(location.search).get('match');
+    const which = asked ? `?match=${encodeURIComponent(asked)}` : '';
+    [data, info] = await Promise.all([api('GET', `/api/rooms/${encodeURIComponent(code)}/replay${which}`), api('GET', `/api/rooms/${encodeURIComponent(code)}`)]);
   } catch (e) {
     clear(app).append(topBar(), h('main', { class: 'home' }, h('p', { class: 'error' }, e.message), h('a', { href: `/r/${code}` }, tr('Retour à la table', 'Back to the table'))));
     return;
@@ -914,9 +928,10 @@ async function replayPage(code) {
       tr('Gagnants : ', 'Winners: ') + view.result.winners.map(names).join(', '), scoreSheet(view, names, data.rounds)) : null;
     const main = h('main', { class: 'table-page replay' },
       h('div', { class: 'board' },
-        h('h1', {}, tr('Revoir la partie', 'Replay'), ' — ', gameInfo(data.game) ? gameInfo(data.game).name : data.game),
+        h('h1', {}, tr('Revoir la partie', 'Replay'), info.match > 1 ? ` ${data.match}` : '', ' — ', gameInfo(data.game) ? gameInfo(data.game).name : data.game),
+        matchLinks(code, info.match, data.match),
         controls,
-        current.words ? h('p', { class: 'prompt' }, names(current.seat) + ' : ' + current.words[lang()]) : h('p', { class: 'prompt' }, tr('La donne.', 'The deal.')),
+        current.words ? h('p', { class: 'prompt' }, names(current.seat) + tr(' : ', ': ') + current.words[lang()]) : h('p', { class: 'prompt' }, tr('La donne.', 'The deal.')),
         seatStrip(view, names, null, hands),
         area,
         result,

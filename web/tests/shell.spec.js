@@ -1,7 +1,7 @@
 // The shell, through a game without a drawing of its own (Crazy Eights): a room made with the
 // home page's form, a whole match against a bot by clicking, the results, the replay.
 import { test, expect } from '@playwright/test';
-import { base, playToEnd, shoot } from './helpers.js';
+import { base, createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
 
 test('a newcomer creates a table from the home page and plays a whole match against a bot', async ({ page }) => {
   await page.goto(base());
@@ -109,4 +109,30 @@ test('rule variants are chosen in words, and whoever opens the invite link sees 
   await expect(page.locator('main.table-page')).toBeVisible();
   await page.locator('[data-tab="rules"]').click();
   await expect(page.locator('.side .variants')).toContainText('Les règles habituelles, sans variante.');
+});
+
+test('after a rematch, the earlier match can still be watched again', async ({ page, request }) => {
+  const code = await createRoom(request, 'crazyeights', 2, ['human', 'bot:easy']);
+  await joinByLink(page, code, 'Alice');
+  await playToEnd(page, { seed: 3 });
+  await page.locator('[data-do="rematch"]').click();
+  await expect(page.locator('main.table-page')).toHaveAttribute('data-match', '2');
+  await playToEnd(page, { seed: 4 });
+  // The results of the second match offer the first one's replay too.
+  await expect(page.locator('.dialog [data-do="replay"]')).toHaveAttribute('href', `/r/${code}/replay`);
+  await page.locator('.dialog p.earlier a[data-match="1"]').click();
+  await expect(page).toHaveURL(`${base()}/r/${code}/replay?match=1`);
+  await expect(page.locator('nav.matches [aria-current="page"]')).toHaveText('1');
+  await expect(page.locator('main.replay h1')).toContainText('Revoir la partie 1');
+  await page.locator('[data-step="last"]').click();
+  await expect(page.locator('.replay-result')).toBeVisible();
+  const first = await page.locator('.replay-pos').getAttribute('data-pos');
+  // And from there to the second.
+  await page.locator('nav.matches a[data-match="2"]').click();
+  await expect(page).toHaveURL(`${base()}/r/${code}/replay?match=2`);
+  await expect(page.locator('nav.matches [aria-current="page"]')).toHaveText('2');
+  await page.locator('[data-step="last"]').click();
+  await expect(page.locator('.replay-result')).toBeVisible();
+  const record = await (await request.get(`${base()}/api/rooms/${code}/record?match=1`)).json();
+  expect(Number(first)).toBe(record.actions.length);
 });

@@ -1,11 +1,11 @@
 //! The HTTP routes of SERVER.md, under `/api/`, and the browser table at `/`.
 
 use crate::room::{Room, RoomMsg, parse_seat_kind};
-use crate::store::{StoredMatch, StoredRoom, Write};
+use crate::store::{LoadedMatch, StoredMatch, StoredRoom, Write};
 use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, RawQuery, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -279,10 +279,64 @@ async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(c
     ok(StatusCode::OK, info)
 }
 
-async fn record(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
+/// The record of the current match once it is over, or of an earlier one (`?match=k`).
+async fn record(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Answer {
     let lang = lang_of(&headers);
-    let record = ask(&server, &code, lang, |reply| RoomMsg::Record { reply }).await?;
-    ok(StatusCode::OK, record.map_err(|e| Failure(e, lang))?)
+    let (record, _) = record_of(&server, &code, query.as_deref(), lang).await?;
+    ok(StatusCode::OK, record)
+}
+
+/// The record a request names, with its match number: `?match=k` names one of the room's
+/// matches (1 for the first), none the current one. Only a match that is over has a record:
+/// the seed in it tells every card. An earlier match is always over (a rematch starts only
+/// then), and is rebuilt from the store.
+async fn record_of(server: &Server, code: &str, query: Option<&str>, lang: Lang) -> Result<(Value, u32), Failure> {
+    let info = ask(server, code, lang, |reply| RoomMsg::Info { reply }).await?;
+    let current = info["match"].as_u64().unwrap_or(1) as u32;
+    let asked = match query.into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("match=")) {
+        None => current,
+        Some(text) => match text.parse::<u32>() {
+            Ok(k) if (1..=current).contains(&k) => k,
+            Ok(k) => return Err(Failure(ApiError::NoMatch(k), lang)),
+            Err(_) => {
+                let why = bad(lang, "« match » doit être un numéro de partie", "\"match\" must be a match number");
+                return Err(Failure(ApiError::BadRequest(why), lang));
+            }
+        },
+    };
+    if asked == current {
+        let record = ask(server, code, lang, |reply| RoomMsg::Record { reply }).await?;
+        return Ok((record.map_err(|e| Failure(e, lang))?, current));
+    }
+    let game = info["game"].as_str().and_then(|g| g.parse::<GameId>().ok());
+    let players = info["players"].as_u64().unwrap_or(0) as usize;
+    let loaded = server.store.load_match(code, asked).await.map_err(|_| Failure(ApiError::Internal, lang))?;
+    let (Some(game), Some(LoadedMatch { started, actions })) = (game, loaded) else {
+        return Err(Failure(ApiError::NoMatch(asked), lang));
+    };
+    let record = tapis_core::Record {
+        game: game.id().to_string(),
+        players,
+        seed: started.seed,
+        options: started.options,
+        dealer: Some(started.dealer),
+        deal: started.deal,
+        version: tapis_core::record::ENGINE_VERSION.to_string(),
+        actions,
+    };
+    // Read back through the engine, so that it is the record the match gave when it ended.
+    match AnyMatch::load(&record) {
+        Ok(done) => Ok((serde_json::to_value(done.record()).unwrap_or(Value::Null), asked)),
+        Err(_) => {
+            tracing::error!(room = %code, "an earlier match could not be read back");
+            Err(Failure(ApiError::Internal, lang))
+        }
+    }
 }
 
 /// The score sheet of the current match (scores are public): `{"match", "rounds": [...]}`.
@@ -292,14 +346,18 @@ async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code
     ok(StatusCode::OK, rounds)
 }
 
-/// The finished current match, step by step with every seat's view (`409 not_over` before its
-/// end, like the record it is built from). Built on the blocking pool: a long match replays in
+/// The finished current match, or an earlier one (`?match=k`), step by step with every seat's
+/// view (`409 not_over` before the current match's end, like the record it is built from). Built on the blocking pool: a long match replays in
 /// milliseconds, but never on the async workers.
-async fn replay(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
+async fn replay(
+    State(server): State<Arc<Server>>,
+    headers: HeaderMap,
+    Path(code): Path<String>,
+    RawQuery(query): RawQuery,
+) -> Answer {
     let lang = lang_of(&headers);
-    let record = ask(&server, &code, lang, |reply| RoomMsg::Record { reply }).await?.map_err(|e| Failure(e, lang))?;
+    let (record, match_no) = record_of(&server, &code, query.as_deref(), lang).await?;
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    let match_no = info["match"].as_u64().unwrap_or(1) as u32;
     let names: Vec<String> = info["seats"]
         .as_array()
         .map(|seats| {

@@ -106,6 +106,8 @@ pub enum ApiError {
     UnknownGame(String),
     Setup(tapis_core::SetupError),
     NoRoom,
+    /// The room has no match of that number.
+    NoMatch(u32),
     RoomFull,
     SeatTaken,
     NotOver,
@@ -129,6 +131,7 @@ impl ApiError {
             ApiError::UnknownGame(_) => "unknown_game",
             ApiError::Setup(e) => e.code(),
             ApiError::NoRoom => "no_room",
+            ApiError::NoMatch(_) => "no_match",
             ApiError::RoomFull => "room_full",
             ApiError::SeatTaken => "seat_taken",
             ApiError::NotOver | ApiError::NotOverWs => "not_over",
@@ -148,7 +151,7 @@ impl ApiError {
 
     pub fn status(&self) -> u16 {
         match self {
-            ApiError::NoRoom => 404,
+            ApiError::NoRoom | ApiError::NoMatch(_) => 404,
             ApiError::BadToken => 403,
             ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver | ApiError::NotOverWs => 409,
             ApiError::TooManyRooms | ApiError::TooManyConnections => 503,
@@ -168,6 +171,9 @@ impl ApiError {
             ApiError::UnknownGame(id) => tapis_table::UnknownGame(id.clone()).message(lang),
             ApiError::Setup(e) => e.message(lang),
             ApiError::NoRoom => pick("ce salon n'existe pas", "there is no such room"),
+            ApiError::NoMatch(k) => {
+                pick(&format!("ce salon n'a pas de partie n° {k}"), &format!("this room has no match {k}"))
+            }
             ApiError::RoomFull => pick("ce salon n'a plus de place libre", "this room has no free seat"),
             ApiError::SeatTaken => pick("cette place est déjà prise", "this seat is already taken"),
             ApiError::NotOver | ApiError::NotOverWs => pick("la partie n'est pas finie", "the match is not over"),

@@ -68,6 +68,13 @@ pub struct LoadedRoom {
     pub chat: Vec<StoredChat>,
 }
 
+/// One match of a room as stored: how it started and every action, in order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedMatch {
+    pub started: StoredMatch,
+    pub actions: Vec<(u8, String)>,
+}
+
 /// One write. Each is acknowledged only once committed.
 #[derive(Clone, Debug)]
 pub enum Write {
@@ -86,6 +93,8 @@ pub trait Store: Send + Sync + 'static {
     fn write(&self, write: Write) -> StoreFuture<'_, ()>;
     /// Every room with its last match, its seats, actions and chat.
     fn load_all(&self) -> StoreFuture<'_, Vec<LoadedRoom>>;
+    /// One match of a room; `None` if the room has no such match.
+    fn load_match(&self, room: &str, match_no: u32) -> StoreFuture<'_, Option<LoadedMatch>>;
 }
 
 /// The SQLite store.
@@ -142,6 +151,11 @@ impl Store for SqliteStore {
 
     fn load_all(&self) -> StoreFuture<'_, Vec<LoadedRoom>> {
         Box::pin(load_all(&self.pool))
+    }
+
+    fn load_match(&self, room: &str, match_no: u32) -> StoreFuture<'_, Option<LoadedMatch>> {
+        let room = room.to_string();
+        Box::pin(async move { load_match(&self.pool, &room, match_no).await })
     }
 }
 
@@ -235,6 +249,38 @@ async fn insert_match(tx: &mut sqlx::SqliteConnection, room: &str, m: &StoredMat
     Ok(())
 }
 
+fn stored_match(row: &sqlx::sqlite::SqliteRow) -> anyhow::Result<StoredMatch> {
+    Ok(StoredMatch {
+        match_no: row.try_get::<i64, _>("match_no")? as u32,
+        seed: row.try_get::<String, _>("seed")?.parse()?,
+        dealer: row.try_get::<i64, _>("dealer")? as u8,
+        options: serde_json::from_str(&row.try_get::<String, _>("options")?)?,
+        deal: row.try_get::<Option<String>, _>("deal")?.map(|d| serde_json::from_str(&d)).transpose()?,
+    })
+}
+
+async fn load_actions(pool: &SqlitePool, room: &str, match_no: u32) -> anyhow::Result<Vec<(u8, String)>> {
+    sqlx::query("SELECT seat, action FROM actions WHERE room = $1 AND match_no = $2 ORDER BY seq")
+        .bind(room)
+        .bind(match_no as i64)
+        .fetch_all(pool)
+        .await?
+        .into_iter()
+        .map(|r| Ok((r.try_get::<i64, _>("seat")? as u8, r.try_get::<String, _>("action")?)))
+        .collect()
+}
+
+async fn load_match(pool: &SqlitePool, room: &str, match_no: u32) -> anyhow::Result<Option<LoadedMatch>> {
+    let row =
+        sqlx::query("SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = $1 AND match_no = $2")
+            .bind(room)
+            .bind(match_no as i64)
+            .fetch_optional(pool)
+            .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(LoadedMatch { started: stored_match(&row)?, actions: load_actions(pool, room, match_no).await? }))
+}
+
 async fn load_all(pool: &SqlitePool) -> anyhow::Result<Vec<LoadedRoom>> {
     let mut loaded = Vec::new();
     let rooms = sqlx::query(
@@ -258,21 +304,8 @@ async fn load_all(pool: &SqlitePool) -> anyhow::Result<Vec<LoadedRoom>> {
         .bind(&room.code)
         .fetch_one(pool)
         .await?;
-        let current = StoredMatch {
-            match_no: m.try_get::<i64, _>("match_no")? as u32,
-            seed: m.try_get::<String, _>("seed")?.parse()?,
-            dealer: m.try_get::<i64, _>("dealer")? as u8,
-            options: serde_json::from_str(&m.try_get::<String, _>("options")?)?,
-            deal: m.try_get::<Option<String>, _>("deal")?.map(|d| serde_json::from_str(&d)).transpose()?,
-        };
-        let actions = sqlx::query("SELECT seat, action FROM actions WHERE room = $1 AND match_no = $2 ORDER BY seq")
-            .bind(&room.code)
-            .bind(current.match_no as i64)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .map(|r| Ok((r.try_get::<i64, _>("seat")? as u8, r.try_get::<String, _>("action")?)))
-            .collect::<anyhow::Result<Vec<_>>>()?;
+        let current = stored_match(&m)?;
+        let actions = load_actions(pool, &room.code, current.match_no).await?;
         let seats = sqlx::query("SELECT seat, name, token_hash FROM seats WHERE room = $1 ORDER BY seat")
             .bind(&room.code)
             .fetch_all(pool)

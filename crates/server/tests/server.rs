@@ -652,3 +652,48 @@ async fn the_browser_table_is_served_and_a_finished_match_replays_step_by_step()
     assert_eq!(last["result"]["scores"], last["scores"]);
     assert_eq!(http(addr, "GET", "/api/rooms/nosuchroom/replay", None).await.unwrap().0, 404);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_earlier_match_keeps_its_record_and_replay_after_a_rematch() {
+    let addr = start().await;
+    let room = create(
+        addr,
+        json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0}),
+    )
+    .await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let alice = hello(addr, &room, Some(&token), None).await;
+    play_from(alice, 3, None, 0).await;
+    let first_record = record_of(addr, &room).await;
+    let (status, first_replay) = http(addr, "GET", &format!("/api/rooms/{room}/replay"), None).await.unwrap();
+    assert_eq!(status, 200, "{first_replay}");
+    assert_eq!(first_replay["match"], json!(1));
+
+    // A rematch: the room's current match is the second, not over yet.
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+    alice.send(&json!({"type": "rematch"})).await.unwrap();
+    let snapshot = next_game_frame(&mut alice).await;
+    assert_eq!((snapshot["type"].as_str(), snapshot["match"].as_u64()), (Some("snapshot"), Some(2)), "{snapshot}");
+    let get = |path: String| async move { http(addr, "GET", &path, None).await.unwrap() };
+    assert_eq!(get(format!("/api/rooms/{room}/record")).await.1["error"]["code"], json!("not_over"));
+    assert_eq!(get(format!("/api/rooms/{room}/record?match=2")).await.1["error"]["code"], json!("not_over"));
+
+    // The first match, read back from the store, is what it was when it ended.
+    let (status, record) = get(format!("/api/rooms/{room}/record?match=1")).await;
+    assert_eq!((status, &record), (200, &first_record));
+    let (status, replay) = get(format!("/api/rooms/{room}/replay?match=1")).await;
+    assert_eq!((status, &replay), (200, &first_replay));
+
+    // Matches the room never played, and a number that is not one.
+    for (query, status, code) in
+        [("match=3", 404, "no_match"), ("match=0", 404, "no_match"), ("match=first", 400, "bad_request")]
+    {
+        for route in ["record", "replay"] {
+            let (got, answer) = get(format!("/api/rooms/{room}/{route}?{query}")).await;
+            assert_eq!((got, answer["error"]["code"].as_str()), (status, Some(code)), "{route}?{query}: {answer}");
+            assert!(!answer["error"]["message"].as_str().unwrap().is_empty());
+        }
+    }
+    assert_eq!(get("/api/rooms/nosuchroom/replay?match=1".to_string()).await.0, 404);
+}
