@@ -19,7 +19,7 @@ const GAME_LINES = {
   gum: ['Videz votre main, vos cartes visibles puis cachées ; le Ninja et le 13 changent tout.', 'Empty your hand, then your face-up and face-down cards; the Ninja and the 13 change everything.'],
   nainjaune: ['Le jeu de jetons des familles : des suites, «\u00a0sans…\u00a0», et le Nain Jaune au centre.', 'The family chip game: runs, «\u00a0sans…\u00a0» calls, and the Yellow Dwarf in the middle.'],
   njet: ['On écarte les règles à coups de «\u00a0Njet!\u00a0», puis on joue les plis en équipe.', 'Strike out rules with «\u00a0Njet!\u00a0», then play the tricks in teams.'],
-  crazyeights: ['Le jeu de référence d’OpenSpiel, pour comparer.', 'OpenSpiel’s reference game, for comparison.'],
+  crazyeights: ['Le huit américain tout simple, aux règles d’OpenSpiel.', 'Plain Crazy Eights, with OpenSpiel’s rules.'],
 };
 
 let games = null; // GET /api/games, once
@@ -121,7 +121,11 @@ async function homePage(chosen) {
   if (chosen) main.append(createForm(gameInfo(chosen)));
   clear(app).append(topBar(), main);
   const form = app.querySelector('.create');
-  if (form) form.scrollIntoView({ block: 'nearest' });
+  if (form) {
+    form.scrollIntoView({ block: 'nearest' });
+    const name = form.querySelector('#name');
+    if (!name.value) name.focus({ preventScroll: true });
+  }
 }
 
 // An option's value as people read it: a choice's words, yes or no, a number, else its JSON.
@@ -166,8 +170,8 @@ function optionField(key, spec) {
   if (Array.isArray(spec.values)) {
     input = h('select', { id, 'data-option': key },
       spec.values.map((v) => h('option', { value: JSON.stringify(v), selected: v === spec.default }, optionValueWords(spec, v))));
-  } else if (spec.min !== undefined) {
-    input = h('input', { type: 'number', id, 'data-option': key, min: spec.min, max: spec.max, value: spec.default });
+  } else if (spec.min !== undefined || typeof spec.default === 'number') {
+    input = h('input', { type: 'number', id, 'data-option': key, min: spec.min ?? 0, max: spec.max, value: spec.default });
   } else {
     input = h('input', { type: 'text', id, 'data-option': key, value: JSON.stringify(spec.default), title: tr(spec.accepts_fr || '', spec.accepts || '') });
   }
@@ -340,6 +344,9 @@ class Room {
     this.state = this.retry ? 'reconnecting' : 'connecting';
     drawConnection();
     ws.onopen = () => {
+      // The server sends the chat's history after each hello, then a `room` frame.
+      this.chat = [];
+      this.chatSynced = false;
       const hello = { type: 'hello', lang: lang() };
       if (this.held) hello.token = this.held.token;
       if (this.snapshot) hello.since = this.snapshot.seq;
@@ -386,6 +393,8 @@ class Room {
         const newMatch = !this.snapshot || this.snapshot.match !== frame.match;
         this.snapshot = frame;
         if (newMatch) {
+          if (this.lastMatch && frame.match > this.lastMatch) this.flash(tr('Revanche : une nouvelle partie commence.', 'Rematch: a new match begins.'));
+          this.lastMatch = frame.match;
           this.log = this.restoreLog(frame.match);
           this.resultClosed = false;
           this.roundShown = frame.view.last_round ? frame.view.last_round.round : null;
@@ -406,7 +415,7 @@ class Room {
         const last = frame.view.last_round;
         if (last && (!this.rounds.length || this.rounds[this.rounds.length - 1].round < last.round)) {
           this.rounds.push(last);
-          if (!frame.view.result) this.roundEnd = { summary: last, events: frame.events.filter((e) => e.text) };
+          if (!frame.view.result) this.roundEnd = { summary: last, events: roundEndEvents(frame.events) };
         }
         this.pending = false;
         this.keepLog();
@@ -415,12 +424,14 @@ class Room {
       }
       case 'room':
         this.info = frame;
+        this.chatSynced = true;
         if (this.info.phase && this.snapshot) drawTable();
         else drawRoom();
         break;
       case 'chat':
         this.chat.push(frame);
         if (this.chat.length > 200) this.chat.shift();
+        if (this.chatSynced && this.tab !== 'chat' && frame.seat !== this.seat()) this.unread = (this.unread || 0) + 1;
         drawSide();
         break;
       case 'error':
@@ -461,7 +472,9 @@ class Room {
       const sheet = await api('GET', `/api/rooms/${encodeURIComponent(this.code)}/rounds`);
       if (this.snapshot && sheet.match === this.snapshot.match) {
         this.rounds = sheet.rounds;
-        drawSide();
+        // The results show the sheet too.
+        if (this.snapshot.view.result) drawTable();
+        else drawSide();
       }
     } catch { /* the sheet comes back with the next round */ }
   }
@@ -515,6 +528,10 @@ function drawRoom() {
   const game = gameInfo(info.game);
   document.title = `${game ? game.name : info.game} — tapis`;
   const main = h('main', { class: 'lobby' }, h('h1', {}, game ? game.name : info.game));
+  const host = info.seats[0] && info.seats[0].kind === 'human' ? info.seats[0].name : null;
+  if (host && room.seat() !== 0) {
+    main.append(h('p', { class: 'lead' }, tr(`${host} vous invite à une partie de ${game ? game.name : info.game}.`, `${host} invites you to a game of ${game ? game.name : info.game}.`)));
+  }
   if (room.notice) main.append(h('p', { class: 'error', role: 'alert' }, room.notice));
   main.append(inviteBox());
   const list = h('ul', { class: 'lobby-seats' });
@@ -528,7 +545,7 @@ function drawRoom() {
   const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
   if (room.held) {
     main.append(h('p', { class: 'waiting' }, free
-      ? tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-leur le lien.`, `Waiting for ${count(free, '', '', 'player', 'players')}: send them the link.`)
+      ? tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-${free > 1 ? 'leur' : 'lui'} le lien.`, `Waiting for ${count(free, '', '', 'player', 'players')}: send them the link.`)
       : tr('La partie commence…', 'The match is starting…')));
   } else if (free && info.phase === 'waiting') {
     const name = h('input', { id: 'join-name', maxLength: 32, required: true, value: localStorage.getItem('tapis.name') || '', placeholder: tr('Votre nom', 'Your name'), autocomplete: 'nickname' });
@@ -683,7 +700,7 @@ function prompt(view, names, pending, info) {
   if (view.result) return tr('La partie est finie.', 'The match is over.');
   if (info && info.phase === 'waiting') {
     const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
-    return tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-leur le lien d’invitation.`,
+    return tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-${free > 1 ? 'leur' : 'lui'} le lien d’invitation.`,
       `Waiting for ${count(free, '', '', 'player', 'players')}: send them the invite link.`);
   }
   if (pending) return tr('Envoyé…', 'Sent…');
@@ -710,14 +727,16 @@ async function drawTable(full) {
     console.error(e);
     genericRender(area, view, ctx);
   }
+  // Before every seat is taken the cards are dealt but nobody is to play yet: the table is shown
+  // veiled, and no seat is marked to play.
+  const waitingSeats = info && info.phase === 'waiting';
   const rest = (view.legal || []).filter((a) => !ctx.offered.has(a.action));
   const actions = h('div', { class: 'actions', 'aria-label': tr('Vos coups', 'Your moves') },
     rest.map((a) => h('button', { type: 'button', class: 'action', 'data-action': a.action, disabled: room.pending, onclick: () => room.act(a.action) }, actionWords(a))));
   const notice = h('div', { class: 'notice', role: 'alert', hidden: !room.notice }, room.notice);
-  const waitingSeats = info && info.phase === 'waiting';
-  const main = h('main', { class: 'table-page' + (room.pending ? ' pending' : ''), 'data-seq': view.seq, 'data-match': view.match, 'data-seat': view.seat ?? '' },
+  const main = h('main', { class: 'table-page' + (room.pending ? ' pending' : '') + (waitingSeats ? ' waiting' : ''), 'data-seq': view.seq, 'data-match': view.match, 'data-seat': view.seat ?? '' },
     h('div', { class: 'board' },
-      seatStrip(view, names, info),
+      seatStrip(waitingSeats ? { ...view, turn: [] } : view, names, info),
       h('p', { class: 'prompt', 'aria-live': 'polite' }, prompt(view, names, room.pending, info)),
       waitingSeats ? inviteBox() : null,
       area,
@@ -767,6 +786,10 @@ function fillSide(body, view, names) {
     setTimeout(() => { list.scrollTop = list.scrollHeight; });
   } else if (room.tab === 'scores') {
     body.append(scoreSheet(view, names, room.rounds));
+    if (view.match > 1) {
+      body.append(h('p', { class: 'earlier' }, tr('Revoir une partie précédente : ', 'Watch an earlier match: '),
+        Array.from({ length: view.match - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${room.code}/replay?match=${k}`, 'data-match': k }, tr(`partie ${k}`, `match ${k}`)))));
+    }
   } else if (room.tab === 'chat') {
     room.unread = 0;
     const input = h('input', { id: 'chat-text', maxLength: 500, placeholder: tr('Votre message', 'Your message'), 'aria-label': tr('Votre message', 'Your message') });
@@ -818,11 +841,17 @@ function scoreSheet(view, names, rounds) {
     h('thead', {}, h('tr', {}, h('th', {}, tr('Manche', 'Round')), seats.map((s) => h('th', {}, names(s))))),
     h('tbody', {},
       rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, `${r.scores_after[s]}`, h('small', {}, ` (${r.change[s] > 0 ? '+' : ''}${r.change[s]})`))))),
-      h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Final', 'Final') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s])))));
+      h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s])))));
 }
 
 function dialog(title, ...content) {
   return h('div', { class: 'overlay' }, h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('h2', {}, title), ...content));
+}
+
+// A round's end as its dialog tells it: what happened up to the next round's deal.
+function roundEndEvents(events) {
+  const next = events.findIndex((e) => ['round_started', 'round_dealt', 'dealt'].includes(e.type));
+  return (next < 0 ? events : events.slice(0, next)).filter((e) => e.text);
 }
 
 function roundDialog(view, names) {
@@ -848,7 +877,7 @@ function resultsDialog(view, names) {
       h('a', { class: 'button', href: `/r/${room.code}/replay`, 'data-do': 'replay' }, tr('Revoir la partie', 'Watch it again')),
       h('button', { type: 'button', 'data-close': 'results', onclick: () => { room.resultClosed = true; drawTable(); } }, tr('Voir la table', 'See the table'))),
     room.snapshot.match > 1 ? h('p', { class: 'earlier' }, tr('Revoir une partie précédente : ', 'Watch an earlier match: '),
-      Array.from({ length: room.snapshot.match - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${room.code}/replay?match=${k}`, 'data-match': k }, `${k}`))) : null);
+      Array.from({ length: room.snapshot.match - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${room.code}/replay?match=${k}`, 'data-match': k }, tr(`partie ${k}`, `match ${k}`)))) : null);
 }
 
 // Links to the replays of a room's matches, `shown` marked, when it has played more than one.
@@ -901,7 +930,8 @@ async function replayPage(code) {
     const current = data.steps[step];
     const views = current.views;
     const view = views[from];
-    const names = (s) => seatName(info, s, held ? held.seat : null);
+    // The seat the replay is seen from is « vous »: its hand is the one drawn as yours.
+    const names = (s) => seatName(info, s, from);
     const ctx = makeCtx(view, names, { replay: true, views });
     const area = h('section', { class: `game game-${data.game}` });
     try { (mod.render || genericRender)(area, view, ctx); } catch (e) { console.error(e); genericRender(area, view, ctx); }
@@ -923,9 +953,9 @@ async function replayPage(code) {
       h('button', { type: 'button', 'data-step': 'forward', onclick: () => go(step + 1), 'aria-label': tr('Coup suivant', 'Next move'), html: icon('M7 4l11 8-11 8z') }),
       h('button', { type: 'button', 'data-step': 'last', onclick: () => go(last), 'aria-label': tr('Fin', 'End'), html: icon('M19 4v16M5 4l11 8-11 8z') }),
       h('label', {}, tr(' vu par ', ' seen by '), h('select', { onchange: (e) => { from = Number(e.target.value); draw(); } },
-        views.map((_, s) => h('option', { value: s, selected: s === from }, names(s))))));
+        views.map((_, s) => h('option', { value: s, selected: s === from }, seatName(info, s, null))))));
     const result = view.result ? h('div', { class: 'replay-result', 'data-result': 'winners' },
-      tr('Gagnants : ', 'Winners: ') + view.result.winners.map(names).join(', '), scoreSheet(view, names, data.rounds)) : null;
+      tr(view.result.winners.length > 1 ? 'Gagnants : ' : 'Gagnant : ', view.result.winners.length > 1 ? 'Winners: ' : 'Winner: ') + view.result.winners.map(names).join(', '), scoreSheet(view, names, data.rounds)) : null;
     const main = h('main', { class: 'table-page replay' },
       h('div', { class: 'board' },
         h('h1', {}, tr('Revoir la partie', 'Replay'), info.match > 1 ? ` ${data.match}` : '', ' — ', gameInfo(data.game) ? gameInfo(data.game).name : data.game),
@@ -936,7 +966,9 @@ async function replayPage(code) {
         area,
         result,
         h('p', {}, h('a', { href: `/r/${code}` }, tr('Retour à la table', 'Back to the table')))),
-      h('aside', { class: 'side' }, h('div', { class: 'side-body' }, h('ol', { class: 'log' }, told))));
+      h('aside', { class: 'side' }, h('div', { class: 'side-body' }, told.length
+        ? h('ol', { class: 'log' }, told)
+        : h('p', { class: 'muted' }, tr('La donne : personne n’a encore joué.', 'The deal: nobody has played yet.')))));
     clear(app).append(topBar(), main);
     const log = app.querySelector('.log');
     if (log) log.scrollTop = log.scrollHeight;

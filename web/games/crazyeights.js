@@ -262,5 +262,6 @@ export function render(area, view, ctx) {
       row);
   }
 
-  area.append(seatRow, centre, status, ...panels, handBox, under);
+  // `append` writes a null as the text "null": only what is drawn goes in.
+  area.append(...[seatRow, centre, status, ...panels, handBox, under].filter(Boolean));
 }

@@ -432,7 +432,8 @@ export function render(area, view, ctx) {
       handRow);
   }
 
-  area.append(seatRow, centre, status, ...panels, mine);
+  // `append` writes a null as the text "null" (a spectator has no hand): only what is drawn goes in.
+  area.append(...[seatRow, centre, status, ...panels, mine].filter(Boolean));
 }
 
 function statusLine(view, ctx, legal) {

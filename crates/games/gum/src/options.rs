@@ -84,8 +84,8 @@ pub const SPECS: &[OptionSpec] = &[
         key: "king_optional",
         kind: OptionKind::Bool,
         default: "false",
-        help: "giving the pile with a 13 is a choice (`keep` leaves the 13 as a plain card)",
-        help_fr: "donner le tas avec un 13 est un choix (`keep` laisse le 13 comme une carte ordinaire)",
+        help: "giving the pile with a 13 is a choice (the player may keep the 13 as a plain card)",
+        help_fr: "donner le tas avec un 13 est un choix (le joueur peut garder le 13 comme une carte ordinaire)",
     },
     OptionSpec {
         key: "ninja_mode",

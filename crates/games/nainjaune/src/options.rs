@@ -110,30 +110,34 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         key: "capital",
         kind: OptionKind::Range { min: 15, max: MAX_CAPITAL as i64 },
         default: "120",
-        help: "chips each player starts with (J2)",
-        help_fr: "jetons de chaque joueur au début de la partie (J2)",
+        // The rulebook's ambiguity register: J2.
+        help: "chips each player starts with",
+        help_fr: "jetons de chaque joueur au début de la partie",
     },
     OptionSpec {
         key: "two_players",
         kind: OptionKind::Bool,
         default: "false",
-        help: "allow a table of two: 22 cards each, 8 aside (J10)",
-        help_fr: "permettre de jouer à deux : 22 cartes chacun, 8 mises de côté (J10)",
+        // J10.
+        help: "allow a table of two: 22 cards each, 8 aside",
+        help_fr: "permettre de jouer à deux : 22 cartes chacun, 8 mises de côté",
     },
     OptionSpec {
         key: "follow_optional",
         kind: OptionKind::Bool,
         default: "false",
-        help: "a player holding the called rank may pass anyway (J3)",
-        help_fr: "un joueur qui a le rang annoncé peut tout de même passer (J3)",
+        // J3.
+        help: "a player holding the called rank may pass anyway",
+        help_fr: "un joueur qui a le rang annoncé peut tout de même passer",
     },
     OptionSpec {
         key: "manual_claim",
         kind: OptionKind::Bool,
         default: "false",
-        help: "a board cell must be claimed (`claim`) before the next card is laid, else it stays on the board (J5)",
-        help_fr: "une case du plateau se ramasse en l'annonçant (`claim`) avant que la carte suivante soit posée, \
-                  sinon elle reste sur le plateau (J5)",
+        // J5.
+        help: "a board cell must be claimed before the next card is laid, else it stays on the board",
+        help_fr: "une case du plateau se ramasse en l'annonçant avant que la carte suivante soit posée, sinon elle \
+                  reste sur le plateau",
     },
     OptionSpec {
         key: "payment",
@@ -146,9 +150,10 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             },
         ]),
         default: "\"per_card\"",
-        help: "the winner gets 1 chip per card left (per_card) or the cards' points, figures 10 (card_points) (J6)",
-        help_fr: "le gagnant reçoit 1 jeton par carte restante (per_card) ou les points des cartes, 10 par figure \
-                  (card_points) (J6)",
+        // J6.
+        help: "what the winner of a round gets from each player: 1 chip per card left, or the cards' points",
+        help_fr: "ce que le gagnant d'une manche reçoit de chaque joueur : 1 jeton par carte restante, ou les points \
+                  des cartes",
     },
     OptionSpec {
         key: "settlement_order",
@@ -170,10 +175,11 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             },
         ]),
         default: "\"payment_doubling_sweep\"",
+        // J7.
         help: "order of the round settlement: payment, doublings, Grand Opéra sweep; or the sweep before the \
-               doublings (which then stay on the board); or no doubling in a Grand Opéra round (J7)",
+               doublings (which then stay on the board); or no doubling in a Grand Opéra round",
         help_fr: "ordre du règlement de la manche : paiement, doublements, rafle du Grand Opéra ; ou la rafle avant \
-                  les doublements (qui restent alors sur le plateau) ; ou pas de doublement lors d'un Grand Opéra (J7)",
+                  les doublements (qui restent alors sur le plateau) ; ou pas de doublement lors d'un Grand Opéra",
     },
     OptionSpec {
         key: "grand_opera",
@@ -186,16 +192,16 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             ChoiceValue { key: "first_turn", en: "during one's own first turn", fr: "pendant son premier tour" },
         ]),
         default: "\"strict\"",
-        help: "Grand Opéra: out before anyone else laid a card (strict) or out during one's own first turn (first_turn) (J8)",
-        help_fr: "Grand Opéra : tout poser avant qu'un autre joueur ait posé une carte (strict) ou pendant son \
-                  premier tour (first_turn) (J8)",
+        // J8.
+        help: "Grand Opéra: out before anyone else lays a card, or out during one's own first turn",
+        help_fr: "Grand Opéra : tout poser avant qu'un autre joueur ait posé une carte, ou pendant son premier tour",
     },
     OptionSpec {
         key: "rounds",
         kind: OptionKind::Custom { en: ROUNDS_TEXT, fr: ROUNDS_TEXT_FR },
         default: "0",
-        help: "0: play until a player cannot stake or pay; n: stop after n rounds at most (J9)",
-        help_fr: "0 : jouer jusqu'à ce qu'un joueur ne puisse plus miser ni payer ; n : s'arrêter après n manches au \
-                  plus (J9)",
+        // J9.
+        help: "rounds to play at most (0: until a player cannot stake or pay)",
+        help_fr: "nombre de manches au plus (0 : jusqu'à ce qu'un joueur ne puisse plus miser ni payer)",
     },
 ];

@@ -347,7 +347,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             },
         ]),
         default: "\"french\"",
-        help: "penalty points: Joker 50, 8 = 32, Ace 20 (french) or 8 = 50, Ace 1 (crazy_eights); figures 10, others face value",
-        help_fr: "points de pénalité : Joker 50, 8 = 32, As 20 (french) ou 8 = 50, As 1 (crazy_eights) ; figures 10, les autres cartes leur valeur",
+        help: "penalty points of the cards left: Joker 50, 8 = 32, Ace 20, or 8 = 50, Ace 1; face cards 10, others their value",
+        help_fr: "points de pénalité des cartes restées en main : Joker 50, 8 = 32, As 20, ou 8 = 50, As 1 ; figures 10, les autres cartes leur valeur",
     },
 ];

@@ -185,8 +185,8 @@ pub const SPECS: &[OptionSpec] = &[
             ChoiceValue { key: "flipped", en: "turned over", fr: "retournée" },
         ]),
         default: "\"visible\"",
-        help: "the card that covers a joker is laid as it lies (visible) or turned over (flipped)",
-        help_fr: "la carte qui recouvre un joker est posée telle quelle (visible) ou retournée (flipped)",
+        help: "the card that covers a joker is laid as it lies, or turned over",
+        help_fr: "la carte qui recouvre un joker est posée telle quelle, ou retournée",
     },
     OptionSpec {
         key: "forced_action",
