@@ -329,10 +329,15 @@ async fn record_of(server: &Server, code: &str, query: Option<&str>, lang: Lang)
         version: tapis_core::record::ENGINE_VERSION.to_string(),
         actions,
     };
-    // Read back through the engine, so that it is the record the match gave when it ended.
-    match AnyMatch::load(&record) {
-        Ok(done) => Ok((serde_json::to_value(done.record()).unwrap_or(Value::Null), asked)),
-        Err(_) => {
+    // Read back through the engine, so that it is the record the match gave when it ended; a
+    // whole match is replayed, so on the blocking pool.
+    let read = tokio::task::spawn_blocking(move || {
+        AnyMatch::load(&record).map(|done| serde_json::to_value(done.record()).unwrap_or(Value::Null))
+    })
+    .await;
+    match read {
+        Ok(Ok(record)) => Ok((record, asked)),
+        _ => {
             tracing::error!(room = %code, "an earlier match could not be read back");
             Err(Failure(ApiError::Internal, lang))
         }
@@ -347,8 +352,9 @@ async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code
 }
 
 /// The finished current match, or an earlier one (`?match=k`), step by step with every seat's
-/// view (`409 not_over` before the current match's end, like the record it is built from). Built on the blocking pool: a long match replays in
-/// milliseconds, but never on the async workers.
+/// view (`409 not_over` before the current match's end, like the record it is built from).
+/// Built on the blocking pool: a long match replays in milliseconds, but never on the async
+/// workers.
 async fn replay(
     State(server): State<Arc<Server>>,
     headers: HeaderMap,
