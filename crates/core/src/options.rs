@@ -88,22 +88,6 @@ impl OptionSpec {
         lang.pick(self.help_fr, self.help)
     }
 
-    /// A value of this option as people read it: a choice's words, « oui » / "yes" for a
-    /// switch, a number as it is, anything else as its JSON.
-    pub fn value_words(&self, value: &Value, lang: Lang) -> String {
-        match (self.kind, value) {
-            (OptionKind::Choice(values), Value::String(key)) => match values.iter().find(|v| v.key == key) {
-                Some(v) => lang.pick(v.fr, v.en).to_string(),
-                None => key.clone(),
-            },
-            (OptionKind::Bool, Value::Bool(on)) => {
-                lang.pick(if *on { "oui" } else { "non" }, if *on { "yes" } else { "no" }).to_string()
-            }
-            (_, Value::String(text)) => text.clone(),
-            (_, other) => other.to_string(),
-        }
-    }
-
     /// The spec as JSON for the `games` command: default and accepted values.
     pub fn to_json(&self) -> Value {
         let mut spec = Map::new();
@@ -260,14 +244,8 @@ mod tests {
     }
 
     #[test]
-    fn values_in_words() {
-        let [_, mode, on, rounds] = SPECS else { unreachable!() };
-        assert_eq!(mode.value_words(&Value::from("b"), Lang::Fr), "le second");
-        assert_eq!(mode.value_words(&Value::from("b"), Lang::En), "the second");
-        assert_eq!(on.value_words(&Value::from(true), Lang::Fr), "oui");
-        assert_eq!(on.value_words(&Value::from(false), Lang::En), "no");
-        assert_eq!(rounds.value_words(&Value::from(7), Lang::En), "7");
-        let json = mode.to_json();
+    fn a_choice_gives_its_values_words() {
+        let json = SPECS[1].to_json();
         assert_eq!(json["values"], serde_json::json!(["a", "b"]));
         assert_eq!(json["labels"], serde_json::json!(["the first", "the second"]));
         assert_eq!(json["labels_fr"], serde_json::json!(["le premier", "le second"]));
