@@ -115,8 +115,8 @@ fn swap(hand: &Counts, faceup: &Counts) -> Option<Action> {
 /// at once. One step in four is uniform instead: always greedy, two seats can hand a pile back
 /// and forth with 13s for ever, and the uniform steps keep the samples' playouts apart. Uniform
 /// playouts let a random player lay its best cards on a small pile and pick up piles a player
-/// would not, so their games were longer and not the game people play. A pass over the legal
-/// list, no allocation.
+/// would not, so their games were longer and not the game people play. A pass or two over the
+/// legal list, no allocation.
 pub fn playout_action(state: &Gum, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
     if rng.below(4) == 0 {
         return legal[rng.index(legal.len())];
