@@ -51,48 +51,17 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action
         // Someone else's turn: nothing to complete, and a Ninja is worth more kept.
         Phase::Turn { seat } if seat != me => None,
         Phase::Turn { .. } => {
-            let pile = table.pile.len();
-            let best = legal
-                .iter()
-                .filter_map(|&a| match a {
-                    Action::Play { card, count } => Some((keep_value(card, pile), -(count as i32), a)),
-                    _ => None,
-                })
-                .min_by_key(|&(value, count, _)| (value, count));
-            if let Some((_, _, play)) = best {
+            if let Some(play) = cheapest_play(legal, table.pile.len()) {
                 return Some(play);
             }
             let reveals: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Reveal(_))).collect();
             rng.choose(&reveals).copied().or_else(|| legal.first().copied())
         }
-        Phase::Refill { .. } => legal
-            .iter()
-            .copied()
-            .min_by_key(|a| match a {
-                Action::Take(card) => strength(*card),
-                _ => 1000,
-            })
+        Phase::Refill { .. } => weakest_take(legal).or_else(|| legal.first().copied()),
+        Phase::Give { .. } => nearest_of_the_fewest(legal, me, view.players(), |seat| view.cards_left[seat])
             .or_else(|| legal.first().copied()),
-        Phase::Give { .. } => {
-            let target = legal
-                .iter()
-                .filter_map(|&a| match a {
-                    Action::Give(seat) => Some((view.cards_left[seat], seat_distance(me, seat, view.players()), a)),
-                    _ => None,
-                })
-                .min_by_key(|&(left, distance, _)| (left, distance));
-            target.map(|(_, _, a)| a).or_else(|| legal.first().copied())
-        }
         Phase::Target { .. } => {
-            let counters = [Card::new(1), Card::new(13)];
-            counters
-                .into_iter()
-                .flatten()
-                .map(|card| Action::Play { card, count: 1 })
-                .find(|a| legal.contains(a))
-                .or(Some(Action::Accept))
-                .filter(|a| legal.contains(a))
-                .or_else(|| legal.first().copied())
+            counter(legal).or(Some(Action::Accept)).filter(|a| legal.contains(a)).or_else(|| legal.first().copied())
         }
         Phase::Over => None,
     }
@@ -100,6 +69,42 @@ pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action
 
 fn seat_distance(from: Seat, to: Seat, players: usize) -> usize {
     (to.index() + players - from.index()) % players
+}
+
+/// The play of the kind worth least keeping on a pile of `pile` cards, all its copies.
+fn cheapest_play(legal: &[Action], pile: usize) -> Option<Action> {
+    let plays = legal.iter().filter_map(|&a| match a {
+        Action::Play { card, count } => Some(((keep_value(card, pile), -(count as i32)), a)),
+        _ => None,
+    });
+    plays.min_by_key(|&(order, _)| order).map(|(_, play)| play)
+}
+
+/// The pile given to whoever holds fewest cards (`left`), the nearest on `me`'s left first.
+fn nearest_of_the_fewest(legal: &[Action], me: Seat, players: usize, left: impl Fn(Seat) -> u32) -> Option<Action> {
+    let targets = legal.iter().filter_map(|&a| match a {
+        Action::Give(to) => Some(((left(to), seat_distance(me, to, players)), a)),
+        _ => None,
+    });
+    targets.min_by_key(|&(order, _)| order).map(|(_, give)| give)
+}
+
+/// A 13 countered with a 1, else with a 13.
+fn counter(legal: &[Action]) -> Option<Action> {
+    [Card::new(1), Card::new(13)]
+        .into_iter()
+        .flatten()
+        .map(|card| Action::Play { card, count: 1 })
+        .find(|counter| legal.contains(counter))
+}
+
+/// The weakest table card taken into the hand.
+fn weakest_take(legal: &[Action]) -> Option<Action> {
+    let takes = legal.iter().filter_map(|&a| match a {
+        Action::Take(card) => Some((strength(card), a)),
+        _ => None,
+    });
+    takes.min_by_key(|&(order, _)| order).map(|(_, take)| take)
 }
 
 /// The strongest hand card against the weakest face-up card, while that improves the row.
@@ -124,35 +129,10 @@ pub fn playout_action(state: &Gum, seat: Seat, legal: &[Action], rng: &mut GameR
     let table = state.table();
     let chosen = match table.phase {
         Phase::Swap => Some(Action::Ready),
-        Phase::Turn { seat: turn } if turn == seat => {
-            let pile = table.pile.len();
-            let plays = legal.iter().filter_map(|&a| match a {
-                Action::Play { card, count } => Some(((keep_value(card, pile), -(count as i32)), a)),
-                _ => None,
-            });
-            plays.min_by_key(|&(order, _)| order).map(|(_, play)| play)
-        }
-        Phase::Give { .. } => {
-            let players = table.players();
-            let targets = legal.iter().filter_map(|&a| match a {
-                Action::Give(to) => Some(((state.seat_cards_left(to), seat_distance(seat, to, players)), a)),
-                _ => None,
-            });
-            targets.min_by_key(|&(order, _)| order).map(|(_, give)| give)
-        }
-        Phase::Target { .. } => [Card::new(1), Card::new(13)]
-            .into_iter()
-            .flatten()
-            .map(|card| Action::Play { card, count: 1 })
-            .find(|counter| legal.contains(counter)),
-        Phase::Refill { .. } => legal
-            .iter()
-            .filter_map(|&a| match a {
-                Action::Take(card) => Some((strength(card), a)),
-                _ => None,
-            })
-            .min_by_key(|&(order, _)| order)
-            .map(|(_, take)| take),
+        Phase::Turn { seat: turn } if turn == seat => cheapest_play(legal, table.pile.len()),
+        Phase::Give { .. } => nearest_of_the_fewest(legal, seat, table.players(), |to| state.seat_cards_left(to)),
+        Phase::Target { .. } => counter(legal),
+        Phase::Refill { .. } => weakest_take(legal),
         _ => None,
     };
     match chosen {
