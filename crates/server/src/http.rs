@@ -287,16 +287,22 @@ async fn record(
     RawQuery(query): RawQuery,
 ) -> Answer {
     let lang = lang_of(&headers);
-    let (record, _) = record_of(&server, &code, query.as_deref(), lang).await?;
+    let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
+    let (record, _) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
     ok(StatusCode::OK, record)
 }
 
 /// The record a request names, with its match number: `?match=k` names one of the room's
-/// matches (1 for the first), none the current one. Only a match that is over has a record:
-/// the seed in it tells every card. An earlier match is always over (a rematch starts only
-/// then), and is rebuilt from the store.
-async fn record_of(server: &Server, code: &str, query: Option<&str>, lang: Lang) -> Result<(Value, u32), Failure> {
-    let info = ask(server, code, lang, |reply| RoomMsg::Info { reply }).await?;
+/// matches (1 for the first), none the current one (`info`, the room's object, says which).
+/// Only a match that is over has a record: the seed in it tells every card. An earlier match is
+/// always over (a rematch starts only then), and is rebuilt from the store.
+async fn record_of(
+    server: &Server,
+    code: &str,
+    info: &Value,
+    query: Option<&str>,
+    lang: Lang,
+) -> Result<(Value, u32), Failure> {
     let current = info["match"].as_u64().unwrap_or(1) as u32;
     let asked = match query.into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("match=")) {
         None => current,
@@ -362,8 +368,8 @@ async fn replay(
     RawQuery(query): RawQuery,
 ) -> Answer {
     let lang = lang_of(&headers);
-    let (record, match_no) = record_of(&server, &code, query.as_deref(), lang).await?;
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
+    let (record, match_no) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
     let names: Vec<String> = info["seats"]
         .as_array()
         .map(|seats| {
