@@ -545,7 +545,7 @@ function drawRoom() {
   const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
   if (room.held) {
     main.append(h('p', { class: 'waiting' }, free
-      ? tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-${free > 1 ? 'leur' : 'lui'} le lien.`, `Waiting for ${count(free, '', '', 'player', 'players')}: send them the link.`)
+      ? waitingForPlayers(free)
       : tr('La partie commence…', 'The match is starting…')));
   } else if (free && info.phase === 'waiting') {
     const name = h('input', { id: 'join-name', maxLength: 32, required: true, value: localStorage.getItem('tapis.name') || '', placeholder: tr('Votre nom', 'Your name'), autocomplete: 'nickname' });
@@ -696,12 +696,16 @@ function seatStrip(view, names, info, extraFor) {
   }));
 }
 
+// Whom the table waits for before the match can start.
+function waitingForPlayers(free) {
+  return tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-${free > 1 ? 'leur' : 'lui'} le lien d’invitation.`,
+    `Waiting for ${count(free, '', '', 'player', 'players')}: send them the invite link.`);
+}
+
 function prompt(view, names, pending, info) {
   if (view.result) return tr('La partie est finie.', 'The match is over.');
   if (info && info.phase === 'waiting') {
-    const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
-    return tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-${free > 1 ? 'leur' : 'lui'} le lien d’invitation.`,
-      `Waiting for ${count(free, '', '', 'player', 'players')}: send them the invite link.`);
+    return waitingForPlayers(info.seats.filter((s) => s.kind === 'human' && !s.name).length);
   }
   if (pending) return tr('Envoyé…', 'Sent…');
   const mine = view.seat !== null && (view.turn || []).includes(view.seat);
@@ -786,10 +790,8 @@ function fillSide(body, view, names) {
     setTimeout(() => { list.scrollTop = list.scrollHeight; });
   } else if (room.tab === 'scores') {
     body.append(scoreSheet(view, names, room.rounds));
-    if (view.match > 1) {
-      body.append(h('p', { class: 'earlier' }, tr('Revoir une partie précédente : ', 'Watch an earlier match: '),
-        Array.from({ length: view.match - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${room.code}/replay?match=${k}`, 'data-match': k }, tr(`partie ${k}`, `match ${k}`)))));
-    }
+    const earlier = earlierMatches(room.code, view.match);
+    if (earlier) body.append(earlier);
   } else if (room.tab === 'chat') {
     room.unread = 0;
     const input = h('input', { id: 'chat-text', maxLength: 500, placeholder: tr('Votre message', 'Your message'), 'aria-label': tr('Votre message', 'Your message') });
@@ -862,12 +864,22 @@ function roundDialog(view, names) {
     h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: () => { room.roundEnd = null; drawTable(); } }, tr('Continuer', 'Continue')));
 }
 
+// « Gagnant : Léo » / "Winners: Léo, Tom".
+function winnersLine(winners, names) {
+  const list = winners.map((s) => names(s)).join(', ');
+  return tr(`${winners.length > 1 ? 'Gagnants' : 'Gagnant'} : ${list}`, `${winners.length > 1 ? 'Winners' : 'Winner'}: ${list}`);
+}
+
+// Links to the replays of a room's matches before match `current`.
+function earlierMatches(code, current) {
+  if (current < 2) return null;
+  return h('p', { class: 'earlier' }, tr('Revoir une partie précédente : ', 'Watch an earlier match: '),
+    Array.from({ length: current - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${code}/replay?match=${k}`, 'data-match': k }, tr(`partie ${k}`, `match ${k}`))));
+}
+
 function resultsDialog(view, names) {
-  const winners = view.result.winners.map((s) => names(s));
   const iWon = view.seat !== null && view.result.winners.includes(view.seat);
-  const headline = iWon
-    ? tr('Vous avez gagné !', 'You won!')
-    : tr(`${winners.length > 1 ? 'Gagnants' : 'Gagnant'} : ${winners.join(', ')}`, `${winners.length > 1 ? 'Winners' : 'Winner'}: ${winners.join(', ')}`);
+  const headline = iWon ? tr('Vous avez gagné !', 'You won!') : winnersLine(view.result.winners, names);
   const player = view.seat !== null && view.seat !== undefined;
   return dialog(tr('La partie est finie', 'The match is over'),
     h('p', { class: 'headline', 'data-result': 'winners' }, headline),
@@ -876,8 +888,7 @@ function resultsDialog(view, names) {
       player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,
       h('a', { class: 'button', href: `/r/${room.code}/replay`, 'data-do': 'replay' }, tr('Revoir la partie', 'Watch it again')),
       h('button', { type: 'button', 'data-close': 'results', onclick: () => { room.resultClosed = true; drawTable(); } }, tr('Voir la table', 'See the table'))),
-    room.snapshot.match > 1 ? h('p', { class: 'earlier' }, tr('Revoir une partie précédente : ', 'Watch an earlier match: '),
-      Array.from({ length: room.snapshot.match - 1 }, (_, i) => i + 1).map((k) => h('a', { href: `/r/${room.code}/replay?match=${k}`, 'data-match': k }, tr(`partie ${k}`, `match ${k}`)))) : null);
+    earlierMatches(room.code, room.snapshot.match));
 }
 
 // Links to the replays of a room's matches, `shown` marked, when it has played more than one.
@@ -955,7 +966,7 @@ async function replayPage(code) {
       h('label', {}, tr(' vu par ', ' seen by '), h('select', { onchange: (e) => { from = Number(e.target.value); draw(); } },
         views.map((_, s) => h('option', { value: s, selected: s === from }, seatName(info, s, null))))));
     const result = view.result ? h('div', { class: 'replay-result', 'data-result': 'winners' },
-      tr(view.result.winners.length > 1 ? 'Gagnants : ' : 'Gagnant : ', view.result.winners.length > 1 ? 'Winners: ' : 'Winner: ') + view.result.winners.map(names).join(', '), scoreSheet(view, names, data.rounds)) : null;
+      winnersLine(view.result.winners, names), scoreSheet(view, names, data.rounds)) : null;
     const main = h('main', { class: 'table-page replay' },
       h('div', { class: 'board' },
         h('h1', {}, tr('Revoir la partie', 'Replay'), info.match > 1 ? ` ${data.match}` : '', ' — ', gameInfo(data.game) ? gameInfo(data.game).name : data.game),
