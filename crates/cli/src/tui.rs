@@ -46,7 +46,9 @@ use std::time::{Duration, Instant};
 use tapis_core::words::capitalize;
 use tapis_core::{FrenchCard, Lang, Rank, Seat, Suit, Words};
 use tapis_njet::{Card as NjetCard, Colour};
-use tapis_table::{Accepted, Controller, GameId, LegalAction, Table, TableSetup, bot_name};
+use tapis_table::{
+    Accepted, Answered, Controller, GameId, JobAnswer, JobKey, LegalAction, Table, TableSetup, bot_name,
+};
 
 /// The smallest screen drawn; below it, a sentence asks for a larger window.
 const MIN_WIDTH: u16 = 60;
@@ -275,30 +277,23 @@ struct App {
     confirm_forced: bool,
     /// The `seq` of a forced move and when it is played.
     forced: Option<(u64, u64)>,
-    /// The bots' next move, being computed on its own thread so that the screen keeps answering
-    /// while a bot searches.
+    /// The table's next move by itself (a bot's, or the turn clock's), being worked out on its
+    /// own thread so that the screen keeps answering while a bot searches.
     thinking: Option<Thinking>,
     /// Its answer, kept until the move is due.
-    answered: Option<(BotKey, BotAnswer)>,
+    answered: Option<JobAnswer>,
     /// At the last `advance`, a bot's move was due and its answer had not come yet.
     late: bool,
     /// A bot's thread ended without answering: the match cannot go on.
     failed: bool,
 }
 
-/// Where the table stood when the bots were asked for their move: the match, its action
-/// counter and when the move is due. The answer is applied only to a table still standing
-/// there, so that a person's move made meanwhile, or a pause, makes it stale.
-type BotKey = (u32, u64, u64);
-
-/// The table as the bots' move left it, and that move (`None` when every bot able to act let
-/// its window pass): exactly what `Table::advance_one` at the due time gives, since a bot's
-/// choice depends only on the match and its seeded draws, never on when it is computed.
-type BotAnswer = (Table, Option<Accepted>);
-
+/// A job of the table's on its thread: where the table stood when it was taken (the answer is
+/// applied only to a table still standing there, so that a person's move made meanwhile, or a
+/// pause, makes it stale), and where its answer comes.
 struct Thinking {
-    key: BotKey,
-    answer: Receiver<BotAnswer>,
+    key: JobKey,
+    answer: Receiver<JobAnswer>,
 }
 
 impl App {
@@ -370,32 +365,30 @@ impl App {
     /// Makes the moves due by `now`, one by one, stopping at the end of a round; a forced move
     /// of the person's is played once its notice has been shown.
     ///
-    /// The bots' move is asked for on a thread as soon as one is due to come, and applied when
-    /// it is due and has come; meanwhile `late` says that a bot is still thinking.
+    /// The table's next move by itself is worked out on a thread ([`Table::job`]) as soon as
+    /// one is due to come, and handed back to the table when it is due and has come; meanwhile
+    /// `late` says that a bot is still thinking.
     fn advance(&mut self, now: u64) {
         loop {
             self.late = false;
             while !self.paused() && !self.failed {
-                let Some(due) = self.table.due() else { break };
-                let key = (self.table.match_no(), self.table.seq(), due);
+                let Some(key) = self.table.job_key() else { break };
                 self.collect();
-                match self.answered.take() {
-                    Some((k, answer)) if k == key && due > now => {
-                        self.answered = Some((k, answer));
-                        break;
-                    }
-                    Some((k, (table, accepted))) if k == key => {
-                        self.table = table;
-                        if let Some(accepted) = accepted {
-                            self.take(accepted);
+                // An answer for a table that has moved on since is dropped.
+                match self.answered.take().filter(|answer| answer.key() == key) {
+                    Some(answer) => match self.table.answer(answer, now) {
+                        Answered::Made(accepted) => self.take(accepted),
+                        Answered::Passed | Answered::Stale => {}
+                        Answered::Early(answer) => {
+                            self.answered = Some(answer);
+                            break;
                         }
-                    }
-                    // No answer yet, or one for a table that has moved on since (dropped).
-                    _ => {
+                    },
+                    None => {
                         if self.thinking.as_ref().is_none_or(|t| t.key != key) {
-                            self.think(key);
+                            self.think();
                         }
-                        self.late = due <= now;
+                        self.late = key.at <= now;
                         break;
                     }
                 }
@@ -416,8 +409,7 @@ impl App {
             self.advance(now);
             match &self.thinking {
                 Some(thinking) if self.late => {
-                    let answer = thinking.answer.recv().expect("the bot answers");
-                    self.answered = Some((thinking.key, answer));
+                    self.answered = Some(thinking.answer.recv().expect("the bot answers"));
                     self.thinking = None;
                 }
                 _ => return,
@@ -425,20 +417,20 @@ impl App {
         }
     }
 
-    /// Asks for the bots' move on a thread of its own, on a copy of the table. One thread at a
-    /// time: a search for a table that has moved on cannot be stopped midway, so the next one
-    /// waits until it ends ([`App::collect`] then drops its answer); otherwise quick keys at a
-    /// slow bot would pile up searches, each taking a core.
-    fn think(&mut self, key: BotKey) {
+    /// Works the table's next move out on a thread of its own. One thread at a time: a search
+    /// for a table that has moved on cannot be stopped midway, so the next one waits until it
+    /// ends ([`App::collect`] then drops its answer); otherwise quick keys at a slow bot would
+    /// pile up searches, each taking a core.
+    fn think(&mut self) {
         if self.thinking.is_some() {
             return;
         }
-        let mut table = self.table.clone();
+        let Some(job) = self.table.job() else { return };
+        let key = job.key();
         let (send, answer) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("bot".into()).spawn(move || {
-            let accepted = table.advance_one(key.2);
             // The screen may have quit, or moved on, meanwhile: nobody to tell then.
-            let _ = send.send((table, accepted));
+            let _ = send.send(job.run());
         });
         match spawned {
             Ok(_) => self.thinking = Some(Thinking { key, answer }),
@@ -446,11 +438,11 @@ impl App {
         }
     }
 
-    /// Takes the bots' answer if it has come.
+    /// Takes the answer of the job on its thread if it has come.
     fn collect(&mut self) {
         let Some(thinking) = &self.thinking else { return };
         match thinking.answer.try_recv() {
-            Ok(answer) => self.answered = Some((thinking.key, answer)),
+            Ok(answer) => self.answered = Some(answer),
             Err(TryRecvError::Empty) => return,
             Err(TryRecvError::Disconnected) => self.failed = true,
         }

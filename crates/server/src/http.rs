@@ -254,8 +254,17 @@ async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body
         tracing::error!(error = %e, "storing a room failed");
         fail(ApiError::Internal)
     })?;
-    let room = Room::restore(server.store.clone(), stored, current, &[], Vec::new(), Vec::new(), server.clock)
-        .map_err(|_| fail(ApiError::Internal))?;
+    let room = Room::restore(
+        server.store.clone(),
+        server.bots.clone(),
+        stored,
+        current,
+        &[],
+        Vec::new(),
+        Vec::new(),
+        server.clock,
+    )
+    .map_err(|_| fail(ApiError::Internal))?;
     server.rooms.write().await.insert(code.clone(), spawn_room(room));
     tracing::info!(room = %code, game = %game, players, "room opened");
     ok(StatusCode::CREATED, json!({"room": code}))

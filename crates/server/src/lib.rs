@@ -3,7 +3,7 @@
 //! one WebSocket per connected person, on the table layer.
 //!
 //! - **One writer per room** ([`room`]): a task owns the room's table; connections reach it
-//!   through its queue. Bots think on the blocking pool.
+//!   through its queue. Bots think beside the room ([`bots`]), which never waits for them.
 //! - **Durable before acknowledged** ([`store`]): every accepted action is committed (grouped
 //!   with other rooms' writes) before any client hears of it; on start every room is rebuilt by
 //!   replaying its stored actions, and its bots and clocks resume.
@@ -13,6 +13,7 @@
 //! - **Limits**: messages over 64 KiB, floods, names and chat lines too long, too many rooms or
 //!   connections: each refused with an error frame or status in the client's language.
 
+pub mod bots;
 pub mod client;
 pub mod frames;
 pub mod http;
@@ -42,6 +43,9 @@ pub struct ServeConfig {
     /// Messages one connection may send in a burst, and per second after it.
     pub burst: f64,
     pub per_second: f64,
+    /// For tests: each bot's answer waits for a permit of this semaphore before it reaches its
+    /// room, so that a test can act while a bot is thinking.
+    pub hold_bots: Option<Arc<tokio::sync::Semaphore>>,
 }
 
 impl Default for ServeConfig {
@@ -53,6 +57,7 @@ impl Default for ServeConfig {
             max_connections: 50_000,
             burst: ws::BURST,
             per_second: ws::PER_SECOND,
+            hold_bots: None,
         }
     }
 }
@@ -93,6 +98,7 @@ pub struct RoomHandle {
 pub struct Server {
     pub config: ServeConfig,
     pub store: Arc<dyn store::Store>,
+    pub bots: Arc<bots::Bots>,
     pub rooms: RwLock<std::collections::BTreeMap<String, RoomHandle>>,
     pub clock: Clock,
     pub connections: AtomicUsize,
@@ -235,9 +241,11 @@ pub fn hash_token(token: &str) -> [u8; 32] {
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
     let store: Arc<dyn store::Store> = Arc::new(store::SqliteStore::open(&config.data).await?);
     let clock = Clock::new();
+    let bots = Arc::new(bots::Bots::new(config.hold_bots.clone()));
     let server = Arc::new(Server {
         config: config.clone(),
         store: store.clone(),
+        bots: bots.clone(),
         rooms: RwLock::new(Default::default()),
         clock,
         connections: AtomicUsize::new(0),
@@ -247,7 +255,7 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     let count = loaded.len();
     for l in loaded {
         let code = l.room.code.clone();
-        match room::Room::restore(store.clone(), l.room, l.current, &l.actions, l.seats, l.chat, clock) {
+        match room::Room::restore(store.clone(), bots.clone(), l.room, l.current, &l.actions, l.seats, l.chat, clock) {
             Ok(room) => {
                 let handle = spawn_room(room);
                 server.rooms.write().await.insert(code, handle);

@@ -1,8 +1,14 @@
 //! One room: a task that owns its [`Table`] (the single writer) and the connections watching it.
 //! Everything reaches the room as a message on its queue, in arrival order. An accepted action is
-//! committed to the store before anyone hears of it; bots think on the blocking pool, so a
-//! hard-level move in one room delays no other.
+//! committed to the store before anyone hears of it.
+//!
+//! The room never waits for a bot: its table's next move by itself (a bot's, or the turn
+//! clock's) is taken as a job as soon as the table changes and worked out beside the room
+//! ([`Bots`]), while the room goes on answering messages; the answer is handed back to the table
+//! when it comes, and applied only if nobody moved the table meanwhile (a person who acts first
+//! wins, and the bot's answer is dropped) and once its delay is over.
 
+use crate::bots::Bots;
 use crate::store::{Store, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
 use crate::{ApiError, Clock, Lang, frames, hash_token, random_token};
 use serde_json::{Value, json};
@@ -10,7 +16,7 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use tapis_bots::{BotKind, Level};
 use tapis_core::{MatchRequest, Seat};
-use tapis_table::{Accepted, Controller, GameId, Table, TableError, TableSetup, bot_name};
+use tapis_table::{Accepted, Answered, Controller, GameId, JobAnswer, JobKey, Table, TableError, TableSetup, bot_name};
 use tokio::sync::{mpsc, oneshot};
 
 /// Chat lines a room keeps to show newcomers.
@@ -97,6 +103,14 @@ pub struct Room {
     connections: BTreeMap<u64, Connection>,
     chat: VecDeque<StoredChat>,
     clock: Clock,
+    bots: Arc<Bots>,
+    /// The job being worked out beside the room, and where its answer comes. One at a time: a
+    /// search that went stale runs to its end before the next starts.
+    thinking: Option<(JobKey, oneshot::Receiver<JobAnswer>)>,
+    /// An answer that came before its move was due.
+    held: Option<JobAnswer>,
+    /// A job whose search failed: not asked again until the table moves.
+    failed: Option<JobKey>,
 }
 
 /// The seat kinds of SERVER.md: `human`, `bot:easy`, `bot:medium`, `bot:hard`.
@@ -152,8 +166,10 @@ fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch, names: Vec
 
 impl Room {
     /// A room rebuilt from the store (or just created): its match replayed to the last action.
+    #[allow(clippy::too_many_arguments)]
     pub fn restore(
         store: Arc<dyn Store>,
+        bots: Arc<Bots>,
         stored: StoredRoom,
         current: StoredMatch,
         actions: &[(u8, String)],
@@ -194,6 +210,10 @@ impl Room {
             connections: BTreeMap::new(),
             chat,
             clock,
+            bots,
+            thinking: None,
+            held: None,
+            failed: None,
         })
     }
 
@@ -247,10 +267,17 @@ impl Room {
     /// Runs the room until the server stops.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         loop {
-            let due = if self.started() { self.table.due() } else { None };
+            self.think();
+            let due = self.held.as_ref().map(|answer| answer.key().at);
             let sleep = async {
                 match due {
                     Some(at) => tokio::time::sleep_until(self.clock.instant(at)).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let answer = async {
+                match &mut self.thinking {
+                    Some((_, answer)) => answer.await,
                     None => std::future::pending().await,
                 }
             };
@@ -259,8 +286,49 @@ impl Room {
                     Some(message) => self.handle(message).await,
                     None => return,
                 },
-                () = sleep => self.advance().await,
+                answer = answer => {
+                    let (key, _) = self.thinking.take().expect("an answer comes for a job being worked out");
+                    match answer {
+                        Ok(answer) => self.take_answer(answer).await,
+                        Err(_) => {
+                            tracing::error!(room = %self.code, "a bot's search failed");
+                            self.failed = Some(key);
+                        }
+                    }
+                }
+                () = sleep => {
+                    if let Some(answer) = self.held.take() {
+                        self.take_answer(answer).await;
+                    }
+                }
             }
+        }
+    }
+
+    /// Hands the table's next move by itself to the bots, as soon as the table changes (so that
+    /// a search runs during the bots' delay), unless it is being worked out already or its
+    /// answer is held until it is due.
+    fn think(&mut self) {
+        let key = if self.started() { self.table.job_key() } else { None };
+        if self.held.as_ref().is_some_and(|held| Some(held.key()) != key) {
+            self.held = None;
+        }
+        let Some(key) = key else { return };
+        if self.held.is_some() || self.thinking.is_some() || self.failed == Some(key) {
+            return;
+        }
+        if let Some(job) = self.table.job() {
+            self.thinking = Some((key, self.bots.think(job)));
+        }
+    }
+
+    /// A job's answer: the move is made, committed and told if the table still stands where
+    /// the job was taken; held if it came before its time; dropped if the table moved on.
+    async fn take_answer(&mut self, answer: JobAnswer) {
+        match self.table.answer(answer, self.clock.now()) {
+            Answered::Made(accepted) => self.commit_and_tell(vec![accepted]).await,
+            Answered::Early(answer) => self.held = Some(answer),
+            Answered::Passed | Answered::Stale => {}
         }
     }
 
@@ -433,30 +501,6 @@ impl Room {
     fn refusal_to(&self, conn: u64, seat: Seat, error: &TableError) {
         if let Some(c) = self.connections.get(&conn) {
             let _ = c.frames.try_send(frames::refusal(error.code(), &self.table.refusal(error, seat, c.lang)));
-        }
-    }
-
-    /// Bots and turn clocks: the first move due, thought on the blocking pool, committed and
-    /// told. The run loop comes back at once if another is due, after the messages waiting.
-    async fn advance(&mut self) {
-        {
-            let now = self.clock.now();
-            let table = self.table.clone();
-            let moved = tokio::task::spawn_blocking(move || {
-                let mut table = table;
-                let made = table.advance_one(now);
-                (table, made)
-            })
-            .await;
-            match moved {
-                Ok((table, Some(accepted))) => {
-                    self.table = table;
-                    self.commit_and_tell(vec![accepted]).await;
-                }
-                // Bots may have chosen to let a window pass: the table remembers it.
-                Ok((table, None)) => self.table = table,
-                Err(e) => tracing::error!(room = %self.code, error = %e, "a bot move failed"),
-            }
         }
     }
 

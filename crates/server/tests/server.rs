@@ -334,6 +334,72 @@ async fn a_race_in_a_reaction_window_is_won_by_the_first() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_answers_while_its_bot_thinks_and_a_person_who_acts_first_wins() {
+    // Alice lays her second-to-last card: she may announce UNIQUE, and the hard bot may call
+    // CONTRE UNIQUE at once (no delay). The bot's answer is held back until the end of the test,
+    // so that its search is still out while Alice chats, someone asks for the room, and Alice
+    // announces.
+    let hold = std::sync::Arc::new(tokio::sync::Semaphore::new(0));
+    let addr = start_with(tapis_server::ServeConfig { hold_bots: Some(hold.clone()), ..Default::default() }).await;
+    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    // Left alone, the hard bot would call CONTRE UNIQUE there.
+    let request = tapis_core::MatchRequest {
+        players: 2,
+        seed: 3,
+        dealer: None,
+        options: Default::default(),
+        deal: Some(deal.clone()),
+    };
+    let mut alone = tapis_table::AnyMatch::new(GameId::Nantais, &request).unwrap();
+    alone.act(Seat(0), "play 5S").unwrap();
+    assert_eq!(alone.bot(Seat(1), tapis_bots::Level::Hard.bot()), Ok(Some("contre 0".to_string())));
+    let body = json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3, "seats": ["human", "bot:hard"], "bot_delay_ms": 0});
+    let room = create(addr, body).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+    alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
+    let update = next_game_frame(&mut alice).await;
+    assert_eq!(update["seq"], json!(1));
+    assert!(update["legal"].as_array().unwrap().contains(&json!("unique")), "{update}");
+    // The bot has been asked (its move was due at once) and has not answered.
+    let within = std::time::Duration::from_secs(10);
+    alice.send(&json!({"type": "chat", "text": "à toi de jouer"})).await.unwrap();
+    let chat = loop {
+        let frame = tokio::time::timeout(within, alice.next()).await.expect("the chat is answered").unwrap();
+        if frame["type"] == json!("chat") {
+            break frame;
+        }
+    };
+    assert_eq!(chat["text"], json!("à toi de jouer"));
+    let (status, info) = tokio::time::timeout(within, http(addr, "GET", &format!("/api/rooms/{room}"), None))
+        .await
+        .expect("the room answers while its bot thinks")
+        .unwrap();
+    assert_eq!((status, &info["seq"]), (200, &json!(1)), "{info}");
+    alice.send(&json!({"type": "act", "seq": 1, "action": "unique"})).await.unwrap();
+    let announced = next_game_frame(&mut alice).await;
+    assert_eq!((announced["type"].as_str(), announced["seq"].as_u64()), (Some("update"), Some(2)), "{announced}");
+    assert_eq!(announced["status"]["cards"], json!([1, 7]), "no CONTRE UNIQUE: Alice drew nothing");
+    // The bot's answer comes now: for a table that has moved on, it is dropped, and the bot plays
+    // its turn from where the table is.
+    assert_eq!(announced["legal"], json!(["end"]));
+    // The bot's answer comes now: for a table that has moved on, it is dropped. Alice ends her
+    // turn, and the bot plays its own from where the table is.
+    hold.add_permits(1_000);
+    alice.send(&json!({"type": "act", "seq": 2, "action": "end"})).await.unwrap();
+    for seq in 3..=4 {
+        let update = next_game_frame(&mut alice).await;
+        assert_eq!((update["type"].as_str(), update["seq"].as_u64()), (Some("update"), Some(seq)), "{update}");
+        let events = update["events"].as_array().unwrap();
+        assert!(events.iter().all(|e| e["type"] != json!("contre")), "{update}");
+        if seq == 4 {
+            assert!(events.iter().all(|e| e["seat"] == json!(1)), "the bot's move: {update}");
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_client_comes_back_with_or_without_since() {
     let addr = start_unlimited().await;
     let room = create(addr, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;

@@ -14,9 +14,19 @@
 //! was due, not when the caller noticed, so the same actions at the same times always give the
 //! same match, and every timing test is exact.
 //!
+//! **Bots think beside the table.** A bot's search can take a second, and the table must not
+//! stop for it: whoever drives the table takes the next move the table would make by itself as
+//! a [`Job`] ([`Table::job`]): the match's state, its seed, the seats' controllers, and the key
+//! it was taken at (match, action counter, due time). The job runs anywhere (a thread, a pool)
+//! while the table goes on taking submissions; its [`JobAnswer`] comes back through
+//! [`Table::answer`], which applies it only if the table still stands where the job was taken
+//! and the move is due. A person's submission that comes first wins, and the answer, now stale,
+//! is dropped. [`Table::advance`] runs the jobs in place, for callers that may wait.
+//!
 //! **Deterministic bots.** Each bot decision is seeded from (match seed, `seq`, seat), and a
 //! race between bots from (match seed, `seq`): a match rebuilt from its record makes the same bot
-//! moves afterwards. Bots see their seat's view only.
+//! moves afterwards, and a job's answer is the same whenever and wherever it runs. Bots see
+//! their seat's view only.
 //!
 //! For every accepted action the table returns an [`Accepted`]: the action, who made it, and
 //! every event with its audience, from which each seat and the spectators are told what they
@@ -27,7 +37,7 @@ use crate::registry::{AnyMatch, GameId};
 use crate::view::RoundSummary;
 use tapis_bots::BotKind;
 use tapis_core::race::among_willing;
-use tapis_core::{ActionError, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError, Words};
+use tapis_core::{ActionError, Game, GameRng, Lang, MatchRequest, Seat, SetupError, Words};
 
 /// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
 /// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
@@ -179,7 +189,130 @@ pub struct Table {
     /// `seq` at which every bot able to act chose to let its window pass: nothing to do for bots
     /// until the match moves (their decisions depend only on the match and `seq`).
     bots_idle_at: Option<u64>,
+    /// `seq` at which the turn clock found no move to make: nothing to do for it until the match
+    /// moves.
+    clock_idle_at: Option<u64>,
 }
+
+/// Where a table stood when a [`Job`] was taken: its match, its action counter, and when the
+/// move is due. An answer is applied only to a table still standing there.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct JobKey {
+    pub match_no: u32,
+    pub seq: u64,
+    /// When the move is due (the caller's time).
+    pub at: u64,
+}
+
+/// The next move a table would make by itself, to be worked out beside it: the bots able to act
+/// (each deciding from its seat's view, a race between several settled by a seeded draw), and
+/// if they all let the moment pass, or none is due, the heuristic's move for the person the turn
+/// clock ran out on. It carries everything it needs, so it runs on any thread while the table
+/// goes on; [`Job::run`] may take as long as a hard bot's search.
+#[derive(Clone, Debug)]
+pub struct Job {
+    key: JobKey,
+    position: Position,
+    seed: u64,
+    controllers: Vec<Controller>,
+    /// The bots are due at `key.at`.
+    bots: bool,
+    /// The turn clock runs out at `key.at`.
+    clock: bool,
+}
+
+/// What a [`Job`] found, to hand back to its table with [`Table::answer`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobAnswer {
+    key: JobKey,
+    /// The move, or `None`: every bot let its window pass and the clock, if due, found nothing.
+    choice: Option<(Seat, String, Mover)>,
+    /// The bots were asked (and so are idle at this `seq` when nothing was chosen).
+    bots: bool,
+}
+
+/// What became of a [`JobAnswer`].
+#[derive(Debug)]
+pub enum Answered {
+    /// The move was made.
+    Made(Accepted),
+    /// Nobody wanted to act: nothing more happens by itself until the match moves (or the turn
+    /// clock, if one runs, comes due later: ask [`Table::job`] again).
+    Passed,
+    /// Not due yet: hand it back at [`JobAnswer::key`]'s `at`.
+    Early(JobAnswer),
+    /// The table moved on since the job was taken (a person acted, a rematch, play resumed): the
+    /// answer is dropped.
+    Stale,
+}
+
+impl Job {
+    pub fn key(&self) -> JobKey {
+        self.key
+    }
+
+    /// Whether the job asks bots (a search, possibly long), rather than only the turn clock's
+    /// heuristic (instant).
+    pub fn asks_bots(&self) -> bool {
+        self.bots
+    }
+
+    /// Works the move out. Same job, same answer, on any thread at any time.
+    pub fn run(self) -> JobAnswer {
+        let mut choice = None;
+        if self.bots {
+            choice =
+                self.position.bots_move(self.seed, self.key.seq, &self.controllers).map(|(s, a)| (s, a, Mover::Bot));
+        }
+        if choice.is_none() && self.clock {
+            choice =
+                self.position.clock_move(self.seed, self.key.seq, &self.controllers).map(|(s, a)| (s, a, Mover::Clock));
+        }
+        JobAnswer { key: self.key, choice, bots: self.bots }
+    }
+}
+
+impl JobAnswer {
+    pub fn key(&self) -> JobKey {
+        self.key
+    }
+}
+
+macro_rules! define_position {
+    ($($variant:ident => $ty:ty,)*) => {
+        /// The state of a match of any game, without its record: what a job carries.
+        #[derive(Clone, Debug)]
+        #[allow(clippy::large_enum_variant)]
+        enum Position {
+            $($variant(Box<$ty>),)*
+        }
+
+        impl Position {
+            fn of(current: &AnyMatch) -> Position {
+                match current {
+                    $(AnyMatch::$variant(m) => Position::$variant(Box::new(m.state().clone())),)*
+                }
+            }
+
+            /// The bots' move now: every bot able to act says whether it wants to and what; a
+            /// seeded draw settles a race between several.
+            fn bots_move(&self, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
+                match self {
+                    $(Position::$variant(state) => bot_race::<$ty>(state, seed, seq, controllers),)*
+                }
+            }
+
+            /// The heuristic's move for the first person the match waits for.
+            fn clock_move(&self, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
+                match self {
+                    $(Position::$variant(state) => clock_choice::<$ty>(state, seed, seq, controllers),)*
+                }
+            }
+        }
+    };
+}
+
+crate::for_each_game!(define_position);
 
 impl Table {
     /// A table with its first match, started at `now`.
@@ -192,7 +325,16 @@ impl Table {
         }
         let current = AnyMatch::new(setup.game, &setup.request)?;
         let round_start = current.round_end_scores();
-        Ok(Table { setup, current, match_no: 1, since: now, round_start, rounds: Vec::new(), bots_idle_at: None })
+        Ok(Table {
+            setup,
+            current,
+            match_no: 1,
+            since: now,
+            round_start,
+            rounds: Vec::new(),
+            bots_idle_at: None,
+            clock_idle_at: None,
+        })
     }
 
     /// A table rebuilt from the actions of its current match (`match_no`, with the request that
@@ -310,6 +452,7 @@ impl Table {
             self.current.act_named(seat, action, &self.setup.names, self.setup.reader).map_err(TableError::Action)?;
         self.since = at;
         self.bots_idle_at = None;
+        self.clock_idle_at = None;
         let round_over = (self.current.round() != round || self.current.is_over()).then(|| {
             let after = self.current.round_end_scores();
             let before = std::mem::replace(&mut self.round_start, after.clone());
@@ -324,23 +467,91 @@ impl Table {
 
     /// When a bot or the turn clock will next act by itself, if anything is waiting to happen.
     pub fn due(&self) -> Option<u64> {
-        if self.current.is_over() {
-            return None;
-        }
-        let status = self.current.status();
-        let bots_may_act = self.bots_idle_at != Some(self.seq())
-            && status.actors.iter().any(|s| matches!(self.setup.controllers[s.index()], Controller::Bot(_)));
-        let bot_time = bots_may_act.then_some(self.since + self.setup.bot_delay_ms);
-        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
-        let clock_time = self.setup.turn_clock_ms.filter(|_| people_waited_for).map(|ms| self.since + ms);
-        match (bot_time, clock_time) {
+        let (bots, clock) = self.due_parts();
+        match (bots, clock) {
             (Some(b), Some(c)) => Some(b.min(c)),
             (b, c) => b.or(c),
         }
     }
 
+    /// When the bots are due, and when the turn clock runs out, each if it is waiting to happen.
+    fn due_parts(&self) -> (Option<u64>, Option<u64>) {
+        if self.current.is_over() {
+            return (None, None);
+        }
+        let status = self.current.status();
+        let seq = self.seq();
+        let bots_may_act = self.bots_idle_at != Some(seq)
+            && status.actors.iter().any(|s| matches!(self.setup.controllers[s.index()], Controller::Bot(_)));
+        let bot_time = bots_may_act.then_some(self.since + self.setup.bot_delay_ms);
+        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
+        let clock_time = self
+            .setup
+            .turn_clock_ms
+            .filter(|_| people_waited_for && self.clock_idle_at != Some(seq))
+            .map(|ms| self.since + ms);
+        (bot_time, clock_time)
+    }
+
+    /// The key of the next move the table would make by itself ([`Table::job`]'s), without
+    /// building the job.
+    pub fn job_key(&self) -> Option<JobKey> {
+        self.due().map(|at| JobKey { match_no: self.match_no, seq: self.seq(), at })
+    }
+
+    /// The next move the table would make by itself, to be worked out beside it, whenever it is
+    /// due: take it as soon as the table changes, so that a search runs during the bots' delay.
+    pub fn job(&self) -> Option<Job> {
+        let (bots, clock) = self.due_parts();
+        let key = self.job_key()?;
+        Some(Job {
+            key,
+            position: Position::of(&self.current),
+            seed: self.current.record().seed,
+            controllers: self.setup.controllers.clone(),
+            bots: bots == Some(key.at),
+            clock: clock == Some(key.at),
+        })
+    }
+
+    /// A job's answer, at `now`: its move is made (dated `now`) if the table still stands where
+    /// the job was taken and the move is due by then.
+    pub fn answer(&mut self, answer: JobAnswer, now: u64) -> Answered {
+        if self.job_key() != Some(answer.key) {
+            return Answered::Stale;
+        }
+        if now < answer.key.at {
+            return Answered::Early(answer);
+        }
+        let seq = self.seq();
+        match answer.choice {
+            // Bots only choose legal actions; should one not be, nothing more happens by itself
+            // until a person acts.
+            Some((seat, action, by)) => match self.apply(seat, &action, by, now) {
+                Ok(accepted) => Answered::Made(accepted),
+                Err(_) => {
+                    self.bots_idle_at = Some(seq);
+                    self.clock_idle_at = Some(seq);
+                    Answered::Passed
+                }
+            },
+            None => {
+                if answer.bots {
+                    self.bots_idle_at = Some(seq);
+                }
+                // The clock, due at the same time, found nothing either.
+                if self.due() == Some(answer.key.at) {
+                    self.clock_idle_at = Some(seq);
+                }
+                Answered::Passed
+            }
+        }
+    }
+
     /// Makes every bot and clock move due at or before `now`, in order, each dated when it was
-    /// due. People who acted before then have already won their races.
+    /// due, working each out in place (a hard bot's search blocks the caller: a front end that
+    /// must keep answering runs [`Table::job`]s beside the table instead). People who acted
+    /// before then have already won their races.
     pub fn advance(&mut self, now: u64) -> Vec<Accepted> {
         let mut made = Vec::new();
         while made.len() < MAX_MOVES_PER_ADVANCE
@@ -351,44 +562,17 @@ impl Table {
         made
     }
 
-    /// The first bot or clock move due at or before `now`, if any.
+    /// The first bot or clock move due at or before `now`, if any, dated when it was due.
     pub fn advance_one(&mut self, now: u64) -> Option<Accepted> {
-        while let Some(at) = self.due().filter(|&at| at <= now) {
-            let bot_time = self.since + self.setup.bot_delay_ms;
-            let mut moved = None;
-            if at == bot_time && self.bots_idle_at != Some(self.seq()) {
-                match self.bot_move() {
-                    Some((seat, action)) => moved = Some((seat, action, Mover::Bot)),
-                    None => self.bots_idle_at = Some(self.seq()),
-                }
-            }
-            if moved.is_none() && self.setup.turn_clock_ms.is_some_and(|ms| self.since + ms == at) {
-                moved = self.clock_move().map(|(seat, action)| (seat, action, Mover::Clock));
-            }
-            match moved {
-                // Bots only choose legal actions; should one not be, nothing more happens by
-                // itself until a person acts.
-                Some((seat, action, by)) => return self.apply(seat, &action, by, at).ok(),
-                None if self.due() == Some(at) => return None,
-                None => {}
+        while let Some(job) = self.job().filter(|job| job.key.at <= now) {
+            let at = job.key.at;
+            match self.answer(job.run(), at) {
+                Answered::Made(accepted) => return Some(accepted),
+                Answered::Passed => continue,
+                Answered::Early(_) | Answered::Stale => unreachable!("a job run in place answers its own table"),
             }
         }
         None
-    }
-
-    /// The bots' move now: every bot able to act says whether it wants to and what; a seeded
-    /// draw settles a race between several.
-    fn bot_move(&self) -> Option<(Seat, String)> {
-        crate::on_match!(&self.current, m => bot_race(m, &self.setup.controllers))
-    }
-
-    /// The heuristic's move for the first person the match waits for.
-    fn clock_move(&self) -> Option<(Seat, String)> {
-        crate::on_match!(&self.current, m => {
-            let waiting = m.state().waiting_for();
-            let seat = waiting.iter().find(|s| self.setup.controllers[s.index()] == Controller::Person)?;
-            ops::bot_choice(m, seat, BotKind::Heuristic).map(|a| (seat, a.to_string()))
-        })
     }
 
     /// A new match with the same seats, the next dealer and the given seed (the caller draws it:
@@ -414,13 +598,12 @@ impl Table {
         self.since = now;
         self.rounds.clear();
         self.bots_idle_at = None;
+        self.clock_idle_at = None;
         Ok(())
     }
 }
 
-fn bot_race<G: Game>(m: &Match<G>, controllers: &[Controller]) -> Option<(Seat, String)> {
-    let state = m.state();
-    let (seed, seq) = (m.record().seed, m.record().actions.len() as u64);
+fn bot_race<G: Game>(state: &G, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
     let decide = |seat: Seat, legal: &[G::Action], must_act: bool, _: &mut GameRng| match controllers[seat.index()] {
         Controller::Bot(kind) => {
             Some(kind.decide::<G>(seat, || state.view(Some(seat)), legal, must_act, &mut bot_rng(seed, seq, seat)))
@@ -428,4 +611,9 @@ fn bot_race<G: Game>(m: &Match<G>, controllers: &[Controller]) -> Option<(Seat, 
         Controller::Person => None,
     };
     among_willing(state, decide, &mut race_rng(seed, seq)).map(|(seat, action)| (seat, action.to_string()))
+}
+
+fn clock_choice<G: Game>(state: &G, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
+    let seat = state.waiting_for().iter().find(|s| controllers[s.index()] == Controller::Person)?;
+    ops::bot_choice_at(state, seed, seq, seat, BotKind::Heuristic).map(|a| (seat, a.to_string()))
 }

@@ -9,7 +9,8 @@
 //!   (`docs/client-view.md`).
 //! - [`driver`]: [`Table`], the clock-free driver of one match with people and bots at its
 //!   seats: stale and illegal submissions refused, bot delays and turn clocks at exact times
-//!   given by the caller, rematches, and for every accepted action what each seat is told.
+//!   given by the caller, bots' and clocks' moves worked out beside the table as [`Job`]s,
+//!   rematches, and for every accepted action what each seat is told.
 //!
 //! Dependencies point one way: cli/server → table → bots → games → core.
 
@@ -18,7 +19,9 @@ pub mod ops;
 pub mod registry;
 pub mod view;
 
-pub use driver::{Accepted, Controller, Mover, Table, TableError, TableSetup, bot_name};
+pub use driver::{
+    Accepted, Answered, Controller, Job, JobAnswer, JobKey, Mover, Table, TableError, TableSetup, bot_name,
+};
 pub use ops::{LegalAction, Status, ToldEvent};
 pub use registry::{AnyMatch, GameId, GameInfo, OptionInfo, UnknownGame, games_json};
 pub use view::RoundSummary;

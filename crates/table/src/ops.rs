@@ -171,12 +171,20 @@ fn act<G: Game>(
 /// a reaction window pass. Same match, same moment (actions so far), same seat: same answer, so
 /// a match rebuilt from its record makes the same bot moves.
 pub(crate) fn bot_choice<G: Game>(m: &Match<G>, seat: Seat, kind: BotKind) -> Option<G::Action> {
-    let legal = legal_of(m, seat);
+    bot_choice_at(m.state(), m.record().seed, m.record().actions.len() as u64, seat, kind)
+}
+
+/// [`bot_choice`] from the match's state, its seed and `seq` (the actions accepted so far):
+/// what a bot's job beside the table carries, without the record.
+pub(crate) fn bot_choice_at<G: Game>(state: &G, seed: u64, seq: u64, seat: Seat, kind: BotKind) -> Option<G::Action> {
+    let mut legal = ActionList::new();
+    if seat.index() < state.players() {
+        state.legal_actions(seat, &mut legal);
+    }
     if legal.is_empty() {
         return None;
     }
-    let mut rng = bot_rng(m.record().seed, m.record().actions.len() as u64, seat);
-    let state = m.state();
+    let mut rng = bot_rng(seed, seq, seat);
     kind.decide::<G>(seat, || state.view(Some(seat)), &legal, state.waiting_for().contains(seat), &mut rng)
 }
 

@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 use tapis_bots::BotKind;
 use tapis_core::{ActionError, MatchRequest, Seat, SeatSet};
-use tapis_table::{AnyMatch, Controller, GameId, Mover, Table, TableError, TableSetup};
+use tapis_table::{Answered, AnyMatch, Controller, GameId, Mover, Table, TableError, TableSetup};
 
 /// A Le 8 Nantais deal for two: these hands and discard, every other card in the stock.
 fn nantais_deal(seat0: &[&str], seat1: &[&str], discard: &[&str]) -> Value {
@@ -208,6 +208,82 @@ fn the_turn_clock_plays_the_heuristic_for_an_absent_person() {
     let moves = table.advance(due);
     assert_eq!((moves[0].seat, moves[0].by, moves[0].at), (Seat(0), Mover::Clock, due));
     assert_eq!(moves[0].action, expected);
+}
+
+#[test]
+fn a_job_worked_out_beside_the_table_is_dropped_when_a_person_acts_first() {
+    // Seat 0 (a person) lays its second-to-last card: it may announce UNIQUE, and the bot at
+    // seat 1 may call CONTRE UNIQUE, 700 ms later. The bot's job is taken at once and answered
+    // whenever its search ends.
+    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let hard = Controller::Bot(BotKind::Ismcts(200));
+    let setup = setup(GameId::Nantais, request(2, 7, json!({}), Some(deal)), vec![PERSON, hard], 700, None);
+    let mut table = Table::new(setup, 0).unwrap();
+    table.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    let job = table.job().expect("the bot may call CONTRE UNIQUE");
+    assert_eq!((job.key().seq, job.key().at, job.asks_bots()), (1, 800, true));
+    assert_eq!(table.job_key(), Some(job.key()));
+    let answer = job.clone().run();
+    assert_eq!(job.clone().run(), answer, "same job, same answer");
+
+    // Answered before its time: handed back, nothing changes.
+    let mut waiting = table.clone();
+    let early = match waiting.answer(answer.clone(), 500) {
+        Answered::Early(early) => early,
+        other => panic!("{other:?}"),
+    };
+    assert_eq!(waiting.seq(), 1);
+    // At its time, it is the move the table makes in place.
+    let mut in_place = table.clone();
+    let expected = in_place.advance_one(800).expect("the bot calls CONTRE UNIQUE");
+    match waiting.answer(early, 800) {
+        Answered::Made(made) => {
+            assert_eq!(made, expected);
+            assert_eq!((made.seat, made.action.as_str(), made.by), (Seat(1), "contre 0", Mover::Bot));
+        }
+        other => panic!("{other:?}"),
+    }
+    // Answered late, it is dated when it came: the next delay counts from there.
+    let mut late = table.clone();
+    match late.answer(answer.clone(), 950) {
+        Answered::Made(made) => assert_eq!(made.at, 950),
+        other => panic!("{other:?}"),
+    }
+
+    // The person announces UNIQUE while the bot thinks: the person's move is applied, and the
+    // bot's answer, for a table that has moved on, is dropped.
+    table.submit(Seat(0), 1, "unique", 600).unwrap();
+    assert!(matches!(table.answer(answer, 900), Answered::Stale));
+    assert_eq!(table.seq(), 2);
+    assert_eq!(table.current().status().cards, vec![1, 7], "no CONTRE: seat 0 drew nothing");
+}
+
+#[test]
+fn jobs_beside_the_table_give_the_match_the_table_plays_in_place() {
+    // Bots only: answered as soon as they come (a job run at once, the answer handed back when
+    // due) or worked out in place, the same match.
+    let setup = setup(GameId::Gum, request(3, 21, json!({}), None), vec![EASY; 3], 300, None);
+    let mut in_place = Table::new(setup.clone(), 0).unwrap();
+    let mut beside = Table::new(setup, 0).unwrap();
+    let mut now = 0;
+    while !in_place.is_over() {
+        now = in_place.due().unwrap();
+        in_place.advance_one(now);
+    }
+    let mut at = 0;
+    while let Some(job) = beside.job() {
+        let answer = job.run();
+        match beside.answer(answer, at) {
+            Answered::Early(early) => {
+                at = early.key().at;
+                assert!(matches!(beside.answer(early, at), Answered::Made(_) | Answered::Passed));
+            }
+            Answered::Made(_) | Answered::Passed => {}
+            Answered::Stale => panic!("nothing else moved the table"),
+        }
+    }
+    assert_eq!(beside.current().record(), in_place.current().record());
+    assert_eq!(at, now);
 }
 
 /// Plays on for `steps` moves: the person answers 300 ms after each change, bots in their time.
