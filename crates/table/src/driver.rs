@@ -339,6 +339,27 @@ impl Table {
         }
     }
 
+    /// When the turn clock will play for the people the match waits for, if it runs now (the
+    /// room has a clock, and a person is waited for). Who is waited for is public (`turn`).
+    pub fn clock_due(&self) -> Option<u64> {
+        if self.current.is_over() {
+            return None;
+        }
+        let waiting = self.current.status().waiting;
+        let people_waited_for = waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
+        self.setup.turn_clock_ms.filter(|_| people_waited_for).map(|ms| self.since + ms)
+    }
+
+    /// A person's seat handed to a bot (the person went away): from now on the bot plays it,
+    /// under its bot name.
+    pub fn hand_to_bot(&mut self, seat: Seat, bot: BotKind) {
+        if let Some(controller) = self.setup.controllers.get_mut(seat.index()) {
+            *controller = Controller::Bot(bot);
+            self.set_name(seat, bot_name(seat));
+            self.bots_idle_at = None;
+        }
+    }
+
     /// Makes every bot and clock move due at or before `now`, in order, each dated when it was
     /// due. People who acted before then have already won their races.
     pub fn advance(&mut self, now: u64) -> Vec<Accepted> {
