@@ -382,7 +382,8 @@ impl Room {
     }
 
     fn snapshot(&self, seat: Option<Seat>) -> String {
-        frames::snapshot(&self.table, seat, self.started())
+        let frame = frames::snapshot(&self.table, seat, self.started());
+        if self.started() { frames::with_clock(frame, &self.table, self.clock.now()) } else { frame }
     }
 
     /// The updates of this match after `since`, regenerated from its actions, for `seat`.
@@ -402,6 +403,10 @@ impl Room {
                 Ok(accepted) => out.push(frames::update(&replay, &accepted, seat)),
                 Err(_) => return vec![self.snapshot(seat)],
             }
+        }
+        // The turn clock runs from the last of them.
+        if let Some(last) = out.pop() {
+            out.push(frames::with_clock(last, &self.table, self.clock.now()));
         }
         out
     }
@@ -497,7 +502,8 @@ impl Room {
 
     /// One update per connection.
     fn tell(&mut self, accepted: &Accepted) {
-        self.send_all(|room, seat| frames::update(&room.table, accepted, seat));
+        let now = self.clock.now();
+        self.send_all(|room, seat| frames::with_clock(frames::update(&room.table, accepted, seat), &room.table, now));
     }
 
     /// Sends every connection the frame built for its seat (once per seat, for all its

@@ -697,3 +697,43 @@ async fn an_earlier_match_keeps_its_record_and_replay_after_a_rematch() {
     }
     assert_eq!(get("/api/rooms/nosuchroom/replay?match=1".to_string()).await.0, 404);
 }
+
+/// The next frame of type `kind`, skipping the others.
+async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(30), ws.next())
+            .await
+            .expect("a frame in time")
+            .expect("open");
+        if frame["type"] == json!(kind) {
+            return frame;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_clock_is_sent_and_its_moves_are_told_as_such() {
+    let addr = start().await;
+    // Alice plays first (seat 1 deals) and lets her clock run out.
+    let body = json!({"game": "nantais", "players": 2, "options": {"rounds_to_win": 1}, "seats": ["human", "bot:easy"],
+        "bot_delay_ms": 0, "turn_clock_ms": 1000, "dealer": 1, "seed": 3});
+    let room = create(addr, body).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    let snapshot = next_of(&mut alice, "snapshot").await;
+    let left = snapshot["clock_ms"].as_u64().expect("the clock runs while the table waits for Alice");
+    assert!(left <= 1000, "{snapshot}");
+    let update = next_of(&mut alice, "update").await;
+    assert_eq!(update["auto"], json!(true), "{update}");
+    let told = &update["events"][0];
+    assert_eq!((told["type"].as_str(), told["seat"].as_u64()), (Some("auto_move"), Some(0)), "{update}");
+    assert_eq!(told["text"]["en"], json!("Move played automatically for Alice:"));
+    assert_eq!(told["text"]["fr"], json!("Coup joué automatiquement pour Alice\u{a0}:"));
+    // A table without a clock sends none.
+    let room =
+        create(addr, json!({"game": "nantais", "players": 2, "seats": ["human", "bot:easy"], "dealer": 1})).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    let snapshot = next_of(&mut alice, "snapshot").await;
+    assert!(snapshot.get("clock_ms").is_none(), "{snapshot}");
+}
