@@ -577,7 +577,7 @@ function seatZone(view, t, ctx, seat, giveActions, mine, offers) {
   if (turn && t.phase !== 'swap' && t.phase !== 'over') classes.push('gum-turn');
   if (t.phase === 'target' && t.target === s) classes.push('gum-target');
   if (seat.place !== null && seat.place !== undefined) classes.push('gum-out');
-  const zone = h('section', { class: classes.join(' '), 'data-seat': s, 'aria-label': ctx.name(s) });
+  const zone = h('section', { class: classes.join(' '), 'data-seat': s, 'aria-label': ctx.name(s), 'data-own-hand': mine && !ctx.replay ? '' : null });
 
   const tags = [];
   if (seat.place !== null && seat.place !== undefined) {

@@ -527,7 +527,7 @@ function drawHand(h, table, view, ctx) {
     row.append(el);
   }
   const holdsBoard = hand.some((c) => onBoard.has(c));
-  return h('div', { class: 'nj-handbox' },
+  return h('div', { class: 'nj-handbox', 'data-own-hand': ctx.replay ? null : '' },
     h('span', { class: 'nj-label' }, hand.length
       ? ctx.t(`Votre main — ${cardsWords(ctx, hand.length)}`, `Your hand — ${cardsWords(ctx, hand.length)}`)
       : ctx.t('Votre main', 'Your hand')),

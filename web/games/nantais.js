@@ -425,7 +425,7 @@ export function render(area, view, ctx) {
       }
       handRow.append(el);
     });
-    mine = h('div', { class: 'nt-mine' },
+    mine = h('div', { class: 'nt-mine', 'data-own-hand': ctx.replay ? null : '' },
       h('div', { class: 'nt-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length)),
         t.seats[me] && t.seats[me].unique === 'announced' ? h('span', { class: 'nt-badge nt-said' }, 'UNIQUE') : null,
         t.seats[me] && t.seats[me].unique === 'unannounced' ? h('span', { class: 'nt-badge nt-unsaid' }, ctx.t(`UNIQUE pas annoncé${NB}!`, 'UNIQUE not announced!')) : null),

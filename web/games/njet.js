@@ -437,7 +437,7 @@ function drawHand(ctx, view, table, legal) {
   });
   const own = !ctx.replay || ctx.name(view.seat) === t('vous', 'you');
   const title = own ? t('Votre main', 'Your hand') : t(`Main ${de(ctx.name(view.seat))}`, `${ctx.name(view.seat)}’s hand`);
-  return h('section', { class: 'njet-hand', 'aria-label': title },
+  return h('section', { class: 'njet-hand', 'aria-label': title, 'data-own-hand': ctx.replay ? null : '' },
     h('h3', {}, title, ' ', h('span', { class: 'njet-count' }, t(`(${hand.length} ${hand.length <= 1 ? 'carte' : 'cartes'})`, `(${hand.length} ${hand.length === 1 ? 'card' : 'cards'})`))),
     h('div', { class: 'hand njet-hand-cards' }, groups));
 }
