@@ -149,18 +149,27 @@ export class Room {
         const last = frame.view.last_round;
         if (last && (!this.rounds.length || this.rounds[this.rounds.length - 1].round < last.round)) {
           this.rounds.push(last);
-          if (!frame.view.result) this.roundEnd = { summary: last, events: roundEndEvents(frame.events) };
+          // The round's dialog may tell what led to the points from the table just before.
+          if (!frame.view.result) this.roundEnd = { summary: last, events: roundEndEvents(frame.events), all: frame.events, before: s.view };
         }
         const sent = this.sent;
         this.pending = false;
         this.setClock(frame);
         this.keepLog();
         this.onchange('update', { frame });
-        // A move of two steps (« poser et annoncer UNIQUE »): the second goes once the first is
-        // in, if it is still legal then.
-        if (sent && sent.then && this.legal().some((a) => a.action === sent.then)) {
-          this.sent = null;
-          this.act(sent.then, { retry: false });
+        // A move of two steps (« poser et annoncer UNIQUE »): the second goes as soon as it is
+        // legal (after the first, or after a choice the first asked for, such as an 8's suit),
+        // and is forgotten once this seat has nothing left to do.
+        if (sent && sent.then) this.followUp = sent.then;
+        if (this.followUp && !this.pending) {
+          const legal = this.legal();
+          if (legal.some((a) => a.action === this.followUp)) {
+            const next = this.followUp;
+            this.followUp = null;
+            this.act(next, { retry: false });
+          } else if (!legal.length) {
+            this.followUp = null;
+          }
         }
         break;
       }

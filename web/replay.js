@@ -4,7 +4,7 @@
 import { h, clear } from './dom.js';
 import { lang, tr } from './i18n.js';
 import {
-  app, api, loadGames, gameModule, gameInfo, topBar, onRedraw, plainPage, savedSeat, seatName, makeCtx, seatStrip,
+  app, api, loadGames, gameModule, gameName, topBar, onRedraw, plainPage, savedSeat, seatName, makeCtx, seatStrip,
   scoreSheet, winnersLine, matchLinks, drawGame,
 } from './shared.js';
 import { measure, animate } from './motion.js';
@@ -68,7 +68,7 @@ export async function replayPage(code) {
     const log = h('ol', { class: 'log' });
     const main = h('main', { class: 'table-page replay' },
       h('div', { class: 'board' },
-        h('h1', {}, tr('Revoir la partie', 'Replay'), info.match > 1 ? ` ${data.match}` : '', ' — ', gameInfo(data.game) ? gameInfo(data.game).name : data.game),
+        h('h1', {}, tr('Revoir la partie', 'Replay'), info.match > 1 ? ` ${data.match}` : '', ' — ', gameName(data.game)),
         matchLinks(code, info.match, data.match),
         controls, words, strip, area, result,
         h('p', {}, h('a', { href: `/r/${code}` }, tr('Retour à la table', 'Back to the table')))),

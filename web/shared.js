@@ -45,6 +45,18 @@ export function gameInfo(id) {
 // Crazy Eights is the plain « huit américain » of families.
 const FAMILY_NAMES = { crazyeights: ['Le huit américain', 'Crazy Eights'] };
 
+/** « une partie du 8 Nantais », « de Njet! »: the French article joins « de ». */
+export function ofGame(id) {
+  const name = gameName(id);
+  const m = /^Le (.*)$/.exec(name);
+  return tr(m ? `du ${m[1]}` : `de ${name}`, `of ${name}`);
+}
+
+/** A sentence's full stop, unless it already ends with one (« Njet! », not « Njet!. »). */
+export function stop(text) {
+  return /[.!?…]$/.test(text) ? text : `${text}.`;
+}
+
 /** A game's name for the reader. */
 export function gameName(id) {
   if (FAMILY_NAMES[id]) return tr(...FAMILY_NAMES[id]);
@@ -176,14 +188,18 @@ export function makeCtx(view, names, { replay = false, views = null, act = () =>
     card: (code, opts = {}) => cardElement(code, { lang: lang(), ...opts }),
     offered,
     offer(el, actions) {
-      const list = (actions || []).map((a) => (typeof a === 'string' ? byAction.get(a) : byAction.get(a && a.action))).filter(Boolean);
+      // An entry may carry `then`, a move sent once the first is in (« poser et annoncer »).
+      const list = (actions || []).map((a) => {
+        const base = byAction.get(typeof a === 'string' ? a : a && a.action);
+        return base && a.then ? { ...base, then: a.then, fr: a.fr, en: a.en } : base;
+      }).filter(Boolean);
       if (!list.length || ctx.replay) return el;
       for (const a of list) offered.add(a.action);
       el.classList.add('playable');
       el.tabIndex = 0;
       el.setAttribute('role', 'button');
       if (list.length === 1) el.dataset.action = list[0].action;
-      else el.dataset.actions = list.map((a) => a.action).join('|');
+      else el.dataset.actions = list.map((a) => (a.then ? `${a.action}+${a.then}` : a.action)).join('|');
       const words = list.map(actionWords).join(' · ');
       el.title = words;
       // A screen reader says the move first (« poser le 10 »), then what the thing is.
@@ -192,7 +208,7 @@ export function makeCtx(view, names, { replay = false, views = null, act = () =>
       const go = (event) => {
         event.preventDefault();
         event.stopPropagation();
-        if (list.length === 1) act(list[0].action);
+        if (list.length === 1) act(list[0].action, list[0].then);
         else openMenu(el, list, act);
       };
       el.addEventListener('click', go);
@@ -216,7 +232,10 @@ let menuState = null; // {menu, anchor, list, act}
 export function openMenu(anchor, list, act) {
   closeMenu();
   const menu = h('div', { class: 'menu', role: 'menu' },
-    list.map((a) => h('button', { type: 'button', role: 'menuitem', 'data-action': a.action, onclick: (e) => { e.stopPropagation(); closeMenu(); act(a.action); } }, actionWords(a))),
+    list.map((a) => h('button', {
+      type: 'button', role: 'menuitem', 'data-action': a.action, 'data-then': a.then || null,
+      onclick: (e) => { e.stopPropagation(); closeMenu(); act(a.action, a.then); },
+    }, actionWords(a))),
     h('button', { type: 'button', class: 'menu-cancel', onclick: () => closeMenu() }, tr('Annuler', 'Cancel')));
   document.body.append(menu);
   menuState = { menu, anchor, list, act };
@@ -287,7 +306,8 @@ export function seatStrip(view, names, info, { extra = null, connectedSelf = fal
     },
       h('div', { class: 'seat-name' },
         h('span', { class: 'dot ' + (connected ? 'on' : 'off'), title: connected ? tr('connecté', 'connected') : tr('absent', 'away') }),
-        h('span', {}, names(s)),
+        // The observer by their name too, as the log names them: « Alice (vous) ».
+        h('span', {}, s === view.seat && seatInfo && seatInfo.name ? `${seatInfo.name} (${names(s)})` : names(s)),
         s === view.dealer ? h('span', { class: 'dealer', title: tr('donneur', 'dealer') }, tr('D', 'D')) : null),
       h('div', { class: 'seat-facts' },
         h('span', { title: tr('score', 'score') }, tr('score ', 'score ') + view.scores[s]),

@@ -13,7 +13,7 @@
 import { h, clear } from './dom.js';
 import { lang, tr, count } from './i18n.js';
 import {
-  app, api, loadGames, gameModule, gameInfo, gameName, topBar, onRedraw, plainPage, saveSeat, seatName,
+  app, api, loadGames, gameModule, gameInfo, gameName, ofGame, stop, topBar, onRedraw, plainPage, saveSeat, seatName,
   variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, winnersLine, earlierMatches, drawGame,
 } from './shared.js';
 import { Room } from './net.js';
@@ -160,7 +160,7 @@ class RoomPage {
     const main = h('main', { class: 'lobby', 'data-lobby': kind }, h('h1', {}, name));
     const host = info.seats[0] && info.seats[0].kind === 'human' ? info.seats[0].name : null;
     if (host && room.seat() !== 0) {
-      main.append(h('p', { class: 'lead' }, tr(`${host} vous invite à une partie de ${name}.`, `${host} invites you to a game of ${name}.`)));
+      main.append(h('p', { class: 'lead' }, stop(tr(`${host} vous invite à une partie ${ofGame(info.game)}`, `${host} invites you to a game ${ofGame(info.game)}`))));
     }
     if (room.notice) main.append(h('p', { class: 'error', role: 'alert' }, room.notice));
     main.append(inviteBox(room.code));
@@ -515,7 +515,7 @@ class RoomPage {
       build = () => resultsDialog(room, view, names, () => { room.resultClosed = true; this.patchOverlay(); });
     } else if (room.roundEnd) {
       key = `round:${view.match}:${room.roundEnd.summary.round}:${lang()}`;
-      build = () => roundDialog(room, view, names, () => { room.roundEnd = null; this.patchOverlay(); });
+      build = () => roundDialog(room, this.module, view, names, () => { room.roundEnd = null; this.patchOverlay(); });
     }
     if (key === table.overlayKey) return;
     const refresh = rounds && key && table.overlayKey && key.split(':')[0] === table.overlayKey.split(':')[0];
@@ -696,10 +696,14 @@ function dialog(title, ...content) {
   return h('div', { class: 'overlay' }, h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('h2', {}, title), ...content));
 }
 
-function roundDialog(room, view, names, close) {
-  const { summary, events } = room.roundEnd;
+function roundDialog(room, mod, view, names, close) {
+  const { summary, events, all, before } = room.roundEnd;
+  // A game may say what led to the points (Njet!: each team's tricks and loot).
+  const ctx = makeCtx(before || view, names, { replay: true });
+  const behind = mod.roundSummary && before ? mod.roundSummary(before, all, ctx) : null;
   return dialog(tr(`Fin de la manche ${summary.round}`, `End of round ${summary.round}`),
     h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))),
+    behind,
     scoreSheet({ ...view, result: null }, names, [summary]),
     h('div', { class: 'dialog-buttons' },
       h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: close }, tr('Continuer', 'Continue'))));

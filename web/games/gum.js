@@ -406,8 +406,8 @@ function banner(view, t, ctx, legal, me) {
       const waiting = (view.turn || []).filter((s) => s !== me).map((s) => ctx.name(s));
       if (mine && live) {
         lines.push(pick(ctx,
-          `Avant de jouer${NB}: échangez des cartes de votre main avec vos cartes visibles (cliquez sur une carte), puis dites «${NB}prêt${NB}».`,
-          'Before play: swap hand cards with your face-up cards (click a card), then say “ready”.'));
+          `Avant de jouer${NB}: échangez des cartes de votre main avec vos cartes visibles (cliquez sur une carte), puis «${NB}terminer les échanges${NB}».`,
+          'Before play: swap hand cards with your face-up cards (click a card), then “finish swapping”.'));
       } else {
         lines.push(pick(ctx, 'Échanges avant la partie.', 'Swapping before play.'));
       }

@@ -161,3 +161,29 @@ test('cards move between places, and nothing moves for a reader who asked for le
     await context.close();
   }
 });
+
+test('on a phone, the page does not jump while the table moves, and one’s own hand stays in view', async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // Battle GUM with the clock playing Alice's moves: 13s and pick-ups come and go by themselves.
+  const room = await createRoom(request, 'gum', 3, ['human', 'bot:easy', 'bot:easy'], {}, { turn_clock_ms: 1000, bot_delay_ms: 200, seed: 13 });
+  await joinByLink(page, room, 'Alice');
+  const start = await seq(page);
+  await page.evaluate(() => window.scrollTo(0, 260));
+  while ((await seq(page)) < start + 25) {
+    const before = await seq(page);
+    await page.waitForFunction((old) => Number(document.querySelector('main.table-page').dataset.seq) > old, before, { timeout: 20_000 });
+    const { y, max } = await page.evaluate(() => ({ y: window.scrollY, max: document.documentElement.scrollHeight - window.innerHeight }));
+    // The page stays about where it was put (the browser's scroll anchoring may shift it a few
+    // pixels to keep what is in view still when something above grows), unless it became too
+    // short to stay there: it never jumps to the top.
+    expect(Math.abs(y - Math.min(260, max))).toBeLessThan(60);
+    // One's own cards and the prompt are on screen.
+    const hand = await page.locator('[data-own-hand]').boundingBox();
+    const dock = await page.locator('.dock').boundingBox();
+    expect(hand.y + hand.height).toBeLessThanOrEqual(dock.y + 1);
+    expect(hand.y).toBeLessThan(844);
+    expect(dock.y + dock.height).toBeLessThanOrEqual(844 + 1);
+  }
+  await context.close();
+});
