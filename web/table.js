@@ -194,6 +194,10 @@ class RoomPage {
       }, h('label', { for: 'join-name' }, tr('Votre nom', 'Your name')), input,
         h('button', { type: 'submit', class: 'primary' }, tr('S’asseoir', 'Take a seat')), error));
       main.append(h('p', {}, h('button', { type: 'button', class: 'link', 'data-do': 'watch', onclick: () => { room.connect(); this.drawLobby(); } }, tr('Regarder sans jouer', 'Watch without playing'))));
+      // Someone already seated on another device takes their seat back, not a second one.
+      main.append(h('details', { class: 'elsewhere-open' },
+        h('summary', {}, tr('Vous avez déjà une place à cette table, sur un autre appareil ?', 'Already seated at this table, on another device?')),
+        seatLinkForm(room)));
     } else if (kind === 'full') {
       main.append(seatElsewhere(room, () => { room.connect(); this.drawLobby(); }));
     } else {
@@ -620,28 +624,32 @@ function seatLinkBox(room) {
 
 /** Every seat is taken: the visitor may hold one of them on another device. */
 function seatElsewhere(room, watch) {
-  const input = h('input', { id: 'seat-link-in', placeholder: tr('Votre lien de place', 'Your seat link'), autocomplete: 'off' });
-  const error = h('p', { class: 'error', role: 'alert' });
   return h('div', { class: 'elsewhere' },
     h('p', {}, tr(
       'Toutes les places de cette table sont prises. Si l’une d’elles est la vôtre, ouverte sur un autre appareil, ouvrez ici votre lien de place : à la table, « Jouer depuis un autre appareil » le donne.',
       'Every seat at this table is taken. If one of them is yours, open on another device, open your seat link here: at the table, “Play from another device” gives it.')),
-    h('form', {
-      class: 'join',
-      onsubmit: (e) => {
-        e.preventDefault();
-        const m = input.value.trim().match(/#(.*)$/);
-        const fragment = new URLSearchParams(m ? m[1] : '');
-        if (!fragment.get('token') || !input.value.includes(`/r/${room.code}`)) {
-          error.textContent = tr('Ce n’est pas un lien de place de cette table.', 'This is not a seat link of this table.');
-          return;
-        }
-        location.hash = fragment.toString();
-        roomPage(room.code);
-      },
-    }, h('label', { for: 'seat-link-in' }, tr('Lien de place', 'Seat link')), input,
-      h('button', { type: 'submit', class: 'primary' }, tr('Reprendre ma place', 'Take my seat back')), error),
+    seatLinkForm(room),
     h('p', {}, h('button', { type: 'button', class: 'link', 'data-do': 'watch', onclick: watch }, tr('Regarder sans jouer', 'Watch without playing'))));
+}
+
+/** Where a seat link is pasted to take that seat on this device. */
+function seatLinkForm(room) {
+  const input = h('input', { id: 'seat-link-in', placeholder: tr('Votre lien de place', 'Your seat link'), autocomplete: 'off' });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const take = (e) => {
+    e.preventDefault();
+    const m = input.value.trim().match(/#(.*)$/);
+    const fragment = new URLSearchParams(m ? m[1] : '');
+    if (!fragment.get('token') || !input.value.includes(`/r/${room.code}`)) {
+      error.textContent = tr('Ce n’est pas un lien de place de cette table.', 'This is not a seat link of this table.');
+      return;
+    }
+    location.hash = fragment.toString();
+    roomPage(room.code);
+  };
+  return h('form', { class: 'seat-take', onsubmit: take },
+    h('label', { for: 'seat-link-in' }, tr('Lien de place', 'Seat link')), input,
+    h('button', { type: 'submit', class: 'primary' }, tr('Reprendre ma place', 'Take my seat back')), error);
 }
 
 // Whom the table waits for before the match can start.
