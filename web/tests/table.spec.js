@@ -193,3 +193,35 @@ test('on a phone, the page does not jump while the table moves, and one’s own 
   }
   await context.close();
 });
+
+test('a card focused from the keyboard keeps the focus while the others move', async ({ page, request }) => {
+  // Battle GUM's swaps: everyone swaps at once, so the bots' swaps come in while Alice, whose
+  // cards stay lit, has one in focus.
+  const room = await createRoom(request, 'gum', 3, ['human', 'bot:easy', 'bot:easy'], {}, { bot_delay_ms: 400, seed: 2 });
+  await joinByLink(page, room, 'Alice');
+  const card = page.locator('.gum-me .playable').first();
+  await card.focus();
+  const key = await page.evaluate(() => document.activeElement.dataset.actions || document.activeElement.dataset.action);
+  expect(key).toBeTruthy();
+  const start = await seq(page);
+  await expect.poll(() => seq(page), { timeout: 20_000 }).toBeGreaterThan(start + 1);
+  expect(await page.evaluate(() => document.activeElement.dataset.actions || document.activeElement.dataset.action)).toBe(key);
+  // What a screen reader reads on it is the move, with a verb.
+  expect(await page.evaluate(() => document.activeElement.getAttribute('aria-label'))).toMatch(/^(échanger|poser)/);
+});
+
+test('a hidden tab gets a notification when it becomes the reader’s turn', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    window.notes = [];
+    Object.defineProperty(document, 'hidden', { get: () => true });
+    window.Notification = class {
+      constructor(title, options) { window.notes.push([title, options.body]); }
+      static get permission() { return 'granted'; }
+      static requestPermission() { return Promise.resolve('granted'); }
+    };
+  });
+  const room = await createRoom(request, 'nantais', 2, ['human', 'bot:easy'], { rounds_to_win: 1 }, { dealer: 0, bot_delay_ms: 1000, seed: 4 });
+  await joinByLink(page, room, 'Alice');
+  await expect.poll(() => page.evaluate(() => window.notes.length), { timeout: 20_000 }).toBe(1);
+  expect(await page.evaluate(() => window.notes[0])).toEqual(['Le 8 Nantais — tapis', 'À vous de jouer.']);
+});
