@@ -225,3 +225,33 @@ test('a hidden tab gets a notification when it becomes the reader’s turn', asy
   await expect.poll(() => page.evaluate(() => window.notes.length), { timeout: 20_000 }).toBe(1);
   expect(await page.evaluate(() => window.notes[0])).toEqual(['Le 8 Nantais — tapis', 'À vous de jouer.']);
 });
+
+test('on a phone, every game keeps one’s own hand in view at the foot of the screen, above the prompt', async ({ browser, request }) => {
+  const games = [
+    ['nantais', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['gum', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['nainjaune', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['njet', 4, ['human', 'bot:easy', 'bot:easy', 'bot:easy']],
+    ['crazyeights', 3, ['human', 'bot:easy', 'bot:easy']],
+  ];
+  for (const [game, players, seats] of games) {
+    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const room = await createRoom(request, game, players, seats, {}, { bot_delay_ms: 5000, seed: 3 });
+    await joinByLink(page, room, 'Alice');
+    await expect(page.locator('[data-own-hand]')).toBeVisible();
+    for (const y of [0, 10_000]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      const { hand, dock, wide } = await page.evaluate(() => ({
+        hand: document.querySelector('[data-own-hand]').getBoundingClientRect().toJSON(),
+        dock: document.querySelector('.dock').getBoundingClientRect().toJSON(),
+        wide: document.documentElement.scrollWidth,
+      }));
+      expect(wide, game).toBeLessThanOrEqual(390);
+      expect(hand.bottom, game).toBeLessThanOrEqual(dock.top + 1);
+      expect(hand.top, game).toBeGreaterThanOrEqual(0);
+      expect(dock.bottom, game).toBeLessThanOrEqual(845);
+    }
+    await context.close();
+  }
+});
