@@ -82,3 +82,16 @@ export function animate(before, root, { from = () => null, to = () => null } = {
     }
   }
 }
+
+// The events whose cards leave the table for a seat, and which field names that seat: a trick
+// won (Njet!), a pile picked up, accepted or given (Battle GUM), a pile taken (Nur Mut).
+const TAKES = { trick_won: 'seat', picked_up: 'seat', accepted: 'seat', gave: 'target', pile_taken: 'seat' };
+
+/** The seat the cards that left the table went to, from an update's events. */
+export function taker(events) {
+  for (const e of events) {
+    const key = TAKES[e.type];
+    if (key && typeof e[key] === 'number') return e[key];
+  }
+  return undefined;
+}

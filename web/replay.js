@@ -7,7 +7,7 @@ import {
   app, api, loadGames, gameModule, gameName, topBar, onRedraw, plainPage, savedSeat, seatName, makeCtx, seatStrip,
   scoreSheet, winnersLine, matchLinks, drawGame,
 } from './shared.js';
-import { measure, animate } from './motion.js';
+import { measure, animate, taker } from './motion.js';
 
 /** A control's picture, drawn rather than taken from a font that may lack it. */
 function icon(path) {
@@ -108,7 +108,8 @@ export async function replayPage(code) {
     built.log.scrollTop = built.log.scrollHeight;
     if (forward) {
       const seat = (s) => built.strip.querySelector(`.seat[data-seat="${s}"]`);
-      animate(before, app.querySelector('.board'), { from: () => seat(current.seat), to: () => seat(current.seat) });
+      const took = taker(current.events);
+      animate(before, app.querySelector('.board'), { from: () => seat(current.seat), to: () => (took === undefined ? null : seat(took)) });
     }
   }
 

@@ -18,7 +18,7 @@ import {
 } from './shared.js';
 import { Room } from './net.js';
 import { soundSwitch, turnChanged, noTurn, askNotificationsOnce } from './alerts.js';
-import { measure, animate } from './motion.js';
+import { measure, animate, taker } from './motion.js';
 
 let page = null; // the room page in view
 
@@ -437,7 +437,8 @@ class RoomPage {
       const stock = board.querySelector('[data-pile="stock"], .gum-stock, [data-stock]');
       animate(before, board, {
         from: (el) => (el.closest('[data-own-hand], .hand') && actor === view.seat ? stock : seatEl(actor) || stock),
-        to: () => seatEl(taker(frame.events) ?? actor),
+        // Cards nobody takes (burnt, laid aside face down) just go.
+        to: () => seatEl(taker(frame.events)),
       });
     }
   }
@@ -558,13 +559,6 @@ class RoomPage {
   }
 }
 
-// The seat an event's cards go to: who won the trick, took the pile, or was given something.
-function taker(events) {
-  for (const e of events) {
-    for (const key of ['winner', 'to', 'target', 'taker', 'by']) if (typeof e[key] === 'number') return e[key];
-  }
-  return undefined;
-}
 
 function clockWords(ms) {
   const s = Math.ceil(ms / 1000);
