@@ -237,9 +237,18 @@ class RoomPage {
       ['rules', tr('Règles', 'Rules')],
     ];
     room.tab = room.tab || 'log';
-    const tabButtons = tabs.map(([id, words]) => h('button', {
+    // A tab list as screen readers expect it: one stop for Tab, the arrows between the tabs.
+    const tabButtons = tabs.map(([id, words], i) => h('button', {
       type: 'button', role: 'tab', 'data-tab': id, 'data-words': words, id: `tab-${id}`, 'aria-controls': `pane-${id}`,
       onclick: () => this.showTab(id),
+      onkeydown: (e) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+        if (!step) return;
+        e.preventDefault();
+        const next = tabs[(i + step + tabs.length) % tabs.length][0];
+        this.showTab(next);
+        this.table.tabButtons.find((t) => t.dataset.tab === next).focus();
+      },
     }, words));
     const log = h('ol', { class: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' });
     const scores = h('div', { class: 'scores' });
@@ -318,7 +327,8 @@ class RoomPage {
   patchPending() {
     const { room, table } = this;
     table.main.classList.toggle('pending', room.pending);
-    for (const b of table.actions.querySelectorAll('button')) b.disabled = room.pending;
+    // Marked, not disabled: a disabled button would lose the keyboard's focus.
+    for (const b of table.actions.querySelectorAll('button')) b.setAttribute('aria-disabled', room.pending ? 'true' : 'false');
     this.patchPrompt();
   }
 
@@ -458,7 +468,7 @@ class RoomPage {
       if (!b) b = h('button', { type: 'button', class: 'action', 'data-action': a.action, onclick: () => this.act(a.action) });
       const words = actionWords(a);
       if (b.textContent !== words) b.textContent = words;
-      b.disabled = room.pending;
+      b.setAttribute('aria-disabled', room.pending ? 'true' : 'false');
       return b;
     });
     for (const b of [...table.actions.children]) if (!wanted.includes(b)) b.remove();
