@@ -573,7 +573,7 @@ const CSS = `
   background:#f7f3e6;color:#1d2421;border:2px solid #d8cfb3;text-align:center;min-width:0}
 .game-njet .njet-cell-face{display:flex;flex-direction:column;align-items:center;gap:.1rem;min-width:0;max-width:100%}
 .game-njet .njet-cell-big{font-size:1.25rem;font-weight:800;line-height:1.1}
-.game-njet .njet-cell-name{font-size:.9rem;max-width:100%;overflow-wrap:break-word;line-height:1.1}
+.game-njet .njet-cell-name{font-size:.9rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;line-height:1.1}
 .game-njet .njet-cell-small{font-size:.72rem;line-height:1.1;max-width:100%;overflow-wrap:break-word}
 .game-njet .njet-chip{display:inline-block;width:1.6rem;height:1.6rem;line-height:0;flex:none}
 .game-njet .njet-chip svg{width:100%;height:100%}
@@ -601,7 +601,7 @@ const CSS = `
 .game-njet .njet-board.compact .njet-cell-face{flex-direction:row;gap:.25rem}
 .game-njet .njet-board.compact .njet-cell-small{font-size:.7rem}
 .game-njet .njet-board.compact .njet-cell-big{font-size:.95rem}
-.game-njet .njet-board.compact .njet-cell-name{font-size:.8rem}
+.game-njet .njet-board.compact .njet-cell-name{font-size:.72rem}
 .game-njet .njet-board.compact .njet-chip{width:1.2rem;height:1.2rem}
 .game-njet .njet-board.compact .njet-cell{gap:.2rem}
 .game-njet .njet-board.compact .njet-cell .njet-stone{position:static;width:1.25rem;height:1.25rem;font-size:.62rem}
