@@ -20,7 +20,7 @@ const ICON_TURN = icon('#17553a', true);
 let mineBefore = false;
 let audio = null;
 
-export function soundOn() {
+function soundOn() {
   return localStorage.getItem(SOUND_KEY) !== 'off';
 }
 

@@ -8,7 +8,7 @@
 const DURATION = 320;
 const reduced = window.matchMedia('(prefers-reduced-motion: reduce)');
 
-export function motionOff() {
+function motionOff() {
   return reduced.matches;
 }
 

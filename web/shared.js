@@ -8,8 +8,8 @@ import { lang, setLang, tr, count } from './i18n.js';
 import { cardElement } from './cards.js';
 
 export const app = document.getElementById('app');
-export const BOT_NAMES = ['Ada', 'Blaise', 'Colette', 'Denis', 'Émilie', 'Fernand', 'Gaston', 'Hortense', 'Irène', 'Jules'];
-export const LEVELS = { easy: ['facile', 'easy'], medium: ['moyen', 'medium'], hard: ['difficile', 'hard'] };
+const BOT_NAMES = ['Ada', 'Blaise', 'Colette', 'Denis', 'Émilie', 'Fernand', 'Gaston', 'Hortense', 'Irène', 'Jules'];
+const LEVELS = { easy: ['facile', 'easy'], medium: ['moyen', 'medium'], hard: ['difficile', 'hard'] };
 
 let games = null; // GET /api/games, once
 const modules = {};
@@ -229,7 +229,7 @@ export function offerKey(el) {
 
 let menuState = null; // {menu, anchor, list, act}
 
-export function openMenu(anchor, list, act) {
+function openMenu(anchor, list, act) {
   closeMenu();
   const menu = h('div', { class: 'menu', role: 'menu' },
     list.map((a) => h('button', {
@@ -351,7 +351,7 @@ export function matchLinks(code, matches, shown) {
 }
 
 /** A table for a game without its own drawing: the hand and the legal moves. */
-export function genericRender(area, view, ctx) {
+function genericRender(area, view, ctx) {
   const hand = (view.table && view.table.hand) || [];
   area.append(h('div', { class: 'hand' }, hand.map((c) => ctx.offer(ctx.card(c), (view.legal || []).filter((a) => a.action.split(' ').includes(c))))));
 }

@@ -610,7 +610,7 @@ function copyButton(text, input, copied) {
 
 /** The link that opens this seat on another device: the token rides in the fragment, which
  * browsers never send to a server. */
-export function seatLink(code, held) {
+function seatLink(code, held) {
   return `${location.origin}/r/${code}#seat=${held.seat}&token=${encodeURIComponent(held.token)}`;
 }
 
