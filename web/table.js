@@ -403,8 +403,8 @@ class RoomPage {
       for (const s of gone) {
         const who = seatName(info, s, view.seat);
         const line = h('p', { class: 'gone', 'data-gone': s },
-          tr(`${who} n’est plus connecté·e : la table l’attend.`, `${who} is no longer connected: the table waits for them.`),
-          room.clockAt ? tr(' Un bot jouera pour lui à la fin du compte à rebours.', ' A bot will play for them when the countdown ends.') : '');
+          tr(`${who} n’est plus en ligne : la table l’attend.`, `${who} is no longer online: the table waits for them.`),
+          room.clockAt ? tr(' Un bot jouera à sa place à la fin du compte à rebours.', ' A bot will play in their place when the countdown ends.') : '');
         if (host && host.seat === view.seat) {
           line.append(' ', h('button', {
             type: 'button', class: 'link', 'data-do': 'hand-over', 'data-seat': s,

@@ -130,7 +130,7 @@ test('a table waiting for someone who left says whom it waits for, and its host 
   await joinByLink(bob, room, 'Bob');
   await bobContext.close();
   const gone = alice.locator('.gone[data-gone="1"]');
-  await expect(gone).toContainText('Bob n’est plus connecté·e : la table l’attend.'.replace(' :', '\u00a0:'));
+  await expect(gone).toContainText('Bob n’est plus en ligne : la table l’attend.'.replace(' :', '\u00a0:'));
   await gone.locator('[data-do="hand-over"]').click();
   await expect(alice.locator('.seat[data-seat="1"]')).toContainText('Blaise (moyen)');
   await expect(gone).toHaveCount(0);
