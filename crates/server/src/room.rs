@@ -68,6 +68,11 @@ pub enum RoomMsg {
     Rematch {
         conn: u64,
     },
+    /// The host gives the seat of a person who has gone to a bot (an extension of SERVER.md).
+    HandOver {
+        conn: u64,
+        seat: u8,
+    },
     /// A message the connection refused itself (malformed, too large, a flood): answered in
     /// order with the room's frames; `close` ends the connection after it.
     Error {
@@ -365,6 +370,7 @@ impl Room {
             RoomMsg::Act { conn, seq, action } => self.act(conn, seq, &action).await,
             RoomMsg::Chat { conn, text } => self.chat(conn, text).await,
             RoomMsg::Rematch { conn } => self.rematch(conn).await,
+            RoomMsg::HandOver { conn, seat } => self.hand_over(conn, seat).await,
             RoomMsg::Error { conn, code, close } => {
                 self.error_to(conn, &code);
                 if close {
@@ -450,7 +456,8 @@ impl Room {
     }
 
     fn snapshot(&self, seat: Option<Seat>) -> String {
-        frames::snapshot(&self.table, seat, self.started())
+        let frame = frames::snapshot(&self.table, seat, self.started());
+        if self.started() { frames::with_clock(frame, &self.table, self.clock.now()) } else { frame }
     }
 
     /// The updates of this match after `since`, regenerated from its actions, for `seat`.
@@ -470,6 +477,10 @@ impl Room {
                 Ok(accepted) => out.push(frames::update(&replay, &accepted, seat)),
                 Err(_) => return vec![self.snapshot(seat)],
             }
+        }
+        // The turn clock runs from the last of them.
+        if let Some(last) = out.pop() {
+            out.push(frames::with_clock(last, &self.table, self.clock.now()));
         }
         out
     }
@@ -541,7 +552,8 @@ impl Room {
 
     /// One update per connection.
     fn tell(&mut self, accepted: &Accepted) {
-        self.send_all(|room, seat| frames::update(&room.table, accepted, seat));
+        let now = self.clock.now();
+        self.send_all(|room, seat| frames::with_clock(frames::update(&room.table, accepted, seat), &room.table, now));
     }
 
     /// Sends every connection the frame built for its seat (once per seat, for all its
@@ -627,6 +639,49 @@ impl Room {
         tracing::info!(room = %self.code, "rematch");
         self.snapshot_all();
         self.broadcast_room();
+    }
+
+    /// The host (the person at the first seat people play) gives the seat of a person who is not
+    /// connected to a medium bot, for good: stored first, then the room and every seat told. The
+    /// seat's token no longer opens anything.
+    async fn hand_over(&mut self, conn: u64, seat: u8) {
+        let Some(from) = self.connections.get(&conn).map(|c| c.seat) else { return };
+        let lang = self.connections.get(&conn).map_or(Lang::En, |c| c.lang);
+        let host = self.seats.iter().position(|s| s.controller == Controller::Person).map(|s| Seat(s as u8));
+        let refuse = |fr: &str, en: &str| ApiError::BadRequest(lang.pick(fr, en).into());
+        let why = if from.is_none() || from != host {
+            Some(refuse(
+                "seul l'hôte de la table peut donner une place à un bot",
+                "only the table's host may give a seat to a bot",
+            ))
+        } else if Some(Seat(seat)) == from {
+            Some(refuse("l'hôte ne donne pas sa propre place", "the host does not give away their own seat"))
+        } else if self.seats.get(seat as usize).is_none_or(|s| s.controller != Controller::Person || s.name.is_none()) {
+            Some(refuse("cette place n'est pas celle d'une personne assise", "this seat is not a seated person's"))
+        } else if self.connections.values().any(|c| c.seat == Some(Seat(seat))) {
+            Some(refuse("cette personne est connectée", "this person is connected"))
+        } else if self.table.is_over() {
+            Some(ApiError::Over)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return self.error_to(conn, &why);
+        }
+        let kind = "bot:medium";
+        let Some(Controller::Bot(bot)) = parse_seat_kind(kind) else { return };
+        let mut seats = self.stored.seats.clone();
+        seats[seat as usize] = kind.into();
+        if self.store.write(Write::SeatToBot { room: self.code.clone(), seat, seats: seats.clone() }).await.is_err() {
+            return self.error_to(conn, &ApiError::Internal);
+        }
+        self.stored.seats = seats;
+        self.seats[seat as usize] =
+            SeatState { controller: Controller::Bot(bot), bot: Some(kind.into()), name: None, token_hash: None };
+        self.table.hand_to_bot(Seat(seat), bot);
+        tracing::info!(room = %self.code, seat, "a seat was given to a bot");
+        self.broadcast_room();
+        self.snapshot_all();
     }
 
     /// A snapshot to every connection: at the start of a match, or to resynchronize.

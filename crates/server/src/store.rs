@@ -1,6 +1,7 @@
 //! Where rooms live between restarts, behind one narrow interface ([`Store`]): create a room,
-//! start a match, record a seat taken, append an accepted action, append a chat line, load
-//! everything. The action log is the source of truth: a room is rebuilt by replaying it.
+//! start a match, record a seat taken (or given to a bot), append an accepted action, append a
+//! chat line, load everything. The action log is the source of truth: a room is rebuilt by
+//! replaying it.
 //!
 //! [`SqliteStore`] keeps it in one SQLite file (WAL, `synchronous = FULL`: a commit is on disk
 //! before it is acknowledged). Writes of every room go through one writer task that groups them
@@ -75,7 +76,8 @@ pub struct LoadedMatch {
     pub actions: Vec<(u8, String)>,
 }
 
-/// One write. Each is acknowledged only once committed.
+/// One write. Each is acknowledged only once committed. `SeatToBot`: a person's seat given to a
+/// bot, the room's seat kinds becoming `seats` and the person's name and token at `seat` forgotten.
 #[derive(Clone, Debug)]
 pub enum Write {
     CreateRoom(StoredRoom, StoredMatch),
@@ -83,6 +85,7 @@ pub enum Write {
     TakeSeat { room: String, seat: StoredSeat },
     Action { room: String, match_no: u32, seq: u64, seat: u8, action: String },
     Chat { room: String, line: StoredChat },
+    SeatToBot { room: String, seat: u8, seats: Vec<String> },
 }
 
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = anyhow::Result<T>> + Send + 'a>>;
@@ -221,6 +224,18 @@ async fn commit(pool: &SqlitePool, group: &[(Write, oneshot::Sender<anyhow::Resu
                     .await?;
             }
             Write::Action { .. } => {}
+            Write::SeatToBot { room, seat, seats } => {
+                sqlx::query("UPDATE rooms SET seats = $1 WHERE code = $2")
+                    .bind(serde_json::to_string(seats)?)
+                    .bind(room)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("DELETE FROM seats WHERE room = $1 AND seat = $2")
+                    .bind(room)
+                    .bind(*seat as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
             Write::Chat { room, line } => {
                 sqlx::query("INSERT INTO chat (room, seat, text) VALUES ($1, $2, $3)")
                     .bind(room)

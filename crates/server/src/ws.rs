@@ -248,13 +248,25 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 }
             },
             Some("rematch") => RoomMsg::Rematch { conn: id },
+            Some("hand_over") => match message.get("seat").and_then(Value::as_u64) {
+                Some(seat) if seat < 256 => RoomMsg::HandOver { conn: id, seat: seat as u8 },
+                _ => {
+                    let why = lang
+                        .pick("« hand_over » demande « seat » (entier)", "\"hand_over\" needs \"seat\" (an integer)");
+                    let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
+                    continue;
+                }
+            },
             Some("hello") => {
                 let why = lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first");
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;
             }
             _ => {
-                let why = lang.pick("type inconnu : act, chat ou rematch", "unknown type: act, chat or rematch");
+                let why = lang.pick(
+                    "type inconnu : act, chat, rematch ou hand_over",
+                    "unknown type: act, chat, rematch or hand_over",
+                );
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;
             }

@@ -548,6 +548,22 @@ impl Table {
         }
     }
 
+    /// When the turn clock will play for the people the match waits for, if it runs now (the
+    /// room has a clock, and a person is waited for). Who is waited for is public (`turn`).
+    pub fn clock_due(&self) -> Option<u64> {
+        self.due_parts().1
+    }
+
+    /// A person's seat handed to a bot (the person went away): from now on the bot plays it,
+    /// under its bot name.
+    pub fn hand_to_bot(&mut self, seat: Seat, bot: BotKind) {
+        if let Some(controller) = self.setup.controllers.get_mut(seat.index()) {
+            *controller = Controller::Bot(bot);
+            self.set_name(seat, bot_name(seat));
+            self.bots_idle_at = None;
+        }
+    }
+
     /// Makes every bot and clock move due at or before `now`, in order, each dated when it was
     /// due, working each out in place (a hard bot's search blocks the caller: a front end that
     /// must keep answering runs [`Table::job`]s beside the table instead). People who acted
