@@ -47,43 +47,49 @@ pub trait Encoding: Game {
 
 /// Seat `seat` as seen from `observer`: 0 for the observer, 1 for the next seat clockwise...
 /// Tensors are written from the observer's place, so one policy can play every seat.
+#[inline]
 pub fn relative(seat: Seat, observer: Seat, players: usize) -> usize {
     (seat.index() + players - observer.index()) % players
 }
 
-/// Appends features to a tensor, zeroing each block first.
+/// Appends features to a tensor. The whole tensor is zeroed once when the writer is made, so a
+/// one-hot only sets its 1.
 pub struct Writer<'a> {
     out: &'a mut [f32],
     at: usize,
 }
 
 impl<'a> Writer<'a> {
+    #[inline]
     pub fn new(out: &'a mut [f32]) -> Self {
+        out.fill(0.0);
         Writer { out, at: 0 }
     }
 
     /// A block of `len` zeros, with a 1 at `index` when given and inside the block.
+    #[inline]
     pub fn one_hot(&mut self, len: usize, index: Option<usize>) {
-        let block = &mut self.out[self.at..self.at + len];
-        block.fill(0.0);
         if let Some(i) = index.filter(|&i| i < len) {
-            block[i] = 1.0;
+            self.out[self.at + i] = 1.0;
         }
         self.at += len;
     }
 
     /// One value.
+    #[inline]
     pub fn scalar(&mut self, value: f32) {
         self.out[self.at] = value;
         self.at += 1;
     }
 
     /// A flag as 0 or 1.
+    #[inline]
     pub fn flag(&mut self, value: bool) {
         self.scalar(if value { 1.0 } else { 0.0 });
     }
 
     /// A block of `len` values from `value(i)`.
+    #[inline]
     pub fn block(&mut self, len: usize, mut value: impl FnMut(usize) -> f32) {
         for i in 0..len {
             self.out[self.at + i] = value(i);
@@ -92,10 +98,12 @@ impl<'a> Writer<'a> {
     }
 
     /// Entries written so far.
+    #[inline]
     pub fn len(&self) -> usize {
         self.at
     }
 
+    #[inline]
     pub fn is_empty(&self) -> bool {
         self.at == 0
     }
