@@ -11,7 +11,8 @@
 //! × (52 × decks + 1)` floats, one deck up to five players, two above): for each card id, a
 //! one-hot of how many copies the seat holds (0 … decks); a one-hot of the top card; a one-hot of
 //! the suit to follow (C D H S); then for each other seat, from the next one up the seat numbers,
-//! a one-hot of its hand size (0 … 52 × decks).
+//! a one-hot of its hand size (0 … 52 × decks); with `use_special_cards`, a last entry 1 while
+//! play goes up the seat numbers (OpenSpiel's "counterclockwise").
 
 use crate::cards::{self, NUM_CARDS};
 use crate::{Action, CrazyEights, Options, View};
@@ -50,12 +51,12 @@ impl Encoding for CrazyEights {
         })
     }
 
-    fn observation_len(players: usize, _options: &Options) -> usize {
+    fn observation_len(players: usize, options: &Options) -> usize {
         let decks = decks(players);
-        NUM_CARDS * (decks + 1) + NUM_CARDS + 4 + (players - 1) * (NUM_CARDS * decks + 1)
+        NUM_CARDS * (decks + 1) + NUM_CARDS + 4 + (players - 1) * (NUM_CARDS * decks + 1) + usize::from(options.use_special_cards)
     }
 
-    fn encode_observation(players: usize, _options: &Options, view: &View, out: &mut [f32]) {
+    fn encode_observation(players: usize, options: &Options, view: &View, out: &mut [f32]) {
         let decks = decks(players);
         let mut held = [0usize; NUM_CARDS];
         for &card in &view.hand {
@@ -73,6 +74,9 @@ impl Encoding for CrazyEights {
         for k in 1..players {
             let seat = Seat(((me + k) % players) as u8);
             w.one_hot(NUM_CARDS * decks + 1, Some(view.hand_sizes[seat] as usize));
+        }
+        if options.use_special_cards {
+            w.flag(view.direction > 0);
         }
         debug_assert_eq!(w.len(), Self::observation_len(players, &view.options));
     }
