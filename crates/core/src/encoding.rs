@@ -49,7 +49,9 @@ pub trait Encoding: Game {
 /// Tensors are written from the observer's place, so one policy can play every seat.
 #[inline]
 pub fn relative(seat: Seat, observer: Seat, players: usize) -> usize {
-    (seat.index() + players - observer.index()) % players
+    // Both seats are below `players`: one subtraction instead of a division.
+    let r = seat.index() + players - observer.index();
+    if r >= players { r - players } else { r }
 }
 
 /// Appends features to a tensor. The whole tensor is zeroed once when the writer is made, so a

@@ -77,8 +77,15 @@ impl Encoding for Njet {
         let me = view.seat.unwrap_or(Seat(0));
         let rel = |seat: Seat| Some(relative(seat, me, players));
         let mut w = Writer::new(out);
+        // Copies per card index straight from the bits (a colour's ten bits: its two 1s, then
+        // one bit per value 2…9), without a population count per card.
         let counts = |w: &mut Writer, cards: Cards| {
-            w.block(CARDS, |i| Card::from_index(i).map_or(0.0, |c| cards.count(c) as f32));
+            w.block(CARDS, |i| {
+                let (colour, value) = (i / 9, i % 9 + 1);
+                let bits = cards.0 >> (colour * 10);
+                let n = if value == 1 { (bits & 1) + (bits >> 1 & 1) } else { bits >> value & 1 };
+                n as f32
+            });
         };
         counts(&mut w, view.hand.unwrap_or(Cards::EMPTY));
         counts(&mut w, view.discards.unwrap_or(Cards::EMPTY));
@@ -159,6 +166,25 @@ mod tests {
     fn every_legal_action_has_an_id_and_tensors_hold_only_the_view() {
         for players in [3, 4] {
             tapis_core::encoding::check_encoding::<Njet>(players, &serde_json::Map::new(), 10);
+        }
+    }
+
+    #[test]
+    fn copies_read_from_the_bits_are_the_cards_counts() {
+        let options = Options::default();
+        let len = Njet::observation_len(4, &options);
+        let mut out = vec![0f32; len];
+        let state = tapis_core::Match::<Njet>::new(&tapis_core::MatchRequest { players: 4, ..Default::default() })
+            .unwrap()
+            .state()
+            .clone();
+        for seat in Seat::all(4) {
+            let view = state.view(Some(seat));
+            Njet::encode_observation(4, &options, &view, &mut out);
+            let hand = view.hand.unwrap();
+            for card in Card::all() {
+                assert_eq!(out[card.index()], hand.count(card) as f32, "{card}");
+            }
         }
     }
 }
