@@ -90,20 +90,15 @@ class _Table:
         return illegal
 
 
-class raw_env(AECEnv):
-    metadata = {"name": "tapis_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+class _Spaces:
+    """The spaces and names both environments take from their table."""
 
-    def __init__(self, game="crazyeights", players=None, max_cycles=None, turn_order="asked", render_mode=None, **options):
-        super().__init__()
-        if turn_order not in ("asked", "cycle"):
-            raise ValueError(f"turn_order {turn_order!r}: write 'asked' or 'cycle'")
-        self.table = _Table(game, players, turn_order == "cycle", options)
-        self.turn_order = turn_order
-        self.max_cycles = max_cycles
+    def _adopt(self, table, game, render_mode):
+        self.table = table
         self.render_mode = render_mode
-        self.possible_agents = list(self.table.possible_agents)
-        self.observation_spaces = self.table.observation_spaces
-        self.action_spaces = self.table.action_spaces
+        self.possible_agents = list(table.possible_agents)
+        self.observation_spaces = table.observation_spaces
+        self.action_spaces = table.action_spaces
         self.metadata = dict(self.metadata, name=f"tapis_{game}_v0")
 
     def observation_space(self, agent):
@@ -111,6 +106,18 @@ class raw_env(AECEnv):
 
     def action_space(self, agent):
         return self.action_spaces[agent]
+
+
+class raw_env(_Spaces, AECEnv):
+    metadata = {"name": "tapis_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, game="crazyeights", players=None, max_cycles=None, turn_order="asked", render_mode=None, **options):
+        super().__init__()
+        if turn_order not in ("asked", "cycle"):
+            raise ValueError(f"turn_order {turn_order!r}: write 'asked' or 'cycle'")
+        self._adopt(_Table(game, players, turn_order == "cycle", options), game, render_mode)
+        self.turn_order = turn_order
+        self.max_cycles = max_cycles
 
     def _asked(self):
         player = self.table.state.current_player()
@@ -187,23 +194,12 @@ def env(game="crazyeights", players=None, **kwargs):
     return raw_env(game, players, **kwargs)
 
 
-class parallel_env(ParallelEnv):
+class parallel_env(_Spaces, ParallelEnv):
     metadata = {"name": "tapis_v0", "render_modes": ["ansi", "human"]}
 
     def __init__(self, game="crazyeights", players=None, max_cycles=None, render_mode=None, **options):
-        self.table = _Table(game, players, True, options)
+        self._adopt(_Table(game, players, True, options), game, render_mode)
         self.max_cycles = max_cycles
-        self.render_mode = render_mode
-        self.possible_agents = list(self.table.possible_agents)
-        self.observation_spaces = self.table.observation_spaces
-        self.action_spaces = self.table.action_spaces
-        self.metadata = dict(self.metadata, name=f"tapis_{game}_v0")
-
-    def observation_space(self, agent):
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent):
-        return self.action_spaces[agent]
 
     def _observations(self):
         player = self.table.state.current_player()

@@ -111,6 +111,19 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// Every id of the table maps to an action that maps back to it, and whose canonical text parses
+/// back to it; the first id past the end has no action. Panics on a failure.
+pub fn check_ids<G: Encoding>(players: usize, options: &serde_json::Map<String, serde_json::Value>) {
+    let parsed = G::parse_options(options).expect("valid options");
+    let n = G::num_actions(players, &parsed);
+    for id in 0..n {
+        let action = G::id_action(players, &parsed, id).unwrap_or_else(|| panic!("{}: id {id} has no action", G::ID));
+        assert_eq!(G::action_id(players, &parsed, action), id, "{}: {action}", G::ID);
+        assert_eq!(G::parse_action(&action.to_string()).ok(), Some(action), "{}: {action}", G::ID);
+    }
+    assert_eq!(G::id_action(players, &parsed, n), None, "{}: id {n} is past the end", G::ID);
+}
+
 /// The check every game's encoding runs: `games` seeded random matches at this table; at every
 /// step, every legal action of every actor has an id in range that maps back to it (two legal
 /// actions never share an id), and every seat's tensor and the spectator's are unchanged when

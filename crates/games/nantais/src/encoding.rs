@@ -208,7 +208,6 @@ impl Encoding for Nantais {
 mod tests {
     use super::*;
     use serde_json::{Map, Value};
-    use tapis_core::Game;
 
     fn options(pairs: &[(&str, Value)]) -> Map<String, Value> {
         pairs.iter().map(|(k, v)| (k.to_string(), v.clone())).collect()
@@ -222,13 +221,7 @@ mod tests {
             options(&[("queen_swap", true.into()), ("queen_swap_mode", "named".into())]),
             options(&[("queen_swap", true.into()), ("queen_swap_mode", "target_chooses".into())]),
         ] {
-            let parsed = Nantais::parse_options(&given).unwrap();
-            for id in 0..Nantais::num_actions(4, &parsed) {
-                let action = Nantais::id_action(4, &parsed, id).unwrap();
-                assert_eq!(Nantais::action_id(4, &parsed, action), id, "{action}");
-                assert_eq!(Nantais::parse_action(&action.to_string()).unwrap(), action);
-            }
-            assert_eq!(Nantais::id_action(4, &parsed, Nantais::num_actions(4, &parsed)), None);
+            tapis_core::encoding::check_ids::<Nantais>(4, &given);
         }
         let parsed = Options::default();
         assert_eq!(Nantais::id_action(4, &parsed, 0).unwrap().to_string(), "play AS");

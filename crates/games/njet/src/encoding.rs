@@ -146,17 +146,12 @@ impl Encoding for Njet {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tapis_core::Game;
 
     #[test]
     fn ids_map_both_ways() {
         let options = Options::default();
         for players in [3, 4] {
-            for id in 0..Njet::num_actions(players, &options) {
-                let action = Njet::id_action(players, &options, id).unwrap();
-                assert_eq!(Njet::action_id(players, &options, action), id);
-                assert_eq!(Njet::parse_action(&action.to_string()).unwrap(), action);
-            }
+            tapis_core::encoding::check_ids::<Njet>(players, &serde_json::Map::new());
         }
         assert_eq!(Njet::id_action(4, &options, 0).unwrap().to_string(), "njet start 0");
         assert_eq!(Njet::id_action(4, &options, 24).unwrap().to_string(), "alone");
@@ -171,6 +166,7 @@ mod tests {
 
     #[test]
     fn copies_read_from_the_bits_are_the_cards_counts() {
+        use tapis_core::Game;
         let options = Options::default();
         let len = Njet::observation_len(4, &options);
         let mut out = vec![0f32; len];
