@@ -5,8 +5,8 @@
 //! simultaneous phase), every seat that could act — the actors, and the seats public information
 //! says could be in a window ([`Encoding::window_seats`]) — is asked in turn, in an order drawn
 //! afresh for each position from a public hash of (the match's window salt, the number of engine
-//! actions applied so far). Each seat is first equally often over a match, so the order favours
-//! nobody. A seat the match does not wait for may decline (the last id of the game); a seat it
+//! actions applied so far). Every seat is equally likely to come first at any position, so the
+//! order favours nobody. A seat the match does not wait for may decline (the last id of the game); a seat it
 //! waits for must act. The first seat to take a real action wins the race, exactly as tapis's own
 //! race rule does when every seat says at once what it wants (`tapis_core::race::among_willing`
 //! draws uniformly among the willing); the position then changes and a new order is drawn. A

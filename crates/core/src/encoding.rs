@@ -31,8 +31,9 @@ pub trait Encoding: Game {
     /// is [`Encoding::observation_len`]; every entry is written.
     fn encode_observation(players: usize, options: &Self::Options, view: &Self::View, out: &mut [f32]);
 
-    /// Whether two or more seats can ever act at once in this game (a reaction window or a
-    /// simultaneous phase): sequential front ends then give each seat a decline.
+    /// Whether a seat can ever be in a reaction window here (able to act while the match does not
+    /// wait for it): sequential front ends then give such a seat a decline id. A simultaneous
+    /// phase alone (every seat waited for) needs none.
     fn has_windows(options: &Self::Options) -> bool;
 
     /// The seats that public information says could act out of turn now: each is offered the
