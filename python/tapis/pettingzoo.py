@@ -9,7 +9,7 @@ Agents are ``player_0`` … ``player_{n-1}`` (seat numbers). Each observation is
 sequential by the package (``docs/python.md``), and in a window a seat may decline. With
 ``turn_order="cycle"`` every agent is selected once per cycle in seat order, as the parallel
 environment steps them; an agent not asked has only the *wait* id (the last id of the
-PettingZoo action space, one more than ``num_distinct_actions``).
+PettingZoo action space: ``game.num_distinct_actions()``, one past the game's own ids).
 
 **The parallel environment** steps one cycle per call: every live agent gives an action, the
 seat asked now has its action applied, the others must give the wait id (anything else is
