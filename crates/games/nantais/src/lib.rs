@@ -142,6 +142,7 @@ mod bot;
 pub mod cards;
 pub mod client;
 mod dame;
+mod encoding;
 mod legal;
 pub mod options;
 mod rules;

@@ -76,6 +76,7 @@ mod board;
 mod bot;
 mod cards;
 mod client;
+mod encoding;
 mod options;
 mod rules;
 mod text;
