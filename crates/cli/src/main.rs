@@ -72,12 +72,23 @@ struct ServeArgs {
     /// Where the data lives (an SQLite database; the directory is created).
     #[arg(long, default_value = "tapis-data")]
     data: std::path::PathBuf,
-    /// Rooms held at once, finished ones included.
+    /// Rooms held in memory at once, idle and finished ones included (a room untouched for
+    /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
     max_rooms: u64,
-    /// WebSocket connections held at once.
+    /// TCP connections held at once (HTTP and WebSockets), kept under the descriptor limit.
     #[arg(long, default_value_t = 50_000, value_parser = |t: &str| count(t, 1, 1_000_000, "connections"))]
     max_connections: u64,
+    /// Rooms one client address may open per minute, after a burst of 60 (0: no limit, for load
+    /// tests).
+    #[arg(long, default_value_t = 20, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms per minute"))]
+    rooms_per_minute: u64,
+    /// Seconds after which a room nobody touches leaves memory (it stays in the store).
+    #[arg(long, default_value_t = 600, value_parser = |t: &str| count(t, 1, 7 * 24 * 3600, "seconds"))]
+    archive_after: u64,
+    /// Threads bots think on, at the lowest priority (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 256, "threads"))]
+    bot_threads: u64,
 }
 
 #[derive(Args)]
@@ -578,6 +589,9 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         data: args.data,
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
+        rooms_per_minute: args.rooms_per_minute as f64,
+        archive_after: std::time::Duration::from_secs(args.archive_after),
+        bot_threads: args.bot_threads as usize,
         ..tapis_server::ServeConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new()?;
