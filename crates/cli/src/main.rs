@@ -89,6 +89,19 @@ struct ServeArgs {
     /// Threads bots think on, at the lowest priority (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 256, "threads"))]
     bot_threads: u64,
+    /// Rooms of bots alone, still playing, that one client address may have at once.
+    #[arg(long, default_value_t = 4, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms"))]
+    bot_rooms_per_client: u64,
+    /// The shortest bot delay of a room with no person in it, in milliseconds.
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| count(t, 0, 60_000, "milliseconds"))]
+    min_bot_delay_ms: u64,
+    /// Seconds a client has to send a request's header (idle kept-alive connections close then
+    /// too), and its body.
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
+    request_timeout: u64,
+    /// Seconds a write to a WebSocket may take before the connection is dropped as too slow.
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
+    write_timeout: u64,
 }
 
 #[derive(Args)]
@@ -592,6 +605,11 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         rooms_per_minute: args.rooms_per_minute as f64,
         archive_after: std::time::Duration::from_secs(args.archive_after),
         bot_threads: args.bot_threads as usize,
+        bot_rooms_per_client: args.bot_rooms_per_client as usize,
+        min_bot_delay_ms: args.min_bot_delay_ms,
+        header_timeout: std::time::Duration::from_secs(args.request_timeout),
+        body_timeout: std::time::Duration::from_secs(args.request_timeout),
+        write_timeout: std::time::Duration::from_secs(args.write_timeout),
         ..tapis_server::ServeConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new()?;
