@@ -127,6 +127,10 @@ struct LoadtestArgs {
     /// each move as soon as the previous one is acknowledged (the server's saturation).
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 1_000_000, "moves per second"))]
     rate: u64,
+    /// The server's process id, when it runs on this machine: its CPU time per acknowledged move
+    /// is reported (read from /proc).
+    #[arg(long)]
+    server_pid: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -631,6 +635,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         seconds: args.seconds,
         seed: args.seed,
         rate: args.rate,
+        server_pid: args.server_pid,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(tapis::loadtest::run(config))?;
@@ -648,6 +653,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         "matches ended",
         "refused",
         "server memory MiB",
+        "server CPU µs / move",
     ]);
     table.add_row([
         args.game.id().to_string(),
@@ -662,6 +668,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         report.matches.to_string(),
         report.refused.to_string(),
         report.memory_kib.map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
+        report.server_cpu.map_or("?".into(), |cpu| format!("{:.0}", cpu * 1e6 / report.acknowledged.max(1) as f64)),
     ]);
     exit::print(format_args!("{table}\n"))
 }

@@ -144,7 +144,11 @@ async fn play(
     ws.send(&json!({"type": "hello", "token": token})).await.unwrap();
     let mut rng = GameRng::seed_from_u64(seed);
     while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-        let Ok(Some(frame)) = tokio::time::timeout(Duration::from_millis(200), ws.next()).await else { continue };
+        let frame = match tokio::time::timeout(Duration::from_millis(200), ws.next()).await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(_) => continue,
+        };
         match frame["type"].as_str() {
             Some("update") => {
                 let key = (frame["match"].as_u64().unwrap(), frame["seq"].as_u64().unwrap());
