@@ -72,12 +72,36 @@ struct ServeArgs {
     /// Where the data lives (an SQLite database; the directory is created).
     #[arg(long, default_value = "tapis-data")]
     data: std::path::PathBuf,
-    /// Rooms held at once, finished ones included.
+    /// Rooms held in memory at once, idle and finished ones included (a room untouched for
+    /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
     max_rooms: u64,
-    /// WebSocket connections held at once.
+    /// TCP connections held at once (HTTP and WebSockets), kept under the descriptor limit.
     #[arg(long, default_value_t = 50_000, value_parser = |t: &str| count(t, 1, 1_000_000, "connections"))]
     max_connections: u64,
+    /// Rooms one client address may open per minute, after a burst of 60 (0: no limit, for load
+    /// tests).
+    #[arg(long, default_value_t = 20, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms per minute"))]
+    rooms_per_minute: u64,
+    /// Seconds after which a room nobody touches leaves memory (it stays in the store).
+    #[arg(long, default_value_t = 600, value_parser = |t: &str| count(t, 1, 7 * 24 * 3600, "seconds"))]
+    archive_after: u64,
+    /// Threads bots think on, at the lowest priority (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 256, "threads"))]
+    bot_threads: u64,
+    /// Rooms of bots alone, still playing, that one client address may have at once.
+    #[arg(long, default_value_t = 4, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms"))]
+    bot_rooms_per_client: u64,
+    /// The shortest bot delay of a room with no person in it, in milliseconds.
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| count(t, 0, 60_000, "milliseconds"))]
+    min_bot_delay_ms: u64,
+    /// Seconds a client has to send a request's header (idle kept-alive connections close then
+    /// too), and its body.
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
+    request_timeout: u64,
+    /// Seconds a write to a WebSocket may take before the connection is dropped as too slow.
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
+    write_timeout: u64,
 }
 
 #[derive(Args)]
@@ -103,6 +127,10 @@ struct LoadtestArgs {
     /// each move as soon as the previous one is acknowledged (the server's saturation).
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 1_000_000, "moves per second"))]
     rate: u64,
+    /// The server's process id, when it runs on this machine: its CPU time per acknowledged move
+    /// is reported (read from /proc).
+    #[arg(long)]
+    server_pid: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -578,6 +606,14 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         data: args.data,
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
+        rooms_per_minute: args.rooms_per_minute as f64,
+        archive_after: std::time::Duration::from_secs(args.archive_after),
+        bot_threads: args.bot_threads as usize,
+        bot_rooms_per_client: args.bot_rooms_per_client as usize,
+        min_bot_delay_ms: args.min_bot_delay_ms,
+        header_timeout: std::time::Duration::from_secs(args.request_timeout),
+        body_timeout: std::time::Duration::from_secs(args.request_timeout),
+        write_timeout: std::time::Duration::from_secs(args.write_timeout),
         ..tapis_server::ServeConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new()?;
@@ -599,6 +635,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         seconds: args.seconds,
         seed: args.seed,
         rate: args.rate,
+        server_pid: args.server_pid,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(tapis::loadtest::run(config))?;
@@ -616,6 +653,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         "matches ended",
         "refused",
         "server memory MiB",
+        "server CPU µs / move",
     ]);
     table.add_row([
         args.game.id().to_string(),
@@ -630,6 +668,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         report.matches.to_string(),
         report.refused.to_string(),
         report.memory_kib.map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
+        report.server_cpu.map_or("?".into(), |cpu| format!("{:.0}", cpu * 1e6 / report.acknowledged.max(1) as f64)),
     ]);
     exit::print(format_args!("{table}\n"))
 }

@@ -22,12 +22,23 @@ fn data_dir() -> PathBuf {
 
 /// A server on a free port, in this process, with the default limits.
 async fn start() -> SocketAddr {
-    start_with(tapis_server::ServeConfig::default()).await
+    start_with(relaxed()).await
 }
 
 /// A server whose clients may play as fast as they like: the flood limit is off.
 async fn start_unlimited() -> SocketAddr {
-    start_with(tapis_server::ServeConfig { burst: 1e9, per_second: 1e9, ..Default::default() }).await
+    start_with(tapis_server::ServeConfig { burst: 1e9, per_second: 1e9, ..relaxed() }).await
+}
+
+/// The limits meant for the public relaxed where a test plays many rooms from one address: no
+/// limit on opening rooms, bots alone as fast as asked.
+fn relaxed() -> tapis_server::ServeConfig {
+    tapis_server::ServeConfig {
+        rooms_per_minute: 0.0,
+        min_bot_delay_ms: 0,
+        bot_rooms_per_client: 1000,
+        ..Default::default()
+    }
 }
 
 async fn start_with(config: tapis_server::ServeConfig) -> SocketAddr {
@@ -340,7 +351,7 @@ async fn a_room_answers_while_its_bot_thinks_and_a_person_who_acts_first_wins() 
     // so that its search is still out while Alice chats, someone asks for the room, and Alice
     // announces.
     let hold = std::sync::Arc::new(tokio::sync::Semaphore::new(0));
-    let addr = start_with(tapis_server::ServeConfig { hold_bots: Some(hold.clone()), ..Default::default() }).await;
+    let addr = start_with(tapis_server::ServeConfig { hold_bots: Some(hold.clone()), ..relaxed() }).await;
     let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
     // Left alone, the hard bot would call CONTRE UNIQUE there.
     let request = tapis_core::MatchRequest {
@@ -527,7 +538,7 @@ async fn bad_messages_are_refused_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flooded_room_does_not_hold_up_another() {
     // Low limits, so that the flood is caught however loaded the machine running the tests is.
-    let addr = start_with(tapis_server::ServeConfig { burst: 20.0, per_second: 10.0, ..Default::default() }).await;
+    let addr = start_with(tapis_server::ServeConfig { burst: 20.0, per_second: 10.0, ..relaxed() }).await;
     let flooded = create(addr, json!({"game": "nantais", "players": 2, "seats": ["human", "bot:easy"]})).await;
     let (_, token) = join(addr, &flooded, "Flood").await;
     let mut flood = hello(addr, &flooded, Some(&token), None).await;
