@@ -76,6 +76,7 @@ mod board;
 mod bot;
 mod cards;
 mod client;
+mod counters;
 mod options;
 mod rules;
 mod text;

@@ -87,6 +87,7 @@ mod action;
 mod bot;
 mod cards;
 mod client;
+mod counters;
 mod options;
 mod rules;
 mod text;
