@@ -9,8 +9,9 @@
 pub mod arena;
 pub mod ismcts;
 pub mod sim;
+pub mod stats;
 
-use tapis_core::{Game, GameRng, Seat, SeatSet};
+use tapis_core::{EventSink, Game, GameRng, Seat, SeatSet};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -137,10 +138,20 @@ pub const MAX_DECISIONS: u64 = 30_000;
 /// Plays `state` on with `bots` until it is over or [`MAX_DECISIONS`] decisions were made in all;
 /// returns the number of decisions.
 pub fn play_out<G: Game>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
+    play_out_with(state, bots, rng, &mut ())
+}
+
+/// [`play_out`], telling `events` what happens (a [`tapis_core::Counting`] sink counts it).
+pub fn play_out_with<G: Game, E: EventSink<G::Event>>(
+    state: &mut G,
+    bots: &[BotKind],
+    rng: &mut GameRng,
+    events: &mut E,
+) -> u64 {
     let mut decisions = 0;
     while decisions < MAX_DECISIONS {
         let Some((seat, action)) = next_move(state, bots, rng) else { break };
-        state.apply_unchecked(seat, action);
+        state.step(seat, action, events);
         decisions += 1;
     }
     decisions

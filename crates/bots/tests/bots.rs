@@ -11,7 +11,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use tapis_bots::BotKind;
 use tapis_bots::sim::{SimConfig, Totals, play_one, report, run};
-use tapis_core::{Game, Match, MatchRequest};
+use tapis_core::{Counters, Game, Match, MatchRequest};
 
 struct Counting;
 
@@ -66,9 +66,9 @@ fn config(players: usize, games: u64, bots: Vec<BotKind>) -> SimConfig {
     SimConfig { players, games, seed: 11, options: Default::default(), bots }
 }
 
-fn totals_with_threads<G: Game>(config: &SimConfig, threads: usize) -> Totals {
+fn totals_with_threads<G: Counters>(config: &SimConfig, threads: usize) -> Totals {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| run::<G>(config, &|| {}))
+    pool.install(|| run::<G>(config, &|| {}, None))
 }
 
 #[test]
@@ -78,10 +78,59 @@ fn simulations_do_not_depend_on_the_thread_count() {
     let three = totals_with_threads::<tapis_nantais::Nantais>(&config, 3);
     assert_eq!(one, three);
     let options = <tapis_nantais::Nantais as tapis_core::Game>::parse_options(&config.options).unwrap();
-    let sequential = (0..config.games)
-        .map(|i| play_one::<tapis_nantais::Nantais>(&config, &options, i))
-        .fold(Totals::empty(4), Totals::merge);
+    let layout = tapis_bots::sim::layout::<tapis_nantais::Nantais>(4);
+    let mut sequential = Totals::empty(layout);
+    for i in 0..config.games {
+        sequential.add(&play_one::<tapis_nantais::Nantais>(&config, &options, i));
+    }
     assert_eq!(one, sequential);
+    // Handing every match over in order (for `--matches`) sums the same, in the matches' order.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    let mut seen = Vec::new();
+    let ordered = pool.install(|| run::<tapis_nantais::Nantais>(&config, &|| {}, Some(&mut |o| seen.push(o.deal))));
+    assert_eq!(ordered, one);
+    assert_eq!(seen, (0..config.games).collect::<Vec<_>>());
+}
+
+#[test]
+fn arenas_do_not_depend_on_the_thread_count() {
+    use tapis_bots::arena::{ArenaConfig, Seating, report, run_study};
+    let config = ArenaConfig {
+        players: 3,
+        deals: 40,
+        seed: 5,
+        options: Default::default(),
+        lineup: vec![BotKind::Heuristic, BotKind::Random, BotKind::Random],
+        seating: Seating::Permutations,
+    };
+    let mut options_b = serde_json::Map::new();
+    options_b.insert("allow_tuck".into(), false.into());
+    let study = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let mut rows = Vec::new();
+        let (a, b, paired) = pool.install(|| {
+            run_study::<tapis_nurmut::NurMut>(&config, &options_b, &|| {}, &mut |a, b| rows.push((*a, *b)))
+        });
+        (a, b, paired, rows)
+    };
+    let (one, three) = (study(1), study(3));
+    assert_eq!(one, three);
+    let (a, _, _, rows) = one;
+    // Three seatings per deal: the heuristic at each seat in turn, the two random bots alike.
+    assert_eq!(rows.len(), 120);
+    assert_eq!((a.matches, a.deals()), (120, 40));
+    assert!(
+        rows.iter()
+            .enumerate()
+            .all(|(i, (a, b))| a.deal == i as u64 / 3 && a.seating == i as u64 % 3 && b.deal == a.deal)
+    );
+    let report = report::<tapis_nurmut::NurMut>(&config, &a);
+    assert_eq!(report.seatings_per_deal, 3);
+    assert_eq!(report.arrangements, 6);
+    let counted: u64 = rows.iter().map(|(a, _)| a.counts.get(0)).sum();
+    let courage = &report.counters[0];
+    assert_eq!(courage.key, "courage");
+    assert!((courage.mean - counted as f64 / 120.0).abs() < 1e-9, "{courage:?}");
 }
 
 #[test]
