@@ -221,11 +221,20 @@ fn print_bots(out: &mut dyn Write, report: &ArenaReport) -> std::io::Result<()> 
 
 /// A difference in its unit: percentage points for a share.
 fn signed(d: &Difference, x: f64) -> String {
-    if d.share { format!("{:+.1} pt", 100.0 * x) } else { format!("{x:+.2}") }
+    let n = decimals(d);
+    if d.share { format!("{:+.n$} pt", 100.0 * x) } else { format!("{x:+.n$}") }
 }
 
 fn plain(d: &Difference, x: f64) -> String {
-    if d.share { percent(x) } else { format!("{x:.2}") }
+    let n = decimals(d);
+    if d.share { format!("{:.n$}%", 100.0 * x) } else { format!("{x:.n$}") }
+}
+
+/// Decimals enough for two significant digits of the interval's half-width (percentage points
+/// for a share), from 1 to 4.
+fn decimals(d: &Difference) -> usize {
+    let half = (d.ci[1] - d.ci[0]) / 2.0 * if d.share { 100.0 } else { 1.0 };
+    if half.is_finite() && half > 0.0 { (1 - half.log10().floor() as i32).clamp(1, 4) as usize } else { 2 }
 }
 
 fn print_comparison(out: &mut dyn Write, c: &Comparison) -> std::io::Result<()> {
@@ -310,11 +319,14 @@ pub fn plot(reports: &[(&ArenaReport, &str)], path: &Path) -> Result<()> {
 }
 
 /// A variant study. Left: every paired difference B − A with its 95% interval, each on its own
-/// scale around 0 (a grey line), A's and B's means written beside it. Right: the distributions
-/// of match lengths under A and B.
+/// scale around 0 (a grey line), in orange when the interval leaves out 0, A's and B's means
+/// written beside it. Right: the distributions of match lengths under A and B.
 pub fn plot_study(c: &Comparison, path: &Path) -> Result<()> {
     const ROW: u32 = 46;
-    let rows = c.differences.len() as u32;
+    // A measure that did not move in any deal is named in a line of its own, not drawn.
+    let (same, moved): (Vec<&Difference>, Vec<&Difference>) =
+        c.differences.iter().partition(|d| d.difference == 0.0 && d.ci == [0.0, 0.0]);
+    let rows = moved.len() as u32 + u32::from(!same.is_empty());
     let height = (70 + ROW * rows).max(480);
     let root = SVGBackend::new(path, (1300, height)).into_drawing_area();
     root.fill(&WHITE).map_err(plot_error)?;
@@ -330,13 +342,19 @@ pub fn plot_study(c: &Comparison, path: &Path) -> Result<()> {
         .map_err(plot_error)?;
     title
         .draw(&Text::new(
-            format!("A = {}   B = {}", options(&c.a), options(&c.b)),
+            format!("A = {}   B = {}   (orange: the interval leaves out 0)", options(&c.a), options(&c.b)),
             (12, 36),
             ("sans-serif", 13).into_font().color(&RGBColor(90, 90, 90)),
         ))
         .map_err(plot_error)?;
     let areas = body.split_evenly((rows.max(1) as usize, 1));
-    for (d, area) in c.differences.iter().zip(areas) {
+    if let (false, Some(area)) = (same.is_empty(), areas.get(moved.len())) {
+        let names: Vec<&str> = same.iter().map(|d| d.label.as_str()).collect();
+        let text = format!("the same in every deal: {}", names.join(", "));
+        area.draw(&Text::new(text, (12, 8), ("sans-serif", 13).into_font().color(&RGBColor(90, 90, 90))))
+            .map_err(plot_error)?;
+    }
+    for (d, area) in moved.into_iter().zip(areas) {
         let (label, chart_area) = area.split_horizontally(330);
         let line = format!("{}: {}", d.label, signed(d, d.difference));
         label.draw(&Text::new(line, (12, 8), ("sans-serif", 14))).map_err(plot_error)?;
@@ -361,7 +379,7 @@ pub fn plot_study(c: &Comparison, path: &Path) -> Result<()> {
             .disable_y_axis()
             .x_labels(5)
             .x_label_style(("sans-serif", 10))
-            .x_label_formatter(&|x| if d.share { format!("{x:+.1} pt") } else { format!("{x:+.1}") })
+            .x_label_formatter(&|&x| tick(x, reach, if d.share { " pt" } else { "" }))
             .draw()
             .map_err(plot_error)?;
         chart
@@ -378,14 +396,29 @@ pub fn plot_study(c: &Comparison, path: &Path) -> Result<()> {
                 .draw_series(std::iter::once(PathElement::new(vec![(x, 0.3), (x, 0.7)], BLACK.stroke_width(2))))
                 .map_err(plot_error)?;
         }
+        // A difference whose interval leaves out 0 is drawn in colour, the others in grey.
+        let clear = low > 0.0 || high < 0.0;
+        let colour = if clear { COLOURS[1] } else { RGBColor(150, 150, 150) };
         chart
-            .draw_series(std::iter::once(Circle::new((d.difference * scale, 0.5), 5, COLOURS[1].filled())))
+            .draw_series(std::iter::once(Circle::new((d.difference * scale, 0.5), 5, colour.filled())))
             .map_err(plot_error)?;
     }
     let (_, lengths) = right.split_vertically(60);
     draw_lengths(&lengths, &[(&c.a, "A"), (&c.b, "B")])?;
     root.present().map_err(plot_error).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// An axis label of a scale reaching `reach` either side of 0: as many decimals as its size
+/// needs, and 0 unsigned.
+fn tick(x: f64, reach: f64, unit: &str) -> String {
+    let decimals = (1 - reach.log10().floor() as i32).clamp(0, 4) as usize;
+    let text = format!("{x:+.decimals$}");
+    if text.trim_start_matches(['+', '-']).chars().all(|c| c == '0' || c == '.') {
+        format!("0{unit}")
+    } else {
+        format!("{text}{unit}")
+    }
 }
 
 /// The distribution of match lengths, one outline per report.
@@ -418,6 +451,7 @@ fn draw_lengths<DB: DrawingBackend>(
         .map_err(plot_error)?;
     chart
         .configure_mesh()
+        .x_label_formatter(&|x| format!("{x:.0}"))
         .y_desc("share of matches")
         .y_label_formatter(&|y| format!("{:.1}%", y * 100.0))
         .draw()
