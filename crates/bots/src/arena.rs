@@ -32,9 +32,8 @@
 //! matches won and the mean score of whoever sat there.
 
 use crate::sim::SHARE_UNIT;
-use crate::stats::{DealSums, Estimate, Layout, Outcome};
-use crate::{BotKind, play_out_with, win_credit};
-use rayon::prelude::*;
+use crate::stats::{CounterStats, DealSums, Estimate, Layout, Outcome, counter_stats};
+use crate::{BotKind, in_order, play_out_with, win_credit};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -44,9 +43,6 @@ use tapis_core::{BySeat, Counters, Counting, GameRng, Match, MatchRequest, Setup
 /// How the interval of every figure is computed, for reports.
 pub const INTERVALS: &str = "95% Student t intervals over deals: a deal's value is the mean of its seatings, \
                              a difference B − A is paired deal by deal";
-
-/// Matches played in parallel before they are added up in order.
-const CHUNK: u64 = 4096;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
@@ -384,17 +380,6 @@ impl Paired {
     }
 }
 
-/// Plays `count` items in parallel, a chunk at a time, and hands them to `consume` in order.
-pub(crate) fn in_order<T: Send>(count: u64, play: impl Fn(u64) -> T + Sync, mut consume: impl FnMut(T)) {
-    let mut start = 0;
-    while start < count {
-        let end = start.saturating_add(CHUNK).min(count);
-        let played: Vec<T> = (start..end).into_par_iter().map(&play).collect();
-        played.into_iter().for_each(&mut consume);
-        start = end;
-    }
-}
-
 /// Match `i` of the tournament: deal `i / seatings`, seating `i % seatings`.
 fn deal_and_seating(config: &ArenaConfig, i: u64) -> (u64, u64) {
     let per_deal = config.seatings_per_deal().max(1);
@@ -487,17 +472,6 @@ pub struct SeatStats {
     pub score_ci: [f64; 2],
 }
 
-/// A counter of the game: its mean per match with its interval.
-#[derive(Clone, Debug, Serialize, PartialEq)]
-pub struct CounterStats {
-    pub key: &'static str,
-    /// What it counts, in English and in French.
-    pub name: &'static str,
-    pub name_fr: &'static str,
-    pub mean: f64,
-    pub ci: [f64; 2],
-}
-
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ArenaReport {
     pub game: &'static str,
@@ -574,14 +548,7 @@ pub fn report<G: Counters>(config: &ArenaConfig, tally: &Tally) -> ArenaReport {
             SeatStats { seat, win_share: win.mean, win_ci: win.ci, mean_score: score.mean, score_ci: score.ci }
         })
         .collect();
-    let counters = G::COUNTERS
-        .iter()
-        .enumerate()
-        .map(|(k, counter)| {
-            let e = sums.estimate(layout.counter(k), per_deal, 1.0);
-            CounterStats { key: counter.key, name: counter.en, name_fr: counter.fr, mean: e.mean, ci: e.ci }
-        })
-        .collect();
+    let counters = counter_stats::<G>(sums, &layout, per_deal);
     let decisions = sums.estimate(Layout::DECISIONS, per_deal, 1.0);
     let rounds = sums.estimate(Layout::ROUNDS, per_deal, 1.0);
     ArenaReport {

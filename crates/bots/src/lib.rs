@@ -11,6 +11,7 @@ pub mod ismcts;
 pub mod sim;
 pub mod stats;
 
+use rayon::prelude::*;
 use tapis_core::{EventSink, Game, GameRng, Seat, SeatSet};
 
 /// The bots the project has.
@@ -155,6 +156,20 @@ pub fn play_out_with<G: Game, E: EventSink<G::Event>>(
         decisions += 1;
     }
     decisions
+}
+
+/// Matches played in parallel before they are added up in order.
+const CHUNK: u64 = 4096;
+
+/// Plays `count` items in parallel, a chunk at a time, and hands them to `consume` in order.
+pub(crate) fn in_order<T: Send>(count: u64, play: impl Fn(u64) -> T + Sync, mut consume: impl FnMut(T)) {
+    let mut start = 0;
+    while start < count {
+        let end = start.saturating_add(CHUNK).min(count);
+        let played: Vec<T> = (start..end).into_par_iter().map(&play).collect();
+        played.into_iter().for_each(&mut consume);
+        start = end;
+    }
 }
 
 /// Each seat's win credit in units of 1/[`sim::SHARE_UNIT`]: shared equally by the winners, or by

@@ -7,9 +7,8 @@
 //! for the intervals ([`crate::stats`]): Student's t over matches, of each seat's win share and
 //! score, the match length, the rounds and the game's counters.
 
-use crate::arena::{CounterStats, in_order};
-use crate::stats::{DealSums, Layout, Outcome};
-use crate::{BotKind, play_out_with, win_credit};
+use crate::stats::{CounterStats, DealSums, Layout, Outcome, counter_stats};
+use crate::{BotKind, in_order, play_out_with, win_credit};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -228,14 +227,7 @@ pub fn report<G: Counters>(config: &SimConfig, totals: &Totals) -> SimReport {
             }
         })
         .collect();
-    let counters = G::COUNTERS
-        .iter()
-        .enumerate()
-        .map(|(k, counter)| {
-            let e = sums.estimate(layout.counter(k), 1, 1.0);
-            CounterStats { key: counter.key, name: counter.en, name_fr: counter.fr, mean: e.mean, ci: e.ci }
-        })
-        .collect();
+    let counters = counter_stats::<G>(sums, &layout, 1);
     let rounds = sums.estimate(Layout::ROUNDS, 1, 1.0);
     let decisions = sums.estimate(Layout::DECISIONS, 1, 1.0);
     SimReport {

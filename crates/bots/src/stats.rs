@@ -26,7 +26,7 @@
 
 use crate::sim::SHARE_UNIT;
 use serde::Serialize;
-use tapis_core::{BySeat, Counts};
+use tapis_core::{BySeat, Counters, Counts};
 
 /// One match's outcome, seat by seat.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -194,6 +194,29 @@ pub fn t_975(df: u64) -> f64 {
         + (5.0 * z5 + 16.0 * z3 + 3.0 * z) / (96.0 * n * n)
         + (3.0 * z7 + 19.0 * z5 + 17.0 * z3 - 15.0 * z) / (384.0 * n.powi(3))
         + (79.0 * z9 + 776.0 * z7 + 1482.0 * z5 - 1920.0 * z3 - 945.0 * z) / (92_160.0 * n.powi(4))
+}
+
+/// A counter of the game: its mean per match with its interval.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct CounterStats {
+    pub key: &'static str,
+    /// What it counts, in English and in French.
+    pub name: &'static str,
+    pub name_fr: &'static str,
+    pub mean: f64,
+    pub ci: [f64; 2],
+}
+
+/// The game's counters from `sums` (`matches` matches per deal).
+pub fn counter_stats<G: Counters>(sums: &DealSums, layout: &Layout, matches: u64) -> Vec<CounterStats> {
+    G::COUNTERS
+        .iter()
+        .enumerate()
+        .map(|(k, counter)| {
+            let e = sums.estimate(layout.counter(k), matches, 1.0);
+            CounterStats { key: counter.key, name: counter.en, name_fr: counter.fr, mean: e.mean, ci: e.ci }
+        })
+        .collect()
 }
 
 /// Sums over deals of every measure, fed match by match in deal order: the matches of a deal

@@ -203,3 +203,24 @@ fn a_stopped_match_is_a_draw_shared_by_every_seat() {
         assert_eq!(units, if winners.contains(seat) { SHARE_UNIT / winners.len() as u64 } else { 0 });
     }
 }
+
+/// Heap allocations while `tapis sim` plays 20 matches of random bots (counters included).
+fn allocations_per_simulated_match<G: Counters>() -> u64 {
+    let config = config(4, 20, vec![BotKind::Random; 4]);
+    let options = G::parse_options(&config.options).unwrap();
+    play_one::<G>(&config, &options, 0); // warm up anything lazy
+    let before = ALLOCATIONS.with(Cell::get);
+    let decisions: u64 = (1..=20).map(|i| play_one::<G>(&config, &options, i).decisions).sum();
+    assert!(decisions > 1000, "{}: only {decisions} decisions", G::ID);
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn a_simulated_match_allocates_nothing_where_events_hold_no_list() {
+    // Counting builds every event of a match; where none holds a list, a simulation with random
+    // bots allocates nothing at all. (Le 8 Nantais, Battle GUM and Crazy Eights tell dealt hands
+    // and drawn cards as lists: their simulations allocate for those events, never for the rest.)
+    assert_eq!(allocations_per_simulated_match::<tapis_nurmut::NurMut>(), 0, "nurmut");
+    assert_eq!(allocations_per_simulated_match::<tapis_nainjaune::NainJaune>(), 0, "nainjaune");
+    assert_eq!(allocations_per_simulated_match::<tapis_njet::Njet>(), 0, "njet");
+}

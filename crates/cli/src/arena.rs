@@ -12,6 +12,7 @@ use serde_json::{Map, Value};
 use std::io::Write;
 use std::path::Path;
 use tapis_bots::arena::{ArenaConfig, ArenaReport, Comparison, Difference, check, compare, report, run, run_study};
+use tapis_bots::stats::CounterStats;
 use tapis_core::Counters;
 
 /// How to print and where to plot.
@@ -122,7 +123,7 @@ fn percent(x: f64) -> String {
 }
 
 /// `low – high` with `f`, or a dash when there is no interval (a single deal).
-fn interval(ci: [f64; 2], f: impl Fn(f64) -> String) -> String {
+pub fn interval(ci: [f64; 2], f: impl Fn(f64) -> String) -> String {
     if ci.iter().all(|x| x.is_finite()) { format!("{} – {}", f(ci[0]), f(ci[1])) } else { "–".into() }
 }
 
@@ -181,15 +182,21 @@ fn print_report(out: &mut dyn Write, report: &ArenaReport, label: Option<&str>) 
         report.mean_rounds,
         interval(report.rounds_ci, |x| format!("{x:.2}")),
     )?;
-    if !report.counters.is_empty() {
-        let mut counters = Table::new();
-        counters.set_header(["per match", "mean", "95% interval"]);
-        for c in &report.counters {
-            counters.add_row([c.name.to_string(), format!("{:.2}", c.mean), interval(c.ci, |x| format!("{x:.2}"))]);
-        }
-        writeln!(out, "{counters}")?;
-    }
+    print_counters(out, &report.counters)?;
     crate::sim::tell_unfinished(out, report.unfinished)
+}
+
+/// The game's counters, mean per match with their intervals (nothing for a game without).
+pub fn print_counters(out: &mut dyn Write, counters: &[CounterStats]) -> std::io::Result<()> {
+    if counters.is_empty() {
+        return Ok(());
+    }
+    let mut table = Table::new();
+    table.set_header(["per match", "mean", "95% interval"]);
+    for c in counters {
+        table.add_row([c.name.to_string(), format!("{:.2}", c.mean), interval(c.ci, |x| format!("{x:.2}"))]);
+    }
+    writeln!(out, "{table}")
 }
 
 fn print_bots(out: &mut dyn Write, report: &ArenaReport) -> std::io::Result<()> {

@@ -2,6 +2,7 @@
 //! The only clock reads of the project are here, outside the engine: they time runs, they never
 //! decide anything.
 
+use crate::arena::interval;
 use crate::exit::{Stdout, usage};
 use anyhow::{Context, Result, anyhow};
 use comfy_table::Table;
@@ -80,9 +81,9 @@ pub fn simulate<G: Counters>(config: &SimConfig, output: &SimOutput) -> Result<(
             seat.seat.to_string(),
             seat.bot.to_string(),
             format!("{:.2}%", seat.win_share * 100.0),
-            either([seat.ci_low, seat.ci_high], |x| format!("{:.2}%", x * 100.0)),
+            interval([seat.ci_low, seat.ci_high], |x| format!("{:.2}%", x * 100.0)),
             format!("{:.2}", seat.mean_score),
-            either(seat.score_ci, |x| format!("{x:.2}")),
+            interval(seat.score_ci, |x| format!("{x:.2}")),
         ]);
     }
     writeln!(out, "{table}")?;
@@ -90,18 +91,11 @@ pub fn simulate<G: Counters>(config: &SimConfig, output: &SimOutput) -> Result<(
         out,
         "mean rounds per match {:.2} (95% {}), mean decisions per match {:.1} (95% {})",
         report.mean_rounds,
-        either(report.rounds_ci, |x| format!("{x:.2}")),
+        interval(report.rounds_ci, |x| format!("{x:.2}")),
         report.mean_decisions,
-        either(report.decisions_ci, |x| format!("{x:.1}")),
+        interval(report.decisions_ci, |x| format!("{x:.1}")),
     )?;
-    if !report.counters.is_empty() {
-        let mut counters = Table::new();
-        counters.set_header(["per match", "mean", "95% interval"]);
-        for c in &report.counters {
-            counters.add_row([c.name.to_string(), format!("{:.2}", c.mean), either(c.ci, |x| format!("{x:.2}"))]);
-        }
-        writeln!(out, "{counters}")?;
-    }
+    crate::arena::print_counters(&mut out, &report.counters)?;
     tell_unfinished(&mut out, report.unfinished)?;
     writeln!(out, "Intervals: {}.", report.intervals)?;
     writeln!(
@@ -111,11 +105,6 @@ pub fn simulate<G: Counters>(config: &SimConfig, output: &SimOutput) -> Result<(
     )?;
     out.flush()?;
     Ok(())
-}
-
-/// `low – high`, or a dash without an interval (a single match).
-fn either(ci: [f64; 2], f: impl Fn(f64) -> String) -> String {
-    if ci.iter().all(|x| x.is_finite()) { format!("{} – {}", f(ci[0]), f(ci[1])) } else { "–".into() }
 }
 
 /// One line per seat: `game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high`.
