@@ -237,8 +237,8 @@ struct ArenaArgs {
     #[arg(value_parser = players_arg, long)]
     players: Option<usize>,
     /// Matches to play at least, from 1 to 100,000,000; rounded up to whole deals (each deal is
-    /// played in every seating: 3,628,800 permutations at a table of ten), and refused when that
-    /// goes past 100,000,000.
+    /// played in every seating that differs: 3,628,800 permutations at a table of ten different
+    /// bots), and refused when that goes past 100,000,000.
     #[arg(long, default_value_t = 2400, value_parser = games_arg)]
     games: u64,
     /// Seatings per deal: every permutation of the seats, or only the rotations. Seatings that
