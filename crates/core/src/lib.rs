@@ -6,6 +6,7 @@
 
 pub mod cards;
 pub mod client;
+pub mod counters;
 pub mod encoding;
 pub mod error;
 pub mod game;
@@ -19,6 +20,7 @@ pub mod words;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
 pub use client::ClientView;
+pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;
 
 pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};

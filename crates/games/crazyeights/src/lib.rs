@@ -61,6 +61,7 @@ mod action;
 mod bot;
 pub mod cards;
 mod client;
+mod counters;
 mod encoding;
 mod options;
 mod rules;

@@ -141,6 +141,7 @@ mod action;
 mod bot;
 pub mod cards;
 pub mod client;
+mod counters;
 mod dame;
 mod encoding;
 mod legal;

@@ -76,6 +76,7 @@ mod board;
 mod bot;
 mod cards;
 mod client;
+mod counters;
 mod encoding;
 mod options;
 mod rules;
