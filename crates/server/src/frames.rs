@@ -4,7 +4,7 @@
 use crate::{ApiError, Lang};
 use serde_json::json;
 use tapis_core::Seat;
-use tapis_table::{Accepted, Table};
+use tapis_table::{Accepted, Mover, Table};
 
 fn legal(table: &Table, seat: Option<Seat>, started: bool) -> String {
     let legal = if started { seat.map(|s| table.current().legal(s)).unwrap_or_default() } else { Vec::new() };
@@ -36,12 +36,15 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool) -> String {
 }
 
 /// `update`: one accepted action as `seat` may know it, with its view after it. The text of the
-/// action itself is not sent: everyone learns of it through the events addressed to them.
+/// action itself is not sent: everyone learns of it through the events addressed to them. The
+/// person whose only move the table played for them is told so (`"forced": true`), and nobody
+/// else: that it was the only one often depends on their cards.
 pub fn update(table: &Table, accepted: &Accepted, seat: Option<Seat>) -> String {
     let events: Vec<String> = accepted.told_to(seat).into_iter().map(|e| e.wire()).collect();
     let status = serde_json::to_string(&table.status_for(seat)).unwrap_or_default();
+    let forced = if accepted.by == Mover::Forced && seat == Some(accepted.seat) { r#","forced":true"# } else { "" };
     format!(
-        r#"{{"type":"update","match":{},"seq":{},"events":[{}],"view":{},"legal":{},"status":{status}}}"#,
+        r#"{{"type":"update","match":{},"seq":{},"events":[{}],"view":{},"legal":{},"status":{status}{forced}}}"#,
         accepted.match_no,
         accepted.seq,
         events.join(","),

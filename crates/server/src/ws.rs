@@ -1,4 +1,6 @@
-//! One WebSocket per connected person: `hello` first, then `act`, `chat` and `rematch`. Each
+//! One WebSocket per connected person: `hello` first, then `act`, `chat`, `rematch` and
+//! `settings` (whether the table plays the person's only move for them: `auto_forced`, also a
+//! field of `hello`). Each
 //! connection has its own reader (limits, rate, parsing) and writer (frames from its room).
 
 use crate::room::{CONNECTION_QUEUE, RoomMsg};
@@ -131,6 +133,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         }
     };
     let since = hello.get("since").and_then(Value::as_u64);
+    let auto_forced = hello.get("auto_forced").and_then(Value::as_bool);
     let Some(room) = server.rooms.read().await.get(&code).cloned() else {
         let _ = sink.send(close_with(ApiError::NoRoom, lang)).await;
         let _ = sink.close().await;
@@ -139,7 +142,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
     let id = server.next_connection.fetch_add(1, Ordering::Relaxed);
     let (frames_in, mut frames_out) = mpsc::channel::<String>(CONNECTION_QUEUE);
     let (reply, connected) = oneshot::channel();
-    let connect = RoomMsg::Connect { conn: id, token, since, lang, frames: frames_in, reply };
+    let connect = RoomMsg::Connect { conn: id, token, since, lang, auto_forced, frames: frames_in, reply };
     if room.inbox.send(connect).await.is_err() {
         return;
     }
@@ -248,13 +251,27 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 }
             },
             Some("rematch") => RoomMsg::Rematch { conn: id },
+            Some("settings") => match message.get("auto_forced").map(Value::as_bool) {
+                Some(Some(auto_forced)) => RoomMsg::Settings { conn: id, auto_forced },
+                _ => {
+                    let why = lang.pick(
+                        "« settings » demande « auto_forced » (vrai ou faux)",
+                        "\"settings\" needs \"auto_forced\" (true or false)",
+                    );
+                    let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
+                    continue;
+                }
+            },
             Some("hello") => {
                 let why = lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first");
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;
             }
             _ => {
-                let why = lang.pick("type inconnu : act, chat ou rematch", "unknown type: act, chat or rematch");
+                let why = lang.pick(
+                    "type inconnu : act, chat, rematch ou settings",
+                    "unknown type: act, chat, rematch or settings",
+                );
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;
             }
