@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod exit;
 pub mod loadtest;
+pub mod pace;
 pub mod play;
 pub mod referee;
 pub mod sim;
