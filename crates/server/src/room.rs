@@ -362,8 +362,11 @@ impl Room {
             }
             RoomMsg::Connect { conn, token, since, lang, auto_forced, frames, reply } => {
                 let _ = reply.send(self.connect(conn, token, since, lang, frames));
-                if let Some(auto_forced) = auto_forced {
-                    self.settings(conn, auto_forced);
+                // A spectator's `hello` may say it too (a page that always does): nothing to set.
+                if let (Some(auto_forced), Some(Some(seat))) =
+                    (auto_forced, self.connections.get(&conn).map(|c| c.seat))
+                {
+                    self.table.set_auto_forced(seat, auto_forced);
                 }
             }
             RoomMsg::Disconnect { conn } => {

@@ -843,8 +843,10 @@ async fn a_persons_only_move_is_played_for_them_unless_they_ask_for_it() {
     alice.send(&json!({"type": "settings", "auto_forced": true})).await.unwrap();
     let drawn = next_game_frame(&mut alice).await;
     assert_eq!((drawn["seq"].as_u64(), &drawn["forced"]), (Some(1), &json!(true)), "{drawn}");
-    // A spectator has no move to have played.
-    let mut watcher = hello(addr, &room, None, None).await;
+    // A spectator has no move to have played: said in `hello` it is ignored, asked alone it is
+    // refused.
+    let mut watcher = Ws::connect(addr, &room).await.unwrap();
+    watcher.send(&json!({"type": "hello", "lang": "en", "auto_forced": false})).await.unwrap();
     assert_eq!(next_game_frame(&mut watcher).await["type"], json!("snapshot"));
     watcher.send(&json!({"type": "settings", "auto_forced": false})).await.unwrap();
     expect_error(&mut watcher, "spectator").await;
