@@ -257,7 +257,7 @@ export function render(area, view, ctx) {
   if (Array.isArray(t.hand)) {
     const row = h('div', { class: 'c8-hand' + (play.size ? ' c8-choosing' : ''), 'data-hand': me },
       t.hand.map((c) => (play.has(c) ? ctx.offer(ctx.card(c), [play.get(c)]) : ctx.card(c))));
-    handBox = h('div', { class: 'c8-mine' },
+    handBox = h('div', { class: 'c8-mine', 'data-own-hand': ctx.replay ? null : '' },
       h('div', { class: 'c8-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length))),
       row);
   }

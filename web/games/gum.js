@@ -406,8 +406,8 @@ function banner(view, t, ctx, legal, me) {
       const waiting = (view.turn || []).filter((s) => s !== me).map((s) => ctx.name(s));
       if (mine && live) {
         lines.push(pick(ctx,
-          `Avant de jouer${NB}: échangez des cartes de votre main avec vos cartes visibles (cliquez sur une carte), puis dites «${NB}prêt${NB}».`,
-          'Before play: swap hand cards with your face-up cards (click a card), then say “ready”.'));
+          `Avant de jouer${NB}: échangez des cartes de votre main avec vos cartes visibles (cliquez sur une carte), puis «${NB}terminer les échanges${NB}».`,
+          'Before play: swap hand cards with your face-up cards (click a card), then “finish swapping”.'));
       } else {
         lines.push(pick(ctx, 'Échanges avant la partie.', 'Swapping before play.'));
       }
@@ -577,7 +577,7 @@ function seatZone(view, t, ctx, seat, giveActions, mine, offers) {
   if (turn && t.phase !== 'swap' && t.phase !== 'over') classes.push('gum-turn');
   if (t.phase === 'target' && t.target === s) classes.push('gum-target');
   if (seat.place !== null && seat.place !== undefined) classes.push('gum-out');
-  const zone = h('section', { class: classes.join(' '), 'data-seat': s, 'aria-label': ctx.name(s) });
+  const zone = h('section', { class: classes.join(' '), 'data-seat': s, 'aria-label': ctx.name(s), 'data-own-hand': mine && !ctx.replay ? '' : null });
 
   const tags = [];
   if (seat.place !== null && seat.place !== undefined) {

@@ -256,7 +256,8 @@ const CSS = `
 @container (max-width: 40rem) {
   .nj-table {
     grid-template-columns: minmax(0, 1fr); grid-template-rows: none; gap: 0.6rem;
-    grid-template-areas: "now" "hand" "board" "notes" "seats";
+    /* Phone first: the run on top, one's hand last, where it stays in view at the screen's foot. */
+    grid-template-areas: "now" "board" "notes" "seats" "hand";
   }
   .nj-table > .nj-board { width: 100%; max-width: 21rem; justify-self: center; margin-bottom: 0.5rem; }
 }
@@ -527,7 +528,7 @@ function drawHand(h, table, view, ctx) {
     row.append(el);
   }
   const holdsBoard = hand.some((c) => onBoard.has(c));
-  return h('div', { class: 'nj-handbox' },
+  return h('div', { class: 'nj-handbox', 'data-own-hand': ctx.replay ? null : '' },
     h('span', { class: 'nj-label' }, hand.length
       ? ctx.t(`Votre main — ${cardsWords(ctx, hand.length)}`, `Your hand — ${cardsWords(ctx, hand.length)}`)
       : ctx.t('Votre main', 'Your hand')),

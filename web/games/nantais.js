@@ -402,7 +402,14 @@ export function render(area, view, ctx) {
         el.classList.add('nt-drawn');
         el.title = ctx.t('la carte piochée', 'the card drawn');
       }
-      if (legal.play.has(c)) ctx.offer(el, [legal.play.get(c)]);
+      if (legal.play.has(c)) {
+        // The second-to-last card can be laid and UNIQUE said with it, in one go: the table
+        // sends the two moves in order (UNIQUE only if it is then still to be said).
+        const a = legal.play.get(c);
+        const both = t.hand.length === 2 && !ctx.replay
+          ? { ...a, then: 'unique', fr: `${a.fr} et annoncer UNIQUE`, en: `${a.en} and call UNIQUE` } : null;
+        ctx.offer(el, both ? [a, both] : [a]);
+      }
       else if (legal.give.has(c)) ctx.offer(el, [legal.give.get(c)]);
       else if (legal.swap.some((x) => x.card === c)) {
         // Dame: pick the card first; the seats above then give it.
@@ -425,7 +432,7 @@ export function render(area, view, ctx) {
       }
       handRow.append(el);
     });
-    mine = h('div', { class: 'nt-mine' },
+    mine = h('div', { class: 'nt-mine', 'data-own-hand': ctx.replay ? null : '' },
       h('div', { class: 'nt-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length)),
         t.seats[me] && t.seats[me].unique === 'announced' ? h('span', { class: 'nt-badge nt-said' }, 'UNIQUE') : null,
         t.seats[me] && t.seats[me].unique === 'unannounced' ? h('span', { class: 'nt-badge nt-unsaid' }, ctx.t(`UNIQUE pas annoncé${NB}!`, 'UNIQUE not announced!')) : null),

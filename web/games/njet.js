@@ -74,11 +74,14 @@ export function cardSvg(code) {
   const face = '<rect x="0.75" y="0.75" width="98.5" height="138.5" rx="7" fill="#fff" stroke="#8c8c8c" stroke-width="1.5"/>';
   if (!c) return svg(`${face}<text x="50" y="76" text-anchor="middle" font-size="16">${String(code).replace(/[&<>"']/g, '')}</text>`);
   const { fill } = COLOURS[c.colour];
-  const value = `<text x="19" y="38" text-anchor="middle" font-size="35" font-weight="800" fill="#fff">${c.value}</text>`;
+  // A 6 and a 9 are underlined, as on printed cards, so that a card upside down is read right.
+  const turns = c.value === '6' || c.value === '9';
+  const under = (x, y, w, t) => (turns ? `<rect x="${x - w / 2}" y="${y}" width="${w}" height="${t}" rx="${t / 2}" fill="#fff"/>` : '');
+  const value = `<text x="19" y="38" text-anchor="middle" font-size="35" font-weight="800" fill="#fff">${c.value}</text>${under(19, 42, 18, 3.5)}`;
   return svg(`${face}<rect x="5" y="5" width="90" height="130" rx="5" fill="${fill}"/>
     <rect x="9" y="9" width="82" height="122" rx="3" fill="none" stroke="#fff" stroke-opacity="0.35" stroke-width="1.2"/>
     ${shape(c.colour, 54, 74, 70, '#fff', ' fill-opacity="0.3"')}
-    <text x="54" y="96" text-anchor="middle" font-size="60" font-weight="800" fill="#fff">${c.value}</text>
+    <text x="54" y="96" text-anchor="middle" font-size="60" font-weight="800" fill="#fff">${c.value}</text>${under(54, 102, 30, 5)}
     ${value}${shape(c.colour, 19, 56, 19, '#fff')}<g transform="rotate(180 50 70)">${value}</g>`);
 }
 
@@ -189,8 +192,12 @@ function cellFace(ctx, row, cell, n) {
 function drawBoard(ctx, view, table, letters, legalSet) {
   const h = ctx.h;
   const t = ctx.t;
+  // The start player's cells go round from the observer, in the seat strip's order.
+  const first = view.seat === null || view.seat === undefined ? 0 : view.seat;
+  const round = (c) => (Number(c.cell) < view.players ? (Number(c.cell) - first + view.players) % view.players : Number(c.cell));
   const rows = table.board.map((row) => {
-    const cells = row.cells.map((c) => {
+    const inOrder = row.row === 'start' ? [...row.cells].sort((a, b) => round(a) - round(b)) : row.cells;
+    const cells = inOrder.map((c) => {
       const words = cellWords(ctx, row.row, c.cell, view.players);
       const label = ROW_WORDS[row.row] ? t(ROW_WORDS[row.row][0], ROW_WORDS[row.row][1]) : row.row;
       const settled = row.settled === c.cell;
@@ -406,6 +413,30 @@ function drawTeams(ctx, view, table) {
           team.seats.length > 1 ? t(' chacun', ' each') : '', team.doubled ? t(' (doublés)', ' (doubled)') : '')))));
 }
 
+/**
+ * For the round's dialog: each team's tricks and loot, the last trick counted in, and the
+ * points they made each (`before` is the table just before the round's last card).
+ */
+export function roundSummary(before, events, ctx) {
+  const h = ctx.h;
+  const t = ctx.t;
+  const teams = before.table && before.table.teams;
+  const scored = events.find((e) => e.type === 'round_scored');
+  if (!teams || !teams.length || !scored) return null;
+  const won = events.find((e) => e.type === 'trick_won');
+  return h('table', { class: 'sheet njet-round-teams', 'data-round-teams': '' },
+    h('thead', {}, h('tr', {}, h('th', {}, t('Équipe', 'Team')), h('th', {}, t('Plis', 'Tricks')), h('th', {}, t('Butin', 'Loot')), h('th', {}, t('Points chacun', 'Points each')))),
+    h('tbody', {}, teams.map((team) => {
+      const last = won && team.seats.includes(won.seat);
+      const tricks = team.tricks + (last ? 1 : 0);
+      const loot = team.loot + (last ? won.loot : 0);
+      return h('tr', {},
+        h('td', {}, team.seats.map((s) => ctx.name(s)).join(t(' et ', ' and '))),
+        h('td', {}, tricks), h('td', {}, loot),
+        h('td', {}, scored.points[team.seats[0]]));
+    })));
+}
+
 /** The hand, grouped by colour, the trump group last and marked. */
 function drawHand(ctx, view, table, legal) {
   const h = ctx.h;
@@ -437,7 +468,7 @@ function drawHand(ctx, view, table, legal) {
   });
   const own = !ctx.replay || ctx.name(view.seat) === t('vous', 'you');
   const title = own ? t('Votre main', 'Your hand') : t(`Main ${de(ctx.name(view.seat))}`, `${ctx.name(view.seat)}’s hand`);
-  return h('section', { class: 'njet-hand', 'aria-label': title },
+  return h('section', { class: 'njet-hand', 'aria-label': title, 'data-own-hand': ctx.replay ? null : '' },
     h('h3', {}, title, ' ', h('span', { class: 'njet-count' }, t(`(${hand.length} ${hand.length <= 1 ? 'carte' : 'cartes'})`, `(${hand.length} ${hand.length === 1 ? 'card' : 'cards'})`))),
     h('div', { class: 'hand njet-hand-cards' }, groups));
 }
@@ -542,8 +573,8 @@ const CSS = `
   background:#f7f3e6;color:#1d2421;border:2px solid #d8cfb3;text-align:center;min-width:0}
 .game-njet .njet-cell-face{display:flex;flex-direction:column;align-items:center;gap:.1rem;min-width:0;max-width:100%}
 .game-njet .njet-cell-big{font-size:1.25rem;font-weight:800;line-height:1.1}
-.game-njet .njet-cell-name{font-size:.9rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.game-njet .njet-cell-small{font-size:.72rem;line-height:1.1;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.game-njet .njet-cell-name{font-size:.9rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;line-height:1.1}
+.game-njet .njet-cell-small{font-size:.72rem;line-height:1.1;max-width:100%;overflow-wrap:break-word}
 .game-njet .njet-chip{display:inline-block;width:1.6rem;height:1.6rem;line-height:0;flex:none}
 .game-njet .njet-chip svg{width:100%;height:100%}
 .game-njet .njet-cell.covered{background:#cfc9b8;border-color:#b3ab94}
@@ -570,6 +601,7 @@ const CSS = `
 .game-njet .njet-board.compact .njet-cell-face{flex-direction:row;gap:.25rem}
 .game-njet .njet-board.compact .njet-cell-small{font-size:.7rem}
 .game-njet .njet-board.compact .njet-cell-big{font-size:.95rem}
+.game-njet .njet-board.compact .njet-cell-name{font-size:.72rem}
 .game-njet .njet-board.compact .njet-chip{width:1.2rem;height:1.2rem}
 .game-njet .njet-board.compact .njet-cell{gap:.2rem}
 .game-njet .njet-board.compact .njet-cell .njet-stone{position:static;width:1.25rem;height:1.25rem;font-size:.62rem}

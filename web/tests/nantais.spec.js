@@ -116,6 +116,7 @@ test('UNIQUE, then CONTRE UNIQUE against a bot that has not said it yet', async 
   // first to call CONTRE UNIQUE.
   await handDealt(page, request, [['4S', '9D'], ['6S', '2D'], ['2C', '4C', '6H']], ['5S'], { bot_delay_ms: 2500, seed: 5 });
   await page.locator('.nt-hand [data-card="4S"].playable').click();
+  await page.locator('.menu button[data-action="play 4S"]:not([data-then])').click();
   const unique = page.locator('.nt-race-button.nt-unique');
   await expect(unique).toBeVisible();
   await expect(unique).toHaveAttribute('data-action', 'unique');
@@ -128,6 +129,16 @@ test('UNIQUE, then CONTRE UNIQUE against a bot that has not said it yet', async 
   await expect(page.locator('.nt-opp[data-seat="1"] .nt-unsaid')).toBeVisible();
   await contre.click();
   await expect(page.locator('.nt-opp[data-seat="1"] .nt-count')).toHaveText('3 cartes');
+});
+
+test('« poser et annoncer UNIQUE »: the second-to-last card laid and UNIQUE said in one go', async ({ page, request }) => {
+  await handDealt(page, request, [['4S', '9D'], ['6S', '2D'], ['2C', '4C', '6H']], ['5S'], { bot_delay_ms: 2500 });
+  await page.locator('.nt-hand [data-card="4S"].playable').click();
+  await page.locator('.menu button[data-then="unique"]').click();
+  await expect(page.locator('.nt-mine .nt-said')).toBeVisible();
+  await expect(page.locator('main.table-page')).toHaveAttribute('data-seq', '2');
+  await expect(page.locator('.log')).toContainText('UNIQUE');
+  await expect(page.locator('.nt-race-button.nt-unique')).toHaveCount(0);
 });
 
 test.describe('in English', () => {

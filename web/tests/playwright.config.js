@@ -17,6 +17,10 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu'],
     },
     locale: 'fr-FR',
+    // Cards stand still for the tests that click through whole matches (a moving card is clicked
+    // only once it stops) and for the screenshots; the tests of motion and of the chat under
+    // updates ask for it.
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

@@ -27,7 +27,10 @@ test('two people join through the invite link, race in a window, and play a whol
   await expect(bob.locator('.seat[data-seat="0"]')).toContainText('Alice');
   await expect(alice.locator('.seat[data-seat="1"]')).toContainText('Bob');
 
-  await alice.locator('[data-action="play 5S"]').click();
+  // Her second-to-last card offers to lay it alone or to say UNIQUE with it: she lays it alone.
+  await alice.locator('[data-card="5S"]').click();
+  await expect(alice.locator('.menu button[data-then="unique"]')).toHaveText('poser 5♠ et annoncer UNIQUE');
+  await alice.locator('.menu button[data-action="play 5S"]:not([data-then])').click();
   const contre = bob.locator('[data-action="contre 0"]');
   const unique = alice.locator('[data-action="unique"]');
   await expect(contre).toBeVisible();

@@ -9,8 +9,10 @@
 pub mod arena;
 pub mod ismcts;
 pub mod sim;
+pub mod stats;
 
-use tapis_core::{Game, GameRng, Seat, SeatSet};
+use rayon::prelude::*;
+use tapis_core::{EventSink, Game, GameRng, Seat, SeatSet};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -157,13 +159,37 @@ pub const MAX_DECISIONS: u64 = 30_000;
 /// Plays `state` on with `bots` until it is over or [`MAX_DECISIONS`] decisions were made in all;
 /// returns the number of decisions.
 pub fn play_out<G: Game>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
+    play_out_with(state, bots, rng, &mut ())
+}
+
+/// [`play_out`], telling `events` what happens (a [`tapis_core::Counting`] sink counts it).
+pub fn play_out_with<G: Game, E: EventSink<G::Event>>(
+    state: &mut G,
+    bots: &[BotKind],
+    rng: &mut GameRng,
+    events: &mut E,
+) -> u64 {
     let mut decisions = 0;
     while decisions < MAX_DECISIONS {
         let Some((seat, action)) = next_move(state, bots, rng) else { break };
-        state.apply_unchecked(seat, action);
+        state.step(seat, action, events);
         decisions += 1;
     }
     decisions
+}
+
+/// Matches played in parallel before they are added up in order.
+const CHUNK: u64 = 4096;
+
+/// Plays `count` items in parallel, a chunk at a time, and hands them to `consume` in order.
+pub(crate) fn in_order<T: Send>(count: u64, play: impl Fn(u64) -> T + Sync, mut consume: impl FnMut(T)) {
+    let mut start = 0;
+    while start < count {
+        let end = start.saturating_add(CHUNK).min(count);
+        let played: Vec<T> = (start..end).into_par_iter().map(&play).collect();
+        played.into_iter().for_each(&mut consume);
+        start = end;
+    }
 }
 
 /// Each seat's win credit in units of 1/[`sim::SHARE_UNIT`]: shared equally by the winners, or by

@@ -2,16 +2,24 @@
 //! the thread count. Game `i` is seeded with `game_seed(seed, i)` whichever thread plays it, and
 //! every total is an exact integer sum (win shares in units of 1/2520, which divides evenly among
 //! any number of tied winners up to ten), so the order of summation cannot change a digit.
+//!
+//! Every match is dealt from its own seed, so matches are independent and each is its own unit
+//! for the intervals ([`crate::stats`]): Student's t over matches, of each seat's win share and
+//! score, the match length, the rounds and the game's counters.
 
-use crate::{BotKind, play_out, win_credit};
+use crate::stats::{CounterStats, DealSums, Layout, Outcome, counter_stats};
+use crate::{BotKind, in_order, play_out_with, win_credit};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tapis_core::rng::game_seed;
-use tapis_core::{Game, GameRng, Match, MatchRequest, Setup, SetupError, Text};
+use tapis_core::{BySeat, Counters, Counting, Game, GameRng, Match, MatchRequest, Setup, SetupError, Text};
 
 /// 2520 = lcm(1..=10): a match shared by k winners credits each exactly 2520 / k units.
 pub const SHARE_UNIT: u64 = 2520;
+
+/// How the interval of every figure is computed, for reports.
+pub const INTERVALS: &str = "95% Student t intervals over matches, each dealt from its own seed";
 
 #[derive(Clone, Debug)]
 pub struct SimConfig {
@@ -22,43 +30,60 @@ pub struct SimConfig {
     pub bots: Vec<BotKind>,
 }
 
+/// The measures of a simulation of `players` seats for game `G` (no lines of bots: each seat is
+/// its own).
+pub fn layout<G: Counters>(players: usize) -> Layout {
+    Layout { lines: 0, seats: players, counters: G::COUNTERS.len() }
+}
+
 /// Integer totals over the matches played.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Totals {
     pub games: u64,
     pub decisions: u64,
-    pub rounds: u64,
-    /// Matches stopped after [`crate::MAX_DECISIONS`] decisions, scored as draws.
     pub unfinished: u64,
-    /// Per seat: win credit in 1/2520 units, and the sum of squared credits (for the variance).
-    pub win_units: Vec<u64>,
-    pub win_units_sq: Vec<u128>,
-    /// Per seat: the sum of final match scores.
-    pub score_sum: Vec<i128>,
+    /// Every measure of [`Layout`], each match its own unit.
+    pub sums: DealSums,
+    layout: Layout,
+    /// Room for one match's measures.
+    values: Vec<i128>,
+}
+
+impl PartialEq for Totals {
+    fn eq(&self, other: &Totals) -> bool {
+        (self.games, self.decisions, self.unfinished, &self.sums, self.layout)
+            == (other.games, other.decisions, other.unfinished, &other.sums, other.layout)
+    }
 }
 
 impl Totals {
-    /// Zero matches at a table of `players`.
-    pub fn empty(players: usize) -> Self {
+    /// Zero matches.
+    pub fn empty(layout: Layout) -> Self {
         Totals {
-            win_units: vec![0; players],
-            win_units_sq: vec![0; players],
-            score_sum: vec![0; players],
-            ..Totals::default()
+            games: 0,
+            decisions: 0,
+            unfinished: 0,
+            sums: DealSums::new(layout.len()),
+            layout,
+            values: vec![0; layout.len()],
         }
+    }
+
+    /// Adds one match.
+    pub fn add(&mut self, outcome: &Outcome) {
+        self.games += 1;
+        self.decisions += outcome.decisions;
+        self.unfinished += u64::from(outcome.unfinished);
+        self.layout.values(outcome, &[], &mut self.values);
+        self.sums.add_unit(&self.values);
     }
 
     /// The totals of both runs.
     pub fn merge(mut self, other: Totals) -> Totals {
         self.games += other.games;
         self.decisions += other.decisions;
-        self.rounds += other.rounds;
         self.unfinished += other.unfinished;
-        for i in 0..self.win_units.len() {
-            self.win_units[i] += other.win_units[i];
-            self.win_units_sq[i] += other.win_units_sq[i];
-            self.score_sum[i] += other.score_sum[i];
-        }
+        self.sums = self.sums.merge(&other.sums);
         self
     }
 }
@@ -73,6 +98,7 @@ pub struct SeatStats {
     pub ci_low: f64,
     pub ci_high: f64,
     pub mean_score: f64,
+    pub score_ci: [f64; 2],
 }
 
 /// What `tapis sim` reports (timing is added by the caller, which may read the clock).
@@ -83,12 +109,18 @@ pub struct SimReport {
     pub games: u64,
     pub seed: u64,
     pub options: Map<String, Value>,
+    /// How every interval is computed.
+    pub intervals: &'static str,
     pub seats: Vec<SeatStats>,
     pub mean_rounds: f64,
+    pub rounds_ci: [f64; 2],
     pub mean_decisions: f64,
+    pub decisions_ci: [f64; 2],
     pub decisions: u64,
     /// Matches stopped unfinished after [`crate::MAX_DECISIONS`] decisions (scored as draws).
     pub unfinished: u64,
+    /// The game's own counters, mean per match.
+    pub counters: Vec<CounterStats>,
 }
 
 /// Checks the configuration by setting up match 0; the error is the one a user must see.
@@ -112,82 +144,106 @@ fn request(config: &SimConfig, index: u64) -> MatchRequest {
     }
 }
 
-/// Plays match `index` of the run with `options` (the run's, parsed once) and returns its totals.
-pub fn play_one<G: Game>(config: &SimConfig, options: &G::Options, index: u64) -> Totals {
-    let mut totals = Totals::empty(config.players);
-    play_into::<G>(config, options, index, &mut totals);
-    totals
-}
-
-/// Plays match `index` and adds it to `totals`. The match is the one `Match::new` sets up from
-/// the same request, without its record: short matches would otherwise spend much of their time
-/// reading options and keeping a record.
-fn play_into<G: Game>(config: &SimConfig, options: &G::Options, index: u64, totals: &mut Totals) {
+/// Plays match `index` of the run with `options` (the run's, parsed once). The match is the one
+/// `Match::new` sets up from the same request, without its record: short matches would
+/// otherwise spend much of their time reading options and keeping a record.
+pub fn play_one<G: Counters>(config: &SimConfig, options: &G::Options, index: u64) -> Outcome {
     let seed = game_seed(config.seed, index);
     let setup = Setup { players: config.players, seed, dealer: None, options: options.clone(), deal: None };
     let mut state = G::new_match(setup).expect("checked by check_config");
     let mut rng = GameRng::seed_from_u64(seed ^ 0xD21_7E5);
-    let decisions = play_out(&mut state, &config.bots, &mut rng);
-    totals.games += 1;
-    totals.decisions += decisions;
-    totals.rounds += state.round() as u64;
-    totals.unfinished += u64::from(!state.is_over());
-    for (seat, &units) in win_credit(&state).seats() {
-        totals.win_units[seat.index()] += units;
-        totals.win_units_sq[seat.index()] += (units as u128) * (units as u128);
-    }
-    for (seat, &score) in state.scores().seats() {
-        totals.score_sum[seat.index()] += score as i128;
+    let mut counting = Counting::<G>::default();
+    let decisions = play_out_with(&mut state, &config.bots, &mut rng, &mut counting);
+    Outcome {
+        deal: index,
+        seating: 0,
+        seed,
+        entries: BySeat::from_fn(config.players, |seat| seat.0),
+        decisions,
+        rounds: state.round(),
+        unfinished: !state.is_over(),
+        credit: win_credit(&state),
+        score: state.scores(),
+        counts: counting.counts,
     }
 }
 
 /// Plays every match on the current rayon pool; `progress` is called once per finished match.
-pub fn run<G: Game>(config: &SimConfig, progress: &(dyn Fn() + Sync)) -> Totals {
+/// With `each`, every match is also handed to it, in order (a chunk at a time).
+pub fn run<G: Counters>(
+    config: &SimConfig,
+    progress: &(dyn Fn() + Sync),
+    each: Option<&mut dyn FnMut(&Outcome)>,
+) -> Totals {
     let options = G::parse_options(&config.options).expect("checked by check_config");
-    (0..config.games)
-        .into_par_iter()
-        .fold(
-            || Totals::empty(config.players),
-            |mut totals, index| {
-                play_into::<G>(config, &options, index, &mut totals);
-                progress();
-                totals
-            },
-        )
-        .reduce(|| Totals::empty(config.players), Totals::merge)
+    let layout = layout::<G>(config.players);
+    match each {
+        None => (0..config.games)
+            .into_par_iter()
+            .fold(
+                || Totals::empty(layout),
+                |mut totals, index| {
+                    totals.add(&play_one::<G>(config, &options, index));
+                    progress();
+                    totals
+                },
+            )
+            .reduce(|| Totals::empty(layout), Totals::merge),
+        Some(each) => {
+            let mut totals = Totals::empty(layout);
+            in_order(
+                config.games,
+                |index| {
+                    let outcome = play_one::<G>(config, &options, index);
+                    progress();
+                    outcome
+                },
+                |outcome| {
+                    totals.add(&outcome);
+                    each(&outcome);
+                },
+            );
+            totals
+        }
+    }
 }
 
-/// Turns totals into shares, means and 95% intervals (normal approximation on the per-match win
-/// credit, clipped to [0, 1]).
-pub fn report<G: Game>(config: &SimConfig, totals: &Totals) -> SimReport {
-    let n = totals.games.max(1) as f64;
-    let unit = SHARE_UNIT as f64;
+/// Turns totals into shares, means and 95% intervals (see the module docs).
+pub fn report<G: Counters>(config: &SimConfig, totals: &Totals) -> SimReport {
+    let layout = layout::<G>(config.players);
+    let sums = &totals.sums;
     let seats = (0..config.players)
         .map(|i| {
-            let mean = totals.win_units[i] as f64 / unit / n;
-            let mean_sq = totals.win_units_sq[i] as f64 / (unit * unit) / n;
-            let variance = (mean_sq - mean * mean).max(0.0) * n / (n - 1.0).max(1.0);
-            let half = 1.96 * (variance / n).sqrt();
+            let win = sums.share(layout.seat_credit(i), 1);
+            let score = sums.estimate(layout.seat_score(i), 1, 1.0);
             SeatStats {
                 seat: i,
                 bot: config.bots[i].name(),
-                win_share: mean,
-                ci_low: (mean - half).max(0.0),
-                ci_high: (mean + half).min(1.0),
-                mean_score: totals.score_sum[i] as f64 / n,
+                win_share: win.mean,
+                ci_low: win.ci[0],
+                ci_high: win.ci[1],
+                mean_score: score.mean,
+                score_ci: score.ci,
             }
         })
         .collect();
+    let counters = counter_stats::<G>(sums, &layout, 1);
+    let rounds = sums.estimate(Layout::ROUNDS, 1, 1.0);
+    let decisions = sums.estimate(Layout::DECISIONS, 1, 1.0);
     SimReport {
         game: G::ID,
         players: config.players,
         games: totals.games,
         seed: config.seed,
         options: config.options.clone(),
+        intervals: INTERVALS,
         seats,
-        mean_rounds: totals.rounds as f64 / n,
-        mean_decisions: totals.decisions as f64 / n,
+        mean_rounds: rounds.mean,
+        rounds_ci: rounds.ci,
+        mean_decisions: decisions.mean,
+        decisions_ci: decisions.ci,
         decisions: totals.decisions,
         unfinished: totals.unfinished,
+        counters,
     }
 }

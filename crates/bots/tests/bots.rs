@@ -3,15 +3,20 @@
 //! `hot_path_allocates_nothing` counts heap allocations with a global allocator while random
 //! matches are played through `legal_actions` + `apply_unchecked` from a cloned start: the
 //! project promises none per decision (nor per round: states are heap-free).
+//!
+//! `calibration` checks that the 95% intervals of arenas, variant studies and simulations hold
+//! what a run hundreds of times larger finds, 90–99% of the time.
 
 // The one unsafe code of the project: a counting allocator, which must implement `GlobalAlloc`.
 #![allow(unsafe_code)]
+
+mod calibration;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use tapis_bots::BotKind;
 use tapis_bots::sim::{SimConfig, Totals, play_one, report, run};
-use tapis_core::{Game, Match, MatchRequest};
+use tapis_core::{Counters, Game, Match, MatchRequest};
 
 struct Counting;
 
@@ -66,9 +71,9 @@ fn config(players: usize, games: u64, bots: Vec<BotKind>) -> SimConfig {
     SimConfig { players, games, seed: 11, options: Default::default(), bots }
 }
 
-fn totals_with_threads<G: Game>(config: &SimConfig, threads: usize) -> Totals {
+fn totals_with_threads<G: Counters>(config: &SimConfig, threads: usize) -> Totals {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-    pool.install(|| run::<G>(config, &|| {}))
+    pool.install(|| run::<G>(config, &|| {}, None))
 }
 
 #[test]
@@ -78,10 +83,59 @@ fn simulations_do_not_depend_on_the_thread_count() {
     let three = totals_with_threads::<tapis_nantais::Nantais>(&config, 3);
     assert_eq!(one, three);
     let options = <tapis_nantais::Nantais as tapis_core::Game>::parse_options(&config.options).unwrap();
-    let sequential = (0..config.games)
-        .map(|i| play_one::<tapis_nantais::Nantais>(&config, &options, i))
-        .fold(Totals::empty(4), Totals::merge);
+    let layout = tapis_bots::sim::layout::<tapis_nantais::Nantais>(4);
+    let mut sequential = Totals::empty(layout);
+    for i in 0..config.games {
+        sequential.add(&play_one::<tapis_nantais::Nantais>(&config, &options, i));
+    }
     assert_eq!(one, sequential);
+    // Handing every match over in order (for `--matches`) sums the same, in the matches' order.
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(3).build().unwrap();
+    let mut seen = Vec::new();
+    let ordered = pool.install(|| run::<tapis_nantais::Nantais>(&config, &|| {}, Some(&mut |o| seen.push(o.deal))));
+    assert_eq!(ordered, one);
+    assert_eq!(seen, (0..config.games).collect::<Vec<_>>());
+}
+
+#[test]
+fn arenas_do_not_depend_on_the_thread_count() {
+    use tapis_bots::arena::{ArenaConfig, Seating, report, run_study};
+    let config = ArenaConfig {
+        players: 3,
+        deals: 40,
+        seed: 5,
+        options: Default::default(),
+        lineup: vec![BotKind::Heuristic, BotKind::Random, BotKind::Random],
+        seating: Seating::Permutations,
+    };
+    let mut options_b = serde_json::Map::new();
+    options_b.insert("allow_tuck".into(), false.into());
+    let study = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let mut rows = Vec::new();
+        let (a, b, paired) = pool.install(|| {
+            run_study::<tapis_nurmut::NurMut>(&config, &options_b, &|| {}, &mut |a, b| rows.push((*a, *b)))
+        });
+        (a, b, paired, rows)
+    };
+    let (one, three) = (study(1), study(3));
+    assert_eq!(one, three);
+    let (a, _, _, rows) = one;
+    // Three seatings per deal: the heuristic at each seat in turn, the two random bots alike.
+    assert_eq!(rows.len(), 120);
+    assert_eq!((a.matches, a.deals()), (120, 40));
+    assert!(
+        rows.iter()
+            .enumerate()
+            .all(|(i, (a, b))| a.deal == i as u64 / 3 && a.seating == i as u64 % 3 && b.deal == a.deal)
+    );
+    let report = report::<tapis_nurmut::NurMut>(&config, &a);
+    assert_eq!(report.seatings_per_deal, 3);
+    assert_eq!(report.arrangements, 6);
+    let counted: u64 = rows.iter().map(|(a, _)| a.counts.get(0)).sum();
+    let courage = &report.counters[0];
+    assert_eq!(courage.key, "courage");
+    assert!((courage.mean - counted as f64 / 120.0).abs() < 1e-9, "{courage:?}");
 }
 
 #[test]
@@ -148,4 +202,25 @@ fn a_stopped_match_is_a_draw_shared_by_every_seat() {
     for (seat, &units) in credit.seats() {
         assert_eq!(units, if winners.contains(seat) { SHARE_UNIT / winners.len() as u64 } else { 0 });
     }
+}
+
+/// Heap allocations while `tapis sim` plays 20 matches of random bots (counters included).
+fn allocations_per_simulated_match<G: Counters>() -> u64 {
+    let config = config(4, 20, vec![BotKind::Random; 4]);
+    let options = G::parse_options(&config.options).unwrap();
+    play_one::<G>(&config, &options, 0); // warm up anything lazy
+    let before = ALLOCATIONS.with(Cell::get);
+    let decisions: u64 = (1..=20).map(|i| play_one::<G>(&config, &options, i).decisions).sum();
+    assert!(decisions > 1000, "{}: only {decisions} decisions", G::ID);
+    ALLOCATIONS.with(Cell::get) - before
+}
+
+#[test]
+fn a_simulated_match_allocates_nothing_where_events_hold_no_list() {
+    // Counting builds every event of a match; where none holds a list, a simulation with random
+    // bots allocates nothing at all. (Le 8 Nantais, Battle GUM and Crazy Eights tell dealt hands
+    // and drawn cards as lists: their simulations allocate for those events, never for the rest.)
+    assert_eq!(allocations_per_simulated_match::<tapis_nurmut::NurMut>(), 0, "nurmut");
+    assert_eq!(allocations_per_simulated_match::<tapis_nainjaune::NainJaune>(), 0, "nainjaune");
+    assert_eq!(allocations_per_simulated_match::<tapis_njet::Njet>(), 0, "njet");
 }

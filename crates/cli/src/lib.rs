@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod exit;
 pub mod loadtest;
+pub mod matches;
 pub mod pace;
 pub mod play;
 pub mod referee;
@@ -135,15 +136,8 @@ pub mod by_id {
         Ok(on_game!(id, G => crate::rules_page::<G>(lang)))
     }
 
-    pub fn simulate(
-        id: GameId,
-        config: &SimConfig,
-        threads: usize,
-        as_json: bool,
-        progress: bool,
-        plot: Option<&std::path::Path>,
-    ) -> Result<()> {
-        on_game!(id, G => crate::sim::simulate::<G>(config, threads, as_json, progress, plot))
+    pub fn simulate(id: GameId, config: &SimConfig, output: &crate::sim::SimOutput) -> Result<()> {
+        on_game!(id, G => crate::sim::simulate::<G>(config, output))
     }
 
     pub fn arena(

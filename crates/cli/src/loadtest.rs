@@ -29,6 +29,8 @@ pub struct LoadConfig {
     pub seed: u64,
     /// Moves per second over all rooms; 0 for as fast as acknowledgements come.
     pub rate: u64,
+    /// The server's process, on this machine: its CPU time over the run is read from `/proc`.
+    pub server_pid: Option<u32>,
 }
 
 #[derive(Debug)]
@@ -43,6 +45,17 @@ pub struct LoadReport {
     /// Microseconds, sorted.
     pub latencies: Vec<u64>,
     pub memory_kib: Option<u64>,
+    /// The server's CPU time (user and system) over the timed part of the run, in seconds.
+    pub server_cpu: Option<f64>,
+}
+
+/// A process's CPU time so far (user and system), in seconds, from `/proc/PID/stat`.
+pub fn cpu_seconds(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command in parentheses: state is field 3, utime 14, stime 15.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(ticks as f64 / rustix::param::clock_ticks_per_second() as f64)
 }
 
 impl LoadReport {
@@ -104,6 +117,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             seats.push((room.clone(), i, token, pace.clone()));
         }
     }
+    let cpu_before = config.server_pid.and_then(cpu_seconds);
     #[allow(clippy::disallowed_methods)] // a load test measures time, outside the engine
     let start = Instant::now();
     let mut tasks = Vec::new();
@@ -116,6 +130,10 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
     tokio::time::sleep(Duration::from_secs_f64(config.seconds)).await;
     shared.stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
+    let server_cpu = match (cpu_before, config.server_pid.and_then(cpu_seconds)) {
+        (Some(before), Some(after)) => Some(after - before),
+        _ => None,
+    };
     let acknowledged = shared.acknowledged.load(Ordering::Relaxed);
     let mut latencies = Vec::new();
     for task in tasks {
@@ -134,6 +152,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         refused: shared.refused.load(Ordering::Relaxed),
         latencies,
         memory_kib: health["memory_kib"].as_u64(),
+        server_cpu,
     })
 }
 

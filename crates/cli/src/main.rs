@@ -72,12 +72,36 @@ struct ServeArgs {
     /// Where the data lives (an SQLite database; the directory is created).
     #[arg(long, default_value = "tapis-data")]
     data: std::path::PathBuf,
-    /// Rooms held at once, finished ones included.
+    /// Rooms held in memory at once, idle and finished ones included (a room untouched for
+    /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
     max_rooms: u64,
-    /// WebSocket connections held at once.
+    /// TCP connections held at once (HTTP and WebSockets), kept under the descriptor limit.
     #[arg(long, default_value_t = 50_000, value_parser = |t: &str| count(t, 1, 1_000_000, "connections"))]
     max_connections: u64,
+    /// Rooms one client address may open per minute, after a burst of 60 (0: no limit, for load
+    /// tests).
+    #[arg(long, default_value_t = 20, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms per minute"))]
+    rooms_per_minute: u64,
+    /// Seconds after which a room nobody touches leaves memory (it stays in the store).
+    #[arg(long, default_value_t = 600, value_parser = |t: &str| count(t, 1, 7 * 24 * 3600, "seconds"))]
+    archive_after: u64,
+    /// Threads bots think on, at the lowest priority (0: one per core).
+    #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 256, "threads"))]
+    bot_threads: u64,
+    /// Rooms of bots alone, still playing, that one client address may have at once.
+    #[arg(long, default_value_t = 4, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms"))]
+    bot_rooms_per_client: u64,
+    /// The shortest bot delay of a room with no person in it, in milliseconds.
+    #[arg(long, default_value_t = 100, value_parser = |t: &str| count(t, 0, 60_000, "milliseconds"))]
+    min_bot_delay_ms: u64,
+    /// Seconds a client has to send a request's header (idle kept-alive connections close then
+    /// too), and its body.
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
+    request_timeout: u64,
+    /// Seconds a write to a WebSocket may take before the connection is dropped as too slow.
+    #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
+    write_timeout: u64,
 }
 
 #[derive(Args)]
@@ -97,12 +121,17 @@ struct LoadtestArgs {
     /// How long to play, in seconds (at most an hour).
     #[arg(long, default_value_t = 20.0, value_parser = seconds_arg)]
     seconds: f64,
+    /// Seed of the rooms' deals and of the clients' random moves.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Moves per second over all rooms, each room paced evenly, as people would play; 0 plays
     /// each move as soon as the previous one is acknowledged (the server's saturation).
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 1_000_000, "moves per second"))]
     rate: u64,
+    /// The server's process id, when it runs on this machine: its CPU time per acknowledged move
+    /// is reported (read from /proc).
+    #[arg(long)]
+    server_pid: Option<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -201,14 +230,25 @@ struct SimArgs {
     /// Worker threads, from 1 to 256 (results do not depend on it).
     #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
     threads: usize,
+    /// Seed of the run: match i is dealt from (seed, i), so the same seed gives the same
+    /// numbers.
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// Print JSON instead of a table.
-    #[arg(long)]
+    /// Print JSON instead of a table (with the game's counters and the timing).
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+    /// Print CSV instead of a table: one line per seat, its win share and mean score with
+    /// their 95% intervals.
+    #[arg(long)]
+    csv: bool,
     /// Draw each seat's win share with its 95% interval to this SVG file.
     #[arg(long, value_name = "FILE.svg")]
     plot: Option<std::path::PathBuf>,
+    /// Write one row per match to this file, as CSV (FILE.csv) or JSON lines (FILE.jsonl):
+    /// match, seed, options, each seat's bot, win share and score, length, rounds and the
+    /// game's counters.
+    #[arg(long, value_name = "FILE")]
+    matches: Option<std::path::PathBuf>,
 }
 
 #[derive(Args)]
@@ -225,20 +265,25 @@ struct ArenaArgs {
     #[arg(value_parser = players_arg, long)]
     players: Option<usize>,
     /// Matches to play at least, from 1 to 100,000,000; rounded up to whole deals (each deal is
-    /// played in every seating: 3,628,800 permutations at a table of ten), and refused when that
-    /// goes past 100,000,000.
+    /// played in every seating that differs: 3,628,800 permutations at a table of ten different
+    /// bots), and refused when that goes past 100,000,000.
     #[arg(long, default_value_t = 2400, value_parser = games_arg)]
     games: u64,
-    /// Seatings per deal: every permutation of the seats, or only the rotations.
+    /// Seatings per deal: every permutation of the seats, or only the rotations. Seatings that
+    /// only swap bots of the same name are the same and are played once (with one bot at every
+    /// seat, each deal is one match).
     #[arg(long, value_enum, default_value = "permutations")]
     seating: SeatingArg,
     /// A rule variant, as key=value (repeatable). `tapis rules GAME` lists them.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// A variant study: play the same deals again with these options changed (repeatable) and
-    /// compare.
+    /// report every difference B − A (length, rounds, each seat's win share, each bot's score,
+    /// the game's counters), paired deal by deal, with its 95% interval.
     #[arg(long = "compare", value_name = "KEY=VALUE")]
     compare: Vec<String>,
+    /// Seed of the tournament: deal d is dealt from (seed, d), so the same seed gives the same
+    /// numbers.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Worker threads, from 1 to 256 (results do not depend on it).
@@ -250,9 +295,15 @@ struct ArenaArgs {
     /// Print CSV instead of a table.
     #[arg(long)]
     csv: bool,
-    /// Draw the win shares with their intervals and the match lengths into this SVG file.
-    #[arg(long, value_name = "FILE")]
+    /// Draw the win shares with their intervals and the match lengths into this SVG file; with
+    /// --compare, every difference B − A with its interval.
+    #[arg(long, value_name = "FILE.svg")]
     plot: Option<std::path::PathBuf>,
+    /// Write one row per match to this file, as CSV (FILE.csv) or JSON lines (FILE.jsonl):
+    /// deal, seating, seed, options, each seat's bot, win share and score, length, rounds and
+    /// the game's counters (both option sets with --compare).
+    #[arg(long, value_name = "FILE")]
+    matches: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -288,6 +339,7 @@ struct BenchArgs {
     /// Seconds per game (at most an hour).
     #[arg(long, default_value_t = 3.0, value_parser = seconds_arg)]
     seconds: f64,
+    /// A rule variant, as key=value (repeatable). `tapis rules GAME` lists them.
     #[arg(long = "option", value_name = "KEY=VALUE")]
     options: Vec<String>,
     /// Measure ISMCTS iterations per second instead, from the position after --after random
@@ -423,10 +475,19 @@ fn play_command(args: PlayArgs) -> Result<()> {
 fn sim_command(args: SimArgs) -> Result<()> {
     let options = options_from_args(&args.game.options).map_err(usage)?;
     let bots = bots_from_arg(&args.bots, args.game.players).map_err(usage)?;
+    tapis::matches::check(args.matches.as_deref()).map_err(usage)?;
     check_writable(args.plot.as_deref())?;
+    check_writable(args.matches.as_deref())?;
     let config = SimConfig { players: args.game.players, games: args.games, seed: args.seed, options, bots };
-    let progress = !args.json && std::io::stderr().is_terminal();
-    by_id::simulate(args.game.game, &config, args.threads, args.json, progress, args.plot.as_deref())
+    let output = tapis::sim::SimOutput {
+        threads: args.threads,
+        json: args.json,
+        csv: args.csv,
+        progress: !args.json && !args.csv && std::io::stderr().is_terminal(),
+        plot: args.plot.as_deref(),
+        matches: args.matches.as_deref(),
+    };
+    by_id::simulate(args.game.game, &config, &output)
 }
 
 fn arena_command(args: ArenaArgs) -> Result<()> {
@@ -461,11 +522,12 @@ fn arena_command(args: ArenaArgs) -> Result<()> {
     config.deals = args.games.div_ceil(per_deal).max(1);
     if config.deals.checked_mul(per_deal).is_none_or(|matches| matches > MAX_GAMES) {
         return Err(usage(format!(
-            "--games {} rounds up to {} × {} seatings ({}) = {} matches, more than the limit of {}: \
+            "--games {} rounds up to {} × {} seating{} ({}) = {} matches, more than the limit of {}: \
              ask for fewer games{}",
             thousands(args.games),
             deals_in_words(config.deals),
             thousands(per_deal),
+            if per_deal == 1 { "" } else { "s" },
             seatings_in_words(&config),
             thousands(config.matches()),
             thousands(MAX_GAMES),
@@ -491,11 +553,14 @@ fn arena_command(args: ArenaArgs) -> Result<()> {
             if compare.is_some() { " under each option set" } else { "" }
         )
     });
+    tapis::matches::check(args.matches.as_deref()).map_err(usage)?;
     check_writable(args.plot.as_deref())?;
+    check_writable(args.matches.as_deref())?;
     let output = tapis::arena::Output {
         json: args.json,
         csv: args.csv,
         plot: args.plot.as_deref(),
+        matches: args.matches.as_deref(),
         progress: !args.json && !args.csv && std::io::stderr().is_terminal(),
         threads: args.threads,
         notice: rounded,
@@ -525,11 +590,24 @@ fn deals_in_words(deals: u64) -> String {
     format!("{} deal{}", thousands(deals), if deals == 1 { "" } else { "s" })
 }
 
-/// "every permutation of the 4 seats", for messages.
+/// "every permutation of the 4 seats", "the 4 distinct ones of the 24 permutations of the 4
+/// seats", for messages.
 fn seatings_in_words(config: &tapis_bots::arena::ArenaConfig) -> String {
-    match config.seating {
-        tapis_bots::arena::Seating::Permutations => format!("every permutation of the {} seats", config.players),
-        tapis_bots::arena::Seating::Rotations => format!("every rotation of the {} seats", config.players),
+    let kind = match config.seating {
+        tapis_bots::arena::Seating::Permutations => "permutation",
+        tapis_bots::arena::Seating::Rotations => "rotation",
+    };
+    let (distinct, all) = (config.seatings_per_deal(), config.arrangements());
+    if distinct == all {
+        format!("every {kind} of the {} seats", config.players)
+    } else {
+        format!(
+            "the {} distinct one{} of the {} {kind}s of the {} seats",
+            thousands(distinct),
+            if distinct == 1 { "" } else { "s" },
+            thousands(all),
+            config.players
+        )
     }
 }
 
@@ -660,6 +738,14 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         data: args.data,
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
+        rooms_per_minute: args.rooms_per_minute as f64,
+        archive_after: std::time::Duration::from_secs(args.archive_after),
+        bot_threads: args.bot_threads as usize,
+        bot_rooms_per_client: args.bot_rooms_per_client as usize,
+        min_bot_delay_ms: args.min_bot_delay_ms,
+        header_timeout: std::time::Duration::from_secs(args.request_timeout),
+        body_timeout: std::time::Duration::from_secs(args.request_timeout),
+        write_timeout: std::time::Duration::from_secs(args.write_timeout),
         ..tapis_server::ServeConfig::default()
     };
     let runtime = tokio::runtime::Runtime::new()?;
@@ -681,6 +767,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         seconds: args.seconds,
         seed: args.seed,
         rate: args.rate,
+        server_pid: args.server_pid,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(tapis::loadtest::run(config))?;
@@ -698,6 +785,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         "matches ended",
         "refused",
         "server memory MiB",
+        "server CPU µs / move",
     ]);
     table.add_row([
         args.game.id().to_string(),
@@ -712,6 +800,7 @@ fn loadtest_command(args: LoadtestArgs) -> Result<()> {
         report.matches.to_string(),
         report.refused.to_string(),
         report.memory_kib.map_or("?".into(), |k| format!("{:.0}", k as f64 / 1024.0)),
+        report.server_cpu.map_or("?".into(), |cpu| format!("{:.0}", cpu * 1e6 / report.acknowledged.max(1) as f64)),
     ]);
     exit::print(format_args!("{table}\n"))
 }
@@ -782,5 +871,24 @@ mod terminal_language {
         assert_eq!(with(&[("LANG", "POSIX")]), Lang::Fr);
         assert_eq!(with(&[("LC_ALL", "fr_CA.UTF-8"), ("LANG", "en_US.UTF-8")]), Lang::Fr);
         assert_eq!(with(&[("LC_ALL", ""), ("LC_MESSAGES", "en_US.UTF-8"), ("LANG", "fr_FR.UTF-8")]), Lang::En);
+    }
+}
+
+#[cfg(test)]
+mod help {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    #[test]
+    fn every_flag_says_what_it_does() {
+        let mut missing = Vec::new();
+        for command in Cli::command().get_subcommands() {
+            for arg in command.get_arguments() {
+                if arg.get_help().is_none() && !matches!(arg.get_id().as_str(), "help" | "version") {
+                    missing.push(format!("tapis {} {}", command.get_name(), arg.get_id()));
+                }
+            }
+        }
+        assert!(missing.is_empty(), "no help text: {missing:?}");
     }
 }

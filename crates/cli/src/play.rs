@@ -147,14 +147,14 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
     };
     let mut table = Table::new(setup, clock.now()).map_err(|e| crate::exit::usage(e.message(lang)))?;
     table.set_auto_forced(human, !config.confirm_forced);
+    // Which seat is the person's is said by name on the next line (« Joueurs : Vous, Ada… »),
+    // never as a seat number counted from 0.
     writeln!(
         out,
-        "{} — {} {}, {} {}, {} {}",
+        "{} — {} {}, {} {}",
         game.name(),
         config.request.players,
         t(lang, "joueurs", "players"),
-        t(lang, "vous êtes le joueur", "you are seat"),
-        human,
         t(lang, "graine", "seed"),
         config.request.seed
     )?;

@@ -2,6 +2,7 @@
 //! The only clock reads of the project are here, outside the engine: they time runs, they never
 //! decide anything.
 
+use crate::arena::interval;
 use crate::exit::{Stdout, usage};
 use anyhow::{Context, Result, anyhow};
 use comfy_table::Table;
@@ -10,39 +11,57 @@ use serde_json::json;
 use std::io::Write;
 use std::time::{Duration, Instant};
 use tapis_bots::sim::{SimConfig, SimReport, check_config, report, run};
-use tapis_core::{Game, Match, MatchRequest};
+use tapis_core::{Counters, Game, Match, MatchRequest};
 
-/// Runs a simulation and prints the table (or JSON).
-pub fn simulate<G: Game>(
-    config: &SimConfig,
-    threads: usize,
-    as_json: bool,
-    progress: bool,
-    plot: Option<&std::path::Path>,
-) -> Result<()> {
+/// How to print, where to plot and where to write the matches.
+pub struct SimOutput<'a> {
+    pub threads: usize,
+    pub json: bool,
+    pub csv: bool,
+    pub progress: bool,
+    pub plot: Option<&'a std::path::Path>,
+    /// One row per match to this CSV or JSON-lines file.
+    pub matches: Option<&'a std::path::Path>,
+}
+
+/// Runs a simulation and prints the table (or JSON, or CSV).
+pub fn simulate<G: Counters>(config: &SimConfig, output: &SimOutput) -> Result<()> {
     check_config::<G>(config).map_err(usage)?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build()?;
-    let bar = if progress { ProgressBar::new(config.games) } else { ProgressBar::hidden() };
+    let mut rows = output
+        .matches
+        .map(|path| crate::matches::MatchFile::create(path, G::ID, &config.bots, G::COUNTERS))
+        .transpose()?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(output.threads).build()?;
+    let bar = if output.progress { ProgressBar::new(config.games) } else { ProgressBar::hidden() };
     bar.set_style(
         ProgressStyle::with_template("{bar:40} {pos}/{len} matches  {per_sec}  eta {eta}").expect("a valid template"),
     );
     #[allow(clippy::disallowed_methods)] // timing the run, outside the engine
     let start = Instant::now();
-    let totals = pool.install(|| run::<G>(config, &|| bar.inc(1)));
+    let totals = pool.install(|| match rows.as_mut() {
+        Some(rows) => run::<G>(config, &|| bar.inc(1), Some(&mut |outcome| rows.write("", &config.options, outcome))),
+        None => run::<G>(config, &|| bar.inc(1), None),
+    });
     let elapsed = start.elapsed().as_secs_f64();
     bar.finish_and_clear();
+    rows.map(crate::matches::MatchFile::finish).transpose()?;
     let report = report::<G>(config, &totals);
     let per_second = report.decisions as f64 / elapsed.max(1e-9);
-    if let Some(path) = plot {
+    if let Some(path) = output.plot {
         plot_seats(&report, path)?;
     }
     let mut out = Stdout::new();
-    if as_json {
+    if output.json {
         let mut value = serde_json::to_value(&report)?;
         value["seconds"] = json!(elapsed);
-        value["threads"] = json!(threads);
+        value["threads"] = json!(output.threads);
         value["decisions_per_second"] = json!(per_second);
         writeln!(out, "{}", serde_json::to_string_pretty(&value)?)?;
+        out.flush()?;
+        return Ok(());
+    }
+    if output.csv {
+        write!(out, "{}", csv(&report))?;
         out.flush()?;
         return Ok(());
     }
@@ -56,30 +75,57 @@ pub fn simulate<G: Game>(
         serde_json::Value::Object(config.options.clone())
     )?;
     let mut table = Table::new();
-    table.set_header(["seat", "bot", "win share", "95% interval", "mean score"]);
+    table.set_header(["seat", "bot", "win share", "95% interval", "mean score", "95% interval"]);
     for seat in &report.seats {
         table.add_row([
             seat.seat.to_string(),
             seat.bot.to_string(),
             format!("{:.2}%", seat.win_share * 100.0),
-            format!("{:.2}% – {:.2}%", seat.ci_low * 100.0, seat.ci_high * 100.0),
+            interval([seat.ci_low, seat.ci_high], |x| format!("{:.2}%", x * 100.0)),
             format!("{:.2}", seat.mean_score),
+            interval(seat.score_ci, |x| format!("{x:.2}")),
         ]);
     }
     writeln!(out, "{table}")?;
     writeln!(
         out,
-        "mean rounds per match {:.2}, mean decisions per match {:.1}",
-        report.mean_rounds, report.mean_decisions
+        "mean rounds per match {:.2} (95% {}), mean decisions per match {:.1} (95% {})",
+        report.mean_rounds,
+        interval(report.rounds_ci, |x| format!("{x:.2}")),
+        report.mean_decisions,
+        interval(report.decisions_ci, |x| format!("{x:.1}")),
     )?;
+    crate::arena::print_counters(&mut out, &report.counters)?;
     tell_unfinished(&mut out, report.unfinished)?;
+    writeln!(out, "Intervals: {}.", report.intervals)?;
     writeln!(
         out,
         "{} decisions in {:.2} s on {} thread(s): {:.0} decisions per second",
-        report.decisions, elapsed, threads, per_second
+        report.decisions, elapsed, output.threads, per_second
     )?;
     out.flush()?;
     Ok(())
+}
+
+/// One line per seat: `game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high`.
+fn csv(report: &SimReport) -> String {
+    let mut out = String::from("game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high\n");
+    for s in &report.seats {
+        out.push_str(&format!(
+            "{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6}\n",
+            report.game,
+            s.seat,
+            s.bot,
+            report.games,
+            s.win_share,
+            s.ci_low,
+            s.ci_high,
+            s.mean_score,
+            s.score_ci[0],
+            s.score_ci[1]
+        ));
+    }
+    out
 }
 
 /// Says how many matches were stopped at [`tapis_bots::MAX_DECISIONS`] (nothing when none was).

@@ -504,3 +504,146 @@ fn act_tells_each_seat_its_private_events() {
         assert!(!public.contains("drew_card"), "the card drawn is not public");
     }
 }
+
+/// A fresh directory for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tapis-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn sim_writes_one_row_per_match_the_same_on_any_thread_count() {
+    let dir = scratch("sim-matches");
+    let run = |threads: &str, file: &str| {
+        let path = dir.join(file);
+        let out = tapis()
+            .args(["sim", "gum", "--players", "3", "--games", "30", "--seed", "4", "--bots", "heuristic,random,random"])
+            .args(["--threads", threads, "--json", "--matches"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        (serde_json::from_slice::<Value>(&out.stdout).unwrap(), std::fs::read_to_string(&path).unwrap())
+    };
+    let (report, csv) = run("1", "one.csv");
+    assert_eq!(run("2", "two.csv").1, csv, "the same rows in the same order");
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(
+        lines[0],
+        "set,game,deal,seating,seed,options,bot_0,bot_1,bot_2,win_0,win_1,win_2,score_0,score_1,score_2,\
+         decisions,rounds,unfinished,pick_ups,cards_picked_up,burns,cards_burnt,piles_given,piles_accepted,\
+         cards_accepted,skips"
+    );
+    assert_eq!(lines.len(), 31);
+    let rows: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split(',').collect()).collect();
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!((row[0], row[1], row[2], row[3], row[5]), ("", "gum", &*i.to_string(), "0", "{}"));
+        assert_eq!(&row[6..9], ["heuristic", "random", "random"]);
+        let wins: f64 = row[9..12].iter().map(|w| w.parse::<f64>().unwrap()).sum();
+        assert!((wins - 1.0).abs() < 1e-9, "{row:?}");
+    }
+    // The rows add up to the report.
+    let mean = |column: usize| rows.iter().map(|r| r[column].parse::<f64>().unwrap()).sum::<f64>() / 30.0;
+    assert!((mean(15) - report["mean_decisions"].as_f64().unwrap()).abs() < 1e-9);
+    assert!((mean(9) - report["seats"][0]["win_share"].as_f64().unwrap()).abs() < 1e-9);
+    assert_eq!(report["counters"][0]["key"], "pick_ups");
+    assert!((mean(18) - report["counters"][0]["mean"].as_f64().unwrap()).abs() < 1e-9);
+
+    // JSON lines hold the same matches.
+    let path = dir.join("rows.jsonl");
+    let out = tapis()
+        .args(["sim", "gum", "--players", "3", "--games", "30", "--seed", "4", "--bots", "heuristic,random,random"])
+        .arg("--matches")
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: Vec<Value> =
+        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(json.len(), 30);
+    assert_eq!(json[7]["deal"], 7);
+    assert_eq!(json[7]["bots"], json!(["heuristic", "random", "random"]));
+    assert_eq!(json[7]["decisions"].to_string(), rows[7][15]);
+    assert_eq!(json[7]["counters"]["pick_ups"].to_string(), rows[7][18]);
+    assert!(json[7].get("set").is_none());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_study_writes_both_option_sets_of_every_deal() {
+    let dir = scratch("study-matches");
+    let path = dir.join("study.jsonl");
+    let out = tapis()
+        .args(["arena", "nurmut", "--bots", "heuristic,random", "--players", "2", "--games", "6", "--json"])
+        .args(["--compare", "allow_tuck=false", "--matches"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let study: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let rows: Vec<Value> =
+        std::fs::read_to_string(&path).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    // 3 deals × 2 seatings, each under A then B.
+    assert_eq!(rows.len(), 12);
+    for (i, row) in rows.iter().enumerate() {
+        let (pair, set) = (i / 2, if i % 2 == 0 { "A" } else { "B" });
+        assert_eq!((row["set"].as_str().unwrap(), row["deal"].as_u64().unwrap()), (set, pair as u64 / 2));
+        assert_eq!(row["seating"], json!(pair % 2));
+        assert_eq!(row["options"], if set == "A" { json!({}) } else { json!({"allow_tuck": false}) });
+    }
+    assert_eq!(rows[0]["bots"], json!(["heuristic", "random"]));
+    assert_eq!(rows[2]["bots"], json!(["random", "heuristic"]));
+    assert_eq!(rows[0]["seed"], rows[1]["seed"], "the same deal under both option sets");
+    assert_eq!(rows[1]["counters"]["tucks"], 0, "no tuck without the rule");
+    // The paired difference of the length is the mean of the rows' differences.
+    let difference: f64 =
+        rows.chunks(2).map(|p| p[1]["decisions"].as_f64().unwrap() - p[0]["decisions"].as_f64().unwrap()).sum::<f64>()
+            / 6.0;
+    assert!((study["length_difference"].as_f64().unwrap() - difference).abs() < 1e-9);
+    let keys: Vec<&str> = study["differences"].as_array().unwrap().iter().map(|d| d["key"].as_str().unwrap()).collect();
+    assert_eq!(
+        &keys[..6],
+        ["decisions", "rounds", "seat_0_win_share", "seat_1_win_share", "heuristic_win_share", "heuristic_score"]
+    );
+    assert!(keys.contains(&"courage") && keys.contains(&"tucks"));
+    // The header and the JSON name the seating alike.
+    assert_eq!(study["a"]["seating"], "permutations");
+    assert_eq!((study["a"]["seatings_per_deal"].as_u64(), study["a"]["deals"].as_u64()), (Some(2), Some(3)));
+    let out = tapis()
+        .args(["arena", "nurmut", "--bots", "heuristic,random", "--players", "2", "--games", "6"])
+        .args(["--compare", "allow_tuck=false", "--plot"])
+        .arg(dir.join("study.svg"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("3 deals × 2 seatings = 6 matches (seating permutations)"), "{text}");
+    assert!(text.contains("| cards tucked under one's pile"), "{text}");
+    let drawing = std::fs::read_to_string(dir.join("study.svg")).unwrap();
+    assert!(drawing.contains("B − A per match, paired by deal") && drawing.contains("cards turned by Courage"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn sim_prints_csv_one_line_per_seat() {
+    let out = tapis().args(["sim", "njet", "--players", "3", "--games", "40", "--csv"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high");
+    assert_eq!(lines.len(), 4);
+    assert!(lines[3].starts_with("njet,2,random,40,"), "{text}");
+    let shares: f64 = lines[1..].iter().map(|l| l.split(',').nth(4).unwrap().parse::<f64>().unwrap()).sum();
+    assert!((shares - 1.0).abs() < 1e-5);
+}
+
+#[test]
+fn a_matches_file_must_say_its_format() {
+    let out = tapis().args(["sim", "gum", "--games", "3", "--matches", "rows.txt"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim_end(),
+        "tapis: --matches writes a FILE.csv or a FILE.jsonl (one row per match): 'rows.txt' ends in neither"
+    );
+    assert!(!std::path::Path::new("rows.txt").exists());
+}

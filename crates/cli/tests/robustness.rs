@@ -116,8 +116,8 @@ fn sim_refuses_zero_games_instead_of_empty_intervals() {
 
 #[test]
 fn arena_says_when_seatings_round_the_count_up() {
-    // Five players, every permutation: one deal is 120 matches.
-    let out = run(&["arena", "nantais", "--bots", "heuristic,random,random,random,random", "--games", "1"]);
+    // Five different bots, every permutation: one deal is 120 matches.
+    let out = run(&["arena", "nantais", "--bots", "heuristic,random,ismcts:1,ismcts:2,ismcts:3", "--games", "1"]);
     let err = stderr(&out);
     assert!(out.status.success(), "{err}");
     assert_eq!(
@@ -125,7 +125,23 @@ fn arena_says_when_seatings_round_the_count_up() {
         "tapis arena: each deal is played in 120 seatings (every permutation of the 5 seats), so --games 1 \
          becomes 1 deal × 120 = 120 matches"
     );
-    assert!(String::from_utf8(out.stdout).unwrap().contains("1 deal × 120 seatings = 120 matches"));
+    assert!(
+        String::from_utf8(out.stdout).unwrap().contains("1 deal × 120 seatings = 120 matches (seating permutations)")
+    );
+
+    // Four random bots swapped among themselves sit alike: five seatings, the heuristic at each seat.
+    let out = run(&["arena", "nantais", "--bots", "heuristic,random,random,random,random", "--games", "1"]);
+    let err = stderr(&out);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        err.trim_end(),
+        "tapis arena: each deal is played in 5 seatings (the 5 distinct ones of the 120 permutations of the 5 \
+         seats), so --games 1 becomes 1 deal × 5 = 5 matches"
+    );
+    assert!(String::from_utf8(out.stdout).unwrap().contains(
+        "1 deal × 5 seatings = 5 matches (seating permutations: 5 of the 120 differ (bots of the same name swapped \
+         sit alike), each played once)"
+    ));
 
     // A count that needs no rounding says nothing.
     let out = run(&["arena", "nantais", "--bots", "heuristic,random,random", "--games", "12"]);
@@ -135,14 +151,33 @@ fn arena_says_when_seatings_round_the_count_up() {
     let out =
         run(&["arena", "nantais", "--bots", "heuristic,random,random", "--games", "7", "--compare", "joker_draw=5"]);
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stderr(&out).contains("so --games 7 becomes 2 deals × 6 = 12 matches under each option set"));
+    assert!(stderr(&out).contains("so --games 7 becomes 3 deals × 3 = 9 matches under each option set"));
+
+    // One bot at every seat: one seating, each deal one match, and the header says why.
+    let out = run(&[
+        "arena",
+        "nantais",
+        "--bots",
+        "heuristic",
+        "--players",
+        "3",
+        "--games",
+        "5",
+        "--compare",
+        "joker_draw=5",
+    ]);
+    assert!(out.status.success() && out.stderr.is_empty(), "{}", stderr(&out));
+    assert!(String::from_utf8(out.stdout).unwrap().contains(
+        "5 deals × 1 seating = 5 matches (seating permutations: the same bot at every seat, so every seating is \
+         the same, played once)"
+    ));
 }
 
 #[test]
 fn arena_announces_a_full_table_before_its_first_match() {
-    // At a table of ten, one deal is 10! = 3,628,800 matches: said on stderr before the first
-    // match is played (the run is then stopped: it is not the point here).
-    let bots = "heuristic,random,random,random,random,random,random,random,random,random";
+    // At a table of ten different bots, one deal is 10! = 3,628,800 matches: said on stderr
+    // before the first match is played (the run is then stopped: it is not the point here).
+    let bots = "heuristic,random,ismcts:1,ismcts:2,ismcts:3,ismcts:4,ismcts:5,ismcts:6,ismcts:7,ismcts:8";
     let mut child = tapis()
         .args(["arena", "crazyeights", "--bots", bots, "--players", "10", "--games", "1", "--threads", "1"])
         .stdin(Stdio::null())
@@ -163,7 +198,7 @@ fn arena_announces_a_full_table_before_its_first_match() {
 
 #[test]
 fn arena_refuses_seatings_that_round_past_the_limit() {
-    let bots = "heuristic,random,random,random,random,random,random,random,random,random";
+    let bots = "heuristic,random,ismcts:1,ismcts:2,ismcts:3,ismcts:4,ismcts:5,ismcts:6,ismcts:7,ismcts:8";
     let err = refused(
         &["arena", "crazyeights", "--bots", bots, "--games", "100000000"],
         2,

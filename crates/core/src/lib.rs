@@ -6,6 +6,8 @@
 
 pub mod cards;
 pub mod client;
+pub mod counters;
+pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod kit;
@@ -18,6 +20,8 @@ pub mod words;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
 pub use client::ClientView;
+pub use counters::{Counter, Counters, Counting, Counts};
+pub use encoding::Encoding;
 
 pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
 pub use game::{ActionList, Audience, EventSink, Game, GameEvent, Lang, MAX_ACTIONS, Setup, events_for};

@@ -1,17 +1,24 @@
-//! The HTTP routes of SERVER.md, under `/api/`, and the browser table at `/`.
+//! The HTTP routes of SERVER.md, under `/api/`, and the browser table at `/`, served by our own
+//! accept loop so that every connection is bounded: a connection cap that counts TCP
+//! connections (HTTP and WebSockets alike) and stays under the descriptor limit, a time limit on
+//! a request's header (which also closes idle kept-alive connections) and on its body, JSON
+//! errors for a body or an address too large, and a stop that does not wait for slow clients.
 
 use crate::room::{Room, RoomMsg, parse_seat_kind};
-use crate::store::{LoadedMatch, StoredMatch, StoredRoom, Write};
+use crate::store::{LoadedMatch, LoadedRoom, StoredMatch, StoredRoom, Write};
 use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
 use axum::Router;
-use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::body::{Body, Bytes};
+use axum::extract::{ConnectInfo, Path, RawQuery, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Map, Value, json};
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::time::Duration;
 use tapis_core::MatchRequest;
 use tapis_table::{AnyMatch, GameId};
 use tokio::sync::oneshot;
@@ -20,6 +27,175 @@ use tokio::sync::oneshot;
 pub const MAX_NAME: usize = 32;
 /// The longest bot delay a room may ask, in milliseconds.
 pub const MAX_BOT_DELAY_MS: u64 = 60_000;
+
+/// The largest request body: a room's creation with a hand-made deal fits many times over.
+pub const MAX_BODY: usize = 64 * 1024;
+/// The longest request target (path and query).
+pub const MAX_URI: usize = 4 * 1024;
+
+/// Descriptors kept free under the process's limit, for the store, logs and a refusal.
+const SPARE_DESCRIPTORS: usize = 64;
+
+/// The most TCP connections the server holds: `--max-connections`, and always under the
+/// descriptor limit.
+pub fn connection_cap(asked: usize) -> usize {
+    let limit = std::fs::read_to_string("/proc/self/limits").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("Max open files"))?;
+        line.split_whitespace().nth(3)?.parse::<usize>().ok()
+    });
+    match limit {
+        Some(limit) => asked.min(limit.saturating_sub(SPARE_DESCRIPTORS).max(1)),
+        None => asked,
+    }
+}
+
+/// A TCP connection, counted while it is open (an upgraded WebSocket keeps it).
+struct Counted {
+    stream: tokio::net::TcpStream,
+    server: Arc<Server>,
+}
+
+impl Drop for Counted {
+    fn drop(&mut self) {
+        self.server.tcp.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl tokio::io::AsyncRead for Counted {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_read(cx, buf)
+    }
+}
+
+impl tokio::io::AsyncWrite for Counted {
+    fn poll_write(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &[u8],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.stream).poll_write(cx, buf)
+    }
+
+    fn poll_write_vectored(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        bufs: &[std::io::IoSlice<'_>],
+    ) -> std::task::Poll<std::io::Result<usize>> {
+        std::pin::Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.stream.is_write_vectored()
+    }
+
+    fn poll_flush(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_flush(cx)
+    }
+
+    fn poll_shutdown(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.stream).poll_shutdown(cx)
+    }
+}
+
+/// Accepts connections until `stop` resolves, each served on its own task.
+pub async fn accept(
+    server: Arc<Server>,
+    listener: tokio::net::TcpListener,
+    mut stop: std::pin::Pin<Box<impl std::future::Future<Output = ()>>>,
+) {
+    let app = router(server.clone());
+    let cap = connection_cap(server.config.max_connections);
+    let mut last_error_logged: Option<tokio::time::Instant> = None;
+    loop {
+        let accepted = tokio::select! {
+            accepted = listener.accept() => accepted,
+            () = &mut stop => return,
+        };
+        let (stream, peer) = match accepted {
+            Ok(accepted) => accepted,
+            Err(e) => {
+                // Out of descriptors, or the like: said once a minute, and a short pause rather
+                // than a spin.
+                if last_error_logged.is_none_or(|at| at.elapsed() > Duration::from_secs(60)) {
+                    tracing::error!(error = %e, "a connection could not be accepted");
+                    last_error_logged = Some(tokio::time::Instant::now());
+                }
+                tokio::time::sleep(Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let _ = stream.set_nodelay(true);
+        if server.tcp.fetch_add(1, Ordering::Relaxed) >= cap {
+            server.tcp.fetch_sub(1, Ordering::Relaxed);
+            tokio::spawn(refuse(stream));
+            continue;
+        }
+        let io = hyper_util::rt::TokioIo::new(Counted { stream, server: server.clone() });
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            tower::ServiceExt::oneshot(app.clone(), request)
+        });
+        let mut stopping = server.stopping.clone();
+        let header_timeout = server.config.header_timeout;
+        tokio::spawn(async move {
+            let connection = hyper::server::conn::http1::Builder::new()
+                .timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(io, service)
+                .with_upgrades();
+            tokio::pin!(connection);
+            tokio::select! {
+                _ = connection.as_mut() => {}
+                _ = crate::stopped(&mut stopping) => {
+                    connection.as_mut().graceful_shutdown();
+                    let _ = tokio::time::timeout(crate::STOP_GRACE, connection).await;
+                }
+            }
+        });
+    }
+}
+
+/// A connection over the cap: a short JSON answer, then closed.
+async fn refuse(mut stream: tokio::net::TcpStream) {
+    use tokio::io::AsyncWriteExt;
+    let error = ApiError::TooManyConnections;
+    let body = json!({"error": {"code": error.code(), "message": error.message(Lang::En)}}).to_string();
+    let response = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(response.as_bytes())).await;
+}
+
+/// Requests whose target is too long are answered with SERVER.md's JSON error.
+async fn bounds(request: Request, next: Next) -> Response {
+    let lang = lang_of(request.headers());
+    if request.uri().to_string().len() > MAX_URI {
+        return Failure(ApiError::UriTooLong, lang).into_response();
+    }
+    next.run(request).await
+}
+
+/// A request's body: at most [`MAX_BODY`] bytes (413 past it), within the server's body timeout
+/// (408 past it).
+async fn read_body(server: &Server, body: Body, lang: Lang) -> Result<Bytes, Failure> {
+    match tokio::time::timeout(server.config.body_timeout, axum::body::to_bytes(body, MAX_BODY)).await {
+        Err(_) => Err(Failure(ApiError::SlowBody, lang)),
+        Ok(Err(_)) => Err(Failure(ApiError::TooLarge, lang)),
+        Ok(Ok(bytes)) => Ok(bytes),
+    }
+}
 
 pub fn router(server: Arc<Server>) -> Router {
     Router::new()
@@ -36,6 +212,8 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/rooms/{room}/replay", get(replay))
         .route("/api/rooms/{room}/rounds", get(rounds))
         .route("/api/rooms/{room}/ws", get(crate::ws::upgrade))
+        .layer(middleware::from_fn(bounds))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
 }
 
@@ -45,7 +223,7 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
     if accepted.trim_start().to_ascii_lowercase().starts_with("fr") { Lang::Fr } else { Lang::En }
 }
 
-struct Failure(ApiError, Lang);
+pub struct Failure(pub ApiError, pub Lang);
 
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
@@ -68,12 +246,16 @@ pub fn memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// `ok`, or `store_failing` (with the store's last error) while writes are refused.
 async fn health(State(server): State<Arc<Server>>) -> Response {
-    let rooms = server.rooms.read().await.len();
+    let store = server.store.health();
     axum::Json(json!({
-        "status": "ok",
-        "rooms": rooms,
+        "status": if store.ok { "ok" } else { "store_failing" },
+        "store": store,
+        "rooms": server.rooms.len(),
         "connections": server.connections.load(Ordering::Relaxed),
+        "tcp": server.tcp.load(Ordering::Relaxed),
+        "bot_threads": server.bots.threads(),
         "memory_kib": memory_kib(),
     }))
     .into_response()
@@ -119,9 +301,15 @@ fn field_u64(body: &Map<String, Value>, key: &str, lang: Lang) -> Result<Option<
     }
 }
 
-async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body: Bytes) -> Answer {
+async fn create_room(
+    State(server): State<Arc<Server>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Body,
+) -> Answer {
     let lang = lang_of(&headers);
     let fail = |e: ApiError| Failure(e, lang);
+    let body = read_body(&server, body, lang).await?;
     let body = body_object(&body, lang)?;
     let game = match body.get("game") {
         Some(Value::String(id)) => id.parse::<GameId>().map_err(|_| fail(ApiError::UnknownGame(id.clone())))?,
@@ -181,7 +369,7 @@ async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body
         }
         None => None,
     };
-    let bot_delay_ms = field_u64(&body, "bot_delay_ms", lang)?.unwrap_or(700);
+    let mut bot_delay_ms = field_u64(&body, "bot_delay_ms", lang)?.unwrap_or(700);
     if bot_delay_ms > MAX_BOT_DELAY_MS {
         return Err(fail(ApiError::BadRequest(match lang {
             Lang::Fr => format!("« bot_delay_ms » vaut au plus {MAX_BOT_DELAY_MS}"),
@@ -229,7 +417,28 @@ async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body
     let request = MatchRequest { players, seed, dealer, options, deal: deal.clone() };
     // The whole setup is checked by the rules before anything is stored.
     let first = AnyMatch::new(game, &request).map_err(|e| fail(ApiError::Setup(e)))?;
-    if server.rooms.read().await.len() >= server.config.max_rooms {
+    // Bots alone: they play at a pace someone could follow, and a client has only a few such
+    // rooms playing at once.
+    let bots_alone = seats.iter().all(|s| s != "human");
+    if bots_alone {
+        bot_delay_ms = bot_delay_ms.max(server.config.min_bot_delay_ms);
+    }
+    if !server.limits.may_open_room(peer.ip(), server.config.room_burst, server.config.rooms_per_minute) {
+        return Err(fail(ApiError::RoomsTooFast));
+    }
+    let bot_slot = match bots_alone {
+        true => Some(
+            server
+                .limits
+                .bot_room(peer.ip(), server.config.bot_rooms_per_client)
+                .ok_or_else(|| fail(ApiError::TooManyBotRooms))?,
+        ),
+        false => None,
+    };
+    // A place among the open rooms is taken before the room is stored, and given back if it is
+    // not: the cap is never overshot.
+    if server.open_rooms.fetch_add(1, Ordering::Relaxed) >= server.config.max_rooms {
+        server.room_closed();
         return Err(fail(ApiError::TooManyRooms));
     }
     let record = first.record();
@@ -250,36 +459,43 @@ async fn create_room(State(server): State<Arc<Server>>, headers: HeaderMap, body
         options: record.options.clone(),
         deal,
     };
-    server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await.map_err(|e| {
+    if let Err(e) = server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await {
         tracing::error!(error = %e, "storing a room failed");
-        fail(ApiError::Internal)
-    })?;
-    let room = Room::restore(
-        server.store.clone(),
-        server.bots.clone(),
-        stored,
-        current,
-        &[],
-        Vec::new(),
-        Vec::new(),
-        server.clock,
-    )
-    .map_err(|_| fail(ApiError::Internal))?;
-    server.rooms.write().await.insert(code.clone(), spawn_room(room));
+        server.room_closed();
+        return Err(fail(ApiError::StoreFailed));
+    }
+    let loaded = LoadedRoom { room: stored, seats: Vec::new(), current, actions: Vec::new(), chat: Vec::new() };
+    let room = match Room::restore(server.clone(), loaded, bot_slot) {
+        Ok(room) => room,
+        Err(_) => {
+            server.room_closed();
+            return Err(fail(ApiError::Internal));
+        }
+    };
+    server.rooms.insert(code.clone(), spawn_room(room));
     tracing::info!(room = %code, game = %game, players, "room opened");
     ok(StatusCode::CREATED, json!({"room": code}))
 }
 
+/// Asks a room (brought back from the store if it left memory). A room that leaves memory just
+/// as it is asked drops the question: it is asked again, from the store.
 async fn ask<T>(
-    server: &Server,
+    server: &Arc<Server>,
     code: &str,
     lang: Lang,
-    message: impl FnOnce(oneshot::Sender<T>) -> RoomMsg,
+    message: impl Fn(oneshot::Sender<T>) -> RoomMsg,
 ) -> Result<T, Failure> {
-    let handle = server.rooms.read().await.get(code).cloned().ok_or(Failure(ApiError::NoRoom, lang))?;
-    let (reply, answer) = oneshot::channel();
-    handle.inbox.send(message(reply)).await.map_err(|_| Failure(ApiError::Internal, lang))?;
-    answer.await.map_err(|_| Failure(ApiError::Internal, lang))
+    for _ in 0..3 {
+        let handle = server.room(code).await.map_err(|e| Failure(e, lang))?;
+        let (reply, answer) = oneshot::channel();
+        if handle.inbox.send(message(reply)).await.is_err() {
+            continue;
+        }
+        if let Ok(answer) = answer.await {
+            return Ok(answer);
+        }
+    }
+    Err(Failure(ApiError::Internal, lang))
 }
 
 async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
@@ -306,7 +522,7 @@ async fn record(
 /// Only a match that is over has a record: the seed in it tells every card. An earlier match is
 /// always over (a rematch starts only then), and is rebuilt from the store.
 async fn record_of(
-    server: &Server,
+    server: &Arc<Server>,
     code: &str,
     info: &Value,
     query: Option<&str>,
@@ -392,13 +608,15 @@ async fn replay(
                 .collect()
         })
         .unwrap_or_default();
-    let built = tokio::task::spawn_blocking(move || {
-        let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
-        crate::web::replay(&record, match_no, names)
-    })
-    .await;
+    let built = server
+        .replays
+        .get(&code, match_no, move || {
+            let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
+            crate::web::replay(&record, match_no, names, crate::replays::MAX_REPLAY).map(Bytes::from)
+        })
+        .await;
     match built {
-        Ok(Ok(replay)) => ok(StatusCode::OK, replay),
+        Ok(replay) => Ok(([(header::CONTENT_TYPE, "application/json")], replay).into_response()),
         // The record came from the engine: only a bug gets here. The reason is not logged,
         // since it may quote an action and so a card.
         _ => {
@@ -408,21 +626,22 @@ async fn replay(
     }
 }
 
-/// A name people can read: 1 to 32 characters once trimmed, no control characters.
+/// A name people can read ([`crate::text::clean`]): 1 to 32 characters once cleaned.
 pub fn check_name(name: &str, lang: Lang) -> Result<String, ApiError> {
-    let name = name.trim();
+    let name = crate::text::clean(name).unwrap_or_default();
     let count = name.chars().count();
-    if count == 0 || count > MAX_NAME || name.chars().any(char::is_control) {
+    if count == 0 || count > MAX_NAME {
         return Err(ApiError::BadRequest(match lang {
-            Lang::Fr => format!("un nom a de 1 à {MAX_NAME} caractères, sans caractère de contrôle"),
-            Lang::En => format!("a name is 1 to {MAX_NAME} characters long, with no control character"),
+            Lang::Fr => format!("un nom a de 1 à {MAX_NAME} caractères visibles"),
+            Lang::En => format!("a name is 1 to {MAX_NAME} visible characters long"),
         }));
     }
-    Ok(name.to_string())
+    Ok(name)
 }
 
-async fn join(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>, body: Bytes) -> Answer {
+async fn join(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>, body: Body) -> Answer {
     let lang = lang_of(&headers);
+    let body = read_body(&server, body, lang).await?;
     let body = body_object(&body, lang)?;
     let name = match body.get("name") {
         Some(Value::String(name)) => check_name(name, lang).map_err(|e| Failure(e, lang))?,
@@ -443,7 +662,8 @@ async fn join(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code):
         }
         None => None,
     };
-    let (seat, token) =
-        ask(&server, &code, lang, |reply| RoomMsg::Join { name, seat, reply }).await?.map_err(|e| Failure(e, lang))?;
+    let (seat, token) = ask(&server, &code, lang, |reply| RoomMsg::Join { name: name.clone(), seat, reply })
+        .await?
+        .map_err(|e| Failure(e, lang))?;
     ok(StatusCode::OK, json!({"seat": seat, "token": token}))
 }

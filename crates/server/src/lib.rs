@@ -17,32 +17,61 @@ pub mod bots;
 pub mod client;
 pub mod frames;
 pub mod http;
+pub mod limits;
+pub mod outbox;
+pub mod replays;
 pub mod room;
 pub mod store;
+pub mod text;
 pub mod web;
 pub mod ws;
 
 use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::time::Duration;
 pub use tapis_core::Lang;
 use tapis_table::TableError;
-use tokio::sync::{RwLock, mpsc};
+use tokio::sync::{mpsc, watch};
 
 /// How `tapis serve` was started.
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
     pub addr: SocketAddr,
     pub data: PathBuf,
-    /// Rooms open at once, finished ones included.
+    /// Rooms held in memory at once, idle and finished ones included (rooms untouched for
+    /// `archive_after` leave memory, and come back from the store when asked for).
     pub max_rooms: usize,
-    /// WebSocket connections at once.
+    /// TCP connections at once (HTTP and WebSockets alike); kept under the process's descriptor
+    /// limit whatever is asked.
     pub max_connections: usize,
     /// Messages one connection may send in a burst, and per second after it.
     pub burst: f64,
     pub per_second: f64,
+    /// Rooms one client address may open in a burst, and per minute after it (0: no limit).
+    pub room_burst: f64,
+    pub rooms_per_minute: f64,
+    /// Rooms with bots only, still playing, that one client address may have open at once.
+    pub bot_rooms_per_client: usize,
+    /// The shortest bot delay of a room with no person in it.
+    pub min_bot_delay_ms: u64,
+    /// Threads that bots think on, below the priority of everything else (0: one per core).
+    pub bot_threads: usize,
+    /// A room nobody has touched for this long leaves memory (its history stays in the store,
+    /// replayable, and the room comes back whenever it is asked for).
+    pub archive_after: Duration,
+    /// Spectators one room accepts (seated people always get in).
+    pub spectators_per_room: usize,
+    /// Bytes waiting to be sent to one connection before it is dropped as too slow.
+    pub outbox_bytes: usize,
+    /// How long a write to a connection may take before it is dropped as too slow.
+    pub write_timeout: Duration,
+    /// How long a client has to send a request's header, and its body.
+    pub header_timeout: Duration,
+    pub body_timeout: Duration,
     /// For tests: each bot's answer waits for a permit of this semaphore before it reaches its
     /// room, so that a test can act while a bot is thinking.
     pub hold_bots: Option<Arc<tokio::sync::Semaphore>>,
@@ -57,6 +86,17 @@ impl Default for ServeConfig {
             max_connections: 50_000,
             burst: ws::BURST,
             per_second: ws::PER_SECOND,
+            room_burst: 60.0,
+            rooms_per_minute: 20.0,
+            bot_rooms_per_client: 4,
+            min_bot_delay_ms: 100,
+            bot_threads: 0,
+            archive_after: Duration::from_secs(10 * 60),
+            spectators_per_room: 64,
+            outbox_bytes: 1 << 20,
+            write_timeout: Duration::from_secs(10),
+            header_timeout: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
             hold_bots: None,
         }
     }
@@ -94,16 +134,113 @@ pub struct RoomHandle {
     pub inbox: mpsc::Sender<room::RoomMsg>,
 }
 
+/// The rooms in memory. A room not in it may be in the store: [`Server::room`] brings it back.
+#[derive(Default)]
+pub struct Directory {
+    rooms: std::sync::Mutex<BTreeMap<String, RoomHandle>>,
+    /// One room brought back from the store at a time, so that none is brought back twice.
+    revive: tokio::sync::Mutex<()>,
+}
+
+impl Directory {
+    fn get(&self, code: &str) -> Option<RoomHandle> {
+        let rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        rooms.get(code).filter(|h| !h.inbox.is_closed()).cloned()
+    }
+
+    pub fn len(&self) -> usize {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn insert(&self, code: String, handle: RoomHandle) {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(code, handle);
+    }
+
+    /// A room leaves memory if nothing waits in its queue; the caller then closes the queue.
+    pub fn leave_if_idle(&self, code: &str, inbox: &mpsc::Receiver<room::RoomMsg>) -> bool {
+        let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        if !inbox.is_empty() {
+            return false;
+        }
+        rooms.remove(code);
+        true
+    }
+}
+
 /// What every handler shares.
 pub struct Server {
     pub config: ServeConfig,
     pub store: Arc<dyn store::Store>,
     pub bots: Arc<bots::Bots>,
-    pub rooms: RwLock<std::collections::BTreeMap<String, RoomHandle>>,
+    pub rooms: Directory,
+    /// Rooms in memory or being opened: checked against `max_rooms` before a room is stored.
+    pub open_rooms: AtomicUsize,
     pub clock: Clock,
+    /// TCP connections open, and WebSockets among them.
+    pub tcp: AtomicUsize,
     pub connections: AtomicUsize,
     pub next_connection: AtomicU64,
+    pub limits: limits::Limits,
+    pub replays: replays::Replays,
+    /// Set when the server stops: connections close (1001) and nothing new is accepted.
+    pub stopping: watch::Receiver<bool>,
 }
+
+impl Server {
+    /// The room `code`: in memory, or brought back from the store.
+    pub async fn room(self: &Arc<Self>, code: &str) -> Result<RoomHandle, ApiError> {
+        if let Some(handle) = self.rooms.get(code) {
+            return Ok(handle);
+        }
+        if !plausible_room_code(code) {
+            return Err(ApiError::NoRoom);
+        }
+        let _one_at_a_time = self.rooms.revive.lock().await;
+        if let Some(handle) = self.rooms.get(code) {
+            return Ok(handle);
+        }
+        let loaded = self.store.load_room(code).await.map_err(|e| {
+            tracing::error!(room = %code, error = %e, "a stored room could not be read");
+            ApiError::Internal
+        })?;
+        let loaded = loaded.ok_or(ApiError::NoRoom)?;
+        let server = self.clone();
+        let code = code.to_string();
+        // A long match is replayed: on the blocking pool.
+        let restored = tokio::task::spawn_blocking(move || room::Room::restore(server, loaded, None))
+            .await
+            .map_err(|_| ApiError::Internal)?;
+        match restored {
+            Ok(room) => {
+                self.open_rooms.fetch_add(1, Ordering::Relaxed);
+                let handle = spawn_room(room);
+                self.rooms.insert(code, handle.clone());
+                Ok(handle)
+            }
+            Err(e) => {
+                // The reason is not logged: it may quote an action, and so a card.
+                tracing::error!(room = %code, at = e.at, "a stored room cannot be rebuilt from its actions");
+                Err(ApiError::DamagedRoom)
+            }
+        }
+    }
+
+    /// A room left memory.
+    pub fn room_closed(&self) {
+        self.open_rooms.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+/// Whether `code` could be a room code of this server (so that garbage never reaches the store).
+fn plausible_room_code(code: &str) -> bool {
+    code.len() == 16 && code.bytes().all(|b| ROOM_ALPHABET.contains(&b))
+}
+
+const ROOM_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789"; // no look-alikes (i l o 0 1)
 
 /// Every error a client can be answered, HTTP or WebSocket.
 #[derive(Debug)]
@@ -126,6 +263,17 @@ pub enum ApiError {
     RateLimited,
     TooManyRooms,
     TooManyConnections,
+    /// This client address opened rooms faster than it may.
+    RoomsTooFast,
+    /// This client address has as many rooms of bots alone playing as it may.
+    TooManyBotRooms,
+    /// A request's body did not come in time.
+    SlowBody,
+    UriTooLong,
+    /// The store could not commit: nothing was acknowledged.
+    StoreFailed,
+    /// A stored room cannot be rebuilt from its actions.
+    DamagedRoom,
     Table(TableError),
     Internal,
 }
@@ -149,6 +297,11 @@ impl ApiError {
             ApiError::RateLimited => "rate_limited",
             ApiError::TooManyRooms => "too_many_rooms",
             ApiError::TooManyConnections => "too_many_connections",
+            ApiError::RoomsTooFast | ApiError::TooManyBotRooms => "rate_limited",
+            ApiError::SlowBody => "timeout",
+            ApiError::UriTooLong => "too_large",
+            ApiError::StoreFailed => "store_failed",
+            ApiError::DamagedRoom => "damaged_room",
             ApiError::Table(TableError::Action(tapis_core::ActionError::Over)) => "over",
             ApiError::Table(e) => e.code(),
             ApiError::Internal => "internal",
@@ -160,10 +313,12 @@ impl ApiError {
             ApiError::NoRoom | ApiError::NoMatch(_) => 404,
             ApiError::BadToken => 403,
             ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver | ApiError::NotOverWs => 409,
-            ApiError::TooManyRooms | ApiError::TooManyConnections => 503,
+            ApiError::TooManyRooms | ApiError::TooManyConnections | ApiError::StoreFailed => 503,
             ApiError::TooLarge => 413,
-            ApiError::RateLimited => 429,
-            ApiError::Internal => 500,
+            ApiError::UriTooLong => 414,
+            ApiError::SlowBody => 408,
+            ApiError::RateLimited | ApiError::RoomsTooFast | ApiError::TooManyBotRooms => 429,
+            ApiError::Internal | ApiError::DamagedRoom => 500,
             _ => 400,
         }
     }
@@ -201,6 +356,26 @@ impl ApiError {
                 "le serveur a atteint son nombre maximal de connexions",
                 "the server holds as many connections as it can",
             ),
+            ApiError::RoomsTooFast => pick(
+                "trop de salons ouverts depuis votre adresse : réessayez dans une minute",
+                "too many rooms opened from your address: try again in a minute",
+            ),
+            ApiError::TooManyBotRooms => pick(
+                "vous avez déjà assez de salons de robots seuls en cours : attendez qu'un finisse",
+                "you already have as many rooms of bots alone playing as you may: wait for one to end",
+            ),
+            ApiError::SlowBody => {
+                pick("le corps de la requête est arrivé trop lentement", "the request body came too slowly")
+            }
+            ApiError::UriTooLong => pick("adresse trop longue", "the address is too long"),
+            ApiError::StoreFailed => pick(
+                "le serveur ne peut pas enregistrer pour l'instant : rien n'a été pris en compte, réessayez",
+                "the server cannot store anything right now: nothing was taken into account, try again",
+            ),
+            ApiError::DamagedRoom => pick(
+                "l'historique enregistré de ce salon ne se relit pas",
+                "this room's stored history cannot be read back",
+            ),
             ApiError::Table(e) => e.message(lang),
             ApiError::Internal => pick("erreur interne du serveur", "internal server error"),
         }
@@ -216,11 +391,10 @@ pub fn random_token() -> String {
 
 /// 80 random bits from the operating system: a room code of 16 letters and digits.
 pub fn random_room_code() -> String {
-    const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789"; // no look-alikes (i l o 0 1)
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).expect("the operating system gives random bytes");
     // 31 letters: each byte gives one letter (log2(31) ≈ 4.95 bits, 16 letters ≈ 79 bits).
-    bytes.iter().map(|b| ALPHABET[*b as usize % ALPHABET.len()] as char).collect()
+    bytes.iter().map(|b| ROOM_ALPHABET[*b as usize % ROOM_ALPHABET.len()] as char).collect()
 }
 
 /// A match seed from the operating system.
@@ -235,43 +409,67 @@ pub fn hash_token(token: &str) -> [u8; 32] {
     Sha256::digest(token.as_bytes()).into()
 }
 
-/// Opens the store, rebuilds every room, and serves until SIGINT or SIGTERM. `ready` is called
-/// with the address actually bound (port 0 takes a free port) once the server accepts
-/// connections.
+/// Opens the store and serves until SIGINT or SIGTERM. `ready` is called with the address
+/// actually bound (port 0 takes a free port) once the server accepts connections. Rooms come back
+/// from the store when they are first asked for.
+///
+/// The signals are caught first of all, so that one that comes while the store opens stops the
+/// server cleanly too. Stopping: nothing new is accepted, every WebSocket is closed with 1001,
+/// requests under way get [`STOP_GRACE`] to end (slow clients are not waited for), and every
+/// write handed to the store is committed or refused before the process ends.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
-    let store: Arc<dyn store::Store> = Arc::new(store::SqliteStore::open(&config.data).await?);
+    let (stop, stopping) = watch::channel(false);
+    let mut signalled = Box::pin(signal());
+    tracing::info!("starting");
+    let store = tokio::select! {
+        store = store::SqliteStore::open(&config.data) => store?,
+        () = &mut signalled => {
+            tracing::info!("stopped before serving");
+            return Ok(());
+        }
+    };
+    let store: Arc<dyn store::Store> = Arc::new(store);
     let clock = Clock::new();
-    let bots = Arc::new(bots::Bots::new(config.hold_bots.clone()));
+    let bots = Arc::new(bots::Bots::new(config.bot_threads, config.hold_bots.clone()));
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
     let server = Arc::new(Server {
         config: config.clone(),
         store: store.clone(),
-        bots: bots.clone(),
-        rooms: RwLock::new(Default::default()),
+        bots,
+        rooms: Directory::default(),
+        open_rooms: AtomicUsize::new(0),
         clock,
+        tcp: AtomicUsize::new(0),
         connections: AtomicUsize::new(0),
         next_connection: AtomicU64::new(1),
+        limits: limits::Limits::default(),
+        replays: replays::Replays::default(),
+        stopping,
     });
-    let loaded = store.load_all().await?;
-    let count = loaded.len();
-    for l in loaded {
-        let code = l.room.code.clone();
-        match room::Room::restore(store.clone(), bots.clone(), l.room, l.current, &l.actions, l.seats, l.chat, clock) {
-            Ok(room) => {
-                let handle = spawn_room(room);
-                server.rooms.write().await.insert(code, handle);
-            }
-            Err(e) => tracing::error!(room = %code, error = %e, "a stored room could not be rebuilt"),
-        }
-    }
-    tracing::info!(rooms = count, "rooms restored");
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
     ready(addr);
     tracing::info!(%addr, "listening");
-    axum::serve(listener, http::router(server)).with_graceful_shutdown(shutdown()).await?;
+    http::accept(server.clone(), listener, signalled).await;
+    let _ = stop.send(true);
+    // Requests and connections under way: a short grace, then they are dropped.
+    let deadline = tokio::time::Instant::now() + STOP_GRACE;
+    while server.tcp.load(Ordering::Relaxed) > 0 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    if let Err(e) = store.flush().await {
+        tracing::error!(error = %e, "the store could not finish its writes");
+    }
     tracing::info!("stopped");
     Ok(())
 }
+
+/// Resolves once the server stops.
+pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
+    let _ = stopping.wait_for(|stop| *stop).await;
+}
+
+/// How long requests and connections under way get when the server stops.
+pub const STOP_GRACE: Duration = Duration::from_secs(2);
 
 /// Starts a room's task.
 pub fn spawn_room(room: room::Room) -> RoomHandle {
@@ -280,17 +478,27 @@ pub fn spawn_room(room: room::Room) -> RoomHandle {
     RoomHandle { inbox }
 }
 
-async fn shutdown() {
-    let interrupt = tokio::signal::ctrl_c();
+/// SIGINT or SIGTERM. The handlers are installed at the call, before the future is first polled.
+fn signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        let mut terminate =
-            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).expect("a SIGTERM handler");
-        tokio::select! {
-            _ = interrupt => {},
-            _ = terminate.recv() => {},
+        use tokio::signal::unix::{SignalKind, signal};
+        let terminate = signal(SignalKind::terminate());
+        let interrupt = signal(SignalKind::interrupt());
+        async move {
+            match (terminate, interrupt) {
+                (Ok(mut terminate), Ok(mut interrupt)) => {
+                    tokio::select! {
+                        _ = terminate.recv() => {},
+                        _ = interrupt.recv() => {},
+                    }
+                }
+                _ => std::future::pending().await,
+            }
         }
     }
     #[cfg(not(unix))]
-    let _ = interrupt.await;
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

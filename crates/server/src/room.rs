@@ -9,10 +9,19 @@
 //! wins, and the bot's answer is dropped) and once its delay is over. A person's only move,
 //! which the table plays for them after a drawn delay unless they said not to (`auto_forced`),
 //! comes the same way.
+//!
+//! **A write that fails is never told.** If the store cannot commit a move, the room goes back
+//! to what is stored, tells its clients (`store_failed`, then a snapshot of what is durable),
+//! and goes on: the next move is tried again, and goes through once the store does; bots wait a
+//! little before trying again.
+//!
+//! **A room nobody touches leaves memory** after the server's `archive_after`: its history
+//! stays in the store, and [`crate::Server::room`] brings it back the next time it is asked for.
 
-use crate::bots::Bots;
-use crate::store::{Store, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
-use crate::{ApiError, Clock, Lang, frames, hash_token, random_token};
+use crate::limits::BotRoomSlot;
+use crate::outbox::{Closing, Frame, Outbox};
+use crate::store::{CHAT_KEPT, LoadedRoom, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
+use crate::{ApiError, Lang, Server, frames, hash_token, random_token};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
@@ -21,14 +30,13 @@ use tapis_core::{MatchRequest, Seat};
 use tapis_table::{Accepted, Answered, Controller, GameId, JobAnswer, JobKey, Table, TableError, TableSetup, bot_name};
 use tokio::sync::{mpsc, oneshot};
 
-/// Chat lines a room keeps to show newcomers.
-const CHAT_KEPT: usize = 100;
 /// A client further behind than this gets a snapshot rather than every update it missed.
 const MAX_CATCH_UP: u64 = 1000;
-/// Frames waiting for one connection; a connection that falls further behind is dropped.
-pub const CONNECTION_QUEUE: usize = 2048;
-/// Connections one room accepts (players and spectators).
-pub const MAX_CONNECTIONS_PER_ROOM: usize = 64;
+/// Connections one seat may have at once (a person with a phone and a computer); a new one
+/// beyond it closes that seat's oldest.
+pub const CONNECTIONS_PER_SEAT: usize = 4;
+/// After a failed commit, bots wait this long before trying again.
+const RETRY_AFTER_FAILURE_MS: u64 = 1000;
 
 /// What a room is asked.
 pub enum RoomMsg {
@@ -54,7 +62,7 @@ pub enum RoomMsg {
         lang: Lang,
         /// `hello`'s `auto_forced`, if given: the seat's choice to have its only move played.
         auto_forced: Option<bool>,
-        frames: mpsc::Sender<String>,
+        outbox: Arc<Outbox>,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
     Disconnect {
@@ -76,6 +84,11 @@ pub enum RoomMsg {
     Settings {
         conn: u64,
         auto_forced: bool,
+    },
+    /// The host gives the seat of a person who has gone to a bot (an extension of SERVER.md).
+    HandOver {
+        conn: u64,
+        seat: u8,
     },
     /// A message the connection refused itself (malformed, too large, a flood): answered in
     /// order with the room's frames; `close` ends the connection after it.
@@ -99,20 +112,24 @@ struct SeatState {
 struct Connection {
     seat: Option<Seat>,
     lang: Lang,
-    frames: mpsc::Sender<String>,
+    outbox: Arc<Outbox>,
+}
+
+impl Connection {
+    fn send(&self, frame: impl Into<Frame>) -> bool {
+        self.outbox.push(frame.into())
+    }
 }
 
 pub struct Room {
     code: String,
-    store: Arc<dyn Store>,
+    server: Arc<Server>,
     stored: StoredRoom,
     game: GameId,
     table: Table,
     seats: Vec<SeatState>,
     connections: BTreeMap<u64, Connection>,
     chat: VecDeque<StoredChat>,
-    clock: Clock,
-    bots: Arc<Bots>,
     /// The job being worked out beside the room, and where its answer comes. One at a time: a
     /// search that went stale runs to its end before the next starts.
     thinking: Option<(JobKey, oneshot::Receiver<JobAnswer>)>,
@@ -120,6 +137,20 @@ pub struct Room {
     held: Option<JobAnswer>,
     /// A job whose search failed: not asked again until the table moves.
     failed: Option<JobKey>,
+    /// After a failed commit, bots wait until then.
+    retry_at: Option<u64>,
+    /// When someone last touched the room (a message, a connection); with nobody connected, the
+    /// room leaves memory `archive_after` later.
+    touched: u64,
+    /// Counted against its creator's address while bots alone play (a room just created).
+    bot_slot: Option<BotRoomSlot>,
+}
+
+/// Why a stored room could not be rebuilt: at which stored action (the reason is not given, as
+/// it may quote an action, and so a card).
+#[derive(Debug)]
+pub struct RestoreError {
+    pub at: usize,
 }
 
 /// The seat kinds of SERVER.md: `human`, `bot:easy`, `bot:medium`, `bot:hard`.
@@ -175,23 +206,22 @@ fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch, names: Vec
 
 impl Room {
     /// A room rebuilt from the store (or just created): its match replayed to the last action.
-    #[allow(clippy::too_many_arguments)]
     pub fn restore(
-        store: Arc<dyn Store>,
-        bots: Arc<Bots>,
-        stored: StoredRoom,
-        current: StoredMatch,
-        actions: &[(u8, String)],
-        taken: Vec<StoredSeat>,
-        chat: Vec<StoredChat>,
-        clock: Clock,
-    ) -> anyhow::Result<Room> {
-        let game: GameId = stored.game.parse()?;
+        server: Arc<Server>,
+        loaded: LoadedRoom,
+        bot_slot: Option<BotRoomSlot>,
+    ) -> Result<Room, RestoreError> {
+        let LoadedRoom { room: stored, seats: taken, current, actions, chat } = loaded;
+        let game: GameId = stored.game.parse().map_err(|_| RestoreError { at: 0 })?;
         let setup = setup_of(&stored, game, &current, names_of(&stored, &taken));
         let request = setup.request.clone();
-        let now = clock.now();
-        let table =
-            Table::restore(setup, current.match_no, request, actions, now).map_err(|e| anyhow::anyhow!("{e}"))?;
+        let now = server.clock.now();
+        let table = Table::restore(setup, current.match_no, request, &[], now).map_err(|_| RestoreError { at: 0 })?;
+        let mut table = table;
+        for (i, (seat, action)) in actions.iter().enumerate() {
+            table.replay(Seat(*seat), action, now).map_err(|_| RestoreError { at: i + 1 })?;
+        }
+        table.touch(now);
         let mut seats: Vec<SeatState> = stored
             .seats
             .iter()
@@ -211,19 +241,24 @@ impl Room {
         let chat = chat.into_iter().rev().take(CHAT_KEPT).rev().collect();
         Ok(Room {
             code: stored.code.clone(),
-            store,
+            server,
             stored,
             game,
             table,
             seats,
             connections: BTreeMap::new(),
             chat,
-            clock,
-            bots,
             thinking: None,
             held: None,
             failed: None,
+            retry_at: None,
+            touched: now,
+            bot_slot,
         })
+    }
+
+    fn now(&self) -> u64 {
+        self.server.clock.now()
     }
 
     fn started(&self) -> bool {
@@ -273,15 +308,28 @@ impl Room {
         })
     }
 
-    /// Runs the room until the server stops.
+    /// Runs the room until the server stops, or until it leaves memory.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         loop {
             self.think();
-            let due = self.held.as_ref().map(|answer| answer.key().at);
+            let idle = self.connections.is_empty() && self.thinking.is_none();
+            let archive_at = self.touched + self.server.config.archive_after.as_millis() as u64;
+            let due = match (self.held.as_ref().map(|answer| answer.key().at), self.retry_at) {
+                (Some(at), _) => Some(at),
+                (None, Some(retry)) => Some(retry),
+                (None, None) => None,
+            };
+            let clock = self.server.clock;
             let sleep = async {
                 match due {
-                    Some(at) => tokio::time::sleep_until(self.clock.instant(at)).await,
+                    Some(at) => tokio::time::sleep_until(clock.instant(at)).await,
                     None => std::future::pending().await,
+                }
+            };
+            let archive = async {
+                match idle {
+                    true => tokio::time::sleep_until(clock.instant(archive_at)).await,
+                    false => std::future::pending().await,
                 }
             };
             let answer = async {
@@ -292,7 +340,12 @@ impl Room {
             };
             tokio::select! {
                 message = inbox.recv() => match message {
-                    Some(message) => self.handle(message).await,
+                    Some(message) => {
+                        if !matches!(message, RoomMsg::Disconnect { .. } | RoomMsg::Error { .. }) {
+                            self.touched = self.now();
+                        }
+                        self.handle(message).await
+                    }
                     None => return,
                 },
                 answer = answer => {
@@ -306,8 +359,22 @@ impl Room {
                     }
                 }
                 () = sleep => {
+                    if self.retry_at.is_some_and(|at| at <= self.now()) {
+                        self.retry_at = None;
+                    }
                     if let Some(answer) = self.held.take() {
                         self.take_answer(answer).await;
+                    }
+                }
+                () = archive => {
+                    if self.server.rooms.leave_if_idle(&self.code, &inbox) {
+                        inbox.close();
+                        // Whatever came meanwhile is dropped unanswered: the askers ask again,
+                        // and the room comes back from the store.
+                        while inbox.try_recv().is_ok() {}
+                        self.server.room_closed();
+                        tracing::info!(room = %self.code, "room left memory");
+                        return;
                     }
                 }
             }
@@ -323,18 +390,18 @@ impl Room {
             self.held = None;
         }
         let Some(key) = key else { return };
-        if self.held.is_some() || self.thinking.is_some() || self.failed == Some(key) {
+        if self.held.is_some() || self.thinking.is_some() || self.failed == Some(key) || self.retry_at.is_some() {
             return;
         }
         if let Some(job) = self.table.job() {
-            self.thinking = Some((key, self.bots.think(job)));
+            self.thinking = Some((key, self.server.bots.think(job)));
         }
     }
 
     /// A job's answer: the move is made, committed and told if the table still stands where
     /// the job was taken; held if it came before its time; dropped if the table moved on.
     async fn take_answer(&mut self, answer: JobAnswer) {
-        match self.table.answer(answer, self.clock.now()) {
+        match self.table.answer(answer, self.now()) {
             Answered::Made(accepted) => self.commit_and_tell(vec![accepted]).await,
             Answered::Early(answer) => self.held = Some(answer),
             Answered::Passed | Answered::Stale => {}
@@ -360,8 +427,8 @@ impl Room {
             RoomMsg::Rounds { reply } => {
                 let _ = reply.send(json!({"match": self.table.match_no(), "rounds": self.table.rounds()}));
             }
-            RoomMsg::Connect { conn, token, since, lang, auto_forced, frames, reply } => {
-                let _ = reply.send(self.connect(conn, token, since, lang, frames));
+            RoomMsg::Connect { conn, token, since, lang, auto_forced, outbox, reply } => {
+                let _ = reply.send(self.connect(conn, token, since, lang, outbox));
                 // A spectator's `hello` may say it too (a page that always does): nothing to set.
                 if let (Some(auto_forced), Some(Some(seat))) =
                     (auto_forced, self.connections.get(&conn).map(|c| c.seat))
@@ -371,6 +438,7 @@ impl Room {
             }
             RoomMsg::Disconnect { conn } => {
                 if let Some(gone) = self.connections.remove(&conn) {
+                    gone.outbox.close(Closing::NORMAL);
                     if gone.seat.is_some() {
                         tracing::info!(room = %self.code, "a player left");
                     }
@@ -381,10 +449,11 @@ impl Room {
             RoomMsg::Chat { conn, text } => self.chat(conn, text).await,
             RoomMsg::Rematch { conn } => self.rematch(conn).await,
             RoomMsg::Settings { conn, auto_forced } => self.settings(conn, auto_forced),
+            RoomMsg::HandOver { conn, seat } => self.hand_over(conn, seat).await,
             RoomMsg::Error { conn, code, close } => {
                 self.error_to(conn, &code);
                 if close {
-                    self.drop_connections(vec![conn]);
+                    self.drop_connections(vec![(conn, crate::ws::closing_for(&code))]);
                 }
             }
         }
@@ -409,9 +478,9 @@ impl Room {
         let token = random_token();
         let token_hash = hash_token(&token);
         let stored = StoredSeat { seat, name: name.clone(), token_hash };
-        self.store.write(Write::TakeSeat { room: self.code.clone(), seat: stored }).await.map_err(|e| {
+        self.server.store.write(Write::TakeSeat { room: self.code.clone(), seat: stored }).await.map_err(|e| {
             tracing::error!(room = %self.code, error = %e, "storing a seat failed");
-            ApiError::Internal
+            ApiError::StoreFailed
         })?;
         self.table.set_name(Seat(seat), &name);
         self.seats[seat as usize].name = Some(name);
@@ -419,23 +488,23 @@ impl Room {
         self.broadcast_room();
         if self.started() {
             tracing::info!(room = %self.code, "match started");
-            self.table.touch(self.clock.now());
+            self.table.touch(self.now());
             self.snapshot_all();
         }
         Ok((seat, token))
     }
 
+    /// A connection says `hello`. Seated people always get in (a seat's oldest connection is
+    /// closed past [`CONNECTIONS_PER_SEAT`]); spectators are counted apart, up to the server's
+    /// `spectators_per_room`.
     fn connect(
         &mut self,
         conn: u64,
         token: Option<String>,
         since: Option<u64>,
         lang: Lang,
-        frames: mpsc::Sender<String>,
+        outbox: Arc<Outbox>,
     ) -> Result<(), ApiError> {
-        if self.connections.len() >= MAX_CONNECTIONS_PER_ROOM {
-            return Err(ApiError::RoomFull);
-        }
         let seat = match token {
             None => None,
             Some(token) => {
@@ -444,21 +513,37 @@ impl Room {
                 Some(Seat(seat as u8))
             }
         };
-        let connection = Connection { seat, lang, frames };
-        let seq = self.table.seq();
-        // A client that missed nothing still gets a snapshot: its legal actions, its status.
-        match since {
-            Some(since) if since < seq && seq - since <= MAX_CATCH_UP => {
-                for frame in self.missed(seat, since) {
-                    let _ = connection.frames.try_send(frame);
+        match seat {
+            None => {
+                let spectators = self.connections.values().filter(|c| c.seat.is_none()).count();
+                if spectators >= self.server.config.spectators_per_room {
+                    return Err(ApiError::RoomFull);
                 }
             }
-            _ => {
-                let _ = connection.frames.try_send(self.snapshot(seat));
+            Some(seat) => {
+                let same: Vec<u64> =
+                    self.connections.iter().filter(|(_, c)| c.seat == Some(seat)).map(|(id, _)| *id).collect();
+                if same.len() >= CONNECTIONS_PER_SEAT {
+                    self.drop_connections(vec![(same[0], Closing::REPLACED)]);
+                }
             }
         }
+        let connection = Connection { seat, lang, outbox };
+        let seq = self.table.seq();
+        // A client that missed nothing still gets a snapshot: its legal actions, its status. One
+        // too far behind gets a snapshot instead.
+        let missed = match since {
+            Some(since) if since < seq && seq - since <= MAX_CATCH_UP => self.missed(seat, since),
+            _ => Vec::new(),
+        };
+        if missed.is_empty() {
+            connection.send(self.snapshot(seat));
+        }
+        for frame in missed {
+            connection.outbox.push_unbounded(frame.into());
+        }
         for line in &self.chat {
-            let _ = connection.frames.try_send(self.chat_frame(line));
+            connection.send(self.chat_frame(line));
         }
         self.connections.insert(conn, connection);
         self.broadcast_room();
@@ -466,7 +551,8 @@ impl Room {
     }
 
     fn snapshot(&self, seat: Option<Seat>) -> String {
-        frames::snapshot(&self.table, seat, self.started())
+        let frame = frames::snapshot(&self.table, seat, self.started());
+        if self.started() { frames::with_clock(frame, &self.table, self.now()) } else { frame }
     }
 
     /// The updates of this match after `since`, regenerated from its actions, for `seat`.
@@ -474,7 +560,7 @@ impl Room {
         let record = self.table.current().record();
         let setup = self.table.setup().clone();
         let request = setup.request.clone();
-        let now = self.clock.now();
+        let now = self.now();
         let Ok(mut replay) =
             Table::restore(setup, self.table.match_no(), request, &record.actions[..since as usize], now)
         else {
@@ -487,12 +573,16 @@ impl Room {
                 Err(_) => return vec![self.snapshot(seat)],
             }
         }
+        // The turn clock runs from the last of them.
+        if let Some(last) = out.pop() {
+            out.push(frames::with_clock(last, &self.table, self.now()));
+        }
         out
     }
 
     fn error_to(&self, conn: u64, error: &ApiError) {
         if let Some(c) = self.connections.get(&conn) {
-            let _ = c.frames.try_send(frames::error(error, c.lang));
+            c.send(frames::error(error, c.lang));
         }
     }
 
@@ -507,7 +597,7 @@ impl Room {
         if self.table.is_over() {
             return self.error_to(conn, &ApiError::Over);
         }
-        match self.table.submit(seat, seq, action, self.clock.now()) {
+        match self.table.submit(seat, seq, action, self.now()) {
             Ok(accepted) => self.commit_and_tell(vec![accepted]).await,
             Err(e) => self.refusal_to(conn, seat, &e),
         }
@@ -516,12 +606,13 @@ impl Room {
     /// A refused move, told with the room's names and the refused seat as « vous » / "you".
     fn refusal_to(&self, conn: u64, seat: Seat, error: &TableError) {
         if let Some(c) = self.connections.get(&conn) {
-            let _ = c.frames.try_send(frames::refusal(error.code(), &self.table.refusal(error, seat, c.lang)));
+            c.send(frames::refusal(error.code(), &self.table.refusal(error, seat, c.lang)));
         }
     }
 
     /// Commits accepted actions, then tells every connection its part: nothing goes out before
-    /// it is durable. Should the store fail, the room goes back to what is stored.
+    /// it is durable. Should the store fail, the room goes back to what is stored and tells
+    /// everyone so: nothing of the move was acknowledged.
     async fn commit_and_tell(&mut self, accepted: Vec<Accepted>) {
         for a in &accepted {
             let write = Write::Action {
@@ -531,56 +622,67 @@ impl Room {
                 seat: a.seat.0,
                 action: a.action.clone(),
             };
-            if let Err(e) = self.store.write(write).await {
+            if let Err(e) = self.server.store.write(write).await {
                 tracing::error!(room = %self.code, error = %e, "storing an action failed; the room goes back to what is stored");
                 self.rollback(a.seq - 1);
                 return;
             }
             if a.round_over.is_some() && self.table.is_over() && a.seq == self.table.seq() {
                 tracing::info!(room = %self.code, game = %self.game, "match finished");
+                // Bots alone are done playing: the room no longer counts against its creator.
+                self.bot_slot = None;
             }
             self.tell(a);
         }
     }
 
+    /// Back to the first `keep` actions of the match (what is stored), told to everyone: an
+    /// error, then a snapshot. Bots wait a little before trying again.
     fn rollback(&mut self, keep: u64) {
         let record = self.table.current().record().clone();
         let setup = self.table.setup().clone();
         let request = setup.request.clone();
-        if let Ok(table) =
-            Table::restore(setup, self.table.match_no(), request, &record.actions[..keep as usize], self.clock.now())
+        let now = self.now();
+        if let Ok(table) = Table::restore(setup, self.table.match_no(), request, &record.actions[..keep as usize], now)
         {
             self.table = table;
+        }
+        self.retry_at = Some(now + RETRY_AFTER_FAILURE_MS);
+        for c in self.connections.values() {
+            c.send(frames::error(&ApiError::StoreFailed, c.lang));
         }
         self.snapshot_all();
     }
 
     /// One update per connection.
     fn tell(&mut self, accepted: &Accepted) {
-        self.send_all(|room, seat| frames::update(&room.table, accepted, seat));
+        let now = self.now();
+        self.send_all(|room, seat| frames::with_clock(frames::update(&room.table, accepted, seat), &room.table, now));
     }
 
-    /// Sends every connection the frame built for its seat (once per seat, for all its
-    /// connections). A connection too far behind is dropped (its writer ends, the client comes
-    /// back with `since` and catches up), and the room is told.
+    /// Sends every connection the frame built for its seat: built once per seat and shared by
+    /// its connections. A connection too far behind is closed (the client comes back with
+    /// `since` and catches up), and the room is told.
     fn send_all(&mut self, build: impl Fn(&Room, Option<Seat>) -> String) {
-        let mut built: BTreeMap<Option<Seat>, String> = BTreeMap::new();
+        let mut built: BTreeMap<Option<Seat>, Frame> = BTreeMap::new();
         let mut slow = Vec::new();
         for (id, c) in &self.connections {
-            let frame = built.entry(c.seat).or_insert_with(|| build(self, c.seat));
-            if c.frames.try_send(frame.clone()).is_err() {
-                slow.push(*id);
+            let frame = built.entry(c.seat).or_insert_with(|| Frame::from(build(self, c.seat)));
+            if !c.send(frame.clone()) {
+                slow.push((*id, Closing::TOO_SLOW));
             }
         }
         self.drop_connections(slow);
     }
 
-    fn drop_connections(&mut self, ids: Vec<u64>) {
+    fn drop_connections(&mut self, ids: Vec<(u64, Closing)>) {
         if ids.is_empty() {
             return;
         }
-        for id in ids {
-            self.connections.remove(&id);
+        for (id, closing) in ids {
+            if let Some(gone) = self.connections.remove(&id) {
+                gone.outbox.close(closing);
+            }
         }
         self.broadcast_room();
     }
@@ -604,8 +706,8 @@ impl Room {
             return self.error_to(conn, &ApiError::Spectator);
         };
         let line = StoredChat { seat: seat.0, text };
-        if self.store.write(Write::Chat { room: self.code.clone(), line: line.clone() }).await.is_err() {
-            return self.error_to(conn, &ApiError::Internal);
+        if self.server.store.write(Write::Chat { room: self.code.clone(), line: line.clone() }).await.is_err() {
+            return self.error_to(conn, &ApiError::StoreFailed);
         }
         let frame = self.chat_frame(&line);
         self.chat.push_back(line);
@@ -635,7 +737,7 @@ impl Room {
         }
         let seed = crate::random_seed();
         let mut next = self.table.clone();
-        if let Err(e) = next.rematch(seed, self.clock.now()) {
+        if let Err(e) = next.rematch(seed, self.now()) {
             return self.error_to(conn, &ApiError::Table(e));
         }
         let record = next.current().record();
@@ -646,13 +748,62 @@ impl Room {
             options: record.options.clone(),
             deal: None,
         };
-        if self.store.write(Write::StartMatch { room: self.code.clone(), started }).await.is_err() {
-            return self.error_to(conn, &ApiError::Internal);
+        if self.server.store.write(Write::StartMatch { room: self.code.clone(), started }).await.is_err() {
+            return self.error_to(conn, &ApiError::StoreFailed);
         }
         self.table = next;
         tracing::info!(room = %self.code, "rematch");
         self.snapshot_all();
         self.broadcast_room();
+    }
+
+    /// The host (the person at the first seat people play) gives the seat of a person who is not
+    /// connected to a medium bot, for good: stored first, then the room and every seat told. The
+    /// seat's token no longer opens anything.
+    async fn hand_over(&mut self, conn: u64, seat: u8) {
+        let Some(from) = self.connections.get(&conn).map(|c| c.seat) else { return };
+        let lang = self.connections.get(&conn).map_or(Lang::En, |c| c.lang);
+        let host = self.seats.iter().position(|s| s.controller == Controller::Person).map(|s| Seat(s as u8));
+        let refuse = |fr: &str, en: &str| ApiError::BadRequest(lang.pick(fr, en).into());
+        let why = if from.is_none() || from != host {
+            Some(refuse(
+                "seul l'hôte de la table peut donner une place à un bot",
+                "only the table's host may give a seat to a bot",
+            ))
+        } else if Some(Seat(seat)) == from {
+            Some(refuse("l'hôte ne donne pas sa propre place", "the host does not give away their own seat"))
+        } else if self.seats.get(seat as usize).is_none_or(|s| s.controller != Controller::Person || s.name.is_none()) {
+            Some(refuse("cette place n'est pas celle d'une personne assise", "this seat is not a seated person's"))
+        } else if self.connections.values().any(|c| c.seat == Some(Seat(seat))) {
+            Some(refuse("cette personne est connectée", "this person is connected"))
+        } else if self.table.is_over() {
+            Some(ApiError::Over)
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            return self.error_to(conn, &why);
+        }
+        let kind = "bot:medium";
+        let Some(Controller::Bot(bot)) = parse_seat_kind(kind) else { return };
+        let mut seats = self.stored.seats.clone();
+        seats[seat as usize] = kind.into();
+        if self
+            .server
+            .store
+            .write(Write::SeatToBot { room: self.code.clone(), seat, seats: seats.clone() })
+            .await
+            .is_err()
+        {
+            return self.error_to(conn, &ApiError::StoreFailed);
+        }
+        self.stored.seats = seats;
+        self.seats[seat as usize] =
+            SeatState { controller: Controller::Bot(bot), bot: Some(kind.into()), name: None, token_hash: None };
+        self.table.hand_to_bot(Seat(seat), bot);
+        tracing::info!(room = %self.code, seat, "a seat was given to a bot");
+        self.broadcast_room();
+        self.snapshot_all();
     }
 
     /// A snapshot to every connection: at the start of a match, or to resynchronize.

@@ -1,21 +1,30 @@
 //! Where rooms live between restarts, behind one narrow interface ([`Store`]): create a room,
-//! start a match, record a seat taken, append an accepted action, append a chat line, load
-//! everything. The action log is the source of truth: a room is rebuilt by replaying it.
+//! start a match, record a seat taken (or given to a bot), append an accepted action, append a
+//! chat line, read a room or one of its matches back. The action log is the source of truth: a room is rebuilt by
+//! replaying it.
 //!
 //! [`SqliteStore`] keeps it in one SQLite file (WAL, `synchronous = FULL`: a commit is on disk
-//! before it is acknowledged). Writes of every room go through one writer task that groups them
-//! into transactions: each write waits for the commit of its group, so nothing is acknowledged
-//! before it is durable, and many rooms share one disk flush. A PostgreSQL store for several
-//! servers would implement the same trait; rooms and connections would not change (see the
-//! README for what several servers sharing one store still need).
+//! before it is acknowledged). Every write goes to one thread of its own that owns the writing
+//! connection and groups whatever is waiting into one transaction: each write is answered once
+//! its group is committed, so nothing is acknowledged before it is durable, and many rooms share
+//! one disk flush. Reads use their own connection.
+//!
+//! **A failed write is never acknowledged, and never poisons the next.** When a group cannot be
+//! committed (disk full, an I/O error, the file made read-only), every write of it is refused,
+//! the transaction is rolled back and the connection closed; the next group opens a new one, so
+//! writes go through again as soon as the disk does. [`Store::health`] says whether the last
+//! commit failed, and why.
+//!
+//! A PostgreSQL store for several servers would implement the same trait; rooms and connections
+//! would not change (see the README for what several servers sharing one store still need).
 
+use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous};
 use std::future::Future;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use tokio::sync::{mpsc, oneshot};
+use std::sync::{Arc, Mutex};
+use tokio::sync::oneshot;
 
 /// A room as stored: everything that fixes it before its first action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -56,7 +65,7 @@ pub struct StoredChat {
     pub text: String,
 }
 
-/// A room and its history, as loaded at start.
+/// A room and its history, as read back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LoadedRoom {
     pub room: StoredRoom,
@@ -65,6 +74,7 @@ pub struct LoadedRoom {
     pub current: StoredMatch,
     /// `(seat, action)` of the last match, in order.
     pub actions: Vec<(u8, String)>,
+    /// The last [`CHAT_KEPT`] lines, oldest first.
     pub chat: Vec<StoredChat>,
 }
 
@@ -75,259 +85,429 @@ pub struct LoadedMatch {
     pub actions: Vec<(u8, String)>,
 }
 
-/// One write. Each is acknowledged only once committed.
+/// One write. Each is acknowledged only once committed. `SeatToBot`: a person's seat given to a
+/// bot, the room's seat kinds becoming `seats` and the person's name and token at `seat` forgotten.
 #[derive(Clone, Debug)]
 pub enum Write {
     CreateRoom(StoredRoom, StoredMatch),
-    StartMatch { room: String, started: StoredMatch },
-    TakeSeat { room: String, seat: StoredSeat },
-    Action { room: String, match_no: u32, seq: u64, seat: u8, action: String },
-    Chat { room: String, line: StoredChat },
+    StartMatch {
+        room: String,
+        started: StoredMatch,
+    },
+    TakeSeat {
+        room: String,
+        seat: StoredSeat,
+    },
+    Action {
+        room: String,
+        match_no: u32,
+        seq: u64,
+        seat: u8,
+        action: String,
+    },
+    /// A chat line; a room keeps its last [`CHAT_KEPT`].
+    Chat {
+        room: String,
+        line: StoredChat,
+    },
+    /// A person's seat given to a bot: the room's seat kinds become `seats`, and the person's
+    /// seat (with its token) is forgotten.
+    SeatToBot {
+        room: String,
+        seat: u8,
+        seats: Vec<String>,
+    },
+}
+
+/// Chat lines kept per room, in the store as in memory.
+pub const CHAT_KEPT: usize = 100;
+
+/// Whether writes go through.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoreHealth {
+    /// The last commit succeeded (or none was tried yet).
+    pub ok: bool,
+    /// Why the last commit failed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    /// Groups that failed in a row.
+    pub failures: u64,
 }
 
 pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = anyhow::Result<T>> + Send + 'a>>;
 
 /// The narrow interface rooms and connections see.
 pub trait Store: Send + Sync + 'static {
-    /// Commits `write`; resolves once it is durable.
+    /// Commits `write`; resolves once it is durable, or with the error that kept it from being.
     fn write(&self, write: Write) -> StoreFuture<'_, ()>;
-    /// Every room with its last match, its seats, actions and chat.
-    fn load_all(&self) -> StoreFuture<'_, Vec<LoadedRoom>>;
+    /// A room with its last match, its seats, actions and chat; `None` if there is no such room.
+    fn load_room(&self, code: &str) -> StoreFuture<'_, Option<LoadedRoom>>;
     /// One match of a room; `None` if the room has no such match.
     fn load_match(&self, room: &str, match_no: u32) -> StoreFuture<'_, Option<LoadedMatch>>;
+    /// Whether the last commit went through.
+    fn health(&self) -> StoreHealth;
+    /// Resolves once every write handed over before it is committed or refused.
+    fn flush(&self) -> StoreFuture<'_, ()>;
 }
 
 /// The SQLite store.
 pub struct SqliteStore {
-    pool: SqlitePool,
-    writes: mpsc::Sender<(Write, oneshot::Sender<anyhow::Result<()>>)>,
+    writes: std::sync::mpsc::Sender<Pending>,
+    reader: Arc<Mutex<Option<Connection>>>,
+    path: PathBuf,
+    health: Arc<Mutex<StoreHealth>>,
+}
+
+enum Pending {
+    Write { write: Write, done: oneshot::Sender<Result<(), String>> },
+    Flush(oneshot::Sender<()>),
 }
 
 /// The most writes grouped into one transaction.
-const MAX_GROUP: usize = 512;
+const MAX_GROUP: usize = 1024;
 
-const SCHEMA: &[&str] = &[
-    "CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL, \
-     seats TEXT NOT NULL, fixed_deal INTEGER NOT NULL, bot_delay_ms INTEGER NOT NULL, turn_clock_ms INTEGER)",
-    "CREATE TABLE IF NOT EXISTS matches (room TEXT NOT NULL, match_no INTEGER NOT NULL, seed TEXT NOT NULL, \
-     dealer INTEGER NOT NULL, options TEXT NOT NULL, deal TEXT, PRIMARY KEY (room, match_no))",
-    "CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL, \
-     token_hash BLOB NOT NULL, PRIMARY KEY (room, seat))",
-    "CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, match_no INTEGER NOT NULL, seq INTEGER NOT NULL, \
-     seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (room, match_no, seq))",
-    "CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, seat INTEGER NOT NULL, \
-     text TEXT NOT NULL)",
-];
+const SCHEMA: &str = "
+    CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
+        seats TEXT NOT NULL, fixed_deal INTEGER NOT NULL, bot_delay_ms INTEGER NOT NULL, turn_clock_ms INTEGER);
+    CREATE TABLE IF NOT EXISTS matches (room TEXT NOT NULL, match_no INTEGER NOT NULL, seed TEXT NOT NULL,
+        dealer INTEGER NOT NULL, options TEXT NOT NULL, deal TEXT, PRIMARY KEY (room, match_no));
+    CREATE TABLE IF NOT EXISTS seats (room TEXT NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+        token_hash BLOB NOT NULL, PRIMARY KEY (room, seat));
+    CREATE TABLE IF NOT EXISTS actions (room TEXT NOT NULL, match_no INTEGER NOT NULL, seq INTEGER NOT NULL,
+        seat INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (room, match_no, seq));
+    CREATE TABLE IF NOT EXISTS chat (id INTEGER PRIMARY KEY AUTOINCREMENT, room TEXT NOT NULL, seat INTEGER NOT NULL,
+        text TEXT NOT NULL);
+    CREATE INDEX IF NOT EXISTS chat_by_room ON chat (room, id);
+";
+
+/// Opens the database for writing: WAL, every commit flushed to disk.
+fn open_writer(path: &Path) -> rusqlite::Result<Connection> {
+    let connection = Connection::open(path)?;
+    connection.busy_timeout(std::time::Duration::from_secs(10))?;
+    connection.pragma_update(None, "journal_mode", "WAL")?;
+    connection.pragma_update(None, "synchronous", "FULL")?;
+    Ok(connection)
+}
+
+fn open_reader(path: &Path) -> rusqlite::Result<Connection> {
+    let connection =
+        Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
+    connection.busy_timeout(std::time::Duration::from_secs(10))?;
+    Ok(connection)
+}
 
 impl SqliteStore {
     /// Opens (or creates) `dir/tapis.sqlite3`, creating `dir` if needed.
     pub async fn open(dir: &Path) -> anyhow::Result<SqliteStore> {
-        std::fs::create_dir_all(dir)?;
-        let options = SqliteConnectOptions::new()
-            .filename(dir.join("tapis.sqlite3"))
-            .create_if_missing(true)
-            .journal_mode(SqliteJournalMode::Wal)
-            .synchronous(SqliteSynchronous::Full)
-            .busy_timeout(std::time::Duration::from_secs(10));
-        // One connection: the writer owns it between loads, and SQLite has one writer anyway.
-        let pool = SqlitePoolOptions::new().max_connections(1).connect_with(options).await?;
-        for &statement in SCHEMA {
-            sqlx::query(statement).execute(&pool).await?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("cannot create the data folder {}: {e}", dir.display()))?;
+        let path = dir.join("tapis.sqlite3");
+        let shown = path.display().to_string();
+        let opened = {
+            let path = path.clone();
+            tokio::task::spawn_blocking(move || -> rusqlite::Result<Connection> {
+                let connection = open_writer(&path)?;
+                connection.execute_batch(SCHEMA)?;
+                Ok(connection)
+            })
+            .await?
+        };
+        let connection = opened.map_err(|e| anyhow::anyhow!("cannot open the database {shown}: {e}"))?;
+        let health = Arc::new(Mutex::new(StoreHealth { ok: true, error: None, failures: 0 }));
+        let (writes, receiver) = std::sync::mpsc::channel();
+        {
+            let (path, health) = (path.clone(), health.clone());
+            std::thread::Builder::new()
+                .name("store".into())
+                .spawn(move || writer(path, Some(connection), receiver, health))?;
         }
-        let (writes, receiver) = mpsc::channel(4096);
-        tokio::spawn(writer(pool.clone(), receiver));
-        Ok(SqliteStore { pool, writes })
+        Ok(SqliteStore { writes, reader: Arc::new(Mutex::new(None)), path, health })
+    }
+
+    /// Runs `read` on the reading connection, on the blocking pool; the connection is opened
+    /// again after an error.
+    fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Connection) -> anyhow::Result<T> + Send + 'static,
+    ) -> StoreFuture<'_, T> {
+        let (reader, path) = (self.reader.clone(), self.path.clone());
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let mut slot = reader.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.is_none() {
+                    *slot = Some(open_reader(&path)?);
+                }
+                let outcome = read(slot.as_ref().expect("opened just above"));
+                if outcome.is_err() {
+                    *slot = None;
+                }
+                outcome
+            })
+            .await?
+        })
     }
 }
 
 impl Store for SqliteStore {
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
+        let (done, committed) = oneshot::channel();
+        let sent = self.writes.send(Pending::Write { write, done });
         Box::pin(async move {
-            let (done, committed) = oneshot::channel();
-            self.writes.send((write, done)).await.map_err(|_| anyhow::anyhow!("the store is closed"))?;
-            committed.await.map_err(|_| anyhow::anyhow!("the store writer stopped"))?
+            sent.map_err(|_| anyhow::anyhow!("the store is closed"))?;
+            committed.await.map_err(|_| anyhow::anyhow!("the store writer stopped"))?.map_err(|e| anyhow::anyhow!(e))
         })
     }
 
-    fn load_all(&self) -> StoreFuture<'_, Vec<LoadedRoom>> {
-        Box::pin(load_all(&self.pool))
+    fn load_room(&self, code: &str) -> StoreFuture<'_, Option<LoadedRoom>> {
+        let code = code.to_string();
+        self.read(move |c| load_room(c, &code))
     }
 
     fn load_match(&self, room: &str, match_no: u32) -> StoreFuture<'_, Option<LoadedMatch>> {
         let room = room.to_string();
-        Box::pin(async move { load_match(&self.pool, &room, match_no).await })
+        self.read(move |c| load_match(c, &room, match_no))
+    }
+
+    fn health(&self) -> StoreHealth {
+        self.health.lock().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    fn flush(&self) -> StoreFuture<'_, ()> {
+        let (done, flushed) = oneshot::channel();
+        let sent = self.writes.send(Pending::Flush(done));
+        Box::pin(async move {
+            sent.map_err(|_| anyhow::anyhow!("the store is closed"))?;
+            flushed.await.map_err(|_| anyhow::anyhow!("the store writer stopped"))
+        })
     }
 }
 
-/// Takes every write waiting, commits them in one transaction, then acknowledges each.
-async fn writer(pool: SqlitePool, mut receiver: mpsc::Receiver<(Write, oneshot::Sender<anyhow::Result<()>>)>) {
-    let mut group = Vec::with_capacity(MAX_GROUP);
-    while receiver.recv_many(&mut group, MAX_GROUP).await > 0 {
-        let outcome = commit(&pool, &group).await;
-        for (_, done) in group.drain(..) {
-            let _ = done.send(outcome.as_ref().map(|_| ()).map_err(|e| anyhow::anyhow!("{e}")));
+/// The writer's thread: takes every write waiting, commits them in one transaction, then
+/// answers each. Ends when every sender is gone, having answered every write handed over.
+fn writer(
+    path: PathBuf,
+    mut connection: Option<Connection>,
+    receiver: std::sync::mpsc::Receiver<Pending>,
+    health: Arc<Mutex<StoreHealth>>,
+) {
+    let mut group: Vec<(Write, oneshot::Sender<Result<(), String>>)> = Vec::with_capacity(MAX_GROUP);
+    let mut flushes = Vec::new();
+    while let Ok(first) = receiver.recv() {
+        let mut next = Some(first);
+        while let Some(pending) = next.take() {
+            match pending {
+                Pending::Write { write, done } => group.push((write, done)),
+                Pending::Flush(done) => flushes.push(done),
+            }
+            if group.len() < MAX_GROUP {
+                next = receiver.try_recv().ok();
+            }
+        }
+        if !group.is_empty() {
+            let outcome = commit_group(&path, &mut connection, &group);
+            let mut health = health.lock().unwrap_or_else(|e| e.into_inner());
+            match &outcome {
+                Ok(()) => *health = StoreHealth { ok: true, error: None, failures: 0 },
+                Err(e) => {
+                    if health.ok {
+                        tracing::error!(error = %e, "the store cannot commit: writes are refused until it can again");
+                    }
+                    health.ok = false;
+                    health.error = Some(e.clone());
+                    health.failures += 1;
+                }
+            }
+            drop(health);
+            for (_, done) in group.drain(..) {
+                let _ = done.send(outcome.clone());
+            }
+        }
+        for done in flushes.drain(..) {
+            let _ = done.send(());
         }
     }
 }
 
-/// Actions per multi-row `INSERT` (5 parameters each, well under SQLite's limit).
-const ACTIONS_PER_INSERT: usize = 200;
-
-async fn commit(pool: &SqlitePool, group: &[(Write, oneshot::Sender<anyhow::Result<()>>)]) -> anyhow::Result<()> {
-    let mut tx = pool.begin().await?;
-    // Actions, the bulk of the writes, go in a few multi-row statements; the rest one by one.
-    // Their order inside the group does not matter: each is keyed by (room, match, seq).
-    let actions: Vec<&Write> = group.iter().map(|(w, _)| w).filter(|w| matches!(w, Write::Action { .. })).collect();
-    for chunk in actions.chunks(ACTIONS_PER_INSERT) {
-        let mut insert =
-            sqlx::QueryBuilder::<sqlx::Sqlite>::new("INSERT INTO actions (room, match_no, seq, seat, action) ");
-        insert.push_values(chunk, |mut row, write| {
-            if let Write::Action { room, match_no, seq, seat, action } = write {
-                row.push_bind(room.clone())
-                    .push_bind(*match_no as i64)
-                    .push_bind(*seq as i64)
-                    .push_bind(*seat as i64)
-                    .push_bind(action.clone());
-            }
-        });
-        insert.build().execute(&mut *tx).await?;
+/// Commits a group in one transaction. On any failure the transaction is rolled back and the
+/// connection dropped, so that the next group starts from a clean, newly opened one.
+fn commit_group(
+    path: &Path,
+    connection: &mut Option<Connection>,
+    group: &[(Write, oneshot::Sender<Result<(), String>>)],
+) -> Result<(), String> {
+    let recovering = connection.is_none();
+    if connection.is_none() {
+        *connection = Some(open_writer(path).map_err(|e| e.to_string())?);
     }
-    for (write, _) in group {
-        match write {
-            Write::CreateRoom(room, first) => {
-                sqlx::query(
-                    "INSERT INTO rooms (code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(&room.code)
-                .bind(&room.game)
-                .bind(room.players as i64)
-                .bind(serde_json::to_string(&room.seats)?)
-                .bind(room.fixed_deal)
-                .bind(room.bot_delay_ms as i64)
-                .bind(room.turn_clock_ms.map(|ms| ms as i64))
-                .execute(&mut *tx)
-                .await?;
-                insert_match(&mut tx, &room.code, first).await?;
+    let c = connection.as_mut().expect("opened just above");
+    let outcome = (|| -> rusqlite::Result<()> {
+        c.execute_batch("BEGIN IMMEDIATE")?;
+        for (write, _) in group {
+            apply(c, write)?;
+        }
+        c.execute_batch("COMMIT")
+    })();
+    match outcome {
+        Ok(()) => {
+            if recovering {
+                tracing::warn!("the store commits again");
             }
-            Write::StartMatch { room, started } => insert_match(&mut tx, room, started).await?,
-            Write::TakeSeat { room, seat } => {
-                sqlx::query("INSERT INTO seats (room, seat, name, token_hash) VALUES ($1, $2, $3, $4)")
-                    .bind(room)
-                    .bind(seat.seat as i64)
-                    .bind(&seat.name)
-                    .bind(seat.token_hash.to_vec())
-                    .execute(&mut *tx)
-                    .await?;
+            Ok(())
+        }
+        Err(e) => {
+            if !c.is_autocommit() {
+                let _ = c.execute_batch("ROLLBACK");
             }
-            Write::Action { .. } => {}
-            Write::Chat { room, line } => {
-                sqlx::query("INSERT INTO chat (room, seat, text) VALUES ($1, $2, $3)")
-                    .bind(room)
-                    .bind(line.seat as i64)
-                    .bind(&line.text)
-                    .execute(&mut *tx)
-                    .await?;
-            }
+            *connection = None;
+            Err(e.to_string())
         }
     }
-    tx.commit().await?;
+}
+
+fn apply(c: &Connection, write: &Write) -> rusqlite::Result<()> {
+    match write {
+        Write::Action { room, match_no, seq, seat, action } => {
+            c.prepare_cached("INSERT INTO actions (room, match_no, seq, seat, action) VALUES (?1, ?2, ?3, ?4, ?5)")?
+                .execute(params![room, match_no, *seq as i64, seat, action])?;
+        }
+        Write::CreateRoom(room, first) => {
+            c.prepare_cached(
+                "INSERT INTO rooms (code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                room.code,
+                room.game,
+                room.players as i64,
+                serde_json::to_string(&room.seats).unwrap_or_default(),
+                room.fixed_deal,
+                room.bot_delay_ms as i64,
+                room.turn_clock_ms.map(|ms| ms as i64),
+            ])?;
+            insert_match(c, &room.code, first)?;
+        }
+        Write::StartMatch { room, started } => insert_match(c, room, started)?,
+        Write::TakeSeat { room, seat } => {
+            c.prepare_cached("INSERT INTO seats (room, seat, name, token_hash) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![room, seat.seat, seat.name, seat.token_hash.as_slice()])?;
+        }
+        Write::Chat { room, line } => {
+            c.prepare_cached("INSERT INTO chat (room, seat, text) VALUES (?1, ?2, ?3)")?
+                .execute(params![room, line.seat, line.text])?;
+            // Only the last lines are kept: the line CHAT_KEPT back, and every older one, go.
+            c.prepare_cached(
+                "DELETE FROM chat WHERE room = ?1 AND id <= \
+                 (SELECT id FROM chat WHERE room = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)",
+            )?
+            .execute(params![room, CHAT_KEPT as i64])?;
+        }
+        Write::SeatToBot { room, seat, seats } => {
+            c.prepare_cached("UPDATE rooms SET seats = ?1 WHERE code = ?2")?
+                .execute(params![serde_json::to_string(seats).unwrap_or_default(), room])?;
+            c.prepare_cached("DELETE FROM seats WHERE room = ?1 AND seat = ?2")?.execute(params![room, seat])?;
+        }
+    }
     Ok(())
 }
 
-async fn insert_match(tx: &mut sqlx::SqliteConnection, room: &str, m: &StoredMatch) -> anyhow::Result<()> {
-    sqlx::query("INSERT INTO matches (room, match_no, seed, dealer, options, deal) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(room)
-        .bind(m.match_no as i64)
+fn insert_match(c: &Connection, room: &str, m: &StoredMatch) -> rusqlite::Result<()> {
+    c.prepare_cached(
+        "INSERT INTO matches (room, match_no, seed, dealer, options, deal) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        room,
+        m.match_no,
         // As text: SQLite integers are signed, seeds use all 64 bits.
-        .bind(m.seed.to_string())
-        .bind(m.dealer as i64)
-        .bind(serde_json::to_string(&m.options)?)
-        .bind(m.deal.as_ref().map(serde_json::to_string).transpose()?)
-        .execute(&mut *tx)
-        .await?;
+        m.seed.to_string(),
+        m.dealer,
+        serde_json::to_string(&m.options).unwrap_or_default(),
+        m.deal.as_ref().map(|d| d.to_string()),
+    ])?;
     Ok(())
 }
 
-fn stored_match(row: &sqlx::sqlite::SqliteRow) -> anyhow::Result<StoredMatch> {
+fn stored_match(row: &rusqlite::Row) -> rusqlite::Result<(u32, String, u8, String, Option<String>)> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+}
+
+fn parse_match(
+    (match_no, seed, dealer, options, deal): (u32, String, u8, String, Option<String>),
+) -> anyhow::Result<StoredMatch> {
     Ok(StoredMatch {
-        match_no: row.try_get::<i64, _>("match_no")? as u32,
-        seed: row.try_get::<String, _>("seed")?.parse()?,
-        dealer: row.try_get::<i64, _>("dealer")? as u8,
-        options: serde_json::from_str(&row.try_get::<String, _>("options")?)?,
-        deal: row.try_get::<Option<String>, _>("deal")?.map(|d| serde_json::from_str(&d)).transpose()?,
+        match_no,
+        seed: seed.parse()?,
+        dealer,
+        options: serde_json::from_str(&options)?,
+        deal: deal.map(|d| serde_json::from_str(&d)).transpose()?,
     })
 }
 
-async fn load_actions(pool: &SqlitePool, room: &str, match_no: u32) -> anyhow::Result<Vec<(u8, String)>> {
-    sqlx::query("SELECT seat, action FROM actions WHERE room = $1 AND match_no = $2 ORDER BY seq")
-        .bind(room)
-        .bind(match_no as i64)
-        .fetch_all(pool)
-        .await?
-        .into_iter()
-        .map(|r| Ok((r.try_get::<i64, _>("seat")? as u8, r.try_get::<String, _>("action")?)))
-        .collect()
+fn load_actions(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<Vec<(u8, String)>> {
+    let mut statement =
+        c.prepare_cached("SELECT seat, action FROM actions WHERE room = ?1 AND match_no = ?2 ORDER BY seq")?;
+    let rows = statement.query_map(params![room, match_no], |r| Ok((r.get::<_, u8>(0)?, r.get::<_, String>(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
 }
 
-async fn load_match(pool: &SqlitePool, room: &str, match_no: u32) -> anyhow::Result<Option<LoadedMatch>> {
-    let row =
-        sqlx::query("SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = $1 AND match_no = $2")
-            .bind(room)
-            .bind(match_no as i64)
-            .fetch_optional(pool)
-            .await?;
+fn load_match(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<Option<LoadedMatch>> {
+    let row = c
+        .prepare_cached("SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = ?1 AND match_no = ?2")?
+        .query_row(params![room, match_no], stored_match)
+        .optional()?;
     let Some(row) = row else { return Ok(None) };
-    Ok(Some(LoadedMatch { started: stored_match(&row)?, actions: load_actions(pool, room, match_no).await? }))
+    Ok(Some(LoadedMatch { started: parse_match(row)?, actions: load_actions(c, room, match_no)? }))
 }
 
-async fn load_all(pool: &SqlitePool) -> anyhow::Result<Vec<LoadedRoom>> {
-    let mut loaded = Vec::new();
-    let rooms = sqlx::query(
-        "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms FROM rooms ORDER BY code",
-    )
-    .fetch_all(pool)
-    .await?;
-    for row in rooms {
-        let room = StoredRoom {
-            code: row.try_get("code")?,
-            game: row.try_get("game")?,
-            players: row.try_get::<i64, _>("players")? as usize,
-            seats: serde_json::from_str(&row.try_get::<String, _>("seats")?)?,
-            fixed_deal: row.try_get("fixed_deal")?,
-            bot_delay_ms: row.try_get::<i64, _>("bot_delay_ms")? as u64,
-            turn_clock_ms: row.try_get::<Option<i64>, _>("turn_clock_ms")?.map(|ms| ms as u64),
-        };
-        let m = sqlx::query(
-            "SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = $1 ORDER BY match_no DESC LIMIT 1",
-        )
-        .bind(&room.code)
-        .fetch_one(pool)
-        .await?;
-        let current = stored_match(&m)?;
-        let actions = load_actions(pool, &room.code, current.match_no).await?;
-        let seats = sqlx::query("SELECT seat, name, token_hash FROM seats WHERE room = $1 ORDER BY seat")
-            .bind(&room.code)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .map(|r| {
-                let hash: Vec<u8> = r.try_get("token_hash")?;
-                Ok(StoredSeat {
-                    seat: r.try_get::<i64, _>("seat")? as u8,
-                    name: r.try_get("name")?,
-                    token_hash: hash.try_into().map_err(|_| anyhow::anyhow!("a token hash is 32 bytes"))?,
-                })
+fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
+    let row = c
+        .prepare_cached(
+            "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms FROM rooms WHERE code = ?1",
+        )?
+        .query_row(params![code], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, String>(3)?,
+                r.get::<_, bool>(4)?,
+                r.get::<_, i64>(5)?,
+                r.get::<_, Option<i64>>(6)?,
+            ))
+        })
+        .optional()?;
+    let Some((code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms)) = row else { return Ok(None) };
+    let room = StoredRoom {
+        code,
+        game,
+        players: players as usize,
+        seats: serde_json::from_str(&seats)?,
+        fixed_deal,
+        bot_delay_ms: bot_delay_ms as u64,
+        turn_clock_ms: turn_clock_ms.map(|ms| ms as u64),
+    };
+    let current = c
+        .prepare_cached(
+            "SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = ?1 ORDER BY match_no DESC LIMIT 1",
+        )?
+        .query_row(params![room.code], stored_match)?;
+    let current = parse_match(current)?;
+    let actions = load_actions(c, &room.code, current.match_no)?;
+    let seats = c
+        .prepare_cached("SELECT seat, name, token_hash FROM seats WHERE room = ?1 ORDER BY seat")?
+        .query_map(params![room.code], |r| Ok((r.get::<_, u8>(0)?, r.get::<_, String>(1)?, r.get::<_, Vec<u8>>(2)?)))?
+        .map(|row| {
+            let (seat, name, hash) = row?;
+            Ok(StoredSeat {
+                seat,
+                name,
+                token_hash: hash.try_into().map_err(|_| anyhow::anyhow!("a token hash is 32 bytes"))?,
             })
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        let chat = sqlx::query("SELECT seat, text FROM chat WHERE room = $1 ORDER BY id")
-            .bind(&room.code)
-            .fetch_all(pool)
-            .await?
-            .into_iter()
-            .map(|r| Ok(StoredChat { seat: r.try_get::<i64, _>("seat")? as u8, text: r.try_get("text")? }))
-            .collect::<anyhow::Result<Vec<_>>>()?;
-        loaded.push(LoadedRoom { room, seats, current, actions, chat });
-    }
-    Ok(loaded)
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let mut chat = c
+        .prepare_cached("SELECT seat, text FROM chat WHERE room = ?1 ORDER BY id DESC LIMIT ?2")?
+        .query_map(params![room.code, CHAT_KEPT as i64], |r| Ok(StoredChat { seat: r.get(0)?, text: r.get(1)? }))?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    chat.reverse();
+    Ok(Some(LoadedRoom { room, seats, current, actions, chat }))
 }

@@ -61,10 +61,11 @@ pub async fn asset(Path(path): Path<String>, headers: HeaderMap) -> Response {
     file(&path, &headers)
 }
 
-/// A finished match step by step, for the replay viewer: before the first action and after
-/// each one, the client view of every seat (every hand is shown: the match is over and its
-/// record public) and the events of that action with their words.
-pub fn replay(record: &Record, match_no: u32, names: Vec<String>) -> Result<Value, String> {
+/// A finished match step by step, for the replay viewer, as JSON text: before the first action
+/// and after each one, the client view of every seat (every hand is shown: the match is over and
+/// its record public) and the events of that action with their words. Written step by step,
+/// never held as a tree; refused past `max` bytes.
+pub fn replay(record: &Record, match_no: u32, names: Vec<String>, max: usize) -> Result<Vec<u8>, String> {
     let game: GameId = record.game.parse().map_err(|_| format!("unknown game {}", record.game))?;
     let setup = TableSetup {
         game,
@@ -79,12 +80,18 @@ pub fn replay(record: &Record, match_no: u32, names: Vec<String>) -> Result<Valu
     let views = |table: &Table| -> Vec<Value> {
         (0..record.players).map(|s| without_legal(table.client_view(Some(Seat(s as u8))))).collect()
     };
-    let mut steps = vec![json!({"seq": 0, "seat": null, "action": null, "events": [], "views": views(&table)})];
+    let mut out = Vec::with_capacity(64 * 1024);
+    let head = json!({"game": record.game, "players": record.players, "match": match_no, "seed": record.seed});
+    let head = head.to_string();
+    out.extend_from_slice(&head.as_bytes()[..head.len() - 1]);
+    out.extend_from_slice(b",\"steps\":[");
+    let first = json!({"seq": 0, "seat": null, "action": null, "events": [], "views": views(&table)});
+    serde_json::to_writer(&mut out, &first).map_err(|e| e.to_string())?;
     for (seat, action) in &record.actions {
         let accepted = table.replay(Seat(*seat), action, 0).map_err(|e| e.to_string())?;
         let events: Vec<Value> =
             accepted.events.iter().map(|e| serde_json::from_str(&e.wire()).unwrap_or(Value::Null)).collect();
-        steps.push(json!({
+        let step = json!({
             "seq": accepted.seq,
             "seat": seat,
             "action": action,
@@ -94,16 +101,17 @@ pub fn replay(record: &Record, match_no: u32, names: Vec<String>) -> Result<Valu
             },
             "events": events,
             "views": views(&table),
-        }));
+        });
+        out.push(b',');
+        serde_json::to_writer(&mut out, &step).map_err(|e| e.to_string())?;
+        if out.len() > max {
+            return Err(format!("the replay is over {max} bytes"));
+        }
     }
-    Ok(json!({
-        "game": record.game,
-        "players": record.players,
-        "match": match_no,
-        "seed": record.seed,
-        "rounds": table.rounds(),
-        "steps": steps,
-    }))
+    out.extend_from_slice(b"],\"rounds\":");
+    serde_json::to_writer(&mut out, table.rounds()).map_err(|e| e.to_string())?;
+    out.push(b'}');
+    Ok(out)
 }
 
 /// Nobody acts in a replay.

@@ -1,11 +1,15 @@
-//! One WebSocket per connected person: `hello` first, then `act`, `chat`, `rematch` and
-//! `settings` (whether the table plays the person's only move for them: `auto_forced`, also a
-//! field of `hello`). Each
-//! connection has its own reader (limits, rate, parsing) and writer (frames from its room).
+//! One WebSocket per connected person: `hello` first, then `act`, `chat`, `rematch`,
+//! `hand_over` (the host's) and `settings` (whether the table plays the person's only move for
+//! them: `auto_forced`, also a field of `hello`). Each connection has its own reader (limits,
+//! rate, parsing) and writer: the writer sends whatever the room queued in its [`Outbox`] in one
+//! socket write, and drops the connection when a write takes longer than the server's write
+//! timeout or the outbox outgrows its budget (a client that does not read). Every close carries a
+//! close code.
 
-use crate::room::{CONNECTION_QUEUE, RoomMsg};
+use crate::outbox::{Closing, Outbox};
+use crate::room::RoomMsg;
 use crate::{ApiError, Lang, Server, frames, http::lang_of};
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
@@ -15,6 +19,34 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
+
+/// How long a close frame may take to go out.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+
+/// Sends `frame` (if any), then a close frame with `closing`'s code, each within a short time.
+async fn close_with(
+    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
+    frame: Option<String>,
+    closing: Closing,
+) {
+    let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+        if let Some(frame) = frame {
+            sink.send(Message::Text(frame.into())).await?;
+        }
+        sink.send(Message::Close(Some(CloseFrame { code: closing.code, reason: closing.reason.into() }))).await
+    })
+    .await;
+}
+
+/// The close code after an error frame: 1009 for a message too large, 1008 otherwise.
+pub fn closing_for(error: &ApiError) -> Closing {
+    match error {
+        ApiError::TooLarge => Closing::TOO_BIG,
+        ApiError::TooManyConnections | ApiError::RoomFull => Closing { code: 1013, reason: "try again later" },
+        ApiError::Internal | ApiError::DamagedRoom => Closing { code: 1011, reason: "server error" },
+        _ => Closing::POLICY,
+    }
+}
 
 /// The largest message a client may send.
 pub const MAX_MESSAGE: usize = 64 * 1024;
@@ -80,26 +112,16 @@ impl Rate {
 
 async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSocket) {
     let (mut sink, mut stream) = socket.split();
-    let count = server.connections.fetch_add(1, Ordering::Relaxed) + 1;
+    server.connections.fetch_add(1, Ordering::Relaxed);
     let _guard = Guard(server.clone());
-    let close_with = |error: ApiError, lang: Lang| Message::Text(frames::error(&error, lang).into());
-    if count > server.config.max_connections {
-        let _ = sink.send(close_with(ApiError::TooManyConnections, lang)).await;
-        let _ = sink.close().await;
-        return;
-    }
+    let refuse = |error: ApiError, lang: Lang| (Some(frames::error(&error, lang)), closing_for(&error));
     // hello first
     let hello = match tokio::time::timeout(HELLO_WITHIN, stream.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => text,
         _ => {
-            let _ = sink
-                .send(close_with(
-                    ApiError::BadRequest(lang.pick("« hello » attendu", "expected \"hello\"").into()),
-                    lang,
-                ))
-                .await;
-            let _ = sink.close().await;
-            return;
+            let error = ApiError::BadRequest(lang.pick("« hello » attendu", "expected \"hello\"").into());
+            let (frame, closing) = refuse(error, lang);
+            return close_with(&mut sink, frame, closing).await;
         }
     };
     let hello = match parse(&hello, lang) {
@@ -108,14 +130,12 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             let error = ApiError::BadRequest(
                 lang.pick("le premier message est « hello »", "the first message is \"hello\"").into(),
             );
-            let _ = sink.send(close_with(error, lang)).await;
-            let _ = sink.close().await;
-            return;
+            let (frame, closing) = refuse(error, lang);
+            return close_with(&mut sink, frame, closing).await;
         }
         Err(error) => {
-            let _ = sink.send(close_with(error, lang)).await;
-            let _ = sink.close().await;
-            return;
+            let (frame, closing) = refuse(error, lang);
+            return close_with(&mut sink, frame, closing).await;
         }
     };
     let lang = match hello.get("lang").and_then(Value::as_str) {
@@ -127,47 +147,90 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         None | Some(Value::Null) => None,
         Some(Value::String(t)) => Some(t.clone()),
         Some(_) => {
-            let _ = sink.send(close_with(ApiError::BadToken, lang)).await;
-            let _ = sink.close().await;
-            return;
+            let (frame, closing) = refuse(ApiError::BadToken, lang);
+            return close_with(&mut sink, frame, closing).await;
         }
     };
     let since = hello.get("since").and_then(Value::as_u64);
     let auto_forced = hello.get("auto_forced").and_then(Value::as_bool);
-    let Some(room) = server.rooms.read().await.get(&code).cloned() else {
-        let _ = sink.send(close_with(ApiError::NoRoom, lang)).await;
-        let _ = sink.close().await;
-        return;
-    };
     let id = server.next_connection.fetch_add(1, Ordering::Relaxed);
-    let (frames_in, mut frames_out) = mpsc::channel::<String>(CONNECTION_QUEUE);
-    let (reply, connected) = oneshot::channel();
-    let connect = RoomMsg::Connect { conn: id, token, since, lang, auto_forced, frames: frames_in, reply };
-    if room.inbox.send(connect).await.is_err() {
-        return;
-    }
-    match connected.await {
-        Ok(Ok(())) => {}
-        Ok(Err(error)) => {
-            let _ = sink.send(close_with(error, lang)).await;
-            let _ = sink.close().await;
-            return;
+    let outbox = Arc::new(Outbox::new(server.config.outbox_bytes));
+    // The room may leave memory just as it is asked: asked again, from the store.
+    let mut joined = None;
+    for _ in 0..3 {
+        let room = match server.room(&code).await {
+            Ok(room) => room,
+            Err(error) => {
+                let (frame, closing) = refuse(error, lang);
+                return close_with(&mut sink, frame, closing).await;
+            }
+        };
+        let (reply, connected) = oneshot::channel();
+        let connect = RoomMsg::Connect {
+            conn: id,
+            token: token.clone(),
+            since,
+            lang,
+            auto_forced,
+            outbox: outbox.clone(),
+            reply,
+        };
+        if room.inbox.send(connect).await.is_err() {
+            continue;
         }
-        Err(_) => return,
-    }
-    // The writer: frames from the room, in order, until the room drops this connection.
-    let writer = tokio::spawn(async move {
-        while let Some(frame) = frames_out.recv().await {
-            if sink.send(Message::Text(frame.into())).await.is_err() {
+        match connected.await {
+            Ok(Ok(())) => {
+                joined = Some(room);
                 break;
             }
+            Ok(Err(error)) => {
+                let (frame, closing) = refuse(error, lang);
+                return close_with(&mut sink, frame, closing).await;
+            }
+            Err(_) => continue,
         }
-        let _ = sink.close().await;
+    }
+    let Some(room) = joined else {
+        let (frame, closing) = refuse(ApiError::Internal, lang);
+        return close_with(&mut sink, frame, closing).await;
+    };
+    // The writer: what the room queued, in order and batched, until the connection closes.
+    let write_timeout = server.config.write_timeout;
+    let mut stopping = server.stopping.clone();
+    let writing = outbox.clone();
+    let mut writer = tokio::spawn(async move {
+        loop {
+            let (frames, closing) = tokio::select! {
+                taken = writing.take() => taken,
+                _ = crate::stopped(&mut stopping) => (Vec::new(), Some(Closing::GOING_AWAY)),
+            };
+            if !frames.is_empty() {
+                let sent = tokio::time::timeout(write_timeout, async {
+                    for frame in frames {
+                        sink.feed(Message::Text(frame)).await?;
+                    }
+                    sink.flush().await
+                })
+                .await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    // Too slow, or gone: dropped without waiting any longer.
+                    writing.close(Closing::TOO_SLOW);
+                    return;
+                }
+            }
+            if let Some(closing) = closing {
+                if closing != Closing::TOO_SLOW {
+                    close_with(&mut sink, None, closing).await;
+                }
+                return;
+            }
+        }
     });
     let (errors, mut errors_out) = mpsc::channel::<(ApiError, bool)>(16);
     let (burst, per_second) = (server.config.burst, server.config.per_second);
     let mut rate = Rate { tokens: burst, burst, per_second, last: tokio::time::Instant::now(), refused: 0 };
     let inbox = room.inbox.clone();
+    let mut written = false;
     loop {
         let message = tokio::select! {
             m = stream.next() => m,
@@ -175,6 +238,12 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 let _ = inbox.send(RoomMsg::Error { conn: id, code: error, close }).await;
                 if close { break; }
                 continue;
+            }
+            // The writer ended: the room dropped this connection, the client is too slow, or
+            // the server stops.
+            _ = &mut writer => {
+                written = true;
+                break;
             }
         };
         let text = match message {
@@ -237,14 +306,14 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                     }
                 }
             }
-            Some("chat") => match message.get("text").and_then(Value::as_str) {
-                Some(text) if (1..=MAX_CHAT).contains(&text.trim().chars().count()) => {
-                    RoomMsg::Chat { conn: id, text: text.trim().to_string() }
+            Some("chat") => match message.get("text").and_then(Value::as_str).map(|t| (t, crate::text::clean(t))) {
+                Some((text, Some(clean))) if text.chars().count() <= MAX_CHAT => {
+                    RoomMsg::Chat { conn: id, text: clean }
                 }
                 _ => {
                     let why = match lang {
-                        Lang::Fr => format!("un message de discussion a de 1 à {MAX_CHAT} caractères"),
-                        Lang::En => format!("a chat line is 1 to {MAX_CHAT} characters long"),
+                        Lang::Fr => format!("un message de discussion a de 1 à {MAX_CHAT} caractères, dont un visible"),
+                        Lang::En => format!("a chat line is 1 to {MAX_CHAT} characters long, one of them visible"),
                     };
                     let _ = errors.try_send((ApiError::BadRequest(why), false));
                     continue;
@@ -262,6 +331,15 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                     continue;
                 }
             },
+            Some("hand_over") => match message.get("seat").and_then(Value::as_u64) {
+                Some(seat) if seat < 256 => RoomMsg::HandOver { conn: id, seat: seat as u8 },
+                _ => {
+                    let why = lang
+                        .pick("« hand_over » demande « seat » (entier)", "\"hand_over\" needs \"seat\" (an integer)");
+                    let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
+                    continue;
+                }
+            },
             Some("hello") => {
                 let why = lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first");
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
@@ -269,8 +347,8 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             }
             _ => {
                 let why = lang.pick(
-                    "type inconnu : act, chat, rematch ou settings",
-                    "unknown type: act, chat, rematch or settings",
+                    "type inconnu : act, chat, rematch, hand_over ou settings",
+                    "unknown type: act, chat, rematch, hand_over or settings",
                 );
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;
@@ -280,8 +358,14 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             break;
         }
     }
-    let _ = inbox.send(RoomMsg::Disconnect { conn: id }).await;
-    let _ = writer.await;
+    // The room closes the outbox once it has let the connection go (after the error frame that
+    // ended it, if any); the writer sends what is left, then the close frame.
+    if inbox.send(RoomMsg::Disconnect { conn: id }).await.is_err() {
+        outbox.close(Closing::NORMAL);
+    }
+    if !written && tokio::time::timeout(write_timeout + CLOSE_WITHIN, &mut writer).await.is_err() {
+        writer.abort();
+    }
 }
 
 fn parse(text: &str, lang: Lang) -> Result<Map<String, Value>, ApiError> {

@@ -22,12 +22,23 @@ fn data_dir() -> PathBuf {
 
 /// A server on a free port, in this process, with the default limits.
 async fn start() -> SocketAddr {
-    start_with(tapis_server::ServeConfig::default()).await
+    start_with(relaxed()).await
 }
 
 /// A server whose clients may play as fast as they like: the flood limit is off.
 async fn start_unlimited() -> SocketAddr {
-    start_with(tapis_server::ServeConfig { burst: 1e9, per_second: 1e9, ..Default::default() }).await
+    start_with(tapis_server::ServeConfig { burst: 1e9, per_second: 1e9, ..relaxed() }).await
+}
+
+/// The limits meant for the public relaxed where a test plays many rooms from one address: no
+/// limit on opening rooms, bots alone as fast as asked.
+fn relaxed() -> tapis_server::ServeConfig {
+    tapis_server::ServeConfig {
+        rooms_per_minute: 0.0,
+        min_bot_delay_ms: 0,
+        bot_rooms_per_client: 1000,
+        ..Default::default()
+    }
 }
 
 async fn start_with(config: tapis_server::ServeConfig) -> SocketAddr {
@@ -340,7 +351,7 @@ async fn a_room_answers_while_its_bot_thinks_and_a_person_who_acts_first_wins() 
     // so that its search is still out while Alice chats, someone asks for the room, and Alice
     // announces.
     let hold = std::sync::Arc::new(tokio::sync::Semaphore::new(0));
-    let addr = start_with(tapis_server::ServeConfig { hold_bots: Some(hold.clone()), ..Default::default() }).await;
+    let addr = start_with(tapis_server::ServeConfig { hold_bots: Some(hold.clone()), ..relaxed() }).await;
     let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
     // Left alone, the hard bot would call CONTRE UNIQUE there.
     let request = tapis_core::MatchRequest {
@@ -527,7 +538,7 @@ async fn bad_messages_are_refused_and_change_nothing() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flooded_room_does_not_hold_up_another() {
     // Low limits, so that the flood is caught however loaded the machine running the tests is.
-    let addr = start_with(tapis_server::ServeConfig { burst: 20.0, per_second: 10.0, ..Default::default() }).await;
+    let addr = start_with(tapis_server::ServeConfig { burst: 20.0, per_second: 10.0, ..relaxed() }).await;
     let flooded = create(addr, json!({"game": "nantais", "players": 2, "seats": ["human", "bot:easy"]})).await;
     let (_, token) = join(addr, &flooded, "Flood").await;
     let mut flood = hello(addr, &flooded, Some(&token), None).await;
@@ -762,6 +773,115 @@ async fn an_earlier_match_keeps_its_record_and_replay_after_a_rematch() {
         }
     }
     assert_eq!(get("/api/rooms/nosuchroom/replay?match=1".to_string()).await.0, 404);
+}
+
+/// The next frame of type `kind`, skipping the others.
+async fn next_of(ws: &mut Ws, kind: &str) -> Value {
+    loop {
+        let frame = tokio::time::timeout(std::time::Duration::from_secs(30), ws.next())
+            .await
+            .expect("a frame in time")
+            .expect("open");
+        if frame["type"] == json!(kind) {
+            return frame;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_turn_clock_is_sent_and_its_moves_are_told_as_such() {
+    let addr = start().await;
+    // Alice plays first (seat 1 deals) and lets her clock run out.
+    let body = json!({"game": "nantais", "players": 2, "options": {"rounds_to_win": 1}, "seats": ["human", "bot:easy"],
+        "bot_delay_ms": 0, "turn_clock_ms": 1000, "dealer": 1, "seed": 3});
+    let room = create(addr, body).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    let snapshot = next_of(&mut alice, "snapshot").await;
+    let left = snapshot["clock_ms"].as_u64().expect("the clock runs while the table waits for Alice");
+    assert!(left <= 1000, "{snapshot}");
+    let update = next_of(&mut alice, "update").await;
+    assert_eq!(update["auto"], json!(true), "{update}");
+    let told = &update["events"][0];
+    assert_eq!((told["type"].as_str(), told["seat"].as_u64()), (Some("auto_move"), Some(0)), "{update}");
+    assert_eq!(told["text"]["en"], json!("Move played automatically for Alice:"));
+    assert_eq!(told["text"]["fr"], json!("Coup joué automatiquement pour Alice\u{a0}:"));
+    // A table without a clock sends none.
+    let room =
+        create(addr, json!({"game": "nantais", "players": 2, "seats": ["human", "bot:easy"], "dealer": 1})).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let mut alice = hello(addr, &room, Some(&token), None).await;
+    let snapshot = next_of(&mut alice, "snapshot").await;
+    assert!(snapshot.get("clock_ms").is_none(), "{snapshot}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_gives_the_seat_of_someone_who_left_to_a_bot_for_good() {
+    let data = data_dir();
+    let config =
+        || tapis_server::ServeConfig { addr: "127.0.0.1:0".parse().unwrap(), data: data.clone(), ..Default::default() };
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let first = config();
+    tokio::spawn(async move {
+        tapis_server::serve(first, move |a| {
+            let _ = ready.send(a);
+        })
+        .await
+        .unwrap()
+    });
+    let addr = bound.await.unwrap();
+    // Bob plays first (Alice deals).
+    let body = json!({"game": "nantais", "players": 2, "options": {"rounds_to_win": 1}, "seats": ["human", "human"],
+        "bot_delay_ms": 0, "dealer": 0, "seed": 9});
+    let room = create(addr, body).await;
+    let (_, alice_token) = join(addr, &room, "Alice").await;
+    let (_, bob_token) = join(addr, &room, "Bob").await;
+    let mut alice = hello(addr, &room, Some(&alice_token), None).await;
+    let mut bob = hello(addr, &room, Some(&bob_token), None).await;
+    next_of(&mut bob, "snapshot").await;
+    // Only the host, and only for someone gone.
+    bob.send(&json!({"type": "hand_over", "seat": 0})).await.unwrap();
+    expect_error(&mut bob, "bad_request").await;
+    alice.send(&json!({"type": "hand_over", "seat": 1})).await.unwrap();
+    let refused = next_of(&mut alice, "error").await;
+    assert_eq!(refused["code"], json!("bad_request"), "{refused}");
+    alice.send(&json!({"type": "hand_over", "seat": 0})).await.unwrap();
+    assert_eq!(next_of(&mut alice, "error").await["code"], json!("bad_request"));
+    alice.send(&json!({"type": "hand_over"})).await.unwrap();
+    assert_eq!(next_of(&mut alice, "error").await["code"], json!("bad_request"));
+    bob.close().await;
+    loop {
+        let frame = next_of(&mut alice, "room").await;
+        if frame["seats"][1]["connected"] == json!(false) {
+            break;
+        }
+    }
+    alice.send(&json!({"type": "hand_over", "seat": 1})).await.unwrap();
+    let room_frame = next_of(&mut alice, "room").await;
+    assert_eq!(room_frame["seats"][1]["kind"], json!("bot"), "{room_frame}");
+    assert_eq!(room_frame["seats"][1]["bot"], json!("bot:medium"));
+    assert!(room_frame["seats"][1].get("name").is_none());
+    // The bot plays Bob's move, under its name.
+    let update = next_of(&mut alice, "update").await;
+    assert_eq!(update["seq"], json!(1));
+    assert!(update["events"].to_string().contains("Blaise"), "{update}");
+    // Bob's token opens nothing now.
+    let mut back = hello(addr, &room, Some(&bob_token), None).await;
+    expect_error(&mut back, "bad_token").await;
+    // And a server started on the same data finds the seat a bot's.
+    let (ready, bound) = tokio::sync::oneshot::channel();
+    let second = config();
+    tokio::spawn(async move {
+        tapis_server::serve(second, move |a| {
+            let _ = ready.send(a);
+        })
+        .await
+        .unwrap()
+    });
+    let again = bound.await.unwrap();
+    let (_, info) = http(again, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["seats"][1]["kind"], json!("bot"), "{info}");
+    assert!(info["seats"][1].get("name").is_none());
 }
 
 /// The table a room of Le 8 Nantais for two builds from this deal and seed, at people's pace

@@ -763,12 +763,7 @@ impl Table {
                 }
             }
         }
-        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
-        let clock_at = self
-            .setup
-            .turn_clock_ms
-            .filter(|_| people_waited_for && self.clock_idle_at != Some(seq))
-            .map(|ms| self.since + ms);
+        let clock_at = self.clock_at(&status);
         let Some(at) = asks.iter().map(|(at, ..)| *at).chain(clock_at).min() else {
             return (None, Vec::new(), false);
         };
@@ -831,6 +826,35 @@ impl Table {
                 }
                 Answered::Passed
             }
+        }
+    }
+
+    /// When the turn clock will play for the people the match waits for, if it runs now (the
+    /// room has a clock, and a person is waited for). Who is waited for is public (`turn`).
+    pub fn clock_due(&self) -> Option<u64> {
+        if self.current.is_over() || self.stuck_at == Some(self.seq()) {
+            return None;
+        }
+        self.clock_at(&self.current.status())
+    }
+
+    /// When the turn clock runs out, if it runs: the room has one, a person is waited for, and
+    /// the clock has not already been asked at this `seq`.
+    fn clock_at(&self, status: &Status) -> Option<u64> {
+        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
+        self.setup
+            .turn_clock_ms
+            .filter(|_| people_waited_for && self.clock_idle_at != Some(self.seq()))
+            .map(|ms| self.since + ms)
+    }
+
+    /// A person's seat handed to a bot (the person went away): from now on the bot plays it,
+    /// under its bot name.
+    pub fn hand_to_bot(&mut self, seat: Seat, bot: BotKind) {
+        if let Some(controller) = self.setup.controllers.get_mut(seat.index()) {
+            *controller = Controller::Bot(bot);
+            self.set_name(seat, bot_name(seat));
+            self.bots_idle_at = None;
         }
     }
 

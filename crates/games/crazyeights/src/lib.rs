@@ -61,6 +61,8 @@ mod action;
 mod bot;
 pub mod cards;
 mod client;
+mod counters;
+mod encoding;
 mod options;
 mod rules;
 mod text;

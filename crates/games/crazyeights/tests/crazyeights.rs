@@ -849,3 +849,29 @@ fn heuristic_bot_beats_random_players() {
     assert!(two > 0.60, "the heuristic bot won only {:.1}% at 2", two * 100.0);
     assert!(four > 0.40, "the heuristic bot won only {:.1}% at 4", four * 100.0);
 }
+
+#[test]
+fn counters_count_what_the_events_tell() {
+    use tapis_core::Counters;
+    let keys: Vec<&str> = CrazyEights::COUNTERS.iter().map(|c| c.key).collect();
+    assert_eq!(keys, ["suits_named", "cards_drawn", "passes", "reshuffles"]);
+    let request = MatchRequest {
+        players: 3,
+        seed: 6,
+        options: serde_json::json!({"reshuffle": true}).as_object().unwrap().clone(),
+        ..MatchRequest::default()
+    };
+    let (counts, events) = tapis_core::counters::check_counting::<CrazyEights>(&request, 100_000);
+    let mut expected = [0u64; 4];
+    for event in &events {
+        match *event {
+            Event::Nominated { .. } => expected[0] += 1,
+            Event::Drew { cards, .. } => expected[1] += cards as u64,
+            Event::Passed { .. } => expected[2] += 1,
+            Event::Reshuffled { .. } => expected[3] += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(&counts.0[..4], &expected);
+    assert!(expected[..2].iter().all(|&c| c > 0), "{expected:?}");
+}

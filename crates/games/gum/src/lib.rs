@@ -103,6 +103,8 @@ mod action;
 mod bot;
 pub mod cards;
 pub mod client;
+mod counters;
+mod encoding;
 mod events;
 pub mod options;
 mod rules;

@@ -1538,3 +1538,42 @@ fn search_playouts_shed_the_cheapest_cards_give_to_the_nearest_of_the_fewest_and
     act(&mut m, 0, "give 2");
     assert_eq!(picks(&m, 2), counts(&[("accept", 37), ("play 1", 263)]));
 }
+
+#[test]
+fn counters_count_what_the_events_tell() {
+    use tapis_core::Counters;
+    let request = MatchRequest { players: 4, seed: 21, ..MatchRequest::default() };
+    let (counts, events) = tapis_core::counters::check_counting::<Gum>(&request, 100_000);
+    let keys: Vec<&str> = Gum::COUNTERS.iter().map(|c| c.key).collect();
+    assert_eq!(
+        keys,
+        [
+            "pick_ups",
+            "cards_picked_up",
+            "burns",
+            "cards_burnt",
+            "piles_given",
+            "piles_accepted",
+            "cards_accepted",
+            "skips"
+        ]
+    );
+    let (mut expected, mut skips) = ([0u64; 7], 0);
+    for event in &events {
+        match event {
+            Event::PickedUp { cards, .. } => {
+                (expected[0], expected[1]) = (expected[0] + 1, expected[1] + *cards as u64)
+            }
+            Event::Burnt { cards, .. } => (expected[2], expected[3]) = (expected[2] + 1, expected[3] + *cards as u64),
+            Event::Gave { .. } => expected[4] += 1,
+            Event::Accepted { cards, .. } => {
+                (expected[5], expected[6]) = (expected[5] + 1, expected[6] + *cards as u64)
+            }
+            Event::Skipped { seats } => skips += seats.len() as u64,
+            _ => {}
+        }
+    }
+    assert!(expected[0] > 0 && expected[2] > 0 && expected[4] > 0 && skips > 0, "{counts:?}");
+    assert_eq!(&counts.0[..7], &expected);
+    assert_eq!(counts.0[7], skips);
+}

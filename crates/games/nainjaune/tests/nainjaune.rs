@@ -1248,3 +1248,49 @@ fn regression_every_called_seat_is_asked_holder_or_not() {
         assert_eq!(whose_move(&game), Phase::Lead { seat: Seat(0) });
     }
 }
+
+#[test]
+fn counters_count_what_the_events_tell() {
+    use tapis_core::Counters;
+    let keys: Vec<&str> = NainJaune::COUNTERS.iter().map(|c| c.key).collect();
+    assert_eq!(
+        keys,
+        [
+            "grand_operas",
+            "grand_opera_chips",
+            "doublings",
+            "board_chips",
+            "cells_taken",
+            "cell_chips",
+            "chips_paid",
+            "claims_missed"
+        ]
+    );
+    let mut seen = [0u64; 8];
+    for (seed, opts) in [(3, json!({})), (4, json!({"manual_claim": true, "rounds": 6}))] {
+        let request = MatchRequest { players: 4, seed, options: options(opts), ..MatchRequest::default() };
+        let (counts, events) = tapis_core::counters::check_counting::<NainJaune>(&request, 1_000_000);
+        let mut expected = [0u64; 8];
+        for event in &events {
+            match *event {
+                Event::GrandOpera { chips, .. } => {
+                    (expected[0], expected[1]) = (expected[0] + 1, expected[1] + chips as u64)
+                }
+                Event::Doubled { chips, .. } => {
+                    (expected[2], expected[3]) = (expected[2] + 1, expected[3] + chips as u64)
+                }
+                Event::Collected { chips, .. } => {
+                    (expected[4], expected[5]) = (expected[4] + 1, expected[5] + chips as u64)
+                }
+                Event::Paid { chips, .. } => expected[6] += chips as u64,
+                Event::ClaimMissed { .. } => expected[7] += 1,
+                _ => {}
+            }
+        }
+        assert_eq!(counts.0, expected, "seed {seed}");
+        for (all, count) in seen.iter_mut().zip(counts.0) {
+            *all += count;
+        }
+    }
+    assert!(seen[2..].iter().all(|&c| c > 0), "random matches lay, double, pay and miss claims: {seen:?}");
+}

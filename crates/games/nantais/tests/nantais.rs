@@ -1579,3 +1579,40 @@ fn events_are_worded_in_both_languages() {
     assert_eq!(Nantais::describe_event(&played, &tapis_core::Words::plain(Lang::Fr)), "Joueur 2 pose un Joker.");
     assert_eq!(Nantais::describe_event(&played, &tapis_core::Words::plain(Lang::En)), "Player 2 plays a Joker.");
 }
+
+#[test]
+fn counters_count_what_the_events_tell() {
+    use tapis_core::Counters;
+    use tapis_nantais::PenaltyReason;
+    let keys: Vec<&str> = Nantais::COUNTERS.iter().map(|c| c.key).collect();
+    assert_eq!(
+        keys,
+        ["chains_taken", "chain_cards", "contres", "cards_drawn", "reshuffles", "skips", "reversals", "uniques"]
+    );
+    let request = MatchRequest { players: 4, seed: 5, ..MatchRequest::default() };
+    let (counts, events) = tapis_core::counters::check_counting::<Nantais>(&request, 1_000_000);
+    let mut expected = [0u64; 8];
+    for event in &events {
+        match *event {
+            Event::Penalty { cards, reason, .. } if reason != PenaltyReason::Contre => {
+                expected[0] += 1;
+                expected[1] += cards as u64;
+            }
+            Event::Penalty { .. } => expected[2] += 1,
+            Event::Drew { cards, .. } => expected[3] += cards as u64,
+            Event::Reshuffled { .. } => expected[4] += 1,
+            Event::Skipped { .. } => expected[5] += 1,
+            Event::Reversed { .. } => expected[6] += 1,
+            Event::Unique { .. } => expected[7] += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(counts.0, expected);
+    // The private twins are not counted again: the cards drawn are told twice, counted once.
+    let private: u64 = events
+        .iter()
+        .filter_map(|e| if let Event::PenaltyCards { cards, .. } = e { Some(cards.len() as u64) } else { None })
+        .sum();
+    assert_eq!(private, expected[1] + 2 * expected[2], "every penalty card told privately too");
+    assert!(expected.iter().all(|&c| c > 0), "a random match has them all: {expected:?}");
+}

@@ -76,6 +76,8 @@ mod board;
 mod bot;
 mod cards;
 mod client;
+mod counters;
+mod encoding;
 mod options;
 mod rules;
 mod text;

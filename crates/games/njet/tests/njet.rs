@@ -1252,3 +1252,61 @@ fn determinize_before_the_discard_phase_deals_whole_hands() {
         }
     }
 }
+
+#[test]
+fn counters_count_what_the_events_tell() {
+    use tapis_core::Counters;
+    let keys: Vec<&str> = Njet::COUNTERS.iter().map(|c| c.key).collect();
+    assert_eq!(
+        keys,
+        [
+            "tricks",
+            "loot",
+            "start_team_tricks",
+            "start_team_loot",
+            "start_team_rounds_won",
+            "rounds_tied",
+            "rounds_alone"
+        ]
+    );
+    for players in [3, 4] {
+        let request = MatchRequest { players, seed: 8, ..MatchRequest::default() };
+        let (counts, events) = tapis_core::counters::check_counting::<Njet>(&request, 100_000);
+        // Counted again from the events, the teams read from each round's partner choice.
+        let mut expected = [0u64; 7];
+        let (mut start, mut team) = (None, Vec::new());
+        for event in &events {
+            match event {
+                Event::BoardSet { conditions } => (start, team) = (Some(conditions.start), vec![conditions.start]),
+                Event::PartnerChosen { partner, .. } => team.push(*partner),
+                Event::PlaysAlone { .. } => expected[6] += 1,
+                Event::TrickWon { seat, loot } => {
+                    expected[0] += 1;
+                    expected[1] += *loot as u64;
+                    if team.contains(seat) {
+                        expected[2] += 1;
+                        expected[3] += *loot as u64;
+                    }
+                }
+                Event::RoundScored { points, .. } => {
+                    let start = start.take().unwrap();
+                    let best_other = (0..players as u8)
+                        .map(tapis_core::Seat)
+                        .filter(|s| !team.contains(s))
+                        .map(|s| points[s])
+                        .max()
+                        .unwrap();
+                    if points[start] > best_other {
+                        expected[4] += 1;
+                    } else if points[start] == best_other {
+                        expected[5] += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(&counts.0[..7], &expected, "{players} players");
+        assert!(counts.0[4] + counts.0[5] <= 8);
+        assert!(counts.0[0] > 0 && counts.0[1] > 0 && counts.0[2] > 0, "{counts:?}");
+    }
+}

@@ -87,6 +87,8 @@ mod action;
 mod bot;
 mod cards;
 mod client;
+mod counters;
+mod encoding;
 mod options;
 mod rules;
 mod text;

@@ -1647,3 +1647,22 @@ fn search_playouts_lay_a_card_that_fits_before_anything_else() {
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["courage", "pass", "tuck"], "with no card to lay, any action");
 }
+
+#[test]
+fn counters_count_what_the_events_tell() {
+    use tapis_core::Counters;
+    let request = MatchRequest { players: 4, seed: 21, ..MatchRequest::default() };
+    let (counts, events) = tapis_core::counters::check_counting::<NurMut>(&request, 100_000);
+    let keys: Vec<&str> = NurMut::COUNTERS.iter().map(|c| c.key).collect();
+    assert_eq!(keys, ["courage", "courage_failed", "cards_taken", "tucks", "passes", "jokers_covered"]);
+    let flips = events.iter().filter(|e| matches!(e, Event::Flipped { .. })).count() as u64;
+    let taken: Vec<u64> = events
+        .iter()
+        .filter_map(|e| if let Event::PileTaken { cards, .. } = e { Some(*cards as u64) } else { None })
+        .collect();
+    let tucks = events.iter().filter(|e| matches!(e, Event::Tucked { .. })).count() as u64;
+    let passes = events.iter().filter(|e| matches!(e, Event::Passed { .. })).count() as u64;
+    let covers = events.iter().filter(|e| matches!(e, Event::Covered { .. })).count() as u64;
+    assert!(flips > 0 && !taken.is_empty() && tucks > 0 && passes > 0, "a random match has them all: {counts:?}");
+    assert_eq!(&counts.0[..6], &[flips, taken.len() as u64, taken.iter().sum(), tucks, passes, covers], "{counts:?}");
+}

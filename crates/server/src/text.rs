@@ -1,0 +1,96 @@
+//! What people write (names, chat lines) made safe to show to everyone: no control characters,
+//! no bidirectional overrides or isolates (a name that turns the rest of a line around), no
+//! line made only of invisible characters, and marks stacked on one letter limited (zalgo text
+//! smears over the lines around it). Written in NFC, so that « é » is one character however it
+//! was typed. Long unbroken words are the page's business (`overflow-wrap` in `web/style.css`).
+
+use unicode_normalization::UnicodeNormalization;
+use unicode_normalization::char::is_combining_mark;
+
+/// Marks kept on one letter: enough for every script's real stacks (Vietnamese needs two once
+/// composed, Indic scripts three), too few to smear.
+pub const MARKS_PER_LETTER: usize = 3;
+
+/// Characters that change the direction of what follows, or mark it invisibly.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters that show nothing by themselves.
+fn is_invisible(c: char) -> bool {
+    c.is_whitespace()
+        || is_combining_mark(c)
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{115F}'
+                | '\u{1160}'
+                | '\u{17B4}'
+                | '\u{17B5}'
+                | '\u{180E}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+        )
+}
+
+/// `text` cleaned: control characters and bidirectional controls removed (a tab or a line break
+/// becomes a space), at most [`MARKS_PER_LETTER`] marks on a letter, spaces trimmed. `None` when
+/// nothing visible is left.
+pub fn clean(text: &str) -> Option<String> {
+    let mut out = String::with_capacity(text.len());
+    let mut marks = 0;
+    for c in text.nfc() {
+        if c.is_control() || is_bidi_control(c) {
+            if c.is_whitespace() {
+                out.push(' ');
+            }
+            marks = 0;
+            continue;
+        }
+        if is_combining_mark(c) {
+            marks += 1;
+            if marks > MARKS_PER_LETTER {
+                continue;
+            }
+        } else {
+            marks = 0;
+        }
+        out.push(c);
+    }
+    let trimmed = out.trim();
+    if trimmed.chars().all(is_invisible) {
+        return None;
+    }
+    Some(trimmed.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_lines_are_cleaned() {
+        assert_eq!(clean("  Alice "), Some("Alice".into()));
+        assert_eq!(clean("A\u{0}l\u{7}i\u{1b}ce"), Some("Alice".into()));
+        assert_eq!(clean("ab\ncd\te"), Some("ab cd e".into()));
+        assert_eq!(clean("\u{202E}Eve\u{2066}"), Some("Eve".into()));
+        assert_eq!(clean("\u{200B}"), None, "zero-width only");
+        assert_eq!(clean("\u{200B}\u{2060} \u{FEFF}"), None);
+        assert_eq!(clean("   "), None);
+        assert_eq!(clean("e\u{301}"), Some("é".into()), "composed");
+        assert_eq!(clean("Nguyễn"), Some("Nguyễn".into()));
+        let zalgo = format!("a{}b", "\u{0300}\u{0301}\u{0302}\u{0303}\u{0304}".repeat(20));
+        let cleaned = clean(&zalgo).unwrap();
+        assert_eq!(cleaned.chars().filter(|c| is_combining_mark(*c)).count(), MARKS_PER_LETTER);
+        assert!(cleaned.starts_with('à') && cleaned.ends_with('b'), "the first mark composed: {cleaned}");
+        // An emoji family keeps its joiners.
+        assert_eq!(clean("👨\u{200D}👩\u{200D}👧"), Some("👨\u{200D}👩\u{200D}👧".into()));
+        assert_eq!(clean("\u{301}\u{301}"), None, "marks alone");
+    }
+}

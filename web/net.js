@@ -1,0 +1,238 @@
+// The connection to a room and its protocol (SERVER.md): one WebSocket, `hello` with the seat's
+// token and the last `seq` seen, snapshots and updates kept in order, the move log and the chat,
+// automatic reconnection with `since`, a move sent once and sent again after a lost race when it
+// is still legal. It draws nothing: it tells its page what changed through `onchange(what)`,
+// with `what` one of 'conn', 'snapshot', 'update', 'room', 'chat', 'rounds', 'notice', 'lost'.
+
+import { lang, tr } from './i18n.js';
+import { api, savedSeat, saveSeat } from './shared.js';
+
+export class Room {
+  constructor(code, onchange) {
+    this.code = code;
+    this.onchange = onchange;
+    this.info = null;
+    this.held = savedSeat(code);
+    this.snapshot = null; // {match, seq, seat, view, legal, status, clock_ms}
+    this.log = []; // {seq, seat, fr, en, auto}
+    this.chat = [];
+    this.rounds = [];
+    this.state = 'connecting';
+    this.pending = false;
+    this.closed = false;
+    this.retry = 0;
+    this.notice = '';
+    this.roundEnd = null;
+    this.unread = 0;
+    this.clockAt = null; // when this browser expects the turn clock to play, if the room has one
+  }
+
+  close() {
+    this.closed = true;
+    if (this.ws) this.ws.close();
+    clearTimeout(this.timer);
+    clearTimeout(this.noticeTimer);
+  }
+
+  logKey() {
+    return `tapis.log.${this.code}`;
+  }
+
+  restoreLog(match) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(this.logKey()));
+      if (kept && kept.match === match && kept.seat === this.seat()) return kept.log;
+    } catch { /* a log that cannot be read is started again */ }
+    return [];
+  }
+
+  keepLog() {
+    const s = this.snapshot;
+    if (!s) return;
+    sessionStorage.setItem(this.logKey(), JSON.stringify({ match: s.match, seat: this.seat(), log: this.log.slice(-300) }));
+  }
+
+  seat() {
+    return this.held ? this.held.seat : null;
+  }
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(`${scheme}://${location.host}/api/rooms/${encodeURIComponent(this.code)}/ws`);
+    this.ws = ws;
+    this.state = this.retry ? 'reconnecting' : 'connecting';
+    this.onchange('conn');
+    ws.onopen = () => {
+      // The server sends the chat's history after each hello, then a `room` frame.
+      this.chat = [];
+      this.chatSynced = false;
+      const hello = { type: 'hello', lang: lang() };
+      if (this.held) hello.token = this.held.token;
+      if (this.snapshot) hello.since = this.snapshot.seq;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => {
+      let frame;
+      try { frame = JSON.parse(event.data); } catch { return; }
+      const was = this.state;
+      this.state = 'open';
+      this.retry = 0;
+      if (was !== 'open') this.onchange('conn');
+      this.receive(frame);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws || this.closed) return;
+      this.pending = false;
+      this.state = 'reconnecting';
+      this.onchange('conn');
+      this.retry += 1;
+      const wait = Math.min(5000, 300 * 2 ** Math.min(this.retry, 5));
+      this.timer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(message));
+      return true;
+    }
+    return false;
+  }
+
+  /** Plays `action`; `then` (another action) follows it once the first is applied, if legal. */
+  act(action, { retry = true, then = null } = {}) {
+    if (this.pending || !this.snapshot) return;
+    if (this.send({ type: 'act', seq: this.snapshot.seq, action })) {
+      this.pending = true;
+      this.sent = { action, retry, then };
+      this.onchange('pending');
+    }
+  }
+
+  legal() {
+    return (this.snapshot && this.snapshot.view.legal) || [];
+  }
+
+  /** The turn clock as the frame tells it: its end, in this browser's time. */
+  setClock(frame) {
+    this.clockAt = typeof frame.clock_ms === 'number' ? Date.now() + frame.clock_ms : null;
+  }
+
+  receive(frame) {
+    switch (frame.type) {
+      case 'snapshot': {
+        const newMatch = !this.snapshot || this.snapshot.match !== frame.match;
+        this.snapshot = frame;
+        if (newMatch) {
+          if (this.lastMatch && frame.match > this.lastMatch) this.flash(tr('Revanche : une nouvelle partie commence.', 'Rematch: a new match begins.'));
+          this.lastMatch = frame.match;
+          this.log = this.restoreLog(frame.match);
+          this.roundEnd = null;
+          this.resultClosed = false;
+          this.rounds = [];
+        }
+        this.pending = false;
+        this.setClock(frame);
+        this.fetchRounds();
+        this.onchange('snapshot', { newMatch });
+        break;
+      }
+      case 'update': {
+        const s = this.snapshot;
+        if (!s || frame.match !== s.match) return;
+        this.snapshot = { ...s, ...frame };
+        if (!('clock_ms' in frame)) delete this.snapshot.clock_ms;
+        for (const event of frame.events) {
+          if (event.text) this.log.push({ seq: frame.seq, seat: event.seat, fr: event.text.fr, en: event.text.en, auto: event.type === 'auto_move' });
+        }
+        const last = frame.view.last_round;
+        if (last && (!this.rounds.length || this.rounds[this.rounds.length - 1].round < last.round)) {
+          this.rounds.push(last);
+          // The round's dialog may tell what led to the points from the table just before.
+          if (!frame.view.result) this.roundEnd = { summary: last, events: roundEndEvents(frame.events), all: frame.events, before: s.view };
+        }
+        const sent = this.sent;
+        this.pending = false;
+        this.setClock(frame);
+        this.keepLog();
+        this.onchange('update', { frame });
+        // A move of two steps (« poser et annoncer UNIQUE »): the second goes as soon as it is
+        // legal (after the first, or after a choice the first asked for, such as an 8's suit),
+        // and is forgotten once this seat has nothing left to do.
+        if (sent && sent.then) this.followUp = sent.then;
+        if (this.followUp && !this.pending) {
+          const legal = this.legal();
+          if (legal.some((a) => a.action === this.followUp)) {
+            const next = this.followUp;
+            this.followUp = null;
+            this.act(next, { retry: false });
+          } else if (!legal.length) {
+            this.followUp = null;
+          }
+        }
+        break;
+      }
+      case 'room':
+        this.info = frame;
+        this.chatSynced = true;
+        this.onchange('room');
+        break;
+      case 'chat':
+        this.chat.push(frame);
+        if (this.chat.length > 200) this.chat.shift();
+        this.onchange('chat', { frame, live: this.chatSynced });
+        break;
+      case 'error':
+        this.pending = false;
+        if (frame.code === 'bad_token' || frame.code === 'no_room') {
+          this.closed = true;
+          if (frame.code === 'bad_token') saveSeat(this.code, null);
+          this.held = null;
+          this.notice = frame.message;
+          this.ws.close();
+          this.onchange('lost');
+          return;
+        }
+        // Another seat moved while this move was on its way (a bot in a simultaneous phase, or
+        // someone in a window). If the move is still legal, the person still means it: send it
+        // again, once. Otherwise they are told, in words, and see the table as it now is.
+        if (frame.code === 'stale' && this.sent && this.snapshot) {
+          const still = this.legal().some((a) => a.action === this.sent.action);
+          if (still && this.sent.retry) {
+            this.act(this.sent.action, { retry: false, then: this.sent.then });
+            break;
+          }
+          this.flash(tr('Trop tard : la table a bougé avant que votre coup n’arrive.', 'Too late: the table moved before your move arrived.'));
+        } else {
+          this.flash(frame.message);
+        }
+        this.onchange('notice');
+        break;
+      default:
+        break;
+    }
+  }
+
+  flash(message) {
+    this.notice = message;
+    clearTimeout(this.noticeTimer);
+    this.noticeTimer = setTimeout(() => { this.notice = ''; this.onchange('notice'); }, 5000);
+  }
+
+  async fetchRounds() {
+    try {
+      const sheet = await api('GET', `/api/rooms/${encodeURIComponent(this.code)}/rounds`);
+      if (this.snapshot && sheet.match === this.snapshot.match) {
+        this.rounds = sheet.rounds;
+        this.onchange('rounds');
+      }
+    } catch { /* the sheet comes back with the next round */ }
+  }
+}
+
+// A round's end as its dialog tells it: what happened up to the next round's deal.
+function roundEndEvents(events) {
+  const next = events.findIndex((e) => ['round_started', 'round_dealt', 'dealt'].includes(e.type));
+  return (next < 0 ? events : events.slice(0, next)).filter((e) => e.text);
+}

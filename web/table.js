@@ -1,0 +1,737 @@
+// A room's page: the lobby (who sits where, the invite link, sitting down or watching, taking
+// back a seat held on another device), then the table frame around the game's own drawing.
+//
+// The frame is built once and then patched, never rebuilt, so that what the person is doing
+// survives every update: the chat's draft and its focus, the page's and the log's scroll, an open
+// menu of moves, the tab shown. The seat strip is redrawn (it holds nothing focusable); the game's
+// part is drawn again by its module, and focus and an open menu go back to the same move (its
+// `data-action`); the move buttons are kept by action; the log and the chat grow by their new
+// lines; the prompt and the notice change their text in place; a dialog stays until the reason
+// for it changes. That is all the reconciliation this page needs, which is why no view library
+// is vendored (web/README.md).
+
+import { h, clear } from './dom.js';
+import { lang, tr, count } from './i18n.js';
+import {
+  app, api, loadGames, gameModule, gameInfo, gameName, ofGame, stop, topBar, onRedraw, plainPage, saveSeat, seatName,
+  variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, winnersLine, earlierMatches, drawGame,
+} from './shared.js';
+import { Room } from './net.js';
+import { soundSwitch, turnChanged, noTurn, askNotificationsOnce } from './alerts.js';
+import { measure, animate, taker } from './motion.js';
+
+let page = null; // the room page in view
+
+export function leaveRoom() {
+  if (page) page.close();
+  page = null;
+}
+
+/** `/r/{room}`, with a seat link's token in the fragment (`#seat=2&token=…`) taken and hidden. */
+export async function roomPage(code) {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get('token')) {
+    saveSeat(code, { seat: Number(fragment.get('seat')) || 0, token: fragment.get('token') });
+    history.replaceState(null, '', location.pathname + location.search);
+    leaveRoom();
+  }
+  if (page && page.room.code === code && !page.room.closed) return;
+  const notice = page && page.room.code === code ? page.room.notice : '';
+  leaveRoom();
+  page = new RoomPage(code);
+  page.room.notice = notice;
+  await page.open();
+}
+
+class RoomPage {
+  constructor(code) {
+    this.room = new Room(code, (what, detail) => this.changed(what, detail));
+    this.table = null; // the table frame's parts once built
+    this.lobby = null;
+    this.clockTimer = setInterval(() => this.tickClock(), 1000);
+  }
+
+  close() {
+    this.room.close();
+    clearInterval(this.clockTimer);
+    closeMenu();
+    noTurn('tapis');
+  }
+
+  async open() {
+    const { room } = this;
+    onRedraw(() => this.redraw());
+    plainPage(h('p', { class: 'loading' }, tr('Chargement…', 'Loading…')));
+    try {
+      await loadGames();
+      room.info = await api('GET', `/api/rooms/${encodeURIComponent(room.code)}`);
+    } catch (e) {
+      plainPage(h('p', { class: 'error' }, e.message), h('a', { href: '/' }, tr('Retour à l’accueil', 'Back home')));
+      return;
+    }
+    this.module = await gameModule(room.info.game);
+    if (page !== this) return;
+    if (room.held) room.connect();
+    this.show();
+  }
+
+  /** The language changed: everything is drawn again, the chat's draft kept. */
+  redraw() {
+    const draft = this.table ? this.table.chatInput.value : '';
+    this.table = null;
+    this.lobby = null;
+    this.show();
+    if (this.table) this.table.chatInput.value = draft;
+  }
+
+  show() {
+    if (this.room.snapshot) this.drawTable();
+    else this.drawLobby();
+  }
+
+  changed(what, detail = {}) {
+    if (page !== this) return;
+    const { room } = this;
+    if (what === 'lost') {
+      // The seat's token was refused (its seat given to a bot, or the room gone): back to the
+      // lobby, told why.
+      const notice = room.notice;
+      leaveRoom();
+      page = new RoomPage(room.code);
+      page.room.notice = notice;
+      page.open();
+      return;
+    }
+    if (!room.snapshot) {
+      if (what === 'room' || what === 'conn') this.drawLobby();
+      return;
+    }
+    if (!this.table) {
+      this.drawTable();
+      return;
+    }
+    switch (what) {
+      case 'conn': this.patchConnection(); this.patchStrip(); break;
+      case 'pending': this.patchPending(); break;
+      case 'chat': this.patchChat(detail); break;
+      case 'notice': this.patchNotice(); break;
+      case 'rounds': this.patchScores(); this.patchOverlay(true); break;
+      case 'room': this.patchAll(); break;
+      case 'snapshot': this.patchAll({ newMatch: detail.newMatch }); break;
+      case 'update': this.patchAll({ frame: detail.frame }); break;
+      default: break;
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The lobby: before the match (or before choosing to watch).
+
+  drawLobby() {
+    const { room } = this;
+    const info = room.info;
+    if (!info) return;
+    const name = gameName(info.game);
+    noTurn(`${name} — tapis`);
+    const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
+    const watching = !!room.ws && !room.held;
+    const kind = room.held ? 'held' : free && info.phase === 'waiting' ? 'join' : watching ? 'watch' : 'full';
+    // The lobby is built again only when what it offers changes; otherwise its seats and lines
+    // are patched, so a name being typed stays.
+    if (!this.lobby || this.lobby.kind !== kind || this.lobby.lang !== lang()) this.buildLobby(kind);
+    const { list, waiting, header } = this.lobby;
+    clear(list);
+    for (const s of info.seats) {
+      const mine = room.seat() === s.seat;
+      list.append(h('li', { class: mine ? 'mine' : '', 'data-seat': s.seat },
+        h('span', { class: 'dot ' + (s.connected ? 'on' : 'off'), title: s.connected ? tr('connecté', 'connected') : tr('absent', 'away') }),
+        seatName(info, s.seat, null) + (mine ? tr(' (vous)', ' (you)') : '')));
+    }
+    if (waiting) {
+      waiting.textContent = free ? waitingForPlayers(free) : tr('La partie commence…', 'The match is starting…');
+    }
+    header.querySelector('.topbar-extra').replaceChildren(connectionPill(room));
+  }
+
+  buildLobby(kind) {
+    const { room } = this;
+    const info = room.info;
+    const game = gameInfo(info.game);
+    const name = gameName(info.game);
+    const main = h('main', { class: 'lobby', 'data-lobby': kind }, h('h1', {}, name));
+    const host = info.seats[0] && info.seats[0].kind === 'human' ? info.seats[0].name : null;
+    if (host && room.seat() !== 0) {
+      main.append(h('p', { class: 'lead' }, stop(tr(`${host} vous invite à une partie ${ofGame(info.game)}`, `${host} invites you to a game ${ofGame(info.game)}`))));
+    }
+    if (room.notice) main.append(h('p', { class: 'error', role: 'alert' }, room.notice));
+    main.append(inviteBox(room.code));
+    const list = h('ul', { class: 'lobby-seats' });
+    main.append(h('h2', {}, tr('Les places', 'The seats')), list, variantsBox(game, info.options));
+    let waiting = null;
+    if (kind === 'held') {
+      waiting = h('p', { class: 'waiting', role: 'status' });
+      main.append(waiting);
+    } else if (kind === 'join') {
+      const input = h('input', { id: 'join-name', maxLength: 32, required: true, value: localStorage.getItem('tapis.name') || '', placeholder: tr('Votre nom', 'Your name'), autocomplete: 'nickname' });
+      const error = h('p', { class: 'error', role: 'alert' });
+      main.append(h('form', {
+        class: 'join',
+        onsubmit: async (e) => {
+          e.preventDefault();
+          const who = input.value.trim();
+          if (!who) { error.textContent = tr('Donnez votre nom.', 'Give your name.'); return; }
+          try {
+            const joined = await api('POST', `/api/rooms/${encodeURIComponent(room.code)}/join`, { name: who });
+            localStorage.setItem('tapis.name', who);
+            room.held = { seat: joined.seat, token: joined.token };
+            saveSeat(room.code, room.held);
+            room.info = await api('GET', `/api/rooms/${encodeURIComponent(room.code)}`);
+            room.connect();
+            this.drawLobby();
+          } catch (err) {
+            error.textContent = err.message;
+          }
+        },
+      }, h('label', { for: 'join-name' }, tr('Votre nom', 'Your name')), input,
+        h('button', { type: 'submit', class: 'primary' }, tr('S’asseoir', 'Take a seat')), error));
+      main.append(h('p', {}, h('button', { type: 'button', class: 'link', 'data-do': 'watch', onclick: () => { room.connect(); this.drawLobby(); } }, tr('Regarder sans jouer', 'Watch without playing'))));
+      // Someone already seated on another device takes their seat back, not a second one.
+      main.append(h('details', { class: 'elsewhere-open' },
+        h('summary', {}, tr('Vous avez déjà une place à cette table, sur un autre appareil ?', 'Already seated at this table, on another device?')),
+        seatLinkForm(room)));
+    } else if (kind === 'full') {
+      main.append(seatElsewhere(room, () => { room.connect(); this.drawLobby(); }));
+    } else {
+      main.append(h('p', { class: 'waiting' }, tr('Vous regardez cette table.', 'You are watching this table.')));
+    }
+    const header = topBar(connectionPill(room));
+    clear(app).append(header, main);
+    this.table = null;
+    this.lobby = { kind, list, waiting, header, lang: lang() };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The table frame, built once.
+
+  drawTable() {
+    const { room } = this;
+    this.lobby = null;
+    const conn = h('span', { class: 'conn-slot' });
+    const header = topBar(conn, soundSwitch());
+    const strip = h('div', { class: 'seats-slot' });
+    const prompt = h('p', { class: 'prompt', 'aria-live': 'polite' });
+    const clockLine = h('p', { class: 'clock-line', hidden: true });
+    const waitingSlot = h('div', { class: 'waiting-slot' });
+    const area = h('section', { class: 'game', 'aria-label': tr('La table', 'The table'), tabIndex: -1 });
+    const actions = h('div', { class: 'actions', 'aria-label': tr('Vos coups', 'Your moves') });
+    const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
+    // The prompt and the moves stay in view at the bottom of the screen; on a phone, one's own
+    // hand (the element a game marks `data-own-hand`) stays just above them (style.css).
+    const dock = h('div', { class: 'dock' }, prompt, clockLine, actions, notice);
+    const board = h('div', { class: 'board' }, strip, waitingSlot, area, dock);
+    new ResizeObserver(() => board.style.setProperty('--dock-h', `${dock.offsetHeight}px`)).observe(dock);
+
+    const tabs = [
+      ['log', tr('Journal', 'Log')],
+      ['scores', tr('Scores', 'Scores')],
+      ['chat', tr('Discussion', 'Chat')],
+      ['rules', tr('Règles', 'Rules')],
+    ];
+    room.tab = room.tab || 'log';
+    // A tab list as screen readers expect it: one stop for Tab, the arrows between the tabs.
+    const tabButtons = tabs.map(([id, words], i) => h('button', {
+      type: 'button', role: 'tab', 'data-tab': id, 'data-words': words, id: `tab-${id}`, 'aria-controls': `pane-${id}`,
+      onclick: () => this.showTab(id),
+      onkeydown: (e) => {
+        const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+        if (!step) return;
+        e.preventDefault();
+        const next = tabs[(i + step + tabs.length) % tabs.length][0];
+        this.showTab(next);
+        this.table.tabButtons.find((t) => t.dataset.tab === next).focus();
+      },
+    }, words));
+    const log = h('ol', { class: 'log', 'aria-live': 'polite', 'aria-relevant': 'additions' });
+    const scores = h('div', { class: 'scores' });
+    const chatList = h('ol', { class: 'chat', 'aria-live': 'polite', 'aria-relevant': 'additions' });
+    const chatInput = h('input', { id: 'chat-text', maxLength: 500, placeholder: tr('Votre message', 'Your message'), 'aria-label': tr('Votre message', 'Your message'), autocomplete: 'off' });
+    const chatForm = h('form', {
+      class: 'chat-form',
+      onsubmit: (e) => {
+        e.preventDefault();
+        const text = chatInput.value.trim();
+        if (text && room.send({ type: 'chat', text })) chatInput.value = '';
+      },
+    }, chatInput, h('button', { type: 'submit' }, tr('Envoyer', 'Send')));
+    const game = gameInfo(room.info.game);
+    const panes = {
+      log: h('div', { class: 'pane', id: 'pane-log', role: 'tabpanel' }, log),
+      scores: h('div', { class: 'pane', id: 'pane-scores', role: 'tabpanel' }, scores),
+      chat: h('div', { class: 'pane', id: 'pane-chat', role: 'tabpanel' }, chatList,
+        room.seat() === null
+          ? h('p', { class: 'muted' }, tr('Les spectateurs ne peuvent pas écrire.', 'Spectators cannot write.'))
+          : chatForm),
+      rules: h('div', { class: 'pane', id: 'pane-rules', role: 'tabpanel' }, variantsBox(game, room.info.options),
+        h('div', { class: 'rules' }, game ? reflowRules(tr(game.rules_fr || game.rules, game.rules)) : '')),
+    };
+    const side = h('aside', { class: 'side' },
+      h('div', { class: 'tabs', role: 'tablist' }, tabButtons),
+      h('div', { class: 'side-body' }, Object.values(panes)),
+      room.held ? seatLinkBox(room) : null);
+    const main = h('main', { class: 'table-page' }, board, side);
+    const overlay = h('div', { class: 'overlay-slot' });
+    clear(app).append(header, main, overlay);
+    main.addEventListener('pointerdown', () => { if (room.held) askNotificationsOnce(); }, { once: true });
+
+    this.table = {
+      header, conn, main, board, strip, prompt, clockLine, waitingSlot, area, actions, notice, dock,
+      tabButtons, panes, log, logShown: 0, scores, chatList, chatShown: 0, chatInput, overlay, overlayKey: null,
+    };
+    this.patchConnection();
+    this.showTab(room.tab);
+    this.patchAll({ first: true });
+  }
+
+  showTab(id) {
+    const { room, table } = this;
+    room.tab = id;
+    if (id === 'chat') room.unread = 0;
+    for (const button of table.tabButtons) {
+      const on = button.dataset.tab === id;
+      button.setAttribute('aria-selected', on ? 'true' : 'false');
+      button.tabIndex = on ? 0 : -1;
+    }
+    for (const [key, pane] of Object.entries(table.panes)) pane.hidden = key !== id;
+    this.patchTabs();
+    if (id === 'log') table.log.scrollTop = table.log.scrollHeight;
+    if (id === 'chat') table.chatList.scrollTop = table.chatList.scrollHeight;
+    if (id === 'scores') this.patchScores();
+  }
+
+  patchTabs() {
+    for (const button of this.table.tabButtons) {
+      const words = button.dataset.words + (button.dataset.tab === 'chat' && this.room.unread ? ` (${this.room.unread})` : '');
+      if (button.textContent !== words) button.textContent = words;
+    }
+  }
+
+  names() {
+    const { room } = this;
+    const view = room.snapshot.view;
+    return (s) => seatName(room.info, s, view.seat);
+  }
+
+  patchConnection() {
+    this.table.conn.replaceChildren(connectionPill(this.room) || '');
+  }
+
+  patchPending() {
+    const { room, table } = this;
+    table.main.classList.toggle('pending', room.pending);
+    // Marked, not disabled: a disabled button would lose the keyboard's focus.
+    for (const b of table.actions.querySelectorAll('button')) b.setAttribute('aria-disabled', room.pending ? 'true' : 'false');
+    this.patchPrompt();
+  }
+
+  patchNotice() {
+    const { notice } = this.table;
+    const text = this.room.notice || '';
+    if (notice.textContent !== text) notice.textContent = text;
+    notice.hidden = !text;
+  }
+
+  patchStrip() {
+    const { room, table } = this;
+    const view = room.snapshot.view;
+    const waiting = room.info && room.info.phase === 'waiting';
+    table.strip.replaceChildren(seatStrip(waiting ? { ...view, turn: [] } : view, this.names(), room.info, {
+      connectedSelf: room.state === 'open',
+      clock: () => h('span', { class: 'clock', 'data-clock': '', role: 'timer' }),
+    }));
+    this.tickClock();
+  }
+
+  patchPrompt() {
+    const { room, table } = this;
+    const view = room.snapshot.view;
+    const text = promptWords(view, this.names(), room.pending, room.info);
+    if (table.prompt.textContent !== text) table.prompt.textContent = text;
+  }
+
+  /** Everything an update can change. */
+  patchAll({ frame = null, newMatch = false, first = false } = {}) {
+    const { room, table } = this;
+    const { view } = room.snapshot;
+    const info = room.info;
+    const names = this.names();
+    const waitingSeats = info && info.phase === 'waiting';
+    table.main.dataset.seq = view.seq;
+    table.main.dataset.match = view.match;
+    table.main.dataset.seat = view.seat ?? '';
+    table.main.classList.toggle('waiting', !!waitingSeats);
+    table.main.classList.toggle('pending', room.pending);
+
+    // Whose turn, for the tab and the ear.
+    const title = `${gameName(view.game)} — tapis`;
+    const mine = !waitingSeats && !view.result && view.seat !== null && ((view.turn || []).includes(view.seat) || view.may_react);
+    turnChanged(mine, title, promptWords(view, names, false, info));
+
+    this.patchStrip();
+    this.patchPrompt();
+    this.patchWaiting();
+    this.patchGame(frame);
+    this.patchActions();
+    this.patchNotice();
+    this.patchLog(newMatch || first);
+    this.patchChat({});
+    if (room.tab === 'scores') this.patchScores();
+    this.patchOverlay(false);
+  }
+
+  /** Under the prompt: whom the table waits for, and what may be done about a seat left empty. */
+  patchWaiting() {
+    const { room, table } = this;
+    const info = room.info;
+    const view = room.snapshot.view;
+    const parts = [];
+    if (info && info.phase === 'waiting') {
+      parts.push(inviteBox(room.code));
+    } else if (info && !view.result) {
+      // A person the match waits for who has gone: everyone is told, and the host (the first
+      // person seated) may give the seat to a bot.
+      const gone = (view.turn || []).filter((s) => s !== view.seat && info.seats[s] && info.seats[s].kind === 'human' && !info.seats[s].connected);
+      const host = info.seats.find((s) => s.kind === 'human');
+      for (const s of gone) {
+        const who = seatName(info, s, view.seat);
+        const line = h('p', { class: 'gone', 'data-gone': s },
+          tr(`${who} n’est plus en ligne : la table l’attend.`, `${who} is no longer online: the table waits for them.`),
+          room.clockAt ? tr(' Un bot jouera à sa place à la fin du compte à rebours.', ' A bot will play in their place when the countdown ends.') : '');
+        if (host && host.seat === view.seat) {
+          line.append(' ', h('button', {
+            type: 'button', class: 'link', 'data-do': 'hand-over', 'data-seat': s,
+            onclick: () => room.send({ type: 'hand_over', seat: s }),
+          }, tr(`Donner sa place à un bot`, 'Give the seat to a bot')));
+        }
+        parts.push(line);
+      }
+    }
+    const key = parts.map((p) => p.outerHTML).join('');
+    if (table.waitingKey !== key) {
+      table.waitingKey = key;
+      table.waitingSlot.replaceChildren(...parts);
+    }
+  }
+
+  /** The game's part, drawn again by its module; focus, an open menu and the cards follow. */
+  patchGame(frame) {
+    const { room, table } = this;
+    const { view } = room.snapshot;
+    const names = this.names();
+    const { board, area } = table;
+    const active = document.activeElement;
+    const focusKey = active && board.contains(active) ? offerKey(active) : null;
+    const focusInGame = active && area.contains(active);
+    const before = frame ? measure(board) : new Map();
+    const ctx = makeCtx(view, names, { act: (action, then) => this.act(action, then) });
+    area.className = `game game-${view.game}`;
+    area.replaceChildren();
+    drawGame(this.module, area, view, ctx);
+    this.offered = ctx.offered;
+    if (focusInGame) {
+      const again = focusKey && board.querySelector(focusKey);
+      (again || area).focus({ preventScroll: true });
+    }
+    keepMenu(board, view.legal);
+    if (frame) {
+      const actor = (frame.events.find((e) => typeof e.seat === 'number') || {}).seat;
+      const seatEl = (s) => (s === undefined ? null : table.strip.querySelector(`.seat[data-seat="${s}"]`));
+      const stock = board.querySelector('[data-pile="stock"], .gum-stock, [data-stock]');
+      animate(before, board, {
+        from: (el) => (el.closest('[data-own-hand], .hand') && actor === view.seat ? stock : seatEl(actor) || stock),
+        // Cards nobody takes (burnt, laid aside face down) just go.
+        to: () => seatEl(taker(frame.events)),
+      });
+    }
+  }
+
+  act(action, then) {
+    this.room.act(action, { then: typeof then === 'string' ? then : null });
+  }
+
+  /** The legal moves the game's drawing does not place, as buttons kept by their action. */
+  patchActions() {
+    const { room, table } = this;
+    const view = room.snapshot.view;
+    const rest = (view.legal || []).filter((a) => !this.offered.has(a.action));
+    const kept = new Map([...table.actions.children].map((b) => [b.dataset.action, b]));
+    const wanted = rest.map((a) => {
+      let b = kept.get(a.action);
+      if (!b) b = h('button', { type: 'button', class: 'action', 'data-action': a.action, onclick: () => this.act(a.action) });
+      const words = actionWords(a);
+      if (b.textContent !== words) b.textContent = words;
+      b.setAttribute('aria-disabled', room.pending ? 'true' : 'false');
+      return b;
+    });
+    for (const b of [...table.actions.children]) if (!wanted.includes(b)) b.remove();
+    wanted.forEach((b, i) => {
+      if (table.actions.children[i] !== b) table.actions.insertBefore(b, table.actions.children[i] || null);
+    });
+  }
+
+  patchLog(reset) {
+    const { room, table } = this;
+    const { log } = table;
+    if (reset || table.logShown > room.log.length || table.logLang !== lang()) {
+      log.replaceChildren();
+      table.logShown = 0;
+      table.logLang = lang();
+    }
+    const atBottom = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+    for (const entry of room.log.slice(table.logShown)) {
+      log.append(h('li', { class: entry.auto ? 'auto' : '' }, entry[lang()]));
+    }
+    table.logShown = room.log.length;
+    if (atBottom || reset) log.scrollTop = log.scrollHeight;
+  }
+
+  patchChat({ live }) {
+    const { room, table } = this;
+    const { chatList } = table;
+    if (table.chatShown > room.chat.length) {
+      chatList.replaceChildren();
+      table.chatShown = 0;
+    }
+    const atBottom = chatList.scrollHeight - chatList.scrollTop - chatList.clientHeight < 24;
+    const names = this.names();
+    for (const c of room.chat.slice(table.chatShown)) {
+      chatList.append(h('li', {}, h('b', {}, (c.name || names(c.seat)) + tr(' : ', ': ')), c.text));
+      if (live && room.tab !== 'chat' && c.seat !== room.seat()) room.unread += 1;
+    }
+    table.chatShown = room.chat.length;
+    if (atBottom) chatList.scrollTop = chatList.scrollHeight;
+    this.patchTabs();
+  }
+
+  patchScores() {
+    const { room, table } = this;
+    if (!table || !room.snapshot) return;
+    const view = room.snapshot.view;
+    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds), earlierMatches(room.code, view.match) || '');
+  }
+
+  /** The round's or the match's end, held in a dialog until dismissed. */
+  patchOverlay(rounds) {
+    const { room, table } = this;
+    const view = room.snapshot.view;
+    const names = this.names();
+    let key = null;
+    let build = null;
+    if (view.result && !room.resultClosed) {
+      key = `result:${view.match}:${room.rounds.length}:${lang()}`;
+      build = () => resultsDialog(room, view, names, () => { room.resultClosed = true; this.patchOverlay(); });
+    } else if (room.roundEnd) {
+      key = `round:${view.match}:${room.roundEnd.summary.round}:${lang()}`;
+      build = () => roundDialog(room, this.module, view, names, () => { room.roundEnd = null; this.patchOverlay(); });
+    }
+    if (key === table.overlayKey) return;
+    const refresh = rounds && key && table.overlayKey && key.split(':')[0] === table.overlayKey.split(':')[0];
+    table.overlayKey = key;
+    const had = table.overlay.contains(document.activeElement);
+    table.overlay.replaceChildren(build ? build() : '');
+    if (build && (!refresh || had)) {
+      const button = table.overlay.querySelector('.dialog button, .dialog a');
+      if (button) button.focus({ preventScroll: true });
+    } else if (!build && had) {
+      table.area.focus({ preventScroll: true });
+    }
+  }
+
+  /** The turn clock's count, every second, in place. */
+  tickClock() {
+    const { room, table } = this;
+    if (!table) return;
+    const left = room.clockAt ? Math.max(0, room.clockAt - Date.now()) : null;
+    const text = left === null ? '' : clockWords(left);
+    for (const el of table.strip.querySelectorAll('[data-clock]')) {
+      if (el.textContent !== text) el.textContent = text;
+      el.hidden = left === null;
+    }
+    const view = room.snapshot && room.snapshot.view;
+    const waited = view && !view.result && room.info && room.info.phase !== 'waiting'
+      ? (view.turn || []).filter((s) => room.info.seats[s] && room.info.seats[s].kind === 'human') : [];
+    table.clockLine.hidden = left === null || !waited.length;
+    if (!table.clockLine.hidden) {
+      const who = waited.map((s) => (s === view.seat ? null : seatName(room.info, s, view.seat)));
+      const line = who.includes(null)
+        ? tr(`Il vous reste ${text} ; ensuite un bot jouera pour vous.`, `${text} left; then a bot plays for you.`)
+        : tr(`${text} avant qu’un bot joue pour ${who.join(', ')}.`, `${text} before a bot plays for ${who.join(', ')}.`);
+      if (table.clockLine.textContent !== line) table.clockLine.textContent = line;
+    }
+  }
+}
+
+
+function clockWords(ms) {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parts of the page.
+
+function connectionPill(room) {
+  // A visitor who has not sat down or chosen to watch is not connected, nor trying to be.
+  if (!room || !room.ws) return '';
+  const words = {
+    connecting: tr('connexion…', 'connecting…'),
+    open: tr('connecté', 'connected'),
+    reconnecting: tr('reconnexion…', 'reconnecting…'),
+  }[room.state];
+  return h('span', { class: `conn ${room.state}`, role: 'status', 'data-state': room.state }, words);
+}
+
+function inviteBox(code) {
+  const link = `${location.origin}/r/${code}`;
+  const copied = h('span', { class: 'copied', 'aria-live': 'polite' });
+  const input = h('input', { id: 'invite-link', readOnly: true, value: link, onfocus: (e) => e.target.select() });
+  return h('div', { class: 'invite' },
+    h('label', { for: 'invite-link' }, tr('Lien d’invitation', 'Invite link')),
+    h('div', { class: 'invite-row' }, input, copyButton(link, input, copied), copied));
+}
+
+function copyButton(text, input, copied) {
+  return h('button', {
+    type: 'button', class: 'copy',
+    onclick: async () => {
+      try { await navigator.clipboard.writeText(text); } catch { input.select(); document.execCommand('copy'); }
+      copied.textContent = tr('Copié !', 'Copied!');
+    },
+  }, tr('Copier', 'Copy'));
+}
+
+/** The link that opens this seat on another device: the token rides in the fragment, which
+ * browsers never send to a server. */
+function seatLink(code, held) {
+  return `${location.origin}/r/${code}#seat=${held.seat}&token=${encodeURIComponent(held.token)}`;
+}
+
+function seatLinkBox(room) {
+  const link = seatLink(room.code, room.held);
+  const copied = h('span', { class: 'copied', 'aria-live': 'polite' });
+  const input = h('input', { id: 'seat-link', readOnly: true, value: link, onfocus: (e) => e.target.select() });
+  return h('details', { class: 'seat-link' },
+    h('summary', {}, tr('Jouer depuis un autre appareil', 'Play from another device')),
+    h('p', { class: 'muted' }, tr(
+      'Ce lien est votre place : ouvrez-le sur votre téléphone ou un autre ordinateur pour y continuer la partie. Ne le donnez à personne.',
+      'This link is your seat: open it on your phone or another computer to go on playing there. Give it to nobody.')),
+    h('div', { class: 'invite-row' }, input, copyButton(link, input, copied), copied));
+}
+
+/** Every seat is taken: the visitor may hold one of them on another device. */
+function seatElsewhere(room, watch) {
+  return h('div', { class: 'elsewhere' },
+    h('p', {}, tr(
+      'Toutes les places de cette table sont prises. Si l’une d’elles est la vôtre, ouverte sur un autre appareil, ouvrez ici votre lien de place : à la table, « Jouer depuis un autre appareil » le donne.',
+      'Every seat at this table is taken. If one of them is yours, open on another device, open your seat link here: at the table, “Play from another device” gives it.')),
+    seatLinkForm(room),
+    h('p', {}, h('button', { type: 'button', class: 'link', 'data-do': 'watch', onclick: watch }, tr('Regarder sans jouer', 'Watch without playing'))));
+}
+
+/** Where a seat link is pasted to take that seat on this device. */
+function seatLinkForm(room) {
+  const input = h('input', { id: 'seat-link-in', placeholder: tr('Votre lien de place', 'Your seat link'), autocomplete: 'off' });
+  const error = h('p', { class: 'error', role: 'alert' });
+  const take = (e) => {
+    e.preventDefault();
+    const m = input.value.trim().match(/#(.*)$/);
+    const fragment = new URLSearchParams(m ? m[1] : '');
+    if (!fragment.get('token') || !input.value.includes(`/r/${room.code}`)) {
+      error.textContent = tr('Ce n’est pas un lien de place de cette table.', 'This is not a seat link of this table.');
+      return;
+    }
+    location.hash = fragment.toString();
+    roomPage(room.code);
+  };
+  return h('form', { class: 'seat-take', onsubmit: take },
+    h('label', { for: 'seat-link-in' }, tr('Lien de place', 'Seat link')), input,
+    h('button', { type: 'submit', class: 'primary' }, tr('Reprendre ma place', 'Take my seat back')), error);
+}
+
+// Whom the table waits for before the match can start.
+function waitingForPlayers(free) {
+  return tr(`En attente de ${count(free, 'joueur', 'joueurs', '', '')} : envoyez-${free > 1 ? 'leur' : 'lui'} le lien d’invitation.`,
+    `Waiting for ${count(free, '', '', 'player', 'players')}: send them the invite link.`);
+}
+
+function promptWords(view, names, pending, info) {
+  if (view.result) return tr('La partie est finie.', 'The match is over.');
+  if (info && info.phase === 'waiting') {
+    return waitingForPlayers(info.seats.filter((s) => s.kind === 'human' && !s.name).length);
+  }
+  if (pending) return tr('Envoyé…', 'Sent…');
+  const mine = view.seat !== null && (view.turn || []).includes(view.seat);
+  if (mine) return tr('À vous de jouer.', 'Your move.');
+  if (view.may_react) return tr('Vous pouvez réagir maintenant.', 'You may react now.');
+  const waiting = (view.turn || []).map((s) => names(s));
+  if (!waiting.length) return '';
+  return tr(`Au tour de ${waiting.join(', ')}.`, `Waiting for ${waiting.join(', ')}.`);
+}
+
+// The rules in brief come wrapped for a terminal of about 100 columns; the panel is narrower
+// and wraps them again, so a line the terminal wrapped is joined to the one before it. A line
+// is taken as wrapped when it is long (past 80% of the text's usual width) and the next one
+// neither starts a new sentence at the margin, nor comes out of an indent, nor starts an item of
+// a list (`  7 : …`, `  tuck        …`), nor follows a colon that opens one.
+function reflowRules(text) {
+  const lines = text.replace(/\s+$/, '').split('\n');
+  const lengths = lines.map((l) => l.length).sort((a, b) => a - b);
+  const width = lengths[Math.floor(lengths.length * 0.9)];
+  const indent = (line) => line.length - line.trimStart().length;
+  const item = (line) => /^\s*(\S+\s{2,}|\S+(\s\S+){0,2}\s?:\s)/.test(line);
+  const out = [];
+  let before = '';
+  for (const line of lines) {
+    const wrapped = before.length >= width * 0.8 && !before.trimEnd().endsWith(':');
+    const sentence = /[.!?]$/.test(before.trimEnd()) && /^[A-ZÀ-Ý]/.test(line);
+    const deeper = indent(line) > indent(before);
+    const level = indent(line) === indent(before) && !(indent(line) > 0 && item(line));
+    if (out.length && line.trim() && wrapped && !sentence && (deeper || level)) {
+      out[out.length - 1] = `${out[out.length - 1].trimEnd()} ${line.trim()}`;
+    } else {
+      out.push(line);
+    }
+    before = line;
+  }
+  return out.join('\n');
+}
+
+function dialog(title, ...content) {
+  return h('div', { class: 'overlay' }, h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('h2', {}, title), ...content));
+}
+
+function roundDialog(room, mod, view, names, close) {
+  const { summary, events, all, before } = room.roundEnd;
+  // A game may say what led to the points (Njet!: each team's tricks and loot).
+  const ctx = makeCtx(before || view, names, { replay: true });
+  const behind = mod.roundSummary && before ? mod.roundSummary(before, all, ctx) : null;
+  return dialog(tr(`Fin de la manche ${summary.round}`, `End of round ${summary.round}`),
+    h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))),
+    behind,
+    scoreSheet({ ...view, result: null }, names, [summary]),
+    h('div', { class: 'dialog-buttons' },
+      h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: close }, tr('Continuer', 'Continue'))));
+}
+
+function resultsDialog(room, view, names, close) {
+  const iWon = view.seat !== null && view.result.winners.includes(view.seat);
+  const headline = iWon ? tr('Vous avez gagné !', 'You won!') : winnersLine(view.result.winners, names);
+  const player = view.seat !== null && view.seat !== undefined;
+  return dialog(tr('La partie est finie', 'The match is over'),
+    h('p', { class: 'headline', 'data-result': 'winners' }, headline),
+    scoreSheet(view, names, room.rounds),
+    h('div', { class: 'dialog-buttons' },
+      player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,
+      h('a', { class: 'button', href: `/r/${room.code}/replay`, 'data-do': 'replay' }, tr('Revoir la partie', 'Watch it again')),
+      h('button', { type: 'button', 'data-close': 'results', onclick: close }, tr('Voir la table', 'See the table'))),
+    earlierMatches(room.code, room.snapshot.match));
+}
+

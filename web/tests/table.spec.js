@@ -1,0 +1,257 @@
+// The table frame as a person lives it: it updates in place (the chat's draft and focus survive
+// the bots' moves), it tells you when it is your turn (title, icon, sound switch), the turn clock
+// counts down and says when it played for someone, your seat opens on another device through
+// its link, a table waiting for someone who left says so and its host can give the seat to a
+// bot, and cards move unless the reader asked for less motion.
+import { test, expect } from '@playwright/test';
+import { base, createRoom, joinByLink } from './helpers.js';
+
+const seq = async (page) => Number(await page.locator('main.table-page').getAttribute('data-seq'));
+
+test.describe('with cards moving', () => {
+  test.use({ reducedMotion: 'no-preference' });
+
+  test('text typed in the chat survives 20 table updates, focus kept, and the clock’s moves are told', async ({ page, request }) => {
+    // The turn clock plays Alice's moves after a second, the bots at once: the table moves by
+    // itself while she writes.
+    const room = await createRoom(request, 'nantais', 4, ['human', 'bot:easy', 'bot:easy', 'bot:easy'], {}, { turn_clock_ms: 1000, seed: 11 });
+    await joinByLink(page, room, 'Alice');
+    await page.locator('[data-tab="chat"]').click();
+    const input = page.locator('#chat-text');
+    await input.click();
+    const start = await seq(page);
+    let typed = '';
+    const words = 'Bonjour à tous, belle partie aujourd’hui';
+    for (let i = 0; (await seq(page)) < start + 20; i++) {
+      const before = await seq(page);
+      const ch = words[i % words.length];
+      await page.keyboard.type(ch);
+      typed += ch;
+      await page.waitForFunction((old) => Number(document.querySelector('main.table-page').dataset.seq) > old, before, { timeout: 20_000 });
+    }
+    expect(await seq(page)).toBeGreaterThanOrEqual(start + 20);
+    await expect(input).toHaveValue(typed);
+    expect(await page.evaluate(() => document.activeElement && document.activeElement.id)).toBe('chat-text');
+    // She sends it: it is there once, and the box is empty for the next line.
+    await page.keyboard.press('Enter');
+    await expect(page.locator('.chat li')).toHaveText([`Alice : ${typed}`.replace(' :', '\u00a0:')]);
+    await expect(input).toHaveValue('');
+    // The moves the clock made for her are told as such, in every seat's log.
+    await page.locator('[data-tab="log"]').click();
+    await expect(page.locator('.log li.auto').first()).toHaveText('Coup joué automatiquement pour Alice\u00a0:');
+  });
+});
+
+test('the title and the icon tell whose turn it is; the sound switch is remembered', async ({ page, request }) => {
+  // Alice deals (seat 0 is the dealer), so the bot plays first, after a second and a half.
+  const room = await createRoom(request, 'nantais', 2, ['human', 'bot:easy'], { rounds_to_win: 1 }, { dealer: 0, bot_delay_ms: 1500, seed: 4 });
+  await joinByLink(page, room, 'Alice');
+  await expect(page).toHaveTitle('Le 8 Nantais — tapis');
+  await expect(page).toHaveTitle('À vous ! — Le 8 Nantais — tapis', { timeout: 20_000 });
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  // She plays what is offered until her turn ends; the title goes back while the bot thinks.
+  for (let i = 0; i < 6 && (await page.title()).startsWith('À vous'); i++) {
+    const before = await seq(page);
+    await page.locator('main .playable, main .actions button[data-action]').first().click();
+    const menu = page.locator('.menu button[data-action]');
+    if (await menu.count()) await menu.first().click();
+    await expect.poll(() => seq(page)).toBeGreaterThan(before);
+  }
+  await expect(page).toHaveTitle('Le 8 Nantais — tapis');
+  expect(await page.locator('link[rel="icon"]').getAttribute('href')).not.toBe(icon);
+
+  await expect(page.locator('.sound-switch')).toHaveAttribute('data-sound', 'on');
+  await page.locator('.sound-switch').click();
+  await expect(page.locator('.sound-switch')).toHaveAttribute('data-sound', 'off');
+  await page.reload();
+  await expect(page.locator('.sound-switch')).toHaveAttribute('data-sound', 'off');
+});
+
+test('the turn clock counts down for everyone', async ({ browser, request }) => {
+  const room = await createRoom(request, 'nantais', 2, ['human', 'human'], { rounds_to_win: 1 }, { dealer: 1, turn_clock_ms: 60_000, seed: 8 });
+  const alice = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  const bob = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+  await joinByLink(alice, room, 'Alice');
+  await joinByLink(bob, room, 'Bob');
+  // Alice is to play: she reads her time left, Bob reads hers.
+  await expect(alice.locator('.clock-line')).toHaveText(/^Il vous reste 0:5\d ; ensuite un bot jouera pour vous\.$|^Il vous reste 1:00/);
+  await expect(bob.locator('.clock-line')).toHaveText(/^0:5\d before a bot plays for Alice\.$|^1:00 before/);
+  await expect(bob.locator('.seat[data-seat="0"] .clock')).toHaveText(/^0:5\d$|^1:00$/);
+  const first = await bob.locator('.seat[data-seat="0"] .clock').textContent();
+  await bob.waitForTimeout(2100);
+  const later = await bob.locator('.seat[data-seat="0"] .clock').textContent();
+  expect(later).not.toBe(first);
+  await alice.context().close();
+  await bob.context().close();
+});
+
+test('a seat opened on a second device through the seat link plays on; the invite link says the seat is held', async ({ browser, request }) => {
+  const room = await createRoom(request, 'nantais', 2, ['human', 'bot:easy'], { rounds_to_win: 1 }, { dealer: 1, seed: 21 });
+  const laptop = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  await joinByLink(laptop, room, 'Alice');
+  await laptop.locator('.seat-link summary').click();
+  const link = await laptop.locator('#seat-link').inputValue();
+  expect(link).toMatch(new RegExp(`^${base()}/r/${room}#seat=0&token=`));
+  await laptop.context().close();
+
+  // Someone opening the invite link without the seat is told every seat is taken, and offered
+  // to open theirs with its link.
+  const phone = await (await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } })).newPage();
+  await phone.goto(`${base()}/r/${room}`);
+  await expect(phone.locator('.elsewhere')).toContainText('Toutes les places de cette table sont prises');
+  await phone.locator('#seat-link-in').fill(link);
+  await phone.locator('.elsewhere button[type=submit]').click();
+  await expect(phone.locator('main.table-page')).toBeVisible();
+  // The token left the address bar at once.
+  expect(phone.url()).toBe(`${base()}/r/${room}`);
+  await expect(phone.locator('.seat.me')).toHaveAttribute('data-seat', '0');
+  const before = await seq(phone);
+  await phone.locator('main .playable, main .actions button[data-action]').first().click();
+  const menu = phone.locator('.menu button[data-action]');
+  if (await menu.count()) await menu.first().click();
+  await expect.poll(() => seq(phone)).toBeGreaterThan(before);
+
+  // And the link itself, opened directly, seats its owner too.
+  const tablet = await (await browser.newContext({ locale: 'en-GB' })).newPage();
+  await tablet.goto(link);
+  await expect(tablet.locator('.seat.me')).toHaveAttribute('data-seat', '0');
+  expect(tablet.url()).toBe(`${base()}/r/${room}`);
+  await phone.context().close();
+  await tablet.context().close();
+});
+
+test('a table waiting for someone who left says whom it waits for, and its host gives the seat to a bot', async ({ browser, request }) => {
+  // Bob plays first (Alice deals), and leaves.
+  const room = await createRoom(request, 'nantais', 2, ['human', 'human'], { rounds_to_win: 1 }, { dealer: 0, seed: 5 });
+  const alice = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  const bobContext = await browser.newContext({ locale: 'en-GB' });
+  const bob = await bobContext.newPage();
+  await joinByLink(alice, room, 'Alice');
+  await joinByLink(bob, room, 'Bob');
+  await bobContext.close();
+  const gone = alice.locator('.gone[data-gone="1"]');
+  await expect(gone).toContainText('Bob n’est plus en ligne : la table l’attend.'.replace(' :', '\u00a0:'));
+  await gone.locator('[data-do="hand-over"]').click();
+  await expect(alice.locator('.seat[data-seat="1"]')).toContainText('Blaise (moyen)');
+  await expect(gone).toHaveCount(0);
+  // The bot plays Bob's move.
+  await expect.poll(() => seq(alice)).toBeGreaterThan(0);
+  const info = await (await request.get(`${base()}/api/rooms/${room}`)).json();
+  expect(info.seats[1]).toMatchObject({ kind: 'bot', bot: 'bot:medium' });
+  await alice.context().close();
+});
+
+test('cards move between places, and nothing moves for a reader who asked for less motion', async ({ browser, request }) => {
+  for (const reducedMotion of ['no-preference', 'reduce']) {
+    const context = await browser.newContext({ locale: 'fr-FR', reducedMotion });
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.animations = 0;
+      const animate = Element.prototype.animate;
+      Element.prototype.animate = function counted(...args) { window.animations += 1; return animate.apply(this, args); };
+    });
+    const room = await createRoom(request, 'crazyeights', 2, ['human', 'bot:easy'], {}, { seed: 2 });
+    await joinByLink(page, room, 'Alice');
+    for (let i = 0; i < 3; i++) {
+      const before = await seq(page);
+      await page.locator('main .playable, main .actions button[data-action]').first().click();
+      const menu = page.locator('.menu button[data-action]');
+      if (await menu.count()) await menu.first().click();
+      await expect.poll(() => seq(page)).toBeGreaterThan(before);
+    }
+    const made = await page.evaluate(() => window.animations);
+    if (reducedMotion === 'reduce') expect(made).toBe(0);
+    else expect(made).toBeGreaterThan(0);
+    await context.close();
+  }
+});
+
+test('on a phone, the page does not jump while the table moves, and one’s own hand stays in view', async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  // Battle GUM with the clock playing Alice's moves: 13s and pick-ups come and go by themselves.
+  const room = await createRoom(request, 'gum', 3, ['human', 'bot:easy', 'bot:easy'], {}, { turn_clock_ms: 1000, bot_delay_ms: 200, seed: 13 });
+  await joinByLink(page, room, 'Alice');
+  const start = await seq(page);
+  await page.evaluate(() => window.scrollTo(0, 260));
+  while ((await seq(page)) < start + 25) {
+    const before = await seq(page);
+    await page.waitForFunction((old) => Number(document.querySelector('main.table-page').dataset.seq) > old, before, { timeout: 20_000 });
+    const { y, max } = await page.evaluate(() => ({ y: window.scrollY, max: document.documentElement.scrollHeight - window.innerHeight }));
+    // The page stays about where it was put (the browser's scroll anchoring may shift it a few
+    // pixels to keep what is in view still when something above grows), unless it became too
+    // short to stay there: it never jumps to the top.
+    expect(Math.abs(y - Math.min(260, max))).toBeLessThan(60);
+    // One's own cards and the prompt are on screen.
+    const { hand, dock } = await page.evaluate(() => ({
+      hand: document.querySelector('[data-own-hand]').getBoundingClientRect().toJSON(),
+      dock: document.querySelector('.dock').getBoundingClientRect().toJSON(),
+    }));
+    expect(hand.bottom).toBeLessThanOrEqual(dock.top + 1);
+    expect(hand.top).toBeLessThan(844 - 60);
+    expect(dock.bottom).toBeLessThanOrEqual(844 + 1);
+  }
+  await context.close();
+});
+
+test('a card focused from the keyboard keeps the focus while the others move', async ({ page, request }) => {
+  // Battle GUM's swaps: everyone swaps at once, so the bots' swaps come in while Alice, whose
+  // cards stay lit, has one in focus.
+  const room = await createRoom(request, 'gum', 3, ['human', 'bot:easy', 'bot:easy'], {}, { bot_delay_ms: 400, seed: 2 });
+  await joinByLink(page, room, 'Alice');
+  const card = page.locator('.gum-me .playable').first();
+  await card.focus();
+  const key = await page.evaluate(() => document.activeElement.dataset.actions || document.activeElement.dataset.action);
+  expect(key).toBeTruthy();
+  const start = await seq(page);
+  await expect.poll(() => seq(page), { timeout: 20_000 }).toBeGreaterThan(start + 1);
+  expect(await page.evaluate(() => document.activeElement.dataset.actions || document.activeElement.dataset.action)).toBe(key);
+  // What a screen reader reads on it is the move, with a verb.
+  expect(await page.evaluate(() => document.activeElement.getAttribute('aria-label'))).toMatch(/^(échanger|poser)/);
+});
+
+test('a hidden tab gets a notification when it becomes the reader’s turn', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    window.notes = [];
+    Object.defineProperty(document, 'hidden', { get: () => true });
+    window.Notification = class {
+      constructor(title, options) { window.notes.push([title, options.body]); }
+      static get permission() { return 'granted'; }
+      static requestPermission() { return Promise.resolve('granted'); }
+    };
+  });
+  const room = await createRoom(request, 'nantais', 2, ['human', 'bot:easy'], { rounds_to_win: 1 }, { dealer: 0, bot_delay_ms: 1000, seed: 4 });
+  await joinByLink(page, room, 'Alice');
+  await expect.poll(() => page.evaluate(() => window.notes.length), { timeout: 20_000 }).toBe(1);
+  expect(await page.evaluate(() => window.notes[0])).toEqual(['Le 8 Nantais — tapis', 'À vous de jouer.']);
+});
+
+test('on a phone, every game keeps one’s own hand in view at the foot of the screen, above the prompt', async ({ browser, request }) => {
+  const games = [
+    ['nantais', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['gum', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['nainjaune', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['njet', 4, ['human', 'bot:easy', 'bot:easy', 'bot:easy']],
+    ['crazyeights', 3, ['human', 'bot:easy', 'bot:easy']],
+  ];
+  for (const [game, players, seats] of games) {
+    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const room = await createRoom(request, game, players, seats, {}, { bot_delay_ms: 5000, seed: 3 });
+    await joinByLink(page, room, 'Alice');
+    await expect(page.locator('[data-own-hand]')).toBeVisible();
+    for (const y of [0, 10_000]) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      const { hand, dock, wide } = await page.evaluate(() => ({
+        hand: document.querySelector('[data-own-hand]').getBoundingClientRect().toJSON(),
+        dock: document.querySelector('.dock').getBoundingClientRect().toJSON(),
+        wide: document.documentElement.scrollWidth,
+      }));
+      expect(wide, game).toBeLessThanOrEqual(390);
+      expect(hand.bottom, game).toBeLessThanOrEqual(dock.top + 1);
+      expect(hand.top, game).toBeGreaterThanOrEqual(0);
+      expect(dock.bottom, game).toBeLessThanOrEqual(845);
+    }
+    await context.close();
+  }
+});
