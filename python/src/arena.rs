@@ -13,10 +13,11 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use serde_json::Value;
 use tapis_bots::BotKind;
-use tapis_bots::arena::{ArenaConfig, Lines, Outcome, Seating, Tally, report};
+use tapis_bots::arena::{ArenaConfig, Lines, Seating, Tally, layout, report};
 use tapis_bots::sim::SHARE_UNIT;
-use tapis_core::GameRng;
+use tapis_bots::stats::Outcome;
 use tapis_core::rng::game_seed;
+use tapis_core::{BySeat, GameRng};
 use tapis_table::GameId;
 
 /// A built-in bot as a policy: `bot(state)` gives its id for the seat asked now.
@@ -107,7 +108,9 @@ pub fn arena<'py>(
     }
     let config = ArenaConfig { players, deals, seed, options: table.options_json(), lineup: kinds, seating };
     let lines = Lines::of(&config.lineup);
-    let mut tally = Tally::empty(lines.names.len());
+    let id: GameId = game.parse().map_err(|e: tapis_table::UnknownGame| err(e.to_string()))?;
+    let layout = tapis_table::on_game!(id, G => layout::<G>(&config));
+    let mut tally = Tally::empty(layout, &lines.line_of);
     let per_deal = config.seatings_per_deal().max(1);
     for i in 0..config.matches() {
         let (deal, p) = (i / per_deal, i % per_deal);
@@ -134,31 +137,31 @@ pub fn arena<'py>(
         let inner = &s.inner;
         let winners = inner.winners();
         let over = inner.is_over();
-        let mut credit = vec![0; players];
-        let mut score = vec![0; players];
         let scores = inner.scores();
-        for (seat, &entry) in at.iter().enumerate() {
-            credit[entry] = if !over {
+        let credit = BySeat::from_fn(players, |seat| {
+            if !over {
                 SHARE_UNIT / players as u64
-            } else if winners.contains(&(seat as u8)) {
+            } else if winners.contains(&seat.0) {
                 SHARE_UNIT / winners.len() as u64
             } else {
                 0
-            };
-            score[entry] = scores[seat];
-        }
+            }
+        });
         let outcome = Outcome {
             deal,
             seating: p,
+            seed: match_seed,
+            entries: BySeat::from_fn(players, |seat| at[seat.index()] as u8),
             decisions: inner.steps(),
             rounds: inner.round(),
             unfinished: !over,
             credit,
-            score,
+            score: BySeat::from_fn(players, |seat| scores[seat.index()]),
+            counts: inner.counts().ok_or_else(|| err("a match of the arena has its record"))?,
         };
-        tally.add(&outcome, &lines.line_of);
+        tally.add(&outcome);
     }
-    let id: GameId = game.parse().map_err(|e: tapis_table::UnknownGame| err(e.to_string()))?;
+    tally.finish();
     let report = tapis_table::on_game!(id, G => serde_json::to_value(report::<G>(&config, &tally)));
     let mut report = report.map_err(|e| err(e.to_string()))?;
     if let Some(Value::Array(bots)) = report.get_mut("bots") {

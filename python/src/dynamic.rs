@@ -2,12 +2,12 @@
 //! and then through these two object-safe traits: one virtual call per Python call, or per batch
 //! of a vector environment, costs nothing beside Python's own overhead.
 
-use crate::seq::{Reward, Seq, Table};
+use crate::seq::{Reward, Rules, Seq, Table};
 use crate::vector::{VecCore, VecSpec};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tapis_bots::BotKind;
-use tapis_core::{Encoding, GameRng, Lang, Seat, Words};
+use tapis_core::{Counting, Counts, GameRng, Lang, Match, Seat, Words};
 
 /// A table of some game.
 pub trait DynGame: Send + Sync {
@@ -52,6 +52,9 @@ pub trait DynState: Send + Sync {
     fn record(&self) -> Option<Value>;
     /// What `bot` plays for the seat asked now: an id (the decline when it lets a window pass).
     fn bot_id(&self, bot: BotKind, seed: u64) -> Option<usize>;
+    /// The game's counters over the match so far, counted again from its record (`None` for a
+    /// state sampled from a view, which has none).
+    fn counts(&self) -> Option<Counts>;
 }
 
 /// Many matches of one game stepped together.
@@ -69,17 +72,17 @@ pub trait DynVec: Send + Sync {
     fn totals(&self) -> (u64, u64, f64);
 }
 
-pub struct GameOf<G: Encoding> {
+pub struct GameOf<G: Rules> {
     pub table: Arc<Table<G>>,
 }
 
-pub struct StateOf<G: Encoding> {
+pub struct StateOf<G: Rules> {
     table: Arc<Table<G>>,
     seq: Seq<G>,
     game: Arc<GameOf<G>>,
 }
 
-impl<G: Encoding> DynGame for GameOf<G> {
+impl<G: Rules> DynGame for GameOf<G> {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -125,7 +128,7 @@ impl<G: Encoding> DynGame for GameOf<G> {
     }
 }
 
-impl<G: Encoding> DynState for StateOf<G> {
+impl<G: Rules> DynState for StateOf<G> {
     fn table(&self) -> &dyn DynGame {
         &*self.game
     }
@@ -199,6 +202,15 @@ impl<G: Encoding> DynState for StateOf<G> {
     }
     fn record(&self) -> Option<Value> {
         self.seq.record.as_ref().and_then(|r| serde_json::to_value(r).ok())
+    }
+    fn counts(&self) -> Option<Counts> {
+        let record = self.seq.record.as_ref()?;
+        let mut state = Match::<G>::new(&record.request()).ok()?.state().clone();
+        let mut counting = Counting::<G>::default();
+        for (seat, text) in &record.actions {
+            state.step(Seat(*seat), G::parse_action(text).ok()?, &mut counting);
+        }
+        Some(counting.counts)
     }
     fn bot_id(&self, bot: BotKind, seed: u64) -> Option<usize> {
         let (seat, may_decline) = self.seq.current()?;

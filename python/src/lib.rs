@@ -18,7 +18,7 @@ use seq::{Reward, Table};
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use tapis_bots::BotKind;
-use tapis_core::{Encoding, Seat};
+use tapis_core::Seat;
 use tapis_table::GameId;
 
 /// OpenSpiel's id for "no player: the match is over".
@@ -39,7 +39,7 @@ fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>
     json.call_method1("loads", (value.to_string(),))
 }
 
-fn make_table<G: Encoding>(
+fn make_table<G: seq::Rules>(
     players: usize,
     options: Map<String, Value>,
     reward: Reward,

@@ -16,7 +16,13 @@
 use serde::{Deserialize, Serialize};
 use tapis_core::game::ActionList;
 use tapis_core::rng::game_seed;
-use tapis_core::{Encoding, GameRng, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet};
+use tapis_core::{Counters, Encoding, GameRng, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet};
+
+/// What the package needs of a game: its action ids and tensors, and its counters (which
+/// `tapis.arena` reports as the Rust arena does).
+pub trait Rules: Encoding + Counters {}
+
+impl<G: Encoding + Counters> Rules for G {}
 
 /// What a match's rewards are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -31,7 +37,7 @@ pub enum Reward {
 
 /// The table: game, player count, options, reward, decision limit.
 #[derive(Clone, Debug)]
-pub struct Table<G: Encoding> {
+pub struct Table<G: Rules> {
     pub players: usize,
     pub options: G::Options,
     pub options_json: serde_json::Map<String, serde_json::Value>,
@@ -42,7 +48,7 @@ pub struct Table<G: Encoding> {
     pub obs_len: usize,
 }
 
-impl<G: Encoding> Table<G> {
+impl<G: Rules> Table<G> {
     pub fn new(
         players: usize,
         options_json: serde_json::Map<String, serde_json::Value>,
@@ -104,7 +110,7 @@ pub fn window_salt(seed: u64) -> u64 {
 /// A match made sequential.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(bound = "")]
-pub struct Seq<G: Encoding> {
+pub struct Seq<G: Rules> {
     pub state: G,
     /// The record of a played match (`None` for a state sampled from a view).
     pub record: Option<Record>,
@@ -130,7 +136,7 @@ fn mix(mut z: u64) -> u64 {
 
 /// Who is asked now at a position of `state`, and whether that seat may decline; `None` when
 /// nobody may act (the match is over). Allocates nothing.
-pub fn to_ask<G: Encoding>(state: &G, salt: u64, steps: u64, declined: SeatSet) -> Option<(Seat, bool)> {
+pub fn to_ask<G: Rules>(state: &G, salt: u64, steps: u64, declined: SeatSet) -> Option<(Seat, bool)> {
     let actors = state.actors();
     if actors.is_empty() {
         return None;
@@ -159,7 +165,7 @@ pub fn to_ask<G: Encoding>(state: &G, salt: u64, steps: u64, declined: SeatSet) 
     None
 }
 
-impl<G: Encoding> Seq<G> {
+impl<G: Rules> Seq<G> {
     pub fn from_request(table: &Table<G>, request: &MatchRequest) -> Result<Self, String> {
         let m = Match::<G>::new(request).map_err(|e| e.message(tapis_core::Lang::En))?;
         let start_scores = m.state().scores().iter().copied().collect();
@@ -248,12 +254,12 @@ impl<G: Encoding> Seq<G> {
 }
 
 /// Each seat's return (see [`Reward`]).
-pub fn returns_of<G: Encoding>(state: &G, table: &Table<G>, start: &[i64], truncated: bool) -> Vec<f64> {
+pub fn returns_of<G: Rules>(state: &G, table: &Table<G>, start: &[i64], truncated: bool) -> Vec<f64> {
     Seat::all(table.players).map(|seat| return_of(state, table, start, truncated, seat)).collect()
 }
 
 /// One seat's return, without allocating.
-pub fn return_of<G: Encoding>(state: &G, table: &Table<G>, start: &[i64], truncated: bool, seat: Seat) -> f64 {
+pub fn return_of<G: Rules>(state: &G, table: &Table<G>, start: &[i64], truncated: bool, seat: Seat) -> f64 {
     match table.reward {
         Reward::Win if truncated => 1.0 / table.players as f64,
         Reward::Win if state.is_over() => {

@@ -9,12 +9,12 @@
 //! a window, holding nothing to play in it) is declined for it, which tells it nothing it did not
 //! know.
 
-use crate::seq::{Table, return_of, to_ask, window_salt};
+use crate::seq::{Rules, Table, return_of, to_ask, window_salt};
 use std::sync::Arc;
 use tapis_bots::BotKind;
 use tapis_core::game::ActionList;
 use tapis_core::rng::game_seed;
-use tapis_core::{Encoding, GameRng, Match, Seat, SeatSet};
+use tapis_core::{GameRng, Match, Seat, SeatSet};
 
 /// What a vector environment plays.
 #[derive(Clone, Debug)]
@@ -27,7 +27,7 @@ pub struct VecSpec {
     pub seed: u64,
 }
 
-struct Env<G: Encoding> {
+struct Env<G: Rules> {
     state: G,
     salt: u64,
     steps: u64,
@@ -38,7 +38,7 @@ struct Env<G: Encoding> {
     told: f64,
 }
 
-pub struct VecCore<G: Encoding> {
+pub struct VecCore<G: Rules> {
     table: Arc<Table<G>>,
     spec: VecSpec,
     envs: Vec<Env<G>>,
@@ -57,7 +57,7 @@ pub struct VecCore<G: Encoding> {
 }
 
 /// What `bot` plays for `seat`, asked now: an id, the decline when it lets a window pass.
-pub fn bot_choice<G: Encoding>(
+pub fn bot_choice<G: Rules>(
     state: &G,
     table: &Table<G>,
     seat: Seat,
@@ -77,7 +77,7 @@ pub fn bot_choice<G: Encoding>(
     }
 }
 
-impl<G: Encoding> Env<G> {
+impl<G: Rules> Env<G> {
     fn deal(table: &Table<G>, seed: u64) -> Self {
         let state = Match::<G>::new(&table.request(seed)).expect("the table was checked").state().clone();
         let start = state.scores().iter().copied().collect();
@@ -111,7 +111,7 @@ impl<G: Encoding> Env<G> {
     }
 }
 
-impl<G: Encoding> VecCore<G> {
+impl<G: Rules> VecCore<G> {
     pub fn new(table: Arc<Table<G>>, spec: VecSpec) -> Self {
         let mut core = VecCore {
             rng: GameRng::seed_from_u64(game_seed(spec.seed, u64::MAX)),
@@ -188,7 +188,7 @@ impl<G: Encoding> VecCore<G> {
     }
 }
 
-impl<G: Encoding> crate::dynamic::DynVec for VecCore<G> {
+impl<G: Rules> crate::dynamic::DynVec for VecCore<G> {
     fn spec(&self) -> &VecSpec {
         &self.spec
     }

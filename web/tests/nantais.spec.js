@@ -111,8 +111,10 @@ test('the Dame exchange: the card first, then the seat', async ({ page, request 
 
 test('UNIQUE, then CONTRE UNIQUE against a bot that has not said it yet', async ({ page, request }) => {
   // Seat 0 lays the 4♠ and holds one card: UNIQUE. Seat 1 then lays its 6♠ and holds one card;
-  // the bots wait 2.5 s before acting, so the person is first to call CONTRE UNIQUE.
-  await handDealt(page, request, [['4S', '9D'], ['6S', '2D'], ['2C', '4C', '6H']], ['5S'], { bot_delay_ms: 2500 });
+  // a bot says UNIQUE with its card most of the time, but with seed 5 this one forgets (and
+  // does not remember), and the other bot reacts 2 s after at the soonest, so the person is
+  // first to call CONTRE UNIQUE.
+  await handDealt(page, request, [['4S', '9D'], ['6S', '2D'], ['2C', '4C', '6H']], ['5S'], { bot_delay_ms: 2500, seed: 5 });
   await page.locator('.nt-hand [data-card="4S"].playable').click();
   await page.locator('.menu button[data-action="play 4S"]:not([data-then])').click();
   const unique = page.locator('.nt-race-button.nt-unique');

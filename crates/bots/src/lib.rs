@@ -45,6 +45,16 @@ pub enum Level {
 pub const HARD_ISMCTS_ITERATIONS: u32 = 5000;
 
 impl Level {
+    /// The level a bot plays at: the heuristic's and the random bot's are the easy one, a search
+    /// below the hard budget the medium one. Tables pace a bot's reactions by its level.
+    pub fn of(kind: BotKind) -> Level {
+        match kind {
+            BotKind::Random | BotKind::Heuristic => Level::Easy,
+            BotKind::Ismcts(n) if n < HARD_ISMCTS_ITERATIONS => Level::Medium,
+            BotKind::Ismcts(_) => Level::Hard,
+        }
+    }
+
     pub fn bot(self) -> BotKind {
         match self {
             Level::Easy => BotKind::Heuristic,
@@ -116,7 +126,17 @@ impl BotKind {
             BotKind::Ismcts(iterations) => {
                 let view = view();
                 let default = G::heuristic_action(&view, legal, rng);
-                ismcts::search::<G>(&view, seat, Some(default), iterations, rng, &|| false).action
+                let found = ismcts::search::<G>(&view, seat, Some(default), iterations, rng, &|| false);
+                match found.action {
+                    Some(action) if !legal.contains(&action) => {
+                        // The search plays from the view, with every action of the seat; a caller
+                        // that offers only some (a table pacing a turn apart from its reactions)
+                        // gets the most searched of those, else the heuristic's.
+                        let offered = found.root.iter().filter(|(a, ..)| a.is_some_and(|a| legal.contains(&a)));
+                        offered.max_by_key(|(_, visits, _)| *visits).map_or(default, |(a, ..)| *a)
+                    }
+                    chosen => chosen,
+                }
             }
         };
         match choice {
@@ -229,6 +249,12 @@ mod tests {
         assert_eq!(Level::Easy.bot(), BotKind::Heuristic);
         assert_eq!(Level::Medium.bot(), BotKind::Ismcts(1000));
         assert_eq!(Level::Hard.bot(), BotKind::Ismcts(HARD_ISMCTS_ITERATIONS));
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            assert_eq!(Level::of(level.bot()), level);
+        }
+        assert_eq!(Level::of(BotKind::Random), Level::Easy);
+        assert_eq!(Level::of(BotKind::Ismcts(200)), Level::Medium);
+        assert_eq!(Level::of(BotKind::Ismcts(20_000)), Level::Hard);
         const { assert!(HARD_ISMCTS_ITERATIONS > DEFAULT_ISMCTS_ITERATIONS) };
     }
 }

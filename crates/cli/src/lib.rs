@@ -8,6 +8,7 @@ pub mod arena;
 pub mod exit;
 pub mod loadtest;
 pub mod matches;
+pub mod pace;
 pub mod play;
 pub mod referee;
 pub mod sim;

@@ -354,6 +354,17 @@ struct BenchArgs {
     /// mean and longest time a person waits for one bot move.
     #[arg(long, value_enum, conflicts_with = "ismcts")]
     level: Option<LevelArg>,
+    /// Measure how the bots of each level race people instead (in virtual time, through the
+    /// table's driver): their CONTRE UNIQUE and UNIQUE over --windows seeded Le 8 Nantais windows
+    /// of each kind, and the delay of a person's only move played for them.
+    #[arg(long, conflicts_with_all = ["ismcts", "level"])]
+    pace: bool,
+    /// With --pace: windows of each kind per level (at most 1,000,000).
+    #[arg(long, default_value_t = 2000, value_parser = |t: &str| count(t, 1, 1_000_000, "windows"))]
+    windows: u64,
+    /// With --pace: the seed the windows' match seeds are drawn from.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
 }
 
 fn default_threads() -> usize {
@@ -601,6 +612,9 @@ fn seatings_in_words(config: &tapis_bots::arena::ArenaConfig) -> String {
 }
 
 fn bench_command(args: BenchArgs) -> Result<()> {
+    if args.pace {
+        return pace_command(&args);
+    }
     let options = options_from_args(&args.options).map_err(usage)?;
     let ids: Vec<GameId> = match args.game {
         Some(id) => vec![id],
@@ -643,6 +657,74 @@ fn bench_command(args: BenchArgs) -> Result<()> {
         ]);
     }
     exit::print(format_args!("{table}\n"))
+}
+
+/// `tapis bench --pace`: the bots' races at a table of people, level by level.
+fn pace_command(args: &BenchArgs) -> Result<()> {
+    let share = |n: usize, of: usize| format!("{:.1}%", 100.0 * n as f64 / of.max(1) as f64);
+    let at = |sorted: &[u64], p: usize| match sorted.len() {
+        0 => "—".to_string(),
+        n => format!("{:.2} s", sorted[(p * (n - 1)) / 100] as f64 / 1000.0),
+    };
+    let mut contre = Table::new();
+    contre.set_header([
+        "level",
+        "windows",
+        "CONTRE called",
+        "fastest",
+        "10%",
+        "median",
+        "90%",
+        "slowest",
+        "missed",
+        "let pass",
+        "too slow",
+    ]);
+    let mut unique = Table::new();
+    unique.set_header(["level", "cards laid", "UNIQUE with the card", "later", "later: median", "never"]);
+    let mut forced = Vec::new();
+    for level in [Level::Easy, Level::Medium, Level::Hard] {
+        let f = tapis::pace::measure(level, args.windows as usize, args.seed);
+        let name = match level {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        };
+        contre.add_row([
+            name.to_string(),
+            f.windows.to_string(),
+            share(f.contre.len(), f.windows),
+            at(&f.contre, 0),
+            at(&f.contre, 10),
+            at(&f.contre, 50),
+            at(&f.contre, 90),
+            at(&f.contre, 100),
+            share(f.missed, f.windows),
+            share(f.let_pass, f.windows),
+            share(f.too_slow, f.windows),
+        ]);
+        unique.add_row([
+            name.to_string(),
+            f.windows.to_string(),
+            share(f.with_card, f.windows),
+            share(f.later.len(), f.windows),
+            at(&f.later, 50),
+            share(f.never, f.windows),
+        ]);
+        forced.extend(f.forced);
+    }
+    forced.sort_unstable();
+    exit::print(format_args!(
+        "A person forgets UNIQUE; the bot may call CONTRE UNIQUE (seconds after the card):\n{contre}\n\n\
+         The bot lays its second-to-last card:\n{unique}\n\n\
+         A person's only move, played for them ({} moves): fastest {}, 10% {}, median {}, 90% {}, slowest {}\n",
+        forced.len(),
+        at(&forced, 0),
+        at(&forced, 10),
+        at(&forced, 50),
+        at(&forced, 90),
+        at(&forced, 100),
+    ))
 }
 
 fn serve_command(args: ServeArgs) -> Result<()> {

@@ -6,11 +6,19 @@
 //! still saved with `--save`). When you may act out of turn (a reaction window such as CONTRE
 //! UNIQUE) your choices are shown with `0` to let the moment pass.
 //!
-//! **Bots play in their own time.** On a terminal, bots act [`BOT_DELAY_MS`] after the table last
-//! changed, whether or not you are thinking: in a reaction window the first to act wins the race,
-//! as at a real table. When the input is not a terminal (a script, a test), time is virtual: you
-//! are always asked first and answer at once, so the same seed and answers give the same match.
-//! Every action is told as you may know it, your private events included ("you drew 7♥").
+//! **Bots play in their own time.** On a terminal, bots move [`BOT_DELAY_MS`] after the table
+//! last changed and react in a window at their level's pace (the table layer's `pace`), whether
+//! or not you are thinking: in a reaction window the first to act wins the race, as at a real
+//! table. When the input is not a terminal (a script, a test), time is virtual and bots act at
+//! once: you are always asked first and answer at once, so the same seed and answers give the
+//! same match. Every action is told as you may know it, your private events included ("you drew
+//! 7♥").
+//!
+//! **Your only move is played for you** (the table layer's forced moves: your seat alone is
+//! awaited and has one choice), after a notice and a delay drawn like a person's; a line typed
+//! meanwhile plays it at once (`q` still quits). `--confirm-forced` asks for it instead. A card
+//! that leaves you one is offered with UNIQUE said with it too (« poser 5♠ et annoncer
+//! « UNIQUE » »): both are played in order, and nothing can come between.
 
 use anyhow::{Context, Result, anyhow};
 use std::io::{BufRead, Write};
@@ -36,9 +44,6 @@ pub struct PlayConfig {
     /// Ask even when only one move is possible (otherwise it is played after a short notice).
     pub confirm_forced: bool,
 }
-
-/// How long the notice of a forced move stays before it is played, on a terminal.
-const FORCED_NOTICE_MS: u64 = 900;
 
 fn t(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {
     lang.pick(fr, en)
@@ -141,6 +146,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         reader: Some(human),
     };
     let mut table = Table::new(setup, clock.now()).map_err(|e| crate::exit::usage(e.message(lang)))?;
+    table.set_auto_forced(human, !config.confirm_forced);
     // Which seat is the person's is said by name on the next line (« Joueurs : Vous, Ada… »),
     // never as a seat number counted from 0.
     writeln!(
@@ -163,8 +169,8 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         )
     )?;
     let mut last_round = table.current().round();
-    // The `seq` at which the person was last shown their choices, and whether they let a window
-    // pass there.
+    // The `seq` at which the person was last shown their choices (or the notice of their only
+    // move), and whether they let a window pass there.
     let mut shown_at: Option<u64> = None;
     let mut passed_at: Option<u64> = None;
     loop {
@@ -196,37 +202,23 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
             writeln!(out, "\n=== {} {} ===", t(lang, "Manche", "Round"), round)?;
         }
         let seq = table.seq();
-        let legal = table.current().legal_words(human, &table.setup().names);
-        let status = table.current().status();
-        let waited_for = status.waiting.contains(human);
-        let asked = !legal.is_empty() && passed_at != Some(seq);
-        // One move and nobody else may act: it is played for the person after a notice.
-        let forced =
-            !config.confirm_forced && waited_for && legal.len() == 1 && status.actors.iter().all(|s| s == human);
-        if forced {
-            let words = lang.pick(&legal[0].fr, &legal[0].en);
-            writeln!(
-                out,
-                "{} {words}",
-                t(lang, "Seul coup possible, joué pour vous\u{a0}:", "Only one move, played for you:")
-            )?;
-            out.flush()?;
-            if config.realtime
-                && let Said::Line(line) = wait(&lines, Some(Duration::from_millis(FORCED_NOTICE_MS)))
-                && matches!(line.trim(), "q" | "quit" | "quitter")
-            {
-                writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
-                break;
-            }
-            match table.submit(human, seq, &legal[0].action, clock.now()) {
-                Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
-                Err(e) => writeln!(out, "{}", table.refusal(&e, human, lang))?,
-            }
-            continue;
-        }
-        if asked && shown_at != Some(seq) {
+        let choices = table.choices(human);
+        let waited_for = table.current().status().waiting.contains(human);
+        // The person's only move, which the table plays for them after a notice.
+        let forced = table.forced(human);
+        let asked = !choices.is_empty() && passed_at != Some(seq) && forced.is_none();
+        if shown_at != Some(seq) && (asked || forced.is_some()) {
             shown_at = Some(seq);
-            show_choices(&table, human, &legal, waited_for, lang, out)?;
+            match &forced {
+                Some(_) => writeln!(
+                    out,
+                    "{} {}",
+                    t(lang, "Seul coup possible, joué pour vous\u{a0}:", "Only one move, played for you:"),
+                    choices[0].words(lang)
+                )?,
+                None => show_choices(&table, human, &choices, waited_for, lang, out)?,
+            }
+            out.flush()?;
         }
         let due = table.due();
         let said = match &mut clock {
@@ -267,35 +259,44 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                 shown_at = None;
                 continue;
             }
-            "" => continue,
+            "" if forced.is_none() => continue,
             _ => {}
         }
-        if legal.is_empty() {
+        if choices.is_empty() {
             writeln!(out, "{}", t(lang, "Ce n'est pas à vous de jouer.", "It is not your move."))?;
             continue;
         }
-        let action = if line == "0" && !waited_for {
+        let actions = if forced.is_some() {
+            // A line during the notice plays the move at once.
+            choices[0].actions.clone()
+        } else if line == "0" && !waited_for {
             passed_at = Some(seq);
             continue;
         } else if let Ok(n) = line.parse::<usize>() {
-            match legal.get(n.wrapping_sub(1)) {
-                Some(choice) => choice.action.clone(),
+            match choices.get(n.wrapping_sub(1)) {
+                Some(choice) => choice.actions.clone(),
                 None => {
                     writeln!(
                         out,
                         "{} 1-{}.",
                         t(lang, "Choisissez un numéro entre", "Choose a number from"),
-                        legal.len()
+                        choices.len()
                     )?;
                     continue;
                 }
             }
         } else {
-            line.to_string()
+            vec![line.to_string()]
         };
-        match table.submit(human, seq, &action, clock.now()) {
-            Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
-            Err(e) => writeln!(out, "{}", table.refusal(&e, human, lang))?,
+        // A card and its UNIQUE are submitted one after the other, nothing between.
+        for (i, action) in actions.iter().enumerate() {
+            match table.submit(human, seq + i as u64, action, clock.now()) {
+                Ok(accepted) => tell(&table, &accepted, human, lang, out)?,
+                Err(e) => {
+                    writeln!(out, "{}", table.refusal(&e, human, lang))?;
+                    break;
+                }
+            }
         }
     }
     if let Some(path) = &config.save {
@@ -335,7 +336,7 @@ fn wait(lines: &Receiver<Option<String>>, timeout: Option<Duration>) -> Said {
 fn show_choices(
     table: &Table,
     human: Seat,
-    legal: &[tapis_table::LegalAction],
+    choices: &[tapis_table::Choice],
     waited_for: bool,
     lang: Lang,
     out: &mut dyn Write,
@@ -351,9 +352,8 @@ fn show_choices(
         )?;
         writeln!(out, "  0) {}", t(lang, "ne rien faire", "do nothing"))?;
     }
-    for (i, choice) in legal.iter().enumerate() {
-        let words = lang.pick(&choice.fr, &choice.en);
-        writeln!(out, "  {}) {}   [{}]", i + 1, words, choice.action)?;
+    for (i, choice) in choices.iter().enumerate() {
+        writeln!(out, "  {}) {}   [{}]", i + 1, choice.words(lang), choice.actions.join(" + "))?;
     }
     write!(out, "> ")?;
     out.flush()?;
@@ -452,5 +452,58 @@ mod tests {
         let second = out.lines().nth(1).unwrap();
         assert_eq!(second, "Joueurs\u{a0}: Vous, Blaise (difficile), Colette (difficile)");
         assert!(out.contains("Partie abandonnée."), "{out}");
+    }
+
+    /// The line mode's output for a match of two where the person holds `hand` and plays first
+    /// on the 5♥, answering `lines`.
+    fn dealt(hand: &[&str], confirm_forced: bool, lines: &[&str]) -> String {
+        let deal =
+            tapis_nantais::Deal::with_rest_in_stock(&[hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"]], &["5H"]);
+        let config = PlayConfig {
+            request: MatchRequest {
+                players: 2,
+                seed: 4,
+                dealer: None,
+                options: Default::default(),
+                deal: Some(serde_json::to_value(deal).unwrap()),
+            },
+            human: Seat(0),
+            bots: vec![BotKind::Heuristic; 2],
+            lang: Lang::Fr,
+            name: "Vous".into(),
+            save: None,
+            realtime: false,
+            confirm_forced,
+        };
+        let (send, received) = std::sync::mpsc::channel();
+        for line in lines {
+            send.send(Some(format!("{line}\n"))).unwrap();
+        }
+        send.send(Some("q\n".into())).unwrap();
+        let mut out = Vec::new();
+        play(GameId::Nantais, config, received, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_only_move_is_played_after_a_notice_unless_confirm_forced() {
+        let nothing_fits = ["2C", "3C", "4C", "6C", "9C", "TC", "JC"];
+        let out = dealt(&nothing_fits, false, &[]);
+        let notice = out.find("Seul coup possible, joué pour vous\u{a0}: piocher").expect(&out);
+        assert!(out[notice..].contains("Vous piochez"), "{out}");
+        assert!(!out.contains("1) piocher"), "not asked: {out}");
+        let out = dealt(&nothing_fits, true, &["1"]);
+        assert!(!out.contains("Seul coup possible"), "{out}");
+        let asked = out.find("1) piocher (ou prendre la pénalité)   [draw]").expect(&out);
+        assert!(out[asked..].contains("Vous piochez"), "{out}");
+    }
+
+    #[test]
+    fn a_card_that_leaves_one_is_offered_with_unique_said_with_it() {
+        let out = dealt(&["5S", "9C"], false, &["1"]);
+        assert!(out.contains("  1) poser 5♠ et annoncer «\u{a0}UNIQUE\u{a0}»   [play 5S + unique]"), "{out}");
+        assert!(out.contains("  2) poser 5♠   [play 5S]"), "{out}");
+        let said = out.find("Vous posez 5♠.").expect(&out);
+        assert!(out[said..].contains("Vous annoncez «\u{a0}UNIQUE\u{a0}»"), "{out}");
     }
 }

@@ -17,12 +17,15 @@
 //! PgUp/PgDn the log; `q` quits (asked twice during a match). The end of each round is held on
 //! screen with its settlement until a key is pressed, and bots wait while it (or the rules) is
 //! shown. A move that is the person's only one, when nobody else may act, is announced in the
-//! footer and played for them after [`FORCED_NOTICE_MS`] (Enter plays it at once), as in the line
-//! mode, unless `PlayConfig::confirm_forced` asks for every move.
+//! footer and played for them by the table after a delay drawn like a person's (the table
+//! layer's forced moves; Enter plays it at once), as in the line mode, unless
+//! `PlayConfig::confirm_forced` asks for every move. A card that leaves the person one is also
+//! offered with UNIQUE said with it (« poser 5♠ et annoncer « UNIQUE » »).
 //!
-//! Bots play in real time, [`BOT_DELAY_MS`] after the table last changed, as in the line mode
-//! (`play.rs`): the loop waits for a key until the next bot move is due, then advances the
-//! table. The terminal is put back (raw mode off, main screen) on every way out, a panic included.
+//! Bots play in real time, [`BOT_DELAY_MS`] after the table last changed and at their level's
+//! pace in a reaction window, as in the line mode (`play.rs`): the loop waits for a key until the
+//! next move by itself is due, then advances the table. The terminal is put back (raw mode off,
+//! main screen) on every way out, a panic included.
 
 use crate::play::{BOT_DELAY_MS, PlayConfig, bot_level};
 use anyhow::Result;
@@ -46,9 +49,7 @@ use std::time::{Duration, Instant};
 use tapis_core::words::capitalize;
 use tapis_core::{FrenchCard, Lang, Rank, Seat, Suit, Words};
 use tapis_njet::{Card as NjetCard, Colour};
-use tapis_table::{
-    Accepted, Answered, Controller, GameId, JobAnswer, JobKey, LegalAction, Table, TableSetup, bot_name,
-};
+use tapis_table::{Accepted, Answered, Choice, Controller, GameId, JobAnswer, JobKey, Table, TableSetup, bot_name};
 
 /// The smallest screen drawn; below it, a sentence asks for a larger window.
 const MIN_WIDTH: u16 = 60;
@@ -56,9 +57,6 @@ const MIN_HEIGHT: u16 = 18;
 /// How long the loop waits for a key when nothing is due (a resize wakes it anyway; a signal
 /// is noticed at the latest then).
 const IDLE: Duration = Duration::from_millis(200);
-/// How long a forced move (the person's only one, nobody else able to act) is shown before it
-/// is played for them, as the line mode does.
-const FORCED_NOTICE_MS: u64 = 900;
 /// How often a bot's answer is looked for once its move is due.
 const THINKING_POLL_MS: u64 = 20;
 
@@ -254,9 +252,9 @@ struct App {
     lang: Lang,
     human: Seat,
     table: Table,
-    /// The person's client view, and their legal actions with their words, at `seen`.
+    /// The person's client view, and their choices with their words, at `seen`.
     view: Value,
-    legal: Vec<LegalAction>,
+    legal: Vec<Choice>,
     seen: (u32, u64),
     selected: usize,
     /// Digits typed so far.
@@ -273,10 +271,6 @@ struct App {
     note: Option<(String, bool)>,
     confirm_quit: bool,
     quit: bool,
-    /// Ask even for a forced move (`PlayConfig::confirm_forced`).
-    confirm_forced: bool,
-    /// The `seq` of a forced move and when it is played.
-    forced: Option<(u64, u64)>,
     /// The table's next move by itself (a bot's, or the turn clock's), being worked out on its
     /// own thread so that the screen keeps answering while a bot searches.
     thinking: Option<Thinking>,
@@ -313,7 +307,8 @@ impl App {
                 .collect(),
             reader: Some(human),
         };
-        let table = Table::new(setup, now).map_err(|e| crate::exit::usage(e.message(config.lang)))?;
+        let mut table = Table::new(setup, now).map_err(|e| crate::exit::usage(e.message(config.lang)))?;
+        table.set_auto_forced(human, !config.confirm_forced);
         let mut app = App {
             game,
             lang: config.lang,
@@ -332,8 +327,6 @@ impl App {
             note: None,
             confirm_quit: false,
             quit: false,
-            confirm_forced: config.confirm_forced,
-            forced: None,
             thinking: None,
             answered: None,
             late: false,
@@ -345,7 +338,7 @@ impl App {
             Lang::En => format!("{} — {players} players, seed {seed}. Have a good game!", game.name()),
         };
         app.log.push(LogLine { text: intro.replace(" !", "\u{a0}!"), kind: LogKind::Mark });
-        app.refresh(now);
+        app.refresh();
         Ok(app)
     }
 
@@ -362,43 +355,39 @@ impl App {
         !self.popups.is_empty()
     }
 
-    /// Makes the moves due by `now`, one by one, stopping at the end of a round; a forced move
-    /// of the person's is played once its notice has been shown.
+    /// Makes the moves due by `now`, one by one, stopping at the end of a round (the person's
+    /// only move among them, once its notice has been shown).
     ///
     /// The table's next move by itself is worked out on a thread ([`Table::job`]) as soon as
     /// one is due to come, and handed back to the table when it is due and has come; meanwhile
     /// `late` says that a bot is still thinking.
     fn advance(&mut self, now: u64) {
-        loop {
-            self.late = false;
-            while !self.paused() && !self.failed {
-                let Some(key) = self.table.job_key() else { break };
-                self.collect();
-                // An answer for a table that has moved on since is dropped.
-                match self.answered.take().filter(|answer| answer.key() == key) {
-                    Some(answer) => match self.table.answer(answer, now) {
-                        Answered::Made(accepted) => self.take(accepted),
-                        Answered::Passed | Answered::Stale => {}
-                        Answered::Early(answer) => {
-                            self.answered = Some(answer);
-                            break;
-                        }
-                    },
-                    None => {
-                        if self.thinking.as_ref().is_none_or(|t| t.key != key) {
-                            self.think();
-                        }
+        self.late = false;
+        while !self.paused() && !self.failed {
+            let Some(key) = self.table.job_key() else { break };
+            self.collect();
+            // An answer for a table that has moved on since is dropped.
+            match self.answered.take().filter(|answer| answer.key() == key) {
+                Some(answer) => match self.table.answer(answer, now) {
+                    Answered::Made(accepted) => self.take(accepted),
+                    Answered::Passed | Answered::Stale => {}
+                    Answered::Early(answer) => {
+                        self.answered = Some(answer);
+                        break;
+                    }
+                },
+                None => {
+                    if self.thinking.as_ref().is_none_or(|t| t.key != key) {
+                        self.think();
+                    }
+                    if self.answered.is_none() {
                         self.late = key.at <= now;
                         break;
                     }
                 }
             }
-            self.refresh(now);
-            match self.forced {
-                Some((seq, at)) if !self.paused() && at <= now && seq == self.table.seq() => self.submit(0, now),
-                _ => return,
-            }
         }
+        self.refresh();
     }
 
     /// [`App::advance`], waiting for the bots' answers to the moves due by `now` (tests, which
@@ -426,6 +415,11 @@ impl App {
             return;
         }
         let Some(job) = self.table.job() else { return };
+        if !job.asks_bots() {
+            // The person's only move, or the turn clock's heuristic: instant.
+            self.answered = Some(job.run());
+            return;
+        }
         let key = job.key();
         let (send, answer) = mpsc::channel();
         let spawned = std::thread::Builder::new().name("bot".into()).spawn(move || {
@@ -470,16 +464,6 @@ impl App {
         }
     }
 
-    /// Whether the person's only move is played for them: they are waited for, nobody else may
-    /// act, and they did not ask to confirm such moves.
-    fn is_forced(&self) -> bool {
-        let status = self.table.current().status();
-        !self.confirm_forced
-            && self.legal.len() == 1
-            && status.waiting.contains(self.human)
-            && status.actors.iter().all(|s| s == self.human)
-    }
-
     /// How long until something is due, if anything is (nothing while a popup holds the table).
     /// While a bot thinks past its move's time, its answer is looked for every
     /// [`THINKING_POLL_MS`].
@@ -487,37 +471,28 @@ impl App {
         if self.paused() || self.failed {
             return None;
         }
-        let forced = self.forced.filter(|&(seq, _)| seq == self.table.seq()).map(|(_, at)| at);
-        let bots = self.table.due().map(|due| if due <= now { now + THINKING_POLL_MS } else { due });
-        match (bots, forced) {
-            (Some(a), Some(b)) => Some(a.min(b).saturating_sub(now)),
-            (bots, forced) => bots.or(forced).map(|at| at.saturating_sub(now)),
-        }
+        self.table.due().map(|due| if due <= now { THINKING_POLL_MS } else { due - now })
     }
 
-    /// The client view and the legal actions again, when the match moved (at `now`).
-    fn refresh(&mut self, now: u64) {
+    /// The client view and the choices again, when the match moved.
+    fn refresh(&mut self) {
         let seen = (self.table.match_no(), self.table.seq());
         if seen == self.seen {
             return;
         }
-        let kept = self.legal.get(self.selected).map(|l| l.action.clone());
+        let kept = self.legal.get(self.selected).map(|l| l.actions.clone());
         self.seen = seen;
         self.view = self.table.client_view(Some(self.human));
-        self.legal = self.table.current().legal_words(self.human, &self.table.setup().names);
-        self.selected = kept.and_then(|a| self.legal.iter().position(|l| l.action == a)).unwrap_or(0);
+        self.legal = self.table.choices(self.human);
+        self.selected = kept.and_then(|a| self.legal.iter().position(|l| l.actions == a)).unwrap_or(0);
         self.typed.clear();
-        self.forced = None;
         if self.note.as_ref().is_some_and(|(_, error)| !error) {
             self.note = None;
         }
-        if self.is_forced() {
-            self.forced = Some((seen.1, now + FORCED_NOTICE_MS));
-            let words = self.lang.pick(&self.legal[0].fr, &self.legal[0].en);
+        if self.table.forced(self.human).is_some() {
+            let words = self.legal[0].words(self.lang);
             let notice = match self.lang {
-                Lang::Fr => {
-                    format!("Seul coup possible, joué pour vous\u{a0}: {words}")
-                }
+                Lang::Fr => format!("Seul coup possible, joué pour vous\u{a0}: {words}"),
                 Lang::En => format!("Only one move, played for you: {words}"),
             };
             self.note = Some((notice, false));
@@ -705,12 +680,17 @@ impl App {
             }
             return;
         };
-        let action = choice.action.clone();
-        match self.table.submit(self.human, self.seen.1, &action, now) {
-            Ok(accepted) => self.take(accepted),
-            Err(e) => self.note = Some((self.table.refusal(&e, self.human, self.lang), true)),
+        // A card and the UNIQUE said with it go one after the other, nothing between.
+        for (i, action) in choice.actions.clone().iter().enumerate() {
+            match self.table.submit(self.human, self.seen.1 + i as u64, action, now) {
+                Ok(accepted) => self.take(accepted),
+                Err(e) => {
+                    self.note = Some((self.table.refusal(&e, self.human, self.lang), true));
+                    break;
+                }
+            }
         }
-        self.refresh(now);
+        self.refresh();
     }
 
     fn popup_key(&mut self, key: KeyEvent, now: u64) {
@@ -727,12 +707,9 @@ impl App {
             _ => {
                 self.popups.pop_front();
                 if self.popups.is_empty() {
-                    // Bots count their delay from now, not from before the pause, and a forced
-                    // move is shown again before it is played.
+                    // Bots, windows and the person's only move count from now, not from before
+                    // the pause.
                     self.table.touch(now);
-                    if let Some((_, at)) = &mut self.forced {
-                        *at = now + FORCED_NOTICE_MS;
-                    }
                 }
             }
         }
@@ -792,8 +769,8 @@ fn action_cards(game: GameId, action: &str) -> Vec<&str> {
 }
 
 /// Whether some legal action plays (or gives, or lays aside) this card of the hand.
-fn playable(game: GameId, card: &str, legal: &[LegalAction]) -> bool {
-    legal.iter().any(|l| action_cards(game, &l.action).iter().any(|c| c.eq_ignore_ascii_case(card)))
+fn playable(game: GameId, card: &str, legal: &[Choice]) -> bool {
+    legal.iter().any(|l| action_cards(game, l.action()).iter().any(|c| c.eq_ignore_ascii_case(card)))
 }
 
 /// The games whose cards are the French deck's (`7H`, `TS`, `X`).
@@ -1746,7 +1723,7 @@ fn hand_lines(app: &App, pen: &Pen, max: u16) -> Vec<Line<'static>> {
         let mut chosen: Vec<String> = app
             .legal
             .get(app.selected)
-            .map(|l| action_cards(app.game, &l.action).into_iter().map(str::to_uppercase).collect())
+            .map(|l| action_cards(app.game, l.action()).into_iter().map(str::to_uppercase).collect())
             .unwrap_or_default();
         let mut line: Vec<Span<'static>> = Vec::new();
         let mut used = 0usize;
@@ -1873,8 +1850,7 @@ fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
         .iter()
         .enumerate()
         .map(|(i, choice)| {
-            let words = app.lang.pick(&choice.fr, &choice.en);
-            let mut lines = wrap_spans(rich(app.game, words, Style::new()), room);
+            let mut lines = wrap_spans(rich(app.game, choice.words(app.lang), Style::new()), room);
             for (j, line) in lines.iter_mut().enumerate() {
                 let lead = if j == 0 {
                     Span::styled(format!("{:>digits$} ", i + 1), Style::new().fg(Color::DarkGray))
@@ -2002,8 +1978,8 @@ mod tests {
         }
     }
 
-    fn legal(actions: &[&str]) -> Vec<LegalAction> {
-        actions.iter().map(|a| LegalAction { action: a.to_string(), fr: a.to_string(), en: a.to_string() }).collect()
+    fn legal(actions: &[&str]) -> Vec<Choice> {
+        actions.iter().map(|a| Choice { actions: vec![a.to_string()], fr: a.to_string(), en: a.to_string() }).collect()
     }
 
     fn screen(app: &App, w: u16, h: u16) -> String {
@@ -2141,7 +2117,7 @@ mod tests {
     #[test]
     fn a_number_plays_that_choice_and_bots_answer_in_their_time() {
         let mut app = App::new(GameId::Nantais, &config(3, 5, Lang::En), 0).unwrap();
-        assert_eq!(app.legal[0].action, "play 6S");
+        assert_eq!(app.legal[0].action(), "play 6S");
         app.key(key(KeyCode::Char('1')), 100);
         assert_eq!(app.table.seq(), 1);
         assert!(app.log.iter().any(|l| l.kind == LogKind::Mine), "{:?}", app.log);
@@ -2389,6 +2365,59 @@ mod tests {
         assert_eq!(app.table.seq(), seq, "nothing was played");
         app.settle(BOT_DELAY_MS);
         assert_eq!(app.note, None, "the note goes once the bot has played");
+    }
+
+    /// A table of two where the person holds `hand` and plays first on the 5♥.
+    fn dealt(hand: &[&str], confirm_forced: bool) -> App {
+        let deal =
+            tapis_nantais::Deal::with_rest_in_stock(&[hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"]], &["5H"]);
+        let mut setup = config(2, 3, Lang::Fr);
+        setup.request.deal = Some(serde_json::to_value(deal).unwrap());
+        setup.confirm_forced = confirm_forced;
+        App::new(GameId::Nantais, &setup, 0).unwrap()
+    }
+
+    #[test]
+    fn the_only_move_is_played_by_the_table_after_its_notice_and_enter_plays_it_at_once() {
+        // Nothing fits the 5♥: drawing is the only move, announced, then played for the person.
+        let mut app = dealt(&["2C", "3C", "4C", "6C", "9C", "TC", "JC"], false);
+        let forced = app.table.forced(app.human).unwrap();
+        assert!((800..=2600).contains(&forced.at), "{}", forced.at);
+        let note = app.note.clone().unwrap().0;
+        assert_eq!(note, "Seul coup possible, joué pour vous\u{a0}: piocher (ou prendre la pénalité)");
+        assert_eq!(app.wait(0), Some(forced.at));
+        assert!(screen(&app, 80, 24).contains("Seul coup possible, joué pour vous"));
+        app.settle(forced.at - 1);
+        assert_eq!(app.table.seq(), 0);
+        app.settle(forced.at);
+        assert_eq!(app.table.current().record().actions[0], (0, "draw".to_string()));
+        // Enter plays it at once: the next lone move (pass, the drawn card not fitting) or a choice.
+        if let Some(next) = app.table.forced(app.human) {
+            app.key(key(KeyCode::Enter), forced.at + 10);
+            assert_eq!(app.table.current().record().actions[1], (0, next.action));
+        }
+
+        // With --confirm-forced, nothing is played for the person.
+        let mut app = dealt(&["2C", "3C", "4C", "6C", "9C", "TC", "JC"], true);
+        assert_eq!((app.table.forced(app.human), app.wait(0), app.note.clone()), (None, None, None));
+        app.settle(100_000);
+        assert_eq!(app.table.seq(), 0);
+        app.key(key(KeyCode::Char('1')), 100_000);
+        assert_eq!(app.table.seq(), 1);
+    }
+
+    #[test]
+    fn a_card_that_leaves_one_is_offered_with_unique_said_with_it() {
+        let mut app = dealt(&["5S", "9C"], false);
+        assert_eq!(app.legal[0].actions, ["play 5S", "unique"]);
+        assert_eq!(app.legal[0].fr, "poser 5♠ et annoncer «\u{a0}UNIQUE\u{a0}»");
+        assert_eq!(app.legal[1].actions, ["play 5S"]);
+        assert_eq!(app.table.forced(app.human), None, "two choices: with UNIQUE or without");
+        assert!(screen(&app, 80, 24).contains("poser 5♠ et annoncer"));
+        app.key(key(KeyCode::Char('1')), 100);
+        assert_eq!(app.table.seq(), 2);
+        assert_eq!(app.table.current().status().cards, vec![1, 7]);
+        assert!(app.table.window_of(Seat(1)).is_none(), "nothing for the bot to call");
     }
 
     #[test]

@@ -433,6 +433,14 @@ fn sim_draws_seat_shares_and_bench_times_a_level() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let table = String::from_utf8(out.stdout).unwrap();
     assert!(table.contains("longest move ms") && table.contains("| nurmut") && table.contains("heuristic"), "{table}");
+
+    let out = tapis().args(["bench", "--pace", "--windows", "10"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let pace = String::from_utf8(out.stdout).unwrap();
+    for row in ["| easy   | 10 ", "| medium | 10 ", "| hard   | 10 ", "CONTRE called", "UNIQUE with the card"] {
+        assert!(pace.contains(row), "{row}: {pace}");
+    }
+    assert!(pace.contains("A person's only move, played for them (30 moves)"), "{pace}");
 }
 
 #[test]

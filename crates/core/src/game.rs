@@ -157,6 +157,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// Every legal action of `seat` now, in a stable order; empty when it may not act.
     fn legal_actions(&self, seat: Seat, out: &mut ActionList<Self::Action>);
 
+    /// Whether `action` answers a reaction window rather than taking a turn, even in the hands
+    /// of the seat the match waits for: an announcement or a call (Le 8 Nantais's UNIQUE and
+    /// CONTRE UNIQUE, which the player on turn may make too). A table paces such actions as a
+    /// person's reactions, not as moves (`tapis-table`'s driver). Only actions whose
+    /// availability is public may say so: a table's timing must not tell what a hand holds.
+    /// Every action of a seat outside `waiting_for` is a reaction whatever this says.
+    fn is_reaction(_action: Self::Action) -> bool {
+        false
+    }
+
     fn is_legal(&self, seat: Seat, action: Self::Action) -> bool {
         if !self.actors().contains(seat) {
             return false;

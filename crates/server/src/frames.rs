@@ -36,7 +36,9 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool) -> String {
 }
 
 /// `update`: one accepted action as `seat` may know it, with its view after it. The text of the
-/// action itself is not sent: everyone learns of it through the events addressed to them.
+/// action itself is not sent: everyone learns of it through the events addressed to them. The
+/// person whose only move the table played for them is told so (`"forced": true`), and nobody
+/// else: that it was the only one often depends on their cards.
 ///
 /// A move the turn clock made for an absent person is told as such (an extension of SERVER.md):
 /// `"auto": true`, and an `auto_move` event before the move's own.
@@ -47,8 +49,9 @@ pub fn update(table: &Table, accepted: &Accepted, seat: Option<Seat>) -> String 
     }
     events.extend(accepted.told_to(seat).into_iter().map(|e| e.wire()));
     let status = serde_json::to_string(&table.status_for(seat)).unwrap_or_default();
+    let forced = if accepted.by == Mover::Forced && seat == Some(accepted.seat) { r#","forced":true"# } else { "" };
     format!(
-        r#"{{"type":"update","match":{},"seq":{},"events":[{}],"view":{},"legal":{},"status":{status}{}}}"#,
+        r#"{{"type":"update","match":{},"seq":{},"events":[{}],"view":{},"legal":{},"status":{status}{forced}{}}}"#,
         accepted.match_no,
         accepted.seq,
         events.join(","),

@@ -6,7 +6,9 @@
 //! clock's) is taken as a job as soon as the table changes and worked out beside the room
 //! ([`Bots`]), while the room goes on answering messages; the answer is handed back to the table
 //! when it comes, and applied only if nobody moved the table meanwhile (a person who acts first
-//! wins, and the bot's answer is dropped) and once its delay is over.
+//! wins, and the bot's answer is dropped) and once its delay is over. A person's only move,
+//! which the table plays for them after a drawn delay unless they said not to (`auto_forced`),
+//! comes the same way.
 //!
 //! **A write that fails is never told.** If the store cannot commit a move, the room goes back
 //! to what is stored, tells its clients (`store_failed`, then a snapshot of what is durable),
@@ -58,6 +60,8 @@ pub enum RoomMsg {
         token: Option<String>,
         since: Option<u64>,
         lang: Lang,
+        /// `hello`'s `auto_forced`, if given: the seat's choice to have its only move played.
+        auto_forced: Option<bool>,
         outbox: Arc<Outbox>,
         reply: oneshot::Sender<Result<(), ApiError>>,
     },
@@ -75,6 +79,11 @@ pub enum RoomMsg {
     },
     Rematch {
         conn: u64,
+    },
+    /// A player's settings: whether the table plays their only move for them.
+    Settings {
+        conn: u64,
+        auto_forced: bool,
     },
     /// The host gives the seat of a person who has gone to a bot (an extension of SERVER.md).
     HandOver {
@@ -418,8 +427,14 @@ impl Room {
             RoomMsg::Rounds { reply } => {
                 let _ = reply.send(json!({"match": self.table.match_no(), "rounds": self.table.rounds()}));
             }
-            RoomMsg::Connect { conn, token, since, lang, outbox, reply } => {
+            RoomMsg::Connect { conn, token, since, lang, auto_forced, outbox, reply } => {
                 let _ = reply.send(self.connect(conn, token, since, lang, outbox));
+                // A spectator's `hello` may say it too (a page that always does): nothing to set.
+                if let (Some(auto_forced), Some(Some(seat))) =
+                    (auto_forced, self.connections.get(&conn).map(|c| c.seat))
+                {
+                    self.table.set_auto_forced(seat, auto_forced);
+                }
             }
             RoomMsg::Disconnect { conn } => {
                 if let Some(gone) = self.connections.remove(&conn) {
@@ -433,6 +448,7 @@ impl Room {
             RoomMsg::Act { conn, seq, action } => self.act(conn, seq, &action).await,
             RoomMsg::Chat { conn, text } => self.chat(conn, text).await,
             RoomMsg::Rematch { conn } => self.rematch(conn).await,
+            RoomMsg::Settings { conn, auto_forced } => self.settings(conn, auto_forced),
             RoomMsg::HandOver { conn, seat } => self.hand_over(conn, seat).await,
             RoomMsg::Error { conn, code, close } => {
                 self.error_to(conn, &code);
@@ -699,6 +715,16 @@ impl Room {
             self.chat.pop_front();
         }
         self.send_all(|_, _| frame.clone());
+    }
+
+    /// A player's choice to have their only move played for them (on by default), or to be
+    /// asked for it. It lasts as long as the room runs; a client says it again in `hello`.
+    fn settings(&mut self, conn: u64, auto_forced: bool) {
+        match self.connections.get(&conn).map(|c| c.seat) {
+            Some(Some(seat)) => self.table.set_auto_forced(seat, auto_forced),
+            Some(None) => self.error_to(conn, &ApiError::Spectator),
+            None => {}
+        }
     }
 
     async fn rematch(&mut self, conn: u64) {

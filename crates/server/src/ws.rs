@@ -1,8 +1,10 @@
-//! One WebSocket per connected person: `hello` first, then `act`, `chat` and `rematch`. Each
-//! connection has its own reader (limits, rate, parsing) and writer: the writer sends whatever
-//! the room queued in its [`Outbox`] in one socket write, and drops the connection when a write
-//! takes longer than the server's write timeout or the outbox outgrows its budget (a client that
-//! does not read). Every close carries a close code.
+//! One WebSocket per connected person: `hello` first, then `act`, `chat`, `rematch`,
+//! `hand_over` (the host's) and `settings` (whether the table plays the person's only move for
+//! them: `auto_forced`, also a field of `hello`). Each connection has its own reader (limits,
+//! rate, parsing) and writer: the writer sends whatever the room queued in its [`Outbox`] in one
+//! socket write, and drops the connection when a write takes longer than the server's write
+//! timeout or the outbox outgrows its budget (a client that does not read). Every close carries a
+//! close code.
 
 use crate::outbox::{Closing, Outbox};
 use crate::room::RoomMsg;
@@ -150,6 +152,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         }
     };
     let since = hello.get("since").and_then(Value::as_u64);
+    let auto_forced = hello.get("auto_forced").and_then(Value::as_bool);
     let id = server.next_connection.fetch_add(1, Ordering::Relaxed);
     let outbox = Arc::new(Outbox::new(server.config.outbox_bytes));
     // The room may leave memory just as it is asked: asked again, from the store.
@@ -163,7 +166,15 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             }
         };
         let (reply, connected) = oneshot::channel();
-        let connect = RoomMsg::Connect { conn: id, token: token.clone(), since, lang, outbox: outbox.clone(), reply };
+        let connect = RoomMsg::Connect {
+            conn: id,
+            token: token.clone(),
+            since,
+            lang,
+            auto_forced,
+            outbox: outbox.clone(),
+            reply,
+        };
         if room.inbox.send(connect).await.is_err() {
             continue;
         }
@@ -309,6 +320,17 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 }
             },
             Some("rematch") => RoomMsg::Rematch { conn: id },
+            Some("settings") => match message.get("auto_forced").map(Value::as_bool) {
+                Some(Some(auto_forced)) => RoomMsg::Settings { conn: id, auto_forced },
+                _ => {
+                    let why = lang.pick(
+                        "« settings » demande « auto_forced » (vrai ou faux)",
+                        "\"settings\" needs \"auto_forced\" (true or false)",
+                    );
+                    let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
+                    continue;
+                }
+            },
             Some("hand_over") => match message.get("seat").and_then(Value::as_u64) {
                 Some(seat) if seat < 256 => RoomMsg::HandOver { conn: id, seat: seat as u8 },
                 _ => {
@@ -325,8 +347,8 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             }
             _ => {
                 let why = lang.pick(
-                    "type inconnu : act, chat, rematch ou hand_over",
-                    "unknown type: act, chat, rematch or hand_over",
+                    "type inconnu : act, chat, rematch, hand_over ou settings",
+                    "unknown type: act, chat, rematch, hand_over or settings",
                 );
                 let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;

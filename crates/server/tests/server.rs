@@ -883,3 +883,148 @@ async fn the_host_gives_the_seat_of_someone_who_left_to_a_bot_for_good() {
     assert_eq!(info["seats"][1]["kind"], json!("bot"), "{info}");
     assert!(info["seats"][1].get("name").is_none());
 }
+
+/// The table a room of Le 8 Nantais for two builds from this deal and seed, at people's pace
+/// (bots move 700 ms after each change): what the server will do, worked out here.
+fn nantais_table(deal: &Value, seed: u64, seats: [Controller; 2]) -> Table {
+    let setup = TableSetup {
+        game: GameId::Nantais,
+        request: tapis_core::MatchRequest {
+            players: 2,
+            seed,
+            dealer: None,
+            options: Default::default(),
+            deal: Some(deal.clone()),
+        },
+        controllers: seats.to_vec(),
+        bot_delay_ms: 700,
+        turn_clock_ms: None,
+        names: Vec::new(),
+        reader: None,
+    };
+    Table::new(setup, 0).unwrap()
+}
+
+/// Frames of a given type, skipping `room` and `chat` frames, until none comes within `ms`.
+async fn quiet_for(ws: &mut Ws, ms: u64) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(std::time::Duration::from_millis(ms), ws.next()).await {
+            Err(_) => return None,
+            Ok(frame) => {
+                let frame = frame.expect("open");
+                if !matches!(frame["type"].as_str(), Some("room" | "chat")) {
+                    return Some(frame);
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_persons_only_move_is_played_for_them_unless_they_ask_for_it() {
+    let addr = start().await;
+    // Nothing of Alice's fits the 5♥: her only move is to draw.
+    let deal =
+        nantais_deal(&["2C", "3C", "4C", "6C", "9C", "TC", "JC"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let delay = nantais_table(&deal, 5, [Controller::Person; 2]).forced(Seat(0)).unwrap().at;
+    assert!((800..=2600).contains(&delay), "{delay}");
+    let body = json!({"game": "nantais", "players": 2, "deal": deal, "seed": 5});
+
+    // By default the table draws for her, and tells her alone that it did.
+    let room = create(addr, body.clone()).await;
+    let (_, alice_token) = join(addr, &room, "Alice").await;
+    let (_, bob_token) = join(addr, &room, "Bob").await;
+    let mut alice = hello(addr, &room, Some(&alice_token), None).await;
+    let mut bob = hello(addr, &room, Some(&bob_token), None).await;
+    let snapshot = next_game_frame(&mut alice).await;
+    assert_eq!((snapshot["seq"].as_u64(), &snapshot["legal"]), (Some(0), &json!(["draw"])));
+    assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    let drawn = next_game_frame(&mut alice).await;
+    assert_eq!(
+        (drawn["type"].as_str(), drawn["seq"].as_u64(), &drawn["forced"]),
+        (Some("update"), Some(1), &json!(true))
+    );
+    assert_eq!(drawn["status"]["cards"], json!([8, 7]), "{drawn}");
+    let told = next_game_frame(&mut bob).await;
+    assert_eq!(told["seq"], json!(1));
+    assert!(told.get("forced").is_none(), "nobody else learns the move was the only one: {told}");
+
+    // Asked not to, the table waits for her, past the delay it would have taken; told again,
+    // it plays the move at once, since its time has come.
+    let room = create(addr, body).await;
+    let (_, alice_token) = join(addr, &room, "Alice").await;
+    join(addr, &room, "Bob").await;
+    let mut alice = Ws::connect(addr, &room).await.unwrap();
+    alice.send(&json!({"type": "hello", "token": alice_token, "lang": "en", "auto_forced": false})).await.unwrap();
+    assert_eq!(next_game_frame(&mut alice).await["legal"], json!(["draw"]));
+    assert_eq!(quiet_for(&mut alice, delay + 700).await, None, "the table waits");
+    alice.send(&json!({"type": "settings"})).await.unwrap();
+    expect_error(&mut alice, "bad_request").await;
+    alice.send(&json!({"type": "settings", "auto_forced": true})).await.unwrap();
+    let drawn = next_game_frame(&mut alice).await;
+    assert_eq!((drawn["seq"].as_u64(), &drawn["forced"]), (Some(1), &json!(true)), "{drawn}");
+    // A spectator has no move to have played: said in `hello` it is ignored, asked alone it is
+    // refused.
+    let mut watcher = Ws::connect(addr, &room).await.unwrap();
+    watcher.send(&json!({"type": "hello", "lang": "en", "auto_forced": false})).await.unwrap();
+    assert_eq!(next_game_frame(&mut watcher).await["type"], json!("snapshot"));
+    watcher.send(&json!({"type": "settings", "auto_forced": false})).await.unwrap();
+    expect_error(&mut watcher, "spectator").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bots_contre_unique_comes_at_a_persons_pace_and_a_person_within_1200_ms_wins() {
+    let addr = start().await;
+    // Alice lays the 5♠ of her two cards; the medium bot may call CONTRE UNIQUE. A seed where it
+    // notices, and calls it, worked out on a table here.
+    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let medium = Controller::Bot(tapis_bots::Level::Medium.bot());
+    let calls = |seed: u64| {
+        let mut table = nantais_table(&deal, seed, [Controller::Person, medium]);
+        table.submit(Seat(0), 0, "play 5S", 0).unwrap();
+        let delay = table.window_of(Seat(1))?.delay?;
+        let first = table.advance(u64::MAX).into_iter().next()?;
+        (first.action == "contre 0").then_some(delay)
+    };
+    let (seed, delay) = (0..40).find_map(|seed| calls(seed).map(|delay| (seed, delay))).unwrap();
+    assert!(delay >= 1500, "{delay}");
+    let body = json!({"game": "nantais", "players": 2, "deal": deal, "seed": seed, "seats": ["human", "bot:medium"]});
+    let start_room = |body: Value| async move {
+        let room = create(addr, body).await;
+        let (_, token) = join(addr, &room, "Alice").await;
+        let mut alice = hello(addr, &room, Some(&token), None).await;
+        assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+        alice
+    };
+
+    // Left alone, the bot calls it, well after 1.2 s.
+    let mut alice = start_room(body.clone()).await;
+    alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
+    assert_eq!(next_game_frame(&mut alice).await["seq"], json!(1));
+    #[allow(clippy::disallowed_methods)] // the test measures how long the server's bot waited
+    let laid = std::time::Instant::now();
+    let contre = next_game_frame(&mut alice).await;
+    let waited = laid.elapsed().as_millis() as u64;
+    assert_eq!(contre["seq"], json!(2));
+    assert!(contre["events"].as_array().unwrap().iter().any(|e| e["type"] == json!("contre")), "{contre}");
+    assert!(waited >= 1200, "the bot called CONTRE UNIQUE {waited} ms after the card (drawn: {delay} ms)");
+
+    // Alice says UNIQUE 1.2 s after her card: she is first.
+    let mut alice = start_room(body.clone()).await;
+    alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
+    assert_eq!(next_game_frame(&mut alice).await["seq"], json!(1));
+    tokio::time::sleep(std::time::Duration::from_millis(1200)).await;
+    alice.send(&json!({"type": "act", "seq": 1, "action": "unique"})).await.unwrap();
+    let said = next_game_frame(&mut alice).await;
+    assert_eq!((said["seq"].as_u64(), &said["status"]["cards"]), (Some(2), &json!([1, 7])), "{said}");
+
+    // « Poser et annoncer »: the card and UNIQUE sent together are both taken, nothing between.
+    let mut alice = start_room(body).await;
+    alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
+    alice.send(&json!({"type": "act", "seq": 1, "action": "unique"})).await.unwrap();
+    assert_eq!(next_game_frame(&mut alice).await["seq"], json!(1));
+    let said = next_game_frame(&mut alice).await;
+    assert_eq!((said["type"].as_str(), said["seq"].as_u64()), (Some("update"), Some(2)), "{said}");
+    assert!(said["events"].as_array().unwrap().iter().any(|e| e["type"] == json!("unique")), "{said}");
+    assert_eq!(said["legal"], json!(["end"]));
+}

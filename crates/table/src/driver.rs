@@ -2,11 +2,35 @@
 //!
 //! A table holds a match and a controller per seat: a person, or a bot. People submit actions
 //! with the action counter (`seq`) they saw; a stale or illegal submission is refused with a
-//! typed error and changes nothing. Bots act on their own, `bot_delay_ms` after the table last
-//! changed, so that people can follow the game and win a race in a reaction window: when a
-//! person and a bot may both act, the first submission wins, as at a real table. With a turn
-//! clock, a person the match waits for who has not acted `turn_clock_ms` after the last change
-//! gets their move made by the game's heuristic.
+//! typed error and changes nothing. When a person and a bot may both act, the first submission
+//! wins, as at a real table. With a turn clock, a person the match waits for who has not acted
+//! `turn_clock_ms` after the last change gets their move made by the game's heuristic.
+//!
+//! **People's pace** (`bot_delay_ms` above 0; the figures and why in [`crate::pace`]):
+//! - A bot whose turn it is moves `bot_delay_ms` after the table last changed, so that people
+//!   can follow the game.
+//! - A bot's reaction in a window (CONTRE UNIQUE, a Battle GUM completion or Ninja thrown out of
+//!   turn, a Nain Jaune claim: whatever it may do while the match waits for someone else, and
+//!   what the game calls a reaction, [`Game::is_reaction`], on its own turn) comes a delay after
+//!   the window opened, drawn from its level's distribution, or never if it misses the window.
+//!   The window's clock runs while the seat's reactions stay the same: a move of someone else
+//!   that leaves them open (the holder ending the turn in which he went down to one card) does
+//!   not start it again. A bot that was asked and let the window pass looks again after each
+//!   later change, at its pace.
+//! - A bot announces UNIQUE as it lays its card: a window that its own move opened on its turn
+//!   is answered at once, unless it forgets, and then at its reaction pace or never. It then
+//!   moves on with its turn without saying it (its turn's move leaves reactions aside).
+//! - While a bot whose turn it is could react in an open window (a public one: the game marks
+//!   its actions as reactions), it does not move on before [`pace::WINDOW_HOLD_MS`] after the
+//!   window opened, since its first move would close the window before people had time to act.
+//! - A person's only move (their seat alone is waited for, and it has one legal action: a lone
+//!   `end`, `pass`, `draw`, `pickup`…) is played for them, unless they said not to
+//!   ([`Table::set_auto_forced`]), after a delay drawn like a person's quick decision, so that
+//!   the timing the others see does not tell that it was the only one ([`Mover::Forced`]).
+//!
+//! Every delay is seeded from (match seed, `seq`, seat) like every bot decision. A table with
+//! `bot_delay_ms` 0 (tests, simulations) lets every bot that may act decide at once, as a
+//! simulation does, with no reaction delay, miss or forgetting.
 //!
 //! **Time is an input.** Nothing here reads the clock: the caller says what time it is
 //! (milliseconds on any monotonic scale), asks [`Table::due`] when something will happen next,
@@ -32,12 +56,13 @@
 //! every event with its audience, from which each seat and the spectators are told what they
 //! may know ([`Accepted::told_to`]).
 
-use crate::ops::{self, Status, ToldEvent, bot_rng, race_rng};
+use crate::ops::{self, Status, ToldEvent, bot_rng, pace_rng, race_rng};
+use crate::pace;
 use crate::registry::{AnyMatch, GameId};
 use crate::view::RoundSummary;
-use tapis_bots::BotKind;
+use tapis_bots::{BotKind, Level};
 use tapis_core::race::among_willing;
-use tapis_core::{ActionError, Game, GameRng, Lang, MatchRequest, Seat, SetupError, Words};
+use tapis_core::{ActionError, ActionList, Game, GameRng, Lang, MatchRequest, Seat, SeatSet, SetupError, Words};
 
 /// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
 /// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
@@ -59,7 +84,9 @@ pub struct TableSetup {
     pub request: MatchRequest,
     /// One per seat.
     pub controllers: Vec<Controller>,
-    /// How long bots wait after the last change before acting.
+    /// How long a bot whose turn it is waits after the last change before acting; 0: every bot
+    /// acts at once, reactions included (tests, simulations). Above 0, bots react in windows at
+    /// their level's pace ([`crate::pace`]).
     pub bot_delay_ms: u64,
     /// After this long without acting, a person the match waits for has the heuristic's move
     /// made for them; `None`: the table waits.
@@ -88,6 +115,62 @@ pub enum Mover {
     Bot,
     /// The turn clock ran out: the heuristic played for the absent person.
     Clock,
+    /// The table played the person's only move for them. Only that person may be told so: that
+    /// it was the only one often depends on their cards.
+    Forced,
+}
+
+/// A person's only move, which the table plays for them at `at` (see [`Table::forced`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forced {
+    pub seat: Seat,
+    /// In notation.
+    pub action: String,
+    /// When it is played (the caller's time).
+    pub at: u64,
+}
+
+/// One choice a front end offers a person ([`Table::choices`]): a legal action, or a move and
+/// the announcement said with it, to submit in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// In notation, one or two.
+    pub actions: Vec<String>,
+    pub fr: String,
+    pub en: String,
+}
+
+impl Choice {
+    /// The first action: the card of « poser et annoncer ».
+    pub fn action(&self) -> &str {
+        &self.actions[0]
+    }
+
+    pub fn words(&self, lang: Lang) -> &str {
+        lang.pick(&self.fr, &self.en)
+    }
+}
+
+/// How a bot lives a reaction window open to its seat (see [`Table::window_of`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reaction {
+    /// When the window opened (or play resumed, after a pause or a restart).
+    pub opened_at: u64,
+    /// Its own move opened it on its turn: UNIQUE, said with the card unless forgotten.
+    pub announcement: bool,
+    /// How long after the window opened it answers; `None`: it missed the window.
+    pub delay: Option<u64>,
+}
+
+/// A reaction window as a bot's seat lives it.
+#[derive(Clone, Debug)]
+struct Window {
+    /// The seat's reactions, in notation: the window lasts while they stay the same.
+    actions: Vec<String>,
+    plan: Reaction,
+    /// The bot was asked and let the window pass at this `seq`; it looks again after each later
+    /// change, at its pace.
+    passed_at: Option<u64>,
 }
 
 /// One accepted action.
@@ -192,6 +275,26 @@ pub struct Table {
     /// `seq` at which the turn clock found no move to make: nothing to do for it until the match
     /// moves.
     clock_idle_at: Option<u64>,
+    /// `seq` at which a move the table chose was refused: nothing happens by itself until the
+    /// match moves.
+    stuck_at: Option<u64>,
+    /// Each bot seat's reaction window, at people's pace.
+    windows: Vec<Option<Window>>,
+    /// Each seat's choice to have its only move played for it (people; on unless turned off).
+    auto_forced: Vec<bool>,
+}
+
+/// What a job asks of a seat.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Ask {
+    /// Whatever it wants to do, reactions included (a table whose bots act at once).
+    AtOnce,
+    /// Its turn's move, reactions aside.
+    Turn,
+    /// Its reactions: it may let the window pass, unless it is an announcement.
+    React { must: bool },
+    /// A person's only move, played for them.
+    Forced,
 }
 
 /// Where a table stood when a [`Job`] was taken: its match, its action counter, and when the
@@ -204,19 +307,19 @@ pub struct JobKey {
     pub at: u64,
 }
 
-/// The next move a table would make by itself, to be worked out beside it: the bots able to act
-/// (each deciding from its seat's view, a race between several settled by a seeded draw), and
-/// if they all let the moment pass, or none is due, the heuristic's move for the person the turn
-/// clock ran out on. It carries everything it needs, so it runs on any thread while the table
-/// goes on; [`Job::run`] may take as long as a hard bot's search.
+/// The next move a table would make by itself, to be worked out beside it: the bots due then
+/// (each deciding from its seat's view, a race between several settled by a seeded draw), a
+/// person's only move, and if the bots all let the moment pass, or none is due, the heuristic's
+/// move for the person the turn clock ran out on. It carries everything it needs, so it runs on
+/// any thread while the table goes on; [`Job::run`] may take as long as a hard bot's search.
 #[derive(Clone, Debug)]
 pub struct Job {
     key: JobKey,
     position: Position,
     seed: u64,
     controllers: Vec<Controller>,
-    /// The bots are due at `key.at`.
-    bots: bool,
+    /// What each seat due at `key.at` is asked.
+    asks: Vec<(Seat, Ask)>,
     /// The turn clock runs out at `key.at`.
     clock: bool,
 }
@@ -227,8 +330,12 @@ pub struct JobAnswer {
     key: JobKey,
     /// The move, or `None`: every bot let its window pass and the clock, if due, found nothing.
     choice: Option<(Seat, String, Mover)>,
-    /// The bots were asked (and so are idle at this `seq` when nothing was chosen).
-    bots: bool,
+    /// The bots asked to react that let the window pass.
+    passed: SeatSet,
+    /// Every bot was asked at once (and so all are idle at this `seq` when nothing was chosen).
+    at_once: bool,
+    /// The turn clock was asked.
+    clock: bool,
 }
 
 /// What became of a [`JobAnswer`].
@@ -251,24 +358,32 @@ impl Job {
         self.key
     }
 
-    /// Whether the job asks bots (a search, possibly long), rather than only the turn clock's
-    /// heuristic (instant).
+    /// Whether the job asks bots (a search, possibly long), rather than only a person's only
+    /// move or the turn clock's heuristic (instant).
     pub fn asks_bots(&self) -> bool {
-        self.bots
+        self.asks.iter().any(|(_, ask)| *ask != Ask::Forced)
     }
 
     /// Works the move out. Same job, same answer, on any thread at any time.
     pub fn run(self) -> JobAnswer {
-        let mut choice = None;
-        if self.bots {
-            choice =
-                self.position.bots_move(self.seed, self.key.seq, &self.controllers).map(|(s, a)| (s, a, Mover::Bot));
+        let (seed, seq) = (self.seed, self.key.seq);
+        let (mut choice, passed) = match self.asks_bots() {
+            true => {
+                let (chosen, passed) = self.position.bots_move(seed, seq, &self.controllers, &self.asks);
+                (chosen.map(|(s, a)| (s, a, Mover::Bot)), passed)
+            }
+            false => (None, SeatSet::EMPTY),
+        };
+        if choice.is_none()
+            && let Some(&(seat, _)) = self.asks.iter().find(|(_, ask)| *ask == Ask::Forced)
+        {
+            choice = self.position.only_action(seat).map(|a| (seat, a, Mover::Forced));
         }
         if choice.is_none() && self.clock {
-            choice =
-                self.position.clock_move(self.seed, self.key.seq, &self.controllers).map(|(s, a)| (s, a, Mover::Clock));
+            choice = self.position.clock_move(seed, seq, &self.controllers).map(|(s, a)| (s, a, Mover::Clock));
         }
-        JobAnswer { key: self.key, choice, bots: self.bots }
+        let at_once = self.asks.iter().any(|(_, ask)| *ask == Ask::AtOnce);
+        JobAnswer { key: self.key, choice, passed, at_once, clock: self.clock }
     }
 }
 
@@ -294,11 +409,24 @@ macro_rules! define_position {
                 }
             }
 
-            /// The bots' move now: every bot able to act says whether it wants to and what; a
-            /// seeded draw settles a race between several.
-            fn bots_move(&self, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
+            /// The bots' move now: every bot asked says whether it wants to act and what; a
+            /// seeded draw settles a race between several. Also the seats that let a window pass.
+            fn bots_move(
+                &self,
+                seed: u64,
+                seq: u64,
+                controllers: &[Controller],
+                asks: &[(Seat, Ask)],
+            ) -> (Option<(Seat, String)>, SeatSet) {
                 match self {
-                    $(Position::$variant(state) => bot_race::<$ty>(state, seed, seq, controllers),)*
+                    $(Position::$variant(state) => bot_race::<$ty>(state, seed, seq, controllers, asks),)*
+                }
+            }
+
+            /// The seat's only legal action.
+            fn only_action(&self, seat: Seat) -> Option<String> {
+                match self {
+                    $(Position::$variant(state) => only_action::<$ty>(&**state, seat),)*
                 }
             }
 
@@ -325,7 +453,8 @@ impl Table {
         }
         let current = AnyMatch::new(setup.game, &setup.request)?;
         let round_start = current.round_end_scores();
-        Ok(Table {
+        let seats = setup.controllers.len();
+        let mut table = Table {
             setup,
             current,
             match_no: 1,
@@ -334,7 +463,12 @@ impl Table {
             rounds: Vec::new(),
             bots_idle_at: None,
             clock_idle_at: None,
-        })
+            stuck_at: None,
+            windows: vec![None; seats],
+            auto_forced: vec![true; seats],
+        };
+        table.follow_windows(None, now);
+        Ok(table)
     }
 
     /// A table rebuilt from the actions of its current match (`match_no`, with the request that
@@ -362,10 +496,112 @@ impl Table {
         self.apply(seat, action, Mover::Person, at)
     }
 
-    /// Bots and the clock count from `now`: when play starts (every seat taken) or resumes
-    /// (after a restart).
+    /// Bots, the clock and the windows count from `now`: when play starts (every seat taken) or
+    /// resumes (after a restart, a pause).
     pub fn touch(&mut self, now: u64) {
         self.since = now;
+        for window in self.windows.iter_mut().flatten() {
+            window.plan.opened_at = now;
+        }
+    }
+
+    /// Whether the table plays `seat`'s only move for it (on for every seat unless turned off;
+    /// it only ever plays for people).
+    pub fn set_auto_forced(&mut self, seat: Seat, on: bool) {
+        if let Some(auto) = self.auto_forced.get_mut(seat.index()) {
+            *auto = on;
+        }
+    }
+
+    pub fn auto_forced(&self, seat: Seat) -> bool {
+        self.auto_forced.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// The person's only move that the table will play for them, and when: their seat alone is
+    /// waited for, it has one legal action (and no announcement to make with it: see
+    /// [`Table::choices`]), and they did not turn this off. Whether nobody else
+    /// may act is read from what the seat is told (the seats waited for), never from the others'
+    /// hidden windows, which a person's screen must not reveal either.
+    pub fn forced(&self, seat: Seat) -> Option<Forced> {
+        if self.current.is_over()
+            || self.setup.controllers.get(seat.index()) != Some(&Controller::Person)
+            || !self.auto_forced(seat)
+            || self.current.status().waiting != SeatSet::single(seat)
+        {
+            return None;
+        }
+        let legal = self.current.legal(seat);
+        // A card that leaves one in hand is two choices: with UNIQUE said, or without.
+        let [action] = legal.as_slice() else { return None };
+        if !self.announcements(seat).is_empty() {
+            return None;
+        }
+        let at = self.since + pace::PERSON_FORCED.draw(&mut pace_rng(self.current.record().seed, self.seq(), seat));
+        Some(Forced { seat, action: action.clone(), at })
+    }
+
+    /// How the bot at `seat` lives the reaction window open to it, if one is (people's pace).
+    pub fn window_of(&self, seat: Seat) -> Option<Reaction> {
+        self.windows.get(seat.index())?.as_ref().map(|w| w.plan)
+    }
+
+    /// The announcements `seat` could make with each of its moves: for every legal move after
+    /// which it would, still on its turn, have a reaction it has not now (laying one's
+    /// second-to-last card: UNIQUE), the move and that reaction, in notation. A front end offers
+    /// them together (« poser et annoncer UNIQUE »), and sends the two in order.
+    pub fn announcements(&self, seat: Seat) -> Vec<(String, String)> {
+        crate::on_match!(&self.current, m => announcements_of(m.state(), seat))
+    }
+
+    /// What a front end offers the person at `seat`, in order: each legal action with its words,
+    /// and before a move that leaves an announcement to make, that move with the announcement
+    /// said with it (« poser 5♠ et annoncer « UNIQUE » »), to send in order.
+    pub fn choices(&self, seat: Seat) -> Vec<Choice> {
+        let announcements = self.announcements(seat);
+        let fr = Words::new(Lang::Fr, &self.setup.names, Some(seat));
+        let en = Words::new(Lang::En, &self.setup.names, Some(seat));
+        let mut choices = Vec::new();
+        for legal in self.current.legal_words(seat, &self.setup.names) {
+            for (_, said) in announcements.iter().filter(|(action, _)| *action == legal.action) {
+                choices.push(Choice {
+                    actions: vec![legal.action.clone(), said.clone()],
+                    fr: format!("{} et {}", legal.fr, self.current.describe_action(said, &fr)),
+                    en: format!("{} and {}", legal.en, self.current.describe_action(said, &en)),
+                });
+            }
+            choices.push(Choice { actions: vec![legal.action], fr: legal.fr, en: legal.en });
+        }
+        choices
+    }
+
+    /// Keeps each bot's reaction window after a change at `at` (`mover`: whose move it was):
+    /// one that stays the same goes on; a new one gets its plan.
+    fn follow_windows(&mut self, mover: Option<Seat>, at: u64) {
+        if !self.human_pace() {
+            return;
+        }
+        let seed = self.current.record().seed;
+        let seq = self.seq();
+        let waiting = self.current.status().waiting;
+        for (i, controller) in self.setup.controllers.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let Controller::Bot(kind) = controller else { continue };
+            let actions = crate::on_match!(&self.current, m => reactions_of(m.state(), seat));
+            let window = &mut self.windows[i];
+            if actions.is_empty() {
+                *window = None;
+            } else if window.as_ref().is_none_or(|w| w.actions != actions) {
+                let announcement = mover == Some(seat) && waiting.contains(seat);
+                let delay = pace::plan(pace::of(Level::of(*kind)), announcement, &mut pace_rng(seed, seq, seat));
+                let plan = Reaction { opened_at: at, announcement, delay };
+                *window = Some(Window { actions, plan, passed_at: None });
+            }
+        }
+    }
+
+    /// People's pace (bots react at their level's pace), or every bot at once.
+    fn human_pace(&self) -> bool {
+        self.setup.bot_delay_ms > 0
     }
 
     /// A person sat down at `seat` under `name`: the words from now on use it.
@@ -453,6 +689,8 @@ impl Table {
         self.since = at;
         self.bots_idle_at = None;
         self.clock_idle_at = None;
+        self.stuck_at = None;
+        self.follow_windows(Some(seat), at);
         let round_over = (self.current.round() != round || self.current.is_over()).then(|| {
             let after = self.current.round_end_scores();
             let before = std::mem::replace(&mut self.round_start, after.clone());
@@ -465,32 +703,72 @@ impl Table {
         Ok(Accepted { match_no: self.match_no, seq: self.seq(), seat, action: stored, by, at, events, round_over })
     }
 
-    /// When a bot or the turn clock will next act by itself, if anything is waiting to happen.
+    /// When a bot, the turn clock or a person's only move will next be played by itself, if
+    /// anything is waiting to happen.
     pub fn due(&self) -> Option<u64> {
-        let (bots, clock) = self.due_parts();
-        match (bots, clock) {
-            (Some(b), Some(c)) => Some(b.min(c)),
-            (b, c) => b.or(c),
-        }
+        self.schedule().0
     }
 
-    /// When the bots are due, and when the turn clock runs out, each if it is waiting to happen.
-    fn due_parts(&self) -> (Option<u64>, Option<u64>) {
-        if self.current.is_over() {
-            return (None, None);
+    /// When the next move by itself is due, who is asked then, and whether the turn clock runs
+    /// out then.
+    fn schedule(&self) -> (Option<u64>, Vec<(Seat, Ask)>, bool) {
+        let seq = self.seq();
+        if self.current.is_over() || self.stuck_at == Some(seq) {
+            return (None, Vec::new(), false);
         }
         let status = self.current.status();
-        let seq = self.seq();
-        let bots_may_act = self.bots_idle_at != Some(seq)
-            && status.actors.iter().any(|s| matches!(self.setup.controllers[s.index()], Controller::Bot(_)));
-        let bot_time = bots_may_act.then_some(self.since + self.setup.bot_delay_ms);
-        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
-        let clock_time = self
-            .setup
-            .turn_clock_ms
-            .filter(|_| people_waited_for && self.clock_idle_at != Some(seq))
-            .map(|ms| self.since + ms);
-        (bot_time, clock_time)
+        let mut asks: Vec<(u64, Seat, Ask)> = Vec::new();
+        if self.human_pace() {
+            let seed = self.current.record().seed;
+            for (i, controller) in self.setup.controllers.iter().enumerate() {
+                let seat = Seat(i as u8);
+                if *controller == Controller::Person {
+                    if let Some(forced) = self.forced(seat) {
+                        asks.push((forced.at, seat, Ask::Forced));
+                    }
+                    continue;
+                }
+                let window = self.windows[i].as_ref();
+                if status.waiting.contains(seat) {
+                    let mut at = self.since + self.setup.bot_delay_ms;
+                    if let Some(window) = window {
+                        at = at.max(window.plan.opened_at + pace::WINDOW_HOLD_MS);
+                    }
+                    asks.push((at, seat, Ask::Turn));
+                }
+                let Some(window) = window else { continue };
+                let Controller::Bot(kind) = controller else { continue };
+                let react = Ask::React { must: window.plan.announcement };
+                match (window.passed_at, window.plan.delay) {
+                    (_, None) => {}
+                    (Some(passed), _) if passed == seq => {}
+                    (Some(_), Some(_)) => {
+                        let again = pace::of(Level::of(*kind)).reaction.draw(&mut pace_rng(seed, seq, seat));
+                        asks.push((self.since + again, seat, react));
+                    }
+                    (None, Some(delay)) => asks.push(((window.plan.opened_at + delay).max(self.since), seat, react)),
+                }
+            }
+        } else {
+            let bots_may_act = self.bots_idle_at != Some(seq)
+                && status.actors.iter().any(|s| matches!(self.setup.controllers[s.index()], Controller::Bot(_)));
+            if bots_may_act {
+                for seat in status.actors.iter().filter(|s| self.setup.controllers[s.index()] != Controller::Person) {
+                    asks.push((self.since, seat, Ask::AtOnce));
+                }
+            }
+            for seat in status.waiting.iter() {
+                if let Some(forced) = self.forced(seat) {
+                    asks.push((forced.at, seat, Ask::Forced));
+                }
+            }
+        }
+        let clock_at = self.clock_at(&status);
+        let Some(at) = asks.iter().map(|(at, ..)| *at).chain(clock_at).min() else {
+            return (None, Vec::new(), false);
+        };
+        let due = asks.into_iter().filter(|(a, ..)| *a == at).map(|(_, seat, ask)| (seat, ask)).collect();
+        (Some(at), due, clock_at == Some(at))
     }
 
     /// The key of the next move the table would make by itself ([`Table::job`]'s), without
@@ -502,15 +780,15 @@ impl Table {
     /// The next move the table would make by itself, to be worked out beside it, whenever it is
     /// due: take it as soon as the table changes, so that a search runs during the bots' delay.
     pub fn job(&self) -> Option<Job> {
-        let (bots, clock) = self.due_parts();
-        let key = self.job_key()?;
+        let (at, asks, clock) = self.schedule();
+        let key = JobKey { match_no: self.match_no, seq: self.seq(), at: at? };
         Some(Job {
             key,
             position: Position::of(&self.current),
             seed: self.current.record().seed,
             controllers: self.setup.controllers.clone(),
-            bots: bots == Some(key.at),
-            clock: clock == Some(key.at),
+            asks,
+            clock,
         })
     }
 
@@ -524,23 +802,26 @@ impl Table {
             return Answered::Early(answer);
         }
         let seq = self.seq();
+        for seat in answer.passed {
+            if let Some(window) = &mut self.windows[seat.index()] {
+                window.passed_at = Some(seq);
+            }
+        }
         match answer.choice {
             // Bots only choose legal actions; should one not be, nothing more happens by itself
             // until a person acts.
             Some((seat, action, by)) => match self.apply(seat, &action, by, now) {
                 Ok(accepted) => Answered::Made(accepted),
                 Err(_) => {
-                    self.bots_idle_at = Some(seq);
-                    self.clock_idle_at = Some(seq);
+                    self.stuck_at = Some(seq);
                     Answered::Passed
                 }
             },
             None => {
-                if answer.bots {
+                if answer.at_once {
                     self.bots_idle_at = Some(seq);
                 }
-                // The clock, due at the same time, found nothing either.
-                if self.due() == Some(answer.key.at) {
+                if answer.clock {
                     self.clock_idle_at = Some(seq);
                 }
                 Answered::Passed
@@ -551,7 +832,20 @@ impl Table {
     /// When the turn clock will play for the people the match waits for, if it runs now (the
     /// room has a clock, and a person is waited for). Who is waited for is public (`turn`).
     pub fn clock_due(&self) -> Option<u64> {
-        self.due_parts().1
+        if self.current.is_over() || self.stuck_at == Some(self.seq()) {
+            return None;
+        }
+        self.clock_at(&self.current.status())
+    }
+
+    /// When the turn clock runs out, if it runs: the room has one, a person is waited for, and
+    /// the clock has not already been asked at this `seq`.
+    fn clock_at(&self, status: &Status) -> Option<u64> {
+        let people_waited_for = status.waiting.iter().any(|s| self.setup.controllers[s.index()] == Controller::Person);
+        self.setup
+            .turn_clock_ms
+            .filter(|_| people_waited_for && self.clock_idle_at != Some(self.seq()))
+            .map(|ms| self.since + ms)
     }
 
     /// A person's seat handed to a bot (the person went away): from now on the bot plays it,
@@ -615,18 +909,96 @@ impl Table {
         self.rounds.clear();
         self.bots_idle_at = None;
         self.clock_idle_at = None;
+        self.stuck_at = None;
+        self.windows.iter_mut().for_each(|w| *w = None);
+        self.follow_windows(None, now);
         Ok(())
     }
 }
 
-fn bot_race<G: Game>(state: &G, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
-    let decide = |seat: Seat, legal: &[G::Action], must_act: bool, _: &mut GameRng| match controllers[seat.index()] {
-        Controller::Bot(kind) => {
-            Some(kind.decide::<G>(seat, || state.view(Some(seat)), legal, must_act, &mut bot_rng(seed, seq, seat)))
+/// Every bot asked says what it wants to do, from its seat's view: its turn's move, leaving its
+/// reactions aside; its reactions, which it may let pass unless they are an announcement; or
+/// anything at all. A seeded draw settles a race between several. Also the seats that let a
+/// window pass.
+fn bot_race<G: Game>(
+    state: &G,
+    seed: u64,
+    seq: u64,
+    controllers: &[Controller],
+    asks: &[(Seat, Ask)],
+) -> (Option<(Seat, String)>, SeatSet) {
+    let waiting = state.waiting_for();
+    let mut passed = SeatSet::EMPTY;
+    let decide = |seat: Seat, legal: &[G::Action], must_act: bool, _: &mut GameRng| {
+        let Controller::Bot(kind) = controllers[seat.index()] else { return None };
+        let asked = |wanted: fn(Ask) -> bool| asks.iter().any(|&(s, ask)| s == seat && wanted(ask));
+        let choose = |list: &[G::Action], must: bool| {
+            kind.decide::<G>(seat, || state.view(Some(seat)), list, must, &mut bot_rng(seed, seq, seat))
+        };
+        if asked(|ask| ask == Ask::AtOnce) {
+            return Some(choose(legal, must_act));
         }
-        Controller::Person => None,
+        let reaction = |a: &G::Action| !waiting.contains(seat) || G::is_reaction(*a);
+        if let Some(&(_, Ask::React { must })) =
+            asks.iter().find(|(s, ask)| *s == seat && matches!(ask, Ask::React { .. }))
+        {
+            let reactions: ActionList<G::Action> = legal.iter().copied().filter(reaction).collect();
+            if !reactions.is_empty() {
+                if let Some(action) = choose(&reactions, must) {
+                    return Some(Some(action));
+                }
+                passed.insert(seat);
+            }
+        }
+        if asked(|ask| ask == Ask::Turn) {
+            let turn: ActionList<G::Action> = legal.iter().copied().filter(|a| !G::is_reaction(*a)).collect();
+            return Some(choose(if turn.is_empty() { legal } else { &turn }, true));
+        }
+        asked(|ask| matches!(ask, Ask::React { .. })).then_some(None)
     };
-    among_willing(state, decide, &mut race_rng(seed, seq)).map(|(seat, action)| (seat, action.to_string()))
+    let chosen =
+        among_willing(state, decide, &mut race_rng(seed, seq)).map(|(seat, action)| (seat, action.to_string()));
+    (chosen, passed)
+}
+
+/// A seat's reactions now, in notation: every legal action of a seat the match does not wait
+/// for, the game's reactions ([`Game::is_reaction`]) of one it does.
+fn reactions_of<G: Game>(state: &G, seat: Seat) -> Vec<String> {
+    let mut legal = ActionList::new();
+    state.legal_actions(seat, &mut legal);
+    let waited = state.waiting_for().contains(seat);
+    legal.iter().filter(|a| !waited || G::is_reaction(**a)).map(ToString::to_string).collect()
+}
+
+/// The seat's legal action, if it has exactly one.
+fn only_action<G: Game>(state: &G, seat: Seat) -> Option<String> {
+    let mut legal = ActionList::new();
+    state.legal_actions(seat, &mut legal);
+    match legal.as_slice() {
+        [action] => Some(action.to_string()),
+        _ => None,
+    }
+}
+
+/// [`Table::announcements`] for one game.
+fn announcements_of<G: Game>(state: &G, seat: Seat) -> Vec<(String, String)> {
+    let before = reactions_of(state, seat);
+    let mut legal = ActionList::new();
+    state.legal_actions(seat, &mut legal);
+    let mut found = Vec::new();
+    for &action in legal.iter().filter(|a| !G::is_reaction(**a)) {
+        let mut next = state.clone();
+        next.apply_unchecked(seat, action);
+        if next.is_over() || !next.waiting_for().contains(seat) {
+            continue;
+        }
+        for said in reactions_of(&next, seat) {
+            if !before.contains(&said) {
+                found.push((action.to_string(), said));
+            }
+        }
+    }
+    found
 }
 
 fn clock_choice<G: Game>(state: &G, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {

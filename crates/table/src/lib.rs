@@ -11,16 +11,20 @@
 //!   seats: stale and illegal submissions refused, bot delays and turn clocks at exact times
 //!   given by the caller, bots' and clocks' moves worked out beside the table as [`Job`]s,
 //!   rematches, and for every accepted action what each seat is told.
+//! - [`pace`]: people's pace at a table: how fast bots react in a window, how often they miss
+//!   one or forget UNIQUE, how long a person's only move waits before it is played for them.
 //!
 //! Dependencies point one way: cli/server → table → bots → games → core.
 
 pub mod driver;
 pub mod ops;
+pub mod pace;
 pub mod registry;
 pub mod view;
 
 pub use driver::{
-    Accepted, Answered, Controller, Job, JobAnswer, JobKey, Mover, Table, TableError, TableSetup, bot_name,
+    Accepted, Answered, Choice, Controller, Forced, Job, JobAnswer, JobKey, Mover, Reaction, Table, TableError,
+    TableSetup, bot_name,
 };
 pub use ops::{LegalAction, Status, ToldEvent};
 pub use registry::{AnyMatch, GameId, GameInfo, OptionInfo, UnknownGame, games_json};

@@ -210,52 +210,229 @@ fn the_turn_clock_plays_the_heuristic_for_an_absent_person() {
     assert_eq!(moves[0].action, expected);
 }
 
+/// A person (seat 0) and a medium bot at Le 8 Nantais, at people's pace (bots move 700 ms after
+/// each change), seat 0 holding `seat0` and about to lay its first card on the 5♥.
+fn person_and_medium_bot(seed: u64, seat0: &[&str]) -> Table {
+    let deal = nantais_deal(seat0, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let setup = setup(GameId::Nantais, request(2, seed, json!({}), Some(deal)), vec![PERSON, MEDIUM], 700, None);
+    Table::new(setup, 0).unwrap()
+}
+
+const MEDIUM: Controller = Controller::Bot(BotKind::Ismcts(tapis_bots::DEFAULT_ISMCTS_ITERATIONS));
+
 #[test]
 fn a_job_worked_out_beside_the_table_is_dropped_when_a_person_acts_first() {
-    // Seat 0 (a person) lays its second-to-last card: it may announce UNIQUE, and the bot at
-    // seat 1 may call CONTRE UNIQUE, 700 ms later. The bot's job is taken at once and answered
-    // whenever its search ends.
-    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
-    let hard = Controller::Bot(BotKind::Ismcts(200));
-    let setup = setup(GameId::Nantais, request(2, 7, json!({}), Some(deal)), vec![PERSON, hard], 700, None);
-    let mut table = Table::new(setup, 0).unwrap();
+    // Seat 0 (a person) lays its second-to-last card at 100 ms without announcing: it may still
+    // say UNIQUE, and the bot at seat 1 may call CONTRE UNIQUE after its reaction delay. The
+    // bot's job is taken at once and answered whenever its search ends.
+    let mut table = person_and_medium_bot(7, &["5S", "9C"]);
     table.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    let plan = table.window_of(Seat(1)).expect("the bot sees the window");
+    let delay = plan.delay.expect("with seed 7 it does not miss it");
+    assert_eq!((plan.opened_at, plan.announcement), (100, false));
+    assert!((1500..=3500).contains(&delay), "a medium bot reacts in 1.5 to 3.5 s: {delay}");
+    let due = 100 + delay;
     let job = table.job().expect("the bot may call CONTRE UNIQUE");
-    assert_eq!((job.key().seq, job.key().at, job.asks_bots()), (1, 800, true));
+    assert_eq!((job.key().seq, job.key().at, job.asks_bots()), (1, due, true));
     assert_eq!(table.job_key(), Some(job.key()));
     let answer = job.clone().run();
     assert_eq!(job.clone().run(), answer, "same job, same answer");
 
     // Answered before its time: handed back, nothing changes.
     let mut waiting = table.clone();
-    let early = match waiting.answer(answer.clone(), 500) {
+    let early = match waiting.answer(answer.clone(), due - 1) {
         Answered::Early(early) => early,
         other => panic!("{other:?}"),
     };
     assert_eq!(waiting.seq(), 1);
     // At its time, it is the move the table makes in place.
     let mut in_place = table.clone();
-    let expected = in_place.advance_one(800).expect("the bot calls CONTRE UNIQUE");
-    match waiting.answer(early, 800) {
+    assert!(in_place.clone().advance_one(due - 1).is_none(), "nothing a millisecond early");
+    let expected = in_place.advance_one(due).expect("the bot calls CONTRE UNIQUE");
+    match waiting.answer(early, due) {
         Answered::Made(made) => {
             assert_eq!(made, expected);
-            assert_eq!((made.seat, made.action.as_str(), made.by), (Seat(1), "contre 0", Mover::Bot));
+            assert_eq!((made.seat, made.action.as_str(), made.by, made.at), (Seat(1), "contre 0", Mover::Bot, due));
         }
         other => panic!("{other:?}"),
     }
     // Answered late, it is dated when it came: the next delay counts from there.
     let mut late = table.clone();
-    match late.answer(answer.clone(), 950) {
-        Answered::Made(made) => assert_eq!(made.at, 950),
+    match late.answer(answer.clone(), due + 150) {
+        Answered::Made(made) => assert_eq!(made.at, due + 150),
         other => panic!("{other:?}"),
     }
 
-    // The person announces UNIQUE while the bot thinks: the person's move is applied, and the
-    // bot's answer, for a table that has moved on, is dropped.
-    table.submit(Seat(0), 1, "unique", 600).unwrap();
-    assert!(matches!(table.answer(answer, 900), Answered::Stale));
+    // The person announces UNIQUE 1.2 s after their card, while the bot thinks: the person's move
+    // is applied, and the bot's answer, for a table that has moved on, is dropped.
+    table.submit(Seat(0), 1, "unique", 1300).unwrap();
+    assert!(matches!(table.answer(answer, due), Answered::Stale));
     assert_eq!(table.seq(), 2);
     assert_eq!(table.current().status().cards, vec![1, 7], "no CONTRE: seat 0 drew nothing");
+}
+
+/// The window plan of a medium bot at seat 1 when the person at seat 0 lays the 5♠ of two cards
+/// at 100 ms, for a match seed.
+fn contre_plan(seed: u64) -> Option<u64> {
+    let mut table = person_and_medium_bot(seed, &["5S", "9C"]);
+    table.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    table.window_of(Seat(1)).unwrap().delay
+}
+
+#[test]
+fn a_bot_calls_contre_unique_at_its_drawn_delay_however_the_window_goes_on() {
+    let seeds: Vec<u64> = (0..200).collect();
+    let plans: Vec<Option<u64>> = seeds.iter().map(|&s| contre_plan(s)).collect();
+    let missed = plans.iter().filter(|p| p.is_none()).count();
+    assert!((10..=50).contains(&missed), "a medium bot misses about 15% of windows: {missed} of 200");
+    assert!(plans.iter().flatten().all(|d| (1500..=3500).contains(d)));
+    let seed = seeds.into_iter().zip(&plans).find(|(_, p)| p.is_some_and(|d| d < 2800)).unwrap().0;
+    let delay = contre_plan(seed).unwrap();
+
+    // The person ends the turn 0.5 s after the card without announcing: the bot's window goes
+    // on (the person may still say UNIQUE until the bot's first move) and its clock is not
+    // started again. The bot, now to play, does not move on before the window has lasted 3 s.
+    let mut table = person_and_medium_bot(seed, &["5S", "9C"]);
+    table.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    table.submit(Seat(0), 1, "end", 600).unwrap();
+    assert_eq!(table.window_of(Seat(1)).unwrap().opened_at, 100);
+    assert_eq!(table.due(), Some(100 + delay));
+    let moves = table.advance(100 + delay);
+    assert_eq!(moves.len(), 1);
+    assert_eq!((moves[0].action.as_str(), moves[0].at), ("contre 0", 100 + delay));
+    // Its turn then comes 700 ms after the CONTRE (the window closed with it).
+    assert_eq!(table.due(), Some(100 + delay + 700));
+
+    // A bot that missed the window plays its turn when the window has lasted 3 s, and that
+    // first move closes it: no CONTRE.
+    let missed = (0..200).find(|&s| contre_plan(s).is_none()).unwrap();
+    let mut table = person_and_medium_bot(missed, &["5S", "9C"]);
+    table.submit(Seat(0), 0, "play 5S", 100).unwrap();
+    table.submit(Seat(0), 1, "end", 600).unwrap();
+    assert_eq!(table.due(), Some(100 + tapis_table::pace::WINDOW_HOLD_MS));
+    let moves = table.advance(10_000);
+    assert_ne!(moves[0].action, "contre 0");
+    assert_eq!(moves[0].at, 3100);
+    assert!(!table.current().legal(Seat(1)).contains(&"contre 0".to_string()), "the window closed");
+}
+
+#[test]
+fn a_card_laid_with_its_unique_lets_no_contre_in_between() {
+    // « Poser et annoncer »: the person's card and UNIQUE come in the same millisecond, or a few
+    // apart over a network; no bot of any level reacts within 0.9 s of the window opening.
+    for seed in 0..50 {
+        let mut table = person_and_medium_bot(seed, &["5S", "9C"]);
+        let announce = table.announcements(Seat(0));
+        assert_eq!(announce, vec![("play 5S".to_string(), "unique".to_string())]);
+        table.submit(Seat(0), 0, "play 5S", 100).unwrap();
+        assert!(table.due().is_none_or(|due| due >= 100 + tapis_table::pace::REACTION_FLOOR_MS));
+        assert!(table.advance(140).is_empty());
+        table.submit(Seat(0), 1, "unique", 140).unwrap();
+        assert!(table.window_of(Seat(1)).is_none(), "announced: nothing to call");
+    }
+    // Nothing to announce with a card that leaves two in hand.
+    let table = person_and_medium_bot(0, &["5S", "9C", "2C"]);
+    assert!(table.announcements(Seat(0)).is_empty());
+}
+
+/// Two medium bots at Le 8 Nantais, the first to lay the 5♠ of two cards on the 5♥, at people's
+/// pace; returns the table after that card.
+fn bot_lays_its_second_to_last(seed: u64) -> Table {
+    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let setup = setup(GameId::Nantais, request(2, seed, json!({}), Some(deal)), vec![MEDIUM, PERSON], 700, None);
+    let mut table = Table::new(setup, 0).unwrap();
+    let laid = table.advance_one(700).unwrap();
+    assert_eq!((laid.at, laid.action.as_str()), (700, "play 5S"));
+    table
+}
+
+#[test]
+fn a_bot_says_unique_as_it_lays_its_card_unless_it_forgets() {
+    let mut at_once = 0;
+    let mut forgot = Vec::new();
+    for seed in 0..300 {
+        let mut table = bot_lays_its_second_to_last(seed);
+        let plan = table.window_of(Seat(0)).unwrap();
+        assert!(plan.announcement && plan.opened_at == 700);
+        if plan.delay == Some(0) {
+            // Said with the card, in the same millisecond.
+            let said = table.advance(700);
+            assert_eq!((said[0].action.as_str(), said[0].at, said[0].by), ("unique", 700, Mover::Bot));
+            at_once += 1;
+        } else {
+            forgot.push((seed, plan.delay));
+        }
+    }
+    assert!((255..=285).contains(&at_once), "a medium bot forgets about one UNIQUE in ten: {at_once} of 300");
+    // One that forgot may remember at its pace, or never; meanwhile its turn waits for the
+    // window to have lasted 3 s, and a person who calls CONTRE within 1.2 s wins the race.
+    assert!(forgot.iter().any(|(_, d)| d.is_some()) && forgot.iter().all(|(_, d)| d.is_none_or(|d| d >= 1500)));
+    for (seed, delay) in forgot {
+        let mut table = bot_lays_its_second_to_last(seed);
+        let first = table.due().unwrap();
+        assert_eq!(first, 700 + delay.map_or(3000, |d| d.min(3000)));
+        assert!(table.advance(1900).is_empty());
+        let contre = table.submit(Seat(1), 1, "contre 0", 1900).unwrap();
+        assert_eq!(contre.seq, 2);
+        assert_eq!(table.current().status().cards, vec![3, 7]);
+    }
+}
+
+/// A person (seat 0) and an easy bot at Le 8 Nantais, the person to play on the 5♥ with `hand`.
+fn person_to_play(seed: u64, hand: &[&str]) -> Table {
+    let deal = nantais_deal(hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    Table::new(setup(GameId::Nantais, request(2, seed, json!({}), Some(deal)), vec![PERSON, EASY], 700, None), 0)
+        .unwrap()
+}
+
+#[test]
+fn a_persons_only_move_is_played_for_them_after_a_drawn_delay() {
+    // Nothing fits the 5♥: a lone `draw`, played for the person, marked as made by the table.
+    let mut table = person_to_play(3, &["2C", "3C", "4C", "6C", "9C", "TC", "JC"]);
+    let forced = table.forced(Seat(0)).expect("a lone draw");
+    assert_eq!(forced.action, "draw");
+    assert!((800..=2600).contains(&forced.at), "{}", forced.at);
+    assert_eq!(table.due(), Some(forced.at));
+    assert!(table.advance(forced.at - 1).is_empty());
+    let made = table.advance(forced.at);
+    assert_eq!(
+        (made[0].seat, made[0].action.as_str(), made[0].by, made[0].at),
+        (Seat(0), "draw", Mover::Forced, forced.at)
+    );
+
+    // Turned off, the table waits for the person.
+    let mut asking = person_to_play(3, &["2C", "3C", "4C", "6C", "9C", "TC", "JC"]);
+    asking.set_auto_forced(Seat(0), false);
+    assert_eq!((asking.forced(Seat(0)), asking.due()), (None, None));
+    assert!(asking.advance(1_000_000).is_empty());
+    asking.set_auto_forced(Seat(0), true);
+    assert_eq!(asking.due(), Some(forced.at));
+
+    // Two moves: nothing is played for the person.
+    let table = person_to_play(3, &["5C", "5D", "4C", "6C", "9C", "TC", "JC"]);
+    assert_eq!((table.forced(Seat(0)), table.due()), (None, None));
+}
+
+#[test]
+fn the_delay_of_an_only_move_tells_nothing_of_the_cards() {
+    // Whether the person's move is the only one, and which, depends on their cards; when it is
+    // played does not: for a seed, the same delay at the same point whatever the hand, and over
+    // seeds it spreads like a person's quick decision.
+    let nothing_fits = ["2C", "3C", "4C", "6C", "9C", "TC", "JC"];
+    let one_fits = ["5C", "3C", "4C", "7D", "9C", "TC", "JC"];
+    let mut delays = Vec::new();
+    for seed in 0..400 {
+        let draw = person_to_play(seed, &nothing_fits).forced(Seat(0)).unwrap();
+        let play = person_to_play(seed, &one_fits).forced(Seat(0)).unwrap();
+        assert_eq!((draw.action.as_str(), play.action.as_str()), ("draw", "play 5C"));
+        assert_eq!(draw.at, play.at, "seed {seed}");
+        delays.push(draw.at);
+    }
+    delays.sort_unstable();
+    assert!(delays[0] >= 800 && delays[399] <= 2600);
+    assert!((1100..=1300).contains(&delays[200]), "median {}", delays[200]);
+    let distinct: std::collections::BTreeSet<u64> = delays.iter().copied().collect();
+    assert!(distinct.len() > 300, "not a fixed instant");
 }
 
 #[test]

@@ -485,6 +485,12 @@ impl Game for Nantais {
         self.legal(seat, out);
     }
 
+    /// UNIQUE and CONTRE UNIQUE, which the player on turn may say as well: the window they
+    /// answer is public (who holds one card, who announced).
+    fn is_reaction(action: Action) -> bool {
+        matches!(action, Action::Unique | Action::Contre(_))
+    }
+
     fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         self.apply_action(seat, action, events);
     }
