@@ -643,8 +643,13 @@ impl Room {
         let setup = self.table.setup().clone();
         let request = setup.request.clone();
         let now = self.now();
-        if let Ok(table) = Table::restore(setup, self.table.match_no(), request, &record.actions[..keep as usize], now)
+        if let Ok(mut table) =
+            Table::restore(setup, self.table.match_no(), request, &record.actions[..keep as usize], now)
         {
+            // The people's own settings are not part of the match: they stay as they were.
+            for seat in (0..self.seats.len()).map(|i| Seat(i as u8)) {
+                table.set_auto_forced(seat, self.table.auto_forced(seat));
+            }
             self.table = table;
         }
         self.retry_at = Some(now + RETRY_AFTER_FAILURE_MS);
