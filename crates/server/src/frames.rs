@@ -42,23 +42,45 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool) -> String {
 ///
 /// A move the turn clock made for an absent person is told as such (an extension of SERVER.md):
 /// `"auto": true`, and an `auto_move` event before the move's own.
-pub fn update(table: &Table, accepted: &Accepted, seat: Option<Seat>) -> String {
-    let mut events: Vec<String> = Vec::new();
+pub fn update(table: &Table, accepted: &Accepted, events: &[String], seat: Option<Seat>) -> String {
+    use std::fmt::Write;
+    let view = table.client_view_text(seat);
+    let legal = legal(table, seat, true);
+    let mut frame =
+        String::with_capacity(view.len() + legal.len() + 256 + events.iter().map(String::len).sum::<usize>());
+    let _ = write!(frame, r#"{{"type":"update","match":{},"seq":{},"events":["#, accepted.match_no, accepted.seq);
+    let mut first = true;
+    let mut push = |frame: &mut String, event: &str| {
+        if !first {
+            frame.push(',');
+        }
+        first = false;
+        frame.push_str(event);
+    };
     if accepted.by == Mover::Clock {
-        events.push(auto_move(table, accepted.seat));
+        push(&mut frame, &auto_move(table, accepted.seat));
     }
-    events.extend(accepted.told_to(seat).into_iter().map(|e| e.wire()));
-    let status = serde_json::to_string(&table.status_for(seat)).unwrap_or_default();
-    let forced = if accepted.by == Mover::Forced && seat == Some(accepted.seat) { r#","forced":true"# } else { "" };
-    format!(
-        r#"{{"type":"update","match":{},"seq":{},"events":[{}],"view":{},"legal":{},"status":{status}{forced}{}}}"#,
-        accepted.match_no,
-        accepted.seq,
-        events.join(","),
-        table.client_view_text(seat),
-        legal(table, seat, true),
-        if accepted.by == Mover::Clock { r#","auto":true"# } else { "" },
-    )
+    for (event, text) in accepted.events.iter().zip(events) {
+        if event.audience.includes(seat) {
+            push(&mut frame, text);
+        }
+    }
+    let _ = write!(frame, r#"],"view":{view},"legal":{legal},"status":"#);
+    frame.push_str(&serde_json::to_string(&table.status_for(seat)).unwrap_or_default());
+    if accepted.by == Mover::Forced && seat == Some(accepted.seat) {
+        frame.push_str(r#","forced":true"#);
+    }
+    if accepted.by == Mover::Clock {
+        frame.push_str(r#","auto":true"#);
+    }
+    frame.push('}');
+    frame
+}
+
+/// Each event of `accepted` as it goes on the wire: serialized once, then shared by the frames
+/// of every recipient allowed to know it.
+pub fn event_texts(accepted: &Accepted) -> Vec<String> {
+    accepted.events.iter().map(|e| e.wire()).collect()
 }
 
 /// The event that tells a move was made by the turn clock for the person at `seat`.

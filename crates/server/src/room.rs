@@ -569,7 +569,7 @@ impl Room {
         let mut out = Vec::new();
         for (s, action) in &record.actions[since as usize..] {
             match replay.replay(Seat(*s), action, now) {
-                Ok(accepted) => out.push(frames::update(&replay, &accepted, seat)),
+                Ok(accepted) => out.push(frames::update(&replay, &accepted, &frames::event_texts(&accepted), seat)),
                 Err(_) => return vec![self.snapshot(seat)],
             }
         }
@@ -662,7 +662,10 @@ impl Room {
     /// One update per connection.
     fn tell(&mut self, accepted: &Accepted) {
         let now = self.now();
-        self.send_all(|room, seat| frames::with_clock(frames::update(&room.table, accepted, seat), &room.table, now));
+        let events = frames::event_texts(accepted);
+        self.send_all(|room, seat| {
+            frames::with_clock(frames::update(&room.table, accepted, &events, seat), &room.table, now)
+        });
     }
 
     /// Sends every connection the frame built for its seat: built once per seat and shared by

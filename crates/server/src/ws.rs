@@ -14,6 +14,7 @@ use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
 use serde_json::{Map, Value};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -274,83 +275,39 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             let _ = errors.try_send((ApiError::TooLarge, true));
             continue;
         }
-        let message = match parse(&text, lang) {
-            Ok(m) => m,
+        let refused = |why: String| {
+            let _ = errors.try_send((ApiError::BadRequest(why), false));
+        };
+        let request = match read(&text, lang) {
+            Ok(ClientMsg::Act { seq, action }) if action.chars().count() <= MAX_ACTION => {
+                RoomMsg::Act { conn: id, seq, action }
+            }
+            Ok(ClientMsg::Act { .. }) => {
+                refused(lang.pick("action trop longue", "action too long").into());
+                continue;
+            }
+            Ok(ClientMsg::Chat { text }) => match crate::text::clean(&text) {
+                Some(clean) if text.chars().count() <= MAX_CHAT => RoomMsg::Chat { conn: id, text: clean },
+                _ => {
+                    refused(chat_rule(lang));
+                    continue;
+                }
+            },
+            Ok(ClientMsg::Rematch {}) => RoomMsg::Rematch { conn: id },
+            Ok(ClientMsg::Settings { auto_forced }) => RoomMsg::Settings { conn: id, auto_forced },
+            Ok(ClientMsg::HandOver { seat }) => match u8::try_from(seat) {
+                Ok(seat) => RoomMsg::HandOver { conn: id, seat },
+                Err(_) => {
+                    refused(hand_over_rule(lang).into());
+                    continue;
+                }
+            },
+            Ok(ClientMsg::Hello {}) => {
+                refused(lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first").into());
+                continue;
+            }
             Err(error) => {
                 let _ = errors.try_send((error, false));
-                continue;
-            }
-        };
-        let request = match message.get("type").and_then(Value::as_str) {
-            Some("act") => {
-                let seq = message.get("seq").and_then(Value::as_u64);
-                let action = message.get("action").and_then(Value::as_str);
-                match (seq, action) {
-                    (Some(seq), Some(action)) if action.chars().count() <= 100 => {
-                        RoomMsg::Act { conn: id, seq, action: action.to_string() }
-                    }
-                    (Some(_), Some(_)) => {
-                        let _ = errors.try_send((
-                            ApiError::BadRequest(lang.pick("action trop longue", "action too long").into()),
-                            false,
-                        ));
-                        continue;
-                    }
-                    _ => {
-                        let why = lang.pick(
-                            "« act » demande « seq » (entier) et « action » (chaîne)",
-                            "\"act\" needs \"seq\" (an integer) and \"action\" (a string)",
-                        );
-                        let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
-                        continue;
-                    }
-                }
-            }
-            Some("chat") => match message.get("text").and_then(Value::as_str).map(|t| (t, crate::text::clean(t))) {
-                Some((text, Some(clean))) if text.chars().count() <= MAX_CHAT => {
-                    RoomMsg::Chat { conn: id, text: clean }
-                }
-                _ => {
-                    let why = match lang {
-                        Lang::Fr => format!("un message de discussion a de 1 à {MAX_CHAT} caractères, dont un visible"),
-                        Lang::En => format!("a chat line is 1 to {MAX_CHAT} characters long, one of them visible"),
-                    };
-                    let _ = errors.try_send((ApiError::BadRequest(why), false));
-                    continue;
-                }
-            },
-            Some("rematch") => RoomMsg::Rematch { conn: id },
-            Some("settings") => match message.get("auto_forced").map(Value::as_bool) {
-                Some(Some(auto_forced)) => RoomMsg::Settings { conn: id, auto_forced },
-                _ => {
-                    let why = lang.pick(
-                        "« settings » demande « auto_forced » (vrai ou faux)",
-                        "\"settings\" needs \"auto_forced\" (true or false)",
-                    );
-                    let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
-                    continue;
-                }
-            },
-            Some("hand_over") => match message.get("seat").and_then(Value::as_u64) {
-                Some(seat) if seat < 256 => RoomMsg::HandOver { conn: id, seat: seat as u8 },
-                _ => {
-                    let why = lang
-                        .pick("« hand_over » demande « seat » (entier)", "\"hand_over\" needs \"seat\" (an integer)");
-                    let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
-                    continue;
-                }
-            },
-            Some("hello") => {
-                let why = lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first");
-                let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
-                continue;
-            }
-            _ => {
-                let why = lang.pick(
-                    "type inconnu : act, chat, rematch, hand_over ou settings",
-                    "unknown type: act, chat, rematch, hand_over or settings",
-                );
-                let _ = errors.try_send((ApiError::BadRequest(why.into()), false));
                 continue;
             }
         };
@@ -366,6 +323,69 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
     if !written && tokio::time::timeout(write_timeout + CLOSE_WITHIN, &mut writer).await.is_err() {
         writer.abort();
     }
+}
+
+/// A message after `hello`, as SERVER.md gives it. Fields a message does not know are ignored
+/// (a newer page may say more). A message that does not fit is explained by [`explain`], so that
+/// the client reads the same words whatever serde would have said.
+#[derive(Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ClientMsg {
+    Hello {},
+    Act { seq: u64, action: String },
+    Chat { text: String },
+    Rematch {},
+    Settings { auto_forced: bool },
+    HandOver { seat: u64 },
+}
+
+/// The longest action, in characters (the longest legal one is far shorter).
+const MAX_ACTION: usize = 100;
+
+fn read(text: &str, lang: Lang) -> Result<ClientMsg, ApiError> {
+    serde_json::from_str(text).map_err(|_| explain(text, lang))
+}
+
+/// Why `text` is not a message a client may send.
+fn explain(text: &str, lang: Lang) -> ApiError {
+    let message = match parse(text, lang) {
+        Ok(message) => message,
+        Err(error) => return error,
+    };
+    let why = match message.get("type").and_then(Value::as_str) {
+        Some("act") => lang
+            .pick(
+                "« act » demande « seq » (entier) et « action » (chaîne)",
+                "\"act\" needs \"seq\" (an integer) and \"action\" (a string)",
+            )
+            .into(),
+        Some("chat") => chat_rule(lang),
+        Some("settings") => lang
+            .pick(
+                "« settings » demande « auto_forced » (vrai ou faux)",
+                "\"settings\" needs \"auto_forced\" (true or false)",
+            )
+            .into(),
+        Some("hand_over") => hand_over_rule(lang).into(),
+        _ => lang
+            .pick(
+                "type inconnu : act, chat, rematch, hand_over ou settings",
+                "unknown type: act, chat, rematch, hand_over or settings",
+            )
+            .into(),
+    };
+    ApiError::BadRequest(why)
+}
+
+fn chat_rule(lang: Lang) -> String {
+    match lang {
+        Lang::Fr => format!("un message de discussion a de 1 à {MAX_CHAT} caractères, dont un visible"),
+        Lang::En => format!("a chat line is 1 to {MAX_CHAT} characters long, one of them visible"),
+    }
+}
+
+fn hand_over_rule(lang: Lang) -> &'static str {
+    lang.pick("« hand_over » demande « seat » (entier)", "\"hand_over\" needs \"seat\" (an integer)")
 }
 
 fn parse(text: &str, lang: Lang) -> Result<Map<String, Value>, ApiError> {
