@@ -71,6 +71,7 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, count
     const n = await candidates.count();
     if (!n) continue;
     const seq = await page.locator('main.table-page').getAttribute('data-seq');
+    if (onMove) await onMove(moves);
     let lone = false;
     if (counts && (await offeredMoves(page)) === 1) {
       const played = await page.waitForFunction(
@@ -85,7 +86,6 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, count
       lone = true;
     }
     const target = candidates.nth(pick(n));
-    if (onMove) await onMove(moves);
     try {
       await target.click({ timeout: 5000 });
     } catch {
