@@ -11,8 +11,8 @@ const GAME_LINES = {
   nantais: ['Le huit américain à la nantaise : séries, suites, 7 et Jokers qui font piocher, UNIQUE !', 'Crazy Eights the Nantes way: runs, sequences, 7s and Jokers that make you draw, UNIQUE!'],
   nurmut: ['Cartes à deux faces et un peu de courage : devinez ce qui se cache dessous.', 'Two-faced animal cards and some courage: guess what hides beneath.'],
   gum: ['Videz votre main, vos cartes visibles puis cachées ; le Ninja et le 13 changent tout.', 'Empty your hand, then your face-up and face-down cards; the Ninja and the 13 change everything.'],
-  nainjaune: ['Le jeu de jetons des familles : des suites, «\u00a0sans…\u00a0», et le Nain Jaune au centre.', 'The family chip game: runs, «\u00a0sans…\u00a0» calls, and the Yellow Dwarf in the middle.'],
-  njet: ['On écarte les règles à coups de «\u00a0Njet!\u00a0», puis on joue les plis en équipe.', 'Strike out rules with «\u00a0Njet!\u00a0», then play the tricks in teams.'],
+  nainjaune: ['Le jeu de jetons des familles : des suites, «\u00a0sans…\u00a0», et le Nain Jaune au centre.', 'The family chip game: runs, “sans…” calls, and the Yellow Dwarf in the middle.'],
+  njet: ['On écarte les règles à coups de «\u00a0Njet!\u00a0», puis on joue les plis en équipe.', 'Strike out rules with “Njet!”, then play the tricks in teams.'],
   crazyeights: ['Le plus simple : même couleur ou même valeur, et le 8 change la couleur. (Les règles d’OpenSpiel, pour qui compare des bots.)', 'The simplest: same suit or same rank, and an 8 changes the suit. (OpenSpiel’s rules, for those who compare bots.)'],
 };
 

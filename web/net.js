@@ -7,6 +7,14 @@
 import { lang, tr } from './i18n.js';
 import { api, savedSeat, saveSeat } from './shared.js';
 
+const AUTO_FORCED_KEY = 'tapis.auto-forced';
+
+/** Whether this browser's person has the table play their only moves for them (on unless they
+ * turned it off; remembered, and said again in every `hello`). */
+export function autoForcedOn() {
+  return localStorage.getItem(AUTO_FORCED_KEY) !== 'off';
+}
+
 export class Room {
   constructor(code, onchange) {
     this.code = code;
@@ -68,7 +76,10 @@ export class Room {
       this.chat = [];
       this.chatSynced = false;
       const hello = { type: 'hello', lang: lang() };
-      if (this.held) hello.token = this.held.token;
+      if (this.held) {
+        hello.token = this.held.token;
+        hello.auto_forced = autoForcedOn();
+      }
       if (this.snapshot) hello.since = this.snapshot.seq;
       ws.send(JSON.stringify(hello));
     };
@@ -108,6 +119,12 @@ export class Room {
       this.sent = { action, retry, then };
       this.onchange('pending');
     }
+  }
+
+  /** The person's own switch: remembered in this browser and told to the room at once. */
+  setAutoForced(on) {
+    localStorage.setItem(AUTO_FORCED_KEY, on ? 'on' : 'off');
+    if (this.held) this.send({ type: 'settings', auto_forced: on });
   }
 
   legal() {

@@ -16,7 +16,7 @@ import {
   app, api, loadGames, gameModule, gameInfo, gameName, ofGame, stop, topBar, onRedraw, plainPage, saveSeat, seatName,
   variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, winnersLine, earlierMatches, drawGame,
 } from './shared.js';
-import { Room } from './net.js';
+import { Room, autoForcedOn } from './net.js';
 import { soundSwitch, turnChanged, noTurn, askNotificationsOnce } from './alerts.js';
 import { measure, animate, taker } from './motion.js';
 
@@ -276,6 +276,7 @@ class RoomPage {
     const side = h('aside', { class: 'side' },
       h('div', { class: 'tabs', role: 'tablist' }, tabButtons),
       h('div', { class: 'side-body' }, Object.values(panes)),
+      room.held ? autoForcedSwitch(room) : null,
       room.held ? seatLinkBox(room) : null);
     const main = h('main', { class: 'table-page' }, board, side);
     const overlay = h('div', { class: 'overlay-slot' });
@@ -612,6 +613,16 @@ function copyButton(text, input, copied) {
  * browsers never send to a server. */
 function seatLink(code, held) {
   return `${location.origin}/r/${code}#seat=${held.seat}&token=${encodeURIComponent(held.token)}`;
+}
+
+/** The person's own choice to have the table play their only moves for them (on by default). */
+function autoForcedSwitch(room) {
+  const box = h('input', {
+    type: 'checkbox', id: 'auto-forced', checked: autoForcedOn(),
+    onchange: () => room.setAutoForced(box.checked),
+  });
+  return h('label', { class: 'auto-forced', for: 'auto-forced' }, box,
+    tr('Jouer pour moi mes coups forcés', 'Play my forced moves for me'));
 }
 
 function seatLinkBox(room) {

@@ -66,10 +66,18 @@ const CSS = `
 .game-nantais .nt-known { font-size: 0.78rem; color: #ffe7a3; display: flex; align-items: center; gap: 0.3rem; flex-wrap: wrap; }
 .game-nantais .nt-known .card { --card-w: 30px; }
 .game-nantais .nt-badge { border-radius: 999px; padding: 0.05rem 0.5rem; font-size: 0.78rem; font-weight: 800; letter-spacing: 0.02em; }
+/* A seat's UNIQUE badge sits on its box's lower edge: it comes and goes without the box, the
+   seats or the piles below moving. */
+.game-nantais .nt-opp { position: relative; }
+.game-nantais .nt-opp .nt-badge { position: absolute; right: 0.4rem; bottom: -0.6rem; white-space: nowrap; box-shadow: 0 1px 3px rgba(0,0,0,0.35); }
 .game-nantais .nt-badge.nt-said { background: #ffd36b; color: #3b2a00; }
 .game-nantais .nt-badge.nt-unsaid { background: #b3261e; color: #fff; }
-.game-nantais .nt-centre { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: center; justify-content: center; }
-.game-nantais .nt-pile { display: flex; flex-direction: column; align-items: center; gap: 0.25rem; font-size: 0.85rem; color: #dfeee5; }
+/* Every part of the middle has a width of its own, whatever it shows, and they hang from the top:
+   a card laid, a caption, a rule or a race button that comes or goes moves none of the others. */
+.game-nantais .nt-centre { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: flex-start; justify-content: center; }
+.game-nantais .nt-pile { display: flex; flex-direction: column; align-items: center; gap: 0.25rem; font-size: 0.85rem; color: #dfeee5; text-align: center; }
+.game-nantais .nt-stock-pile { width: calc(var(--nt-pile-w) + 1.6rem); }
+.game-nantais .nt-discard-pile { width: calc(var(--nt-pile-w) * 2.3); }
 .game-nantais .nt-pile .card { --card-w: var(--nt-pile-w); }
 .game-nantais .nt-stock-empty {
   width: var(--nt-pile-w); aspect-ratio: 100 / 140; border: 2px dashed rgba(255,255,255,0.4); border-radius: 8px;
@@ -77,12 +85,12 @@ const CSS = `
 .game-nantais .nt-stock.playable { border-radius: 8px; }
 .game-nantais .nt-stock.playable .card { filter: drop-shadow(0 0 6px #ffd36b); }
 .game-nantais .nt-stock-caption { font-weight: 700; color: #fff; }
-.game-nantais .nt-discard { display: flex; align-items: flex-end; }
+.game-nantais .nt-discard { display: flex; align-items: flex-end; justify-content: flex-end; width: 100%; }
 .game-nantais .nt-discard .card { --card-w: calc(var(--nt-pile-w) * 0.72); margin-left: calc(var(--nt-pile-w) * -0.46); }
 .game-nantais .nt-discard .card:first-child { margin-left: 0; }
 .game-nantais .nt-discard .card.nt-top { --card-w: var(--nt-pile-w); }
 .game-nantais .nt-discard .card.nt-this-turn { outline: 3px solid #ffd36b; outline-offset: -1px; border-radius: 7px; }
-.game-nantais .nt-rules { display: flex; flex-direction: column; gap: 0.4rem; min-width: 10rem; max-width: 17rem; }
+.game-nantais .nt-rules { display: flex; flex-direction: column; gap: 0.4rem; width: 14rem; }
 .game-nantais .nt-info {
   background: rgba(255,255,255,0.95); color: #1d2421; border-radius: 10px; padding: 0.35rem 0.6rem;
   display: flex; align-items: center; gap: 0.5rem; font-size: 0.9rem;
@@ -94,7 +102,7 @@ const CSS = `
 .game-nantais .nt-info.nt-penalty .nt-big { font-size: 2rem; }
 .game-nantais .nt-info.nt-dir { background: rgba(0,0,0,0.25); color: #fff; }
 .game-nantais .nt-dir-icon { width: 1.8rem; height: 1.8rem; flex: none; color: #ffe7a3; }
-.game-nantais .nt-race { display: flex; flex-direction: column; gap: 0.5rem; align-items: stretch; }
+.game-nantais .nt-race { display: flex; flex-direction: column; gap: 0.5rem; align-items: stretch; width: 16rem; }
 .game-nantais .nt-race-button {
   font-size: 1.45rem; font-weight: 900; letter-spacing: 0.04em; padding: 0.7rem 1.2rem; border-radius: 14px;
   border: 3px solid #fff; color: #3b2a00; background: #ffd36b; box-shadow: 0 4px 0 #b07d12, 0 0 18px rgba(255,211,107,0.8);
@@ -153,7 +161,7 @@ const CSS = `
   .game-nantais .nt-opp-name { font-size: 0.82rem; }
   .game-nantais .nt-count { font-size: 0.8rem; }
   .game-nantais .nt-centre { gap: 0.5rem 0.7rem; }
-  .game-nantais .nt-rules { min-width: 0; flex: 1 1 9rem; }
+  .game-nantais .nt-rules { width: auto; min-width: 0; flex: 1 1 9rem; }
   .game-nantais .nt-info { font-size: 0.82rem; padding: 0.3rem 0.45rem; }
   .game-nantais .nt-race-button { font-size: 1.2rem; padding: 0.55rem 0.8rem; }
   .game-nantais .nt-race { flex-direction: row; flex-wrap: wrap; justify-content: center; width: 100%; }
@@ -321,9 +329,11 @@ export function render(area, view, ctx) {
 
   centre.append(stockEl, discardEl, rules);
 
-  // The race: UNIQUE and CONTRE UNIQUE, only while they may be called.
+  // The race: UNIQUE and CONTRE UNIQUE, only while they may be called, in a place kept for them
+  // even when empty, so that the piles never move under the pointer when a race opens or ends.
+  const race = h('div', { class: 'nt-race' });
+  centre.append(race);
   if (legal.unique || legal.contre.size) {
-    const race = h('div', { class: 'nt-race' });
     if (legal.unique) {
       race.append(ctx.offer(h('button', { type: 'button', class: 'nt-race-button nt-unique' },
         ctx.t(`UNIQUE${NB}!`, 'UNIQUE!'), h('small', {}, ctx.t('Annoncez-le avant les autres', 'Say it before the others do'))), [legal.unique]));
@@ -332,7 +342,6 @@ export function render(area, view, ctx) {
       race.append(ctx.offer(h('button', { type: 'button', class: 'nt-race-button nt-contre', 'data-target': s },
         ctx.t(`CONTRE UNIQUE${NB}!`, 'CONTRE UNIQUE!'), h('small', {}, ctx.t(`contre ${name(s)} (+2 cartes)`, `against ${name(s)} (+2 cards)`))), [entry]));
     }
-    centre.append(race);
   }
 
   // --- What the turn is about, in words. -----------------------------------------------------

@@ -237,6 +237,7 @@ const STYLE = `
 .game-nurmut .nm-edge{position:absolute;left:0;top:0;width:var(--nm-w,var(--card-w,64px));aspect-ratio:100/140;background:#f1efe8;border:1px solid #8c8c8c;border-radius:7%/5%}
 .game-nurmut .nm-empty{display:flex;align-items:center;justify-content:center;width:var(--nm-w,var(--card-w,64px));aspect-ratio:100/140;border:2px dashed rgba(255,255,255,0.45);border-radius:7%/5%;font-size:0.8rem;color:#d7eadf;text-align:center;line-height:1.2}
 .game-nurmut .nm-new .nm-card{animation:nm-land 0.6s ease-out}
+@media (prefers-reduced-motion:reduce){.game-nurmut .nm-new .nm-card{animation:none}}
 @keyframes nm-land{from{transform:translateY(-14px) scale(1.06);filter:drop-shadow(0 0 8px #ffe49a)}to{transform:none;filter:none}}
 .game-nurmut .nm-mine{--nm-w:calc(var(--card-w,64px) * 1.45);display:flex;gap:0.8rem;align-items:center;justify-content:center;flex-wrap:wrap;background:rgba(0,0,0,0.18);border:2px solid transparent;border-radius:14px;padding:0.5rem 0.75rem;align-self:center;max-width:100%}
 .game-nurmut .nm-mine-text{display:flex;flex-direction:column;gap:0.25rem;min-width:0;max-width:13rem}

@@ -2,7 +2,7 @@
 // hand shown, the moves a person needs (several cards of one value through a menu, the 13 given by
 // clicking a seat, the counters when the pile comes to you), and the screenshots.
 import { test, expect } from '@playwright/test';
-import { createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
+import { createRoom, forcedMoves, joinByLink, playToEnd, shoot } from './helpers.js';
 
 const SEATS3 = ['human', 'bot:easy', 'bot:medium'];
 
@@ -56,6 +56,7 @@ test.describe('on a desktop', () => {
 
   test('a person plays a whole match of Battle GUM against two bots, then watches the replay', async ({ page, request }) => {
     const room = await createRoom(request, 'gum', 3, SEATS3, { games: 1 }, { seed: 3 });
+    const forced = forcedMoves(page);
     await joinByLink(page, room, 'Alice');
 
     // The swap phase: three cards in hand, three face-up over three face-down per seat.
@@ -67,8 +68,10 @@ test.describe('on a desktop', () => {
     await page.screenshot({ path: test.info().outputPath('gum-swap.png') });
 
     let shot = false;
+    const counts = {};
     const moves = await playToEnd(page, {
       seed: 5,
+      counts,
       onMove: async () => {
         if (!shot && await midMatch(page)) {
           shot = true;
@@ -81,6 +84,9 @@ test.describe('on a desktop', () => {
     expect(moves).toBeGreaterThan(3);
     expect(shot).toBe(true);
     await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+    // No click on a move offered alone: the table played every one of them for her.
+    expect(counts.lone).toBe(0);
+    expect(forced.n).toBeGreaterThan(0);
 
     // The replay shows every hand face up: no back among the other seats' hands.
     await page.locator('[data-do="replay"]').click();

@@ -1,11 +1,11 @@
 // What every browser test needs: rooms made through the HTTP API when the test is not about
 // making them, and a player who clicks through a match as a person would.
-import { expect } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const base = () => process.env.TAPIS_URL;
+/// Where screenshots.mjs writes the README's pictures.
 export const screenshots = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 
 /// Opens a room through the API: `seats` as in SERVER.md; bots act at once.
@@ -38,10 +38,25 @@ export function chooser(seed) {
 
 const CLICKABLE = 'main .playable, main .actions button[data-action]';
 
+/// The moves the page offers, each once: an element lit up offers one (`data-action`) or several
+/// in a menu (`data-actions`, « poser et annoncer » counted as a move of its own).
+const offeredMoves = (page) => page.evaluate((selector) => {
+  const moves = new Set();
+  for (const el of document.querySelectorAll(selector)) {
+    if (el.dataset.action) moves.add(el.dataset.action);
+    for (const a of (el.dataset.actions || '').split('|').filter(Boolean)) moves.add(a);
+  }
+  return moves.size;
+}, CLICKABLE);
+
 /// Plays by clicking until the results show: whenever something is offered, picks one of the
 /// things lit up (a card, a cell, a button), answers the little menu when one opens, and
-/// dismisses round summaries. Returns the number of moves this person made.
-export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove } = {}) {
+/// dismisses round summaries. Returns the number of moves this person made. Given `counts`, a
+/// move offered alone is left to the table, which plays it for the person (the README's
+/// `auto_forced`); if the table has not played it after 5 s (its slowest is 2.6 s), it is
+/// clicked and counted in `counts.lone`, which a whole match expects to end at 0.
+export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, counts = null } = {}) {
+  if (counts) counts.lone = 0;
   const pick = chooser(seed);
   let moves = 0;
   for (let i = 0; i < maxMoves * 4; i++) {
@@ -56,8 +71,21 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove } = {}
     const n = await candidates.count();
     if (!n) continue;
     const seq = await page.locator('main.table-page').getAttribute('data-seq');
-    const target = candidates.nth(pick(n));
     if (onMove) await onMove(moves);
+    let lone = false;
+    if (counts && (await offeredMoves(page)) === 1) {
+      const played = await page.waitForFunction(
+        (old) => {
+          const main = document.querySelector('main.table-page');
+          return !main || main.dataset.seq !== old;
+        },
+        seq,
+        { timeout: 5000 },
+      ).then(() => true, () => false);
+      if (played) continue;
+      lone = true;
+    }
+    const target = candidates.nth(pick(n));
     try {
       await target.click({ timeout: 5000 });
     } catch {
@@ -66,6 +94,7 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove } = {}
     const menu = page.locator('.menu button[data-action]');
     if (await menu.count()) await menu.nth(pick(await menu.count())).click();
     moves += 1;
+    if (lone) counts.lone += 1;
     await page.waitForFunction(
       (old) => {
         const main = document.querySelector('main.table-page');
@@ -78,8 +107,21 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove } = {}
   throw new Error('the match did not end');
 }
 
-/// A screenshot of the whole page, for the README.
+/// A screenshot of the page, kept with the test's results (the README's pictures are written by
+/// screenshots.mjs, not by the tests).
 export async function shoot(page, name) {
-  mkdirSync(screenshots, { recursive: true });
-  await page.screenshot({ path: join(screenshots, `${name}.png`), fullPage: false });
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
+}
+
+/// Counts, from the frames the page receives, the moves the table played for this person
+/// (`"forced": true` in an `update`). Call before the page connects.
+export function forcedMoves(page) {
+  const seen = { n: 0 };
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => {
+    try {
+      const f = JSON.parse(frame.payload);
+      if (f.type === 'update' && f.forced === true) seen.n += 1;
+    } catch { /* not a frame of ours */ }
+  }));
+  return seen;
 }

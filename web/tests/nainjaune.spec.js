@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
+import { createRoom, forcedMoves, joinByLink, playToEnd, shoot } from './helpers.js';
 
 // Screenshots for looking only (English, the replay): out of docs/ and of the shared test-results.
 const extra = (name) => join(process.env.NAINJAUNE_SHOTS || tmpdir(), `${name}.png`);
@@ -34,6 +34,7 @@ async function checkTable(page, seats = SEATS.length) {
 
 test('a person plays a whole match of Le Nain Jaune against bots by clicking', async ({ page, request }) => {
   const room = await createRoom(request, 'nainjaune', 4, SEATS, { rounds: 1 }, { seed: 3 });
+  const forced = forcedMoves(page);
   await joinByLink(page, room, 'Alice');
   await page.setViewportSize({ width: 1280, height: 800 });
   await checkTable(page);
@@ -48,8 +49,10 @@ test('a person plays a whole match of Le Nain Jaune against bots by clicking', a
   let shot = false;
   let sawRun = false;
   let ended = false;
+  const counts = {};
   const moves = await playToEnd(page, {
     seed: 5,
+    counts,
     onMove: async (n) => {
       if (!ended && await page.locator('.nj-runbox.ended').count()) {
         ended = true;
@@ -79,6 +82,9 @@ test('a person plays a whole match of Le Nain Jaune against bots by clicking', a
   expect(shot).toBe(true);
   expect(sawRun).toBe(true);
   await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+  // No click on a move offered alone: the table played every one of them for her.
+  expect(counts.lone).toBe(0);
+  expect(forced.n).toBeGreaterThan(0);
 
   // Behind the results, the table still shows the final board, the last run and the settlement.
   await page.locator('[data-close="results"]').click();

@@ -2,7 +2,7 @@
 // desktop and phone width, and hand-dealt tables for the choices a random match may not reach
 // (a King's rank, an 8's suit, the Dame exchange, UNIQUE and CONTRE UNIQUE).
 import { test, expect } from '@playwright/test';
-import { base, createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
+import { base, createRoom, forcedMoves, joinByLink, playToEnd, shoot } from './helpers.js';
 
 const RANKS = ['2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K', 'A'];
 
@@ -29,14 +29,19 @@ const interesting = '.game-nantais [data-info="pending"], .game-nantais [data-in
 test('a person plays a whole match of Le 8 Nantais against two bots', async ({ page, request }) => {
   const room = await createRoom(request, 'nantais', 3, ['human', 'bot:easy', 'bot:medium'],
     { rounds_to_win: 1, queen_swap: true }, { seed: 3 });
+  const forced = forcedMoves(page);
   await joinByLink(page, room, 'Alice');
   const hand = page.locator('.game-nantais .nt-hand [data-card]');
   await expect(hand).toHaveCount(7);
   await expect(page.locator('.game-nantais [data-pile="discard"] .nt-top[data-card]')).toBeVisible();
   await expect(page.locator('.game-nantais .nt-opp')).toHaveCount(2);
-  const moves = await playToEnd(page, { seed: 5 });
+  const counts = {};
+  const moves = await playToEnd(page, { seed: 5, counts });
   expect(moves).toBeGreaterThan(0);
   await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+  // No click on a move offered alone: the table played every one of them for her.
+  expect(counts.lone).toBe(0);
+  expect(forced.n).toBeGreaterThan(0);
 
   // The replay shows every hand face up and offers nothing.
   await page.locator('[data-do="replay"]').click();
@@ -153,3 +158,131 @@ test.describe('in English', () => {
     await expect(page.locator('[data-choice="rank"] h3')).toHaveText('Demand a rank');
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+// Races at a person's pace, against medium bots at theirs (`bot_delay_ms` above 0), as the
+// README's « People's pace » promises: counted over ten tables each, from the events the page
+// receives.
+
+/// Every event of every update the page receives, in order.
+function eventsOf(page) {
+  const events = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (frame) => {
+    try {
+      const f = JSON.parse(frame.payload);
+      if (f.type === 'update') events.push(...f.events);
+    } catch { /* not a frame of ours */ }
+  }));
+  return events;
+}
+
+// Alice (seat 0) deals, so the bot at seat 1 plays first: it lays its 6♠ and holds one card.
+// With these seeds it forgets to say UNIQUE as it lays it (a medium bot forgets one time in
+// ten; found by trying seeds 1 to 300 once), so a CONTRE UNIQUE race opens for everyone.
+const CONTRE_HANDS = [['9D', '3H', '2H'], ['6S', '2D'], ['2C', '4C', '6H']];
+const CONTRE_SEEDS = [5, 9, 15, 81, 84, 85, 87, 99, 145, 146];
+
+async function contreTable(browser, request, seed, viewport = { width: 1366, height: 768 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const events = eventsOf(page);
+  const room = await createRoom(request, 'nantais', 3, ['human', 'bot:medium', 'bot:medium'],
+    { rounds_to_win: 1 }, { seed, dealer: 0, deal: deal(CONTRE_HANDS, ['5S']), bot_delay_ms: 1500 });
+  await joinByLink(page, room, 'Alice');
+  return { context, page, events };
+}
+
+test('a person who calls CONTRE UNIQUE within 1.2 s of the button wins at least 9 races of 10 against medium bots', async ({ browser, request }) => {
+  expect(CONTRE_SEEDS).toHaveLength(10);
+  const outcomes = [];
+  for (const [i, seed] of CONTRE_SEEDS.entries()) {
+    const { context, page, events } = await contreTable(browser, request, seed);
+    // A person watching for the button clicks it 0.8 s to 1.07 s after it appears. The page
+    // itself keeps that time, from the moment the button is drawn, so that the test runner's
+    // own delays (a loaded machine) do not count against her.
+    await page.evaluate((delay) => {
+      const selector = '.nt-race-button.nt-contre[data-target="1"]';
+      const watch = new MutationObserver(() => {
+        if (!document.querySelector(selector)) return;
+        watch.disconnect();
+        setTimeout(() => { const b = document.querySelector(selector); if (b) b.click(); }, delay);
+      });
+      watch.observe(document.body, { childList: true, subtree: true });
+    }, 800 + 30 * i);
+    // The race is over once UNIQUE is said by seat 1 or someone called CONTRE UNIQUE on it.
+    await expect.poll(() => events.some((e) => (e.type === 'unique' && e.seat === 1) || (e.type === 'contre' && e.against === 1)), { timeout: 10_000 }).toBe(true);
+    const first = events.find((e) => (e.type === 'unique' && e.seat === 1) || (e.type === 'contre' && e.against === 1));
+    outcomes.push(first.type === 'contre' && first.seat === 0 ? 'won' : `lost to ${first.type} by seat ${first.seat}`);
+    await context.close();
+  }
+  console.log(`CONTRE UNIQUE races: ${outcomes.join(', ')}`);
+  expect(outcomes.filter((o) => o === 'won').length).toBeGreaterThanOrEqual(9);
+});
+
+test('« poser et annoncer UNIQUE » gets at least 9 announcements of 10 through against medium bots', async ({ browser, request }) => {
+  const outcomes = [];
+  for (let seed = 1; seed <= 10; seed++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const events = eventsOf(page);
+    // Alice plays first; the bots at seats 1 and 2 may call CONTRE UNIQUE on her at their pace.
+    const room = await createRoom(request, 'nantais', 3, ['human', 'bot:medium', 'bot:medium'],
+      { rounds_to_win: 1 }, { seed, deal: deal([['4S', '9D'], ['3D', '4D', '3H'], ['2C', '4C', '6H']], ['5S']), bot_delay_ms: 700 });
+    await joinByLink(page, room, 'Alice');
+    await page.locator('.nt-hand [data-card="4S"].playable').click();
+    await page.locator('.menu button[data-then="unique"]').click();
+    await expect.poll(() => events.some((e) => (e.type === 'unique' && e.seat === 0) || (e.type === 'contre' && e.against === 0)), { timeout: 10_000 }).toBe(true);
+    const first = events.find((e) => (e.type === 'unique' && e.seat === 0) || (e.type === 'contre' && e.against === 0));
+    outcomes.push(first.type === 'unique' ? 'through' : `caught by seat ${first.seat}`);
+    await context.close();
+  }
+  console.log(`UNIQUE with the card: ${outcomes.join(', ')}`);
+  expect(outcomes.filter((o) => o === 'through').length).toBeGreaterThanOrEqual(9);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The piles stay put when a race button comes or goes.
+
+const boxes = (page) => page.evaluate(() => Object.fromEntries(['[data-pile="stock"]', '.nt-discard-pile', '.nt-discard .nt-top'].map((sel) => {
+  const r = document.querySelector(sel).getBoundingClientRect();
+  return [sel, [r.x, r.y, r.width, r.height].map((v) => Math.round(v * 2) / 2)];
+})));
+
+for (const [label, viewport] of [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]]) {
+  test(`the stock and the discard do not move when the race buttons come and go, ${label}`, async ({ browser, request }) => {
+    // UNIQUE: Alice lays her second-to-last card; the button comes, she says it, it goes.
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    const room = await createRoom(request, 'nantais', 3, ['human', 'bot:medium', 'bot:medium'],
+      { rounds_to_win: 1 }, { seed: 1, deal: deal([['4S', '9D'], ['3D', '4D', '3H'], ['2C', '4C', '6H']], ['5S']), bot_delay_ms: 4000 });
+    await joinByLink(page, room, 'Alice');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const before = await boxes(page);
+    await page.locator('.nt-hand [data-card="4S"].playable').click();
+    await page.locator('.menu button[data-action="play 4S"]:not([data-then])').click();
+    const unique = page.locator('.nt-race-button.nt-unique');
+    await expect(unique).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await boxes(page)).toEqual(before);
+    await unique.click();
+    await expect(unique).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await boxes(page)).toEqual(before);
+    await context.close();
+
+    // CONTRE UNIQUE: the bot lays its second-to-last card without a word; the button comes,
+    // Alice calls it, it goes.
+    const t = await contreTable(browser, request, CONTRE_SEEDS[0], viewport);
+    await t.page.evaluate(() => window.scrollTo(0, 0));
+    const start = await boxes(t.page);
+    const contre = t.page.locator('.nt-race-button.nt-contre[data-target="1"]');
+    await expect(contre).toBeVisible({ timeout: 20_000 });
+    await t.page.evaluate(() => window.scrollTo(0, 0));
+    expect(await boxes(t.page)).toEqual(start);
+    await contre.click();
+    await expect(contre).toHaveCount(0);
+    await t.page.evaluate(() => window.scrollTo(0, 0));
+    expect(await boxes(t.page)).toEqual(start);
+    await t.context.close();
+  });
+}

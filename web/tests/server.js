@@ -13,7 +13,8 @@ export default async function globalSetup() {
   const data = mkdtempSync(join(tmpdir(), 'tapis-browser-'));
   // Warnings and errors only: the runner's summary stays readable.
   const env = { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' };
-  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', data], { stdio: ['ignore', 'pipe', 'inherit'], env });
+  // Every room comes from this one address: no limit on how many it opens a minute.
+  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', data, '--rooms-per-minute', '0'], { stdio: ['ignore', 'pipe', 'inherit'], env });
   const url = await new Promise((resolve, reject) => {
     let seen = '';
     server.stdout.on('data', (chunk) => {

@@ -255,3 +255,52 @@ test('on a phone, every game keeps one’s own hand in view at the foot of the s
     await context.close();
   }
 });
+
+// Alice holds nothing that goes on the 5♠: drawing is her only move. The bots wait 4 s, so that
+// only the table could move in the meantime.
+function loneDraw() {
+  const hands = [['9D', '3H', '2H'], ['3D', '4D', '6H'], ['3C', '4C', '6C']];
+  const discard = ['5S'];
+  const stock = [];
+  for (const s of 'SHDC') for (const r of '23456789TJQKA') stock.push(r + s);
+  stock.push('X', 'X');
+  for (const c of [...hands.flat(), ...discard]) stock.splice(stock.indexOf(c), 1);
+  return { hands, stock, discard };
+}
+const loneDrawRoom = (request) => createRoom(request, 'nantais', 3, ['human', 'bot:easy', 'bot:easy'],
+  { rounds_to_win: 1 }, { seed: 3, deal: loneDraw(), bot_delay_ms: 4000 });
+
+test('« Jouer pour moi mes coups forcés » off: a lone move waits for the click; turned on, the table plays it', async ({ page, request }) => {
+  await page.addInitScript(() => localStorage.setItem('tapis.auto-forced', 'off'));
+  const sent = [];
+  page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(JSON.parse(f.payload))));
+  const room = await loneDrawRoom(request);
+  await joinByLink(page, room, 'Alice');
+  const box = page.locator('#auto-forced');
+  await expect(box).not.toBeChecked();
+  expect(sent.find((m) => m.type === 'hello').auto_forced).toBe(false);
+  await expect(page.locator('.game-nantais [data-pile="stock"].playable')).toHaveAttribute('data-action', 'draw');
+  // The slowest forced move comes 2.6 s after the turn begins: past it, the draw still waits.
+  await page.waitForTimeout(4000);
+  expect(await seq(page)).toBe(0);
+  await expect(page.locator('.game-nantais [data-pile="stock"].playable')).toBeVisible();
+  // Turned on, the switch is remembered and told to the room, which draws for her.
+  await box.check();
+  expect(await page.evaluate(() => localStorage.getItem('tapis.auto-forced'))).toBe('on');
+  expect(sent.filter((m) => m.type === 'settings')).toEqual([{ type: 'settings', auto_forced: true }]);
+  await expect.poll(() => seq(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  expect(sent.filter((m) => m.type === 'act')).toEqual([]);
+  await expect(page.locator('.log')).toContainText('Alice pioche');
+});
+
+test('« Jouer pour moi mes coups forcés » is on by default: a lone move is played without a click', async ({ page, request }) => {
+  const sent = [];
+  page.on('websocket', (ws) => ws.on('framesent', (f) => sent.push(JSON.parse(f.payload))));
+  const room = await loneDrawRoom(request);
+  await joinByLink(page, room, 'Alice');
+  await expect(page.locator('#auto-forced')).toBeChecked();
+  expect(sent.find((m) => m.type === 'hello').auto_forced).toBe(true);
+  await expect.poll(() => seq(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+  expect(sent.filter((m) => m.type === 'act')).toEqual([]);
+  await expect(page.locator('.log')).toContainText('Alice pioche');
+});
