@@ -7,7 +7,7 @@ use crate::registry::{AnyMatch, GameId};
 use tapis_core::{DescribeTable, HandCard, Match, RichLine, Seat, Words};
 
 /// A match from one seat (or a spectator's chair), in the reader's words.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TableText {
     /// The table's facts, one a line.
     pub lines: Vec<RichLine>,

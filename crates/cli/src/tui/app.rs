@@ -13,7 +13,9 @@ use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use tapis_core::words::capitalize;
 use tapis_core::{Lang, Seat, Words};
-use tapis_table::{Accepted, Answered, Choice, Controller, GameId, JobAnswer, JobKey, Table, TableSetup, bot_name};
+use tapis_table::{
+    Accepted, Answered, Choice, Controller, GameId, JobAnswer, JobKey, Table, TableSetup, TableText, bot_name,
+};
 
 /// One line of the log.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +61,8 @@ pub(super) struct App {
     /// The person's client view, and their choices with their words, at `seen`.
     pub(super) view: Value,
     pub(super) legal: Vec<Choice>,
+    /// The table as the game describes it to the person, at `seen`.
+    pub(super) text: TableText,
     pub(super) seen: (u32, u64),
     pub(super) selected: usize,
     /// Digits typed so far.
@@ -120,6 +124,7 @@ impl App {
             table,
             view: Value::Null,
             legal: Vec::new(),
+            text: TableText::default(),
             seen: (0, u64::MAX),
             selected: 0,
             typed: String::new(),
@@ -288,6 +293,7 @@ impl App {
         self.seen = seen;
         self.view = self.table.client_view(Some(self.human));
         self.legal = self.table.choices(self.human);
+        self.text = self.table.current().table_text(Some(self.human), &self.table.words(self.lang));
         self.selected = kept.and_then(|a| self.legal.iter().position(|l| l.actions == a)).unwrap_or(0);
         self.typed.clear();
         if self.note.as_ref().is_some_and(|(_, error)| !error) {

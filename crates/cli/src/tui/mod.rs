@@ -1,7 +1,9 @@
 //! `tapis play` on a terminal: the full-screen table (ratatui on crossterm).
 //!
-//! The screen is drawn from the person's client view (`Table::client_view`, documented in
-//! `docs/client-view.md`), never from the match itself:
+//! The screen is drawn from what the person may see, never from the match itself: the client
+//! view's envelope (`Table::client_view`, documented in `docs/client-view.md`) and the table as
+//! the game describes it from the person's view (`AnyMatch::table_text`, rich lines whose pieces
+//! say what they are: a card in its colour, a count, a pile's top). No game is named here:
 //!
 //! ```text
 //! ┌ title: the game, the round, the seed ───────────────────────────────────────┐

@@ -5,12 +5,11 @@ use crate::play::{BOT_DELAY_MS, PlayConfig};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::{Color, Style};
 use ratatui::text::Line;
 use tapis_bots::BotKind;
 use tapis_core::MatchRequest;
-use tapis_core::{Lang, Seat, Words};
-use tapis_njet::Card as NjetCard;
+use tapis_core::{Lang, Seat};
 use tapis_table::{Choice, GameId};
 
 fn config(players: usize, seed: u64, lang: Lang) -> PlayConfig {
@@ -62,18 +61,17 @@ fn a_hand_card_is_playable_when_a_legal_action_names_it() {
 }
 
 #[test]
-fn cards_read_in_the_reader_language_with_red_hearts_and_diamonds() {
-    let fr = Words::plain(Lang::Fr);
-    let en = Words::plain(Lang::En);
-    let heart = card_span(GameId::Nantais, &fr, "7H");
-    assert_eq!((heart.content.as_ref(), heart.style.fg), ("7♥", Some(RED)));
-    assert_eq!(card_span(GameId::NainJaune, &fr, "QS").content, "D♠");
-    assert_eq!(card_span(GameId::NainJaune, &en, "QS").content, "Q♠");
-    assert_eq!(card_span(GameId::CrazyEights, &fr, "TD").style.fg, Some(RED));
-    assert_eq!(card_span(GameId::CrazyEights, &fr, "KC").style.fg, None);
-    assert_eq!(card_span(GameId::Nantais, &fr, "X").content, "Joker");
-    assert_eq!(card_span(GameId::Gum, &fr, "00").content, "Ninja");
-    assert_eq!(card_span(GameId::Njet, &fr, "R5").style.fg, Some(RED));
+fn sentences_colour_hearts_diamonds_and_njet_colours() {
+    let styled = |game, text| -> Vec<(String, Option<Color>)> {
+        sentence(game, text, Style::new()).spans.iter().map(|s| (s.content.to_string(), s.style.fg)).collect()
+    };
+    assert_eq!(styled(GameId::Nantais, "poser 7♥")[1], ("7♥".to_string(), Some(Color::Red)));
+    assert_eq!(styled(GameId::CrazyEights, "poser K♣").len(), 1);
+    // In Njet's sentences, the colours' names take their colours.
+    let line = styled(GameId::Njet, "jouer les 1 rouges, puis le 3 noir");
+    assert_eq!(line[1], ("rouges,".to_string(), Some(Color::Red)));
+    assert_eq!(line[3].0, "noir");
+    assert_eq!(styled(GameId::Nantais, "le rouge").len(), 1);
 }
 
 #[test]
@@ -308,55 +306,14 @@ fn no_card_notation_on_french_screens_in_whole_matches() {
 }
 
 #[test]
-fn njet_cards_read_in_words_in_their_colours() {
-    let (fr, en) = (Words::plain(Lang::Fr), Words::plain(Lang::En));
-    let red = card_span(GameId::Njet, &fr, "R5");
-    assert_eq!((red.content.as_ref(), red.style.fg), ("5 rouge", Some(RED)));
-    assert_eq!(card_span(GameId::Njet, &en, "R5").content, "red 5");
-    let black = card_span(GameId::Njet, &fr, "K2");
-    assert_eq!((black.content.as_ref(), black.style.add_modifier), ("2 noir", Modifier::BOLD));
-    assert_eq!(card_span(GameId::Njet, &en, "G1").style.fg, Some(Color::Green));
-    let cards: Vec<NjetCard> = ["R1", "R7", "K3"].iter().map(|c| c.parse().unwrap()).collect();
-    let text = |lang| njet_cards(lang, &cards).iter().map(|s| s.content.to_string()).collect::<String>();
-    assert_eq!(text(Lang::Fr), "rouge 1 7\u{a0}; noir 3");
-    assert_eq!(text(Lang::En), "red 1 7; black 3");
-    // In sentences, the colours' names take their colours.
-    let line = rich(GameId::Njet, "jouer les 1 rouges, puis le 3 noir", Style::new());
-    let styled: Vec<(&str, Option<Color>)> = line.spans.iter().map(|s| (s.content.as_ref(), s.style.fg)).collect();
-    assert_eq!(styled[1], ("rouges,", Some(RED)));
-    assert_eq!(line.spans[3].content, "noir");
-    assert_eq!(rich(GameId::Nantais, "le rouge", Style::new()).spans.len(), 1);
-}
-
-#[test]
-fn a_njet_hand_reads_colour_by_colour_and_the_table_in_words() {
+fn a_njet_hand_reads_colour_by_colour() {
     let app = App::new(GameId::Njet, &config(3, 7, Lang::Fr), 0).unwrap();
-    let pen = Pen { game: app.game, lang: app.lang, words: app.words() };
-    let hand: Vec<String> = hand_lines(&app, &pen, 78).iter().map(|l| l.to_string()).collect();
+    let hand: Vec<String> = hand_lines(&app, 78).iter().map(|l| l.to_string()).collect();
     assert_eq!(hand, ["rouge 5  9   bleu 6  7  8  9   noir 1  3  4   vert 1  3  5 "]);
-    let narrow: Vec<String> = hand_lines(&app, &pen, 24).iter().map(|l| l.to_string()).collect();
+    let narrow: Vec<String> = hand_lines(&app, 24).iter().map(|l| l.to_string()).collect();
     assert_eq!(narrow, ["rouge 5  9   bleu 6  7 ", " 8  9   noir 1  3  4 ", "vert 1  3  5 "]);
     let en = App::new(GameId::Njet, &config(3, 7, Lang::En), 0).unwrap();
-    let pen = Pen { game: en.game, lang: en.lang, words: en.words() };
-    assert_eq!(hand_lines(&en, &pen, 78)[0].to_string(), "red 5  9   blue 6  7  8  9   black 1  3  4   green 1  3  5 ");
-    // The trick, the trumps and what seats lack, from a view in the middle of a round.
-    let mut view = app.view.clone();
-    view["table"]["phase"] = "play".into();
-    view["table"]["conditions"] =
-        serde_json::json!({"start": 1, "discard": 1, "trump": "K", "super_trump": "G", "points": 2});
-    view["table"]["trick"] =
-        serde_json::json!({"leader": 1, "cards": [{"seat": 1, "card": "K2"}, {"seat": 2, "card": "G1"}]});
-    view["table"]["seats"][2]["voids"] = serde_json::json!(["R", "B"]);
-    let lines: Vec<String> = table_lines(&pen_for(&app), &view).iter().map(|l| l.to_string()).collect();
-    assert_eq!(lines[0], "Atout\u{a0}: noir · super-atouts\u{a0}: les 1 verts");
-    assert_eq!(lines.last().unwrap(), "Pli\u{a0}: Blaise 2 noir  Colette 1 vert");
-    let extra: String =
-        seat_extra(&pen_for(&app), &view["table"]["seats"][2]).iter().map(|s| s.content.to_string()).collect();
-    assert_eq!(extra, "0 sans rouge bleu");
-}
-
-fn pen_for(app: &App) -> Pen<'_> {
-    Pen { game: app.game, lang: app.lang, words: app.words() }
+    assert_eq!(hand_lines(&en, 78)[0].to_string(), "red 5  9   blue 6  7  8  9   black 1  3  4   green 1  3  5 ");
 }
 
 #[test]
@@ -541,4 +498,36 @@ fn ctrl_c_quits_at_once_even_over_a_popup() {
     app.key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 0);
     assert!(app.quit);
     assert_eq!(app.table.seq(), 0);
+}
+
+/// A match of three played on from its seed for `steps` steps, the person choosing at random
+/// from the seed, each popup closed at once.
+fn mid_match(game: GameId, lang: Lang, seed: u64, steps: usize) -> App {
+    let mut app = App::new(game, &config(3, seed, lang), 0).unwrap();
+    let (mut pick, mut now) = (seed, 0);
+    for _ in 0..steps {
+        now += BOT_DELAY_MS;
+        app.settle(now);
+        if app.popups.front().is_some() {
+            app.key(key(KeyCode::Enter), now);
+        } else if !app.legal.is_empty() {
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            app.selected = (pick >> 33) as usize % app.legal.len();
+            app.key(key(KeyCode::Enter), now);
+        }
+    }
+    app
+}
+
+/// Whole screens in the middle of a seeded match of each game, in French and in English: the
+/// table as each game describes it, the players and their facts, the hand, the choices, the log.
+#[test]
+fn whole_screens_in_the_middle_of_a_match() {
+    for &game in GameId::ALL {
+        for (lang, code) in [(Lang::Fr, "fr"), (Lang::En, "en")] {
+            let app = mid_match(game, lang, 12, 9);
+            assert!(!app.table.is_over() && app.popups.is_empty(), "{game}");
+            insta::assert_snapshot!(format!("{}_{code}", game.id()), screen(&app, 100, 30));
+        }
+    }
 }
