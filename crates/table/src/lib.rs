@@ -39,6 +39,8 @@ pub mod games {
     pub use tapis_crazyeights::CrazyEights;
     pub use tapis_gum::Gum;
     pub use tapis_nainjaune::NainJaune;
+    /// A hand-made deal of Le 8 Nantais, for the front ends' scenarios (`tapis bench --pace`).
+    pub use tapis_nantais::Deal as NantaisDeal;
     pub use tapis_nantais::Nantais;
     pub use tapis_njet::Njet;
     pub use tapis_nurmut::NurMut;

@@ -369,7 +369,10 @@ fn a_key_pressed_before_ones_turn_says_who_is_awaited_and_is_not_an_error() {
 
 /// A table of two where the person holds `hand` and plays first on the 5♥.
 fn dealt(hand: &[&str], confirm_forced: bool) -> App {
-    let deal = tapis_nantais::Deal::with_rest_in_stock(&[hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"]], &["5H"]);
+    let deal = tapis_table::games::NantaisDeal::with_rest_in_stock(
+        &[hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"]],
+        &["5H"],
+    );
     let mut setup = config(2, 3, Lang::Fr);
     setup.request.deal = Some(serde_json::to_value(deal).unwrap());
     setup.confirm_forced = confirm_forced;
