@@ -816,3 +816,49 @@ impl DescribeTable for crate::Njet {
         named_colour(word).map(tint)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Njet;
+    use crate::client::{ConditionsBody, Play, TrickBody};
+    use tapis_core::{ClientView, Game, Match, MatchRequest};
+
+    #[test]
+    fn the_table_in_the_middle_of_a_round_reads_in_words_in_their_colours() {
+        let request = MatchRequest { players: 3, seed: 7, dealer: None, options: Default::default(), deal: None };
+        let m = Match::<Njet>::new(&request).unwrap();
+        let mut body = Njet::client_body(&m.state().view(Some(Seat(0))));
+        body.phase = Phase::Play;
+        body.conditions = Some(ConditionsBody {
+            start: Seat(1),
+            discard: 1,
+            trump: Colour::Black,
+            super_trump: Some(Colour::Green),
+            points: 2,
+        });
+        let cards = vec![
+            Play { seat: Seat(1), card: "K2".parse().unwrap() },
+            Play { seat: Seat(2), card: "G1".parse().unwrap() },
+        ];
+        body.trick = Some(TrickBody { leader: Seat(1), led: Some(Colour::Black), cards, winning: Some(Seat(2)) });
+        body.seats[2].voids = vec![Colour::Red, Colour::Blue];
+        let names = ["Vous", "Blaise", "Colette"].map(String::from);
+        let fr = Words::new(Lang::Fr, &names, Some(Seat(0)));
+        let lines = Njet::table_lines(&body, &fr);
+        let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        assert_eq!(text[0], "Atout\u{a0}: noir · super-atouts\u{a0}: les 1 verts");
+        assert_eq!(text.last().unwrap(), "Pli\u{a0}: Blaise 2 noir  Colette 1 vert");
+        let trick = lines.last().unwrap();
+        assert_eq!((trick.spans[0].mark, trick.spans.last().unwrap().mark), (Mark::Label, Mark::Card(Tint::Green)));
+        assert_eq!(Njet::seat_facts(&body, Seat(2), &fr).to_string(), "0 sans rouge bleu");
+        let en = Words::new(Lang::En, &names, Some(Seat(0)));
+        assert_eq!(Njet::table_lines(&body, &en)[0].to_string(), "Trumps: black · super-trumps: the green 1s");
+        assert_eq!(Njet::seat_facts(&body, Seat(2), &en).to_string(), "0 no red blue");
+        // A stone names no card of the hand; a card played does.
+        assert!(Njet::action_cards("njet start 1").is_empty());
+        assert_eq!(Njet::action_cards("play R1"), ["R1"]);
+        assert_eq!(Njet::word_tint("rouges,"), Some(Tint::Red));
+        assert_eq!(Njet::word_tint("rouler"), None);
+    }
+}
