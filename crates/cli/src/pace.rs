@@ -43,7 +43,7 @@ pub struct PaceFigures {
 }
 
 fn table(seed: u64, seats: [Controller; 2], seat0: &[&str], seat1: &[&str]) -> Table {
-    let deal = tapis_nantais::Deal::with_rest_in_stock(&[seat0, seat1], &["5H"]);
+    let deal = tapis_table::games::NantaisDeal::with_rest_in_stock(&[seat0, seat1], &["5H"]);
     let setup = TableSetup {
         game: GameId::Nantais,
         request: MatchRequest {

@@ -457,8 +457,10 @@ mod tests {
     /// The line mode's output for a match of two where the person holds `hand` and plays first
     /// on the 5♥, answering `lines`.
     fn dealt(hand: &[&str], confirm_forced: bool, lines: &[&str]) -> String {
-        let deal =
-            tapis_nantais::Deal::with_rest_in_stock(&[hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"]], &["5H"]);
+        let deal = tapis_table::games::NantaisDeal::with_rest_in_stock(
+            &[hand, &["2S", "3S", "4S", "6S", "8S", "9S", "TS"]],
+            &["5H"],
+        );
         let config = PlayConfig {
             request: MatchRequest {
                 players: 2,

@@ -14,12 +14,13 @@ pub mod kit;
 pub mod options;
 pub mod race;
 pub mod record;
+pub mod rich;
 pub mod rng;
 pub mod seat;
 pub mod words;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
-pub use client::ClientView;
+pub use client::{ClientView, DescribeTable, HandCard};
 pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;
 
@@ -27,6 +28,7 @@ pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_
 pub use game::{ActionList, Audience, EventSink, Game, GameEvent, Lang, MAX_ACTIONS, Setup, events_for};
 pub use options::{ChoiceValue, OptionKind, OptionSpec};
 pub use record::{Match, MatchRequest, Record};
+pub use rich::{Mark, RichLine, RichSpan, Tint};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
 #[doc(hidden)]

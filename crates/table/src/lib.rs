@@ -5,6 +5,8 @@
 //!   [`on_match!`] macros that reach a concrete game from them.
 //! - [`ops`]: the operations of a match as text and JSON — new, status, legal actions, act,
 //!   views, records, bots — as the referee protocol and the server need them.
+//! - [`describe`]: the table as a screen shows it, each game describing its own
+//!   ([`tapis_core::DescribeTable`]).
 //! - [`view`]: the client view, one envelope for every game around the game's own body
 //!   (`docs/client-view.md`).
 //! - [`driver`]: [`Table`], the clock-free driver of one match with people and bots at its
@@ -16,12 +18,14 @@
 //!
 //! Dependencies point one way: cli/server → table → bots → games → core.
 
+pub mod describe;
 pub mod driver;
 pub mod ops;
 pub mod pace;
 pub mod registry;
 pub mod view;
 
+pub use describe::TableText;
 pub use driver::{
     Accepted, Answered, Choice, Controller, Forced, Job, JobAnswer, JobKey, Mover, Reaction, Table, TableError,
     TableSetup, bot_name,
@@ -35,6 +39,8 @@ pub mod games {
     pub use tapis_crazyeights::CrazyEights;
     pub use tapis_gum::Gum;
     pub use tapis_nainjaune::NainJaune;
+    /// A hand-made deal of Le 8 Nantais, for the front ends' scenarios (`tapis bench --pace`).
+    pub use tapis_nantais::Deal as NantaisDeal;
     pub use tapis_nantais::Nantais;
     pub use tapis_njet::Njet;
     pub use tapis_nurmut::NurMut;

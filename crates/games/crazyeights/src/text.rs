@@ -7,10 +7,11 @@
 //! (U+00A0) before « : ; ! ? ».
 
 use crate::action::Action;
+use crate::client::{Body, Direction, Phase};
 use crate::rules::Event;
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{FrenchCard, Lang, Seat, Suit, Words};
+use tapis_core::{FrenchCard, HandCard, Lang, RichLine, RichSpan, Seat, Suit, Words};
 
 const RULES_FR: &str = "\
 Crazy Eights (règles d'OpenSpiel 2.0.2, jeu crazy_eights)
@@ -261,4 +262,66 @@ pub fn describe_event(event: &Event, w: &Words) -> String {
         }
     };
     format!("{text}.")
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table as a screen shows it
+
+impl tapis_core::DescribeTable for crate::CrazyEights {
+    /// The discard, the suit to follow, the stock, the 2s' cards to draw, the cards drawn this
+    /// turn, an 8 waiting for its suit and the direction once it has turned.
+    fn table_lines(t: &Body, w: &Words) -> Vec<RichLine> {
+        let mut lines = vec![
+            RichLine::field(w, "Défausse", "Discard")
+                .span(RichSpan::french_card(w, t.top))
+                .text(format!("  ({})", w.cards(t.discard + 1))),
+            RichLine::field(w, "Couleur", "Suit").span(RichSpan::suit(w, t.suit)),
+            RichLine::field(w, "Pioche", "Stock").text(w.cards(t.stock)),
+        ];
+        if t.pending_draw > 0 {
+            lines.push(RichLine::field(w, "À piocher", "To draw").strong(w.cards(t.pending_draw)));
+        }
+        if t.drawn_this_turn > 0 {
+            let drawn = format!("{} / {}", t.drawn_this_turn, t.draw_limit);
+            lines.push(RichLine::field(w, "Pioché ce tour", "Drawn this turn").text(drawn));
+        }
+        if t.phase == Phase::NameSuit {
+            lines.push(RichLine::new().strong(w.pick("Un 8\u{a0}: choisir la couleur", "An 8: name the suit")));
+        }
+        if t.direction != Direction::Clockwise {
+            lines.push(RichLine::field(w, "Sens", "Direction").text(w.pick("antihoraire ↺", "counterclockwise ↺")));
+        }
+        lines
+    }
+
+    fn seat_heading(_: &Words) -> (&'static str, &'static str) {
+        ("", "")
+    }
+
+    /// Every seat's public facts are its card count, which the players' panel already shows.
+    fn seat_facts(_: &Body, _: Seat, _: &Words) -> RichLine {
+        RichLine::new()
+    }
+
+    fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
+        let hand = t.hand.as_ref()?;
+        Some(
+            hand.iter()
+                .map(|&c| HandCard { card: c.to_string(), group: None, face: RichSpan::french_card(w, c) })
+                .collect(),
+        )
+    }
+
+    fn own_lines(_: &Body, _: Seat, _: &Words) -> Vec<RichLine> {
+        Vec::new()
+    }
+
+    /// The words after the verb: `play 8C` lays the 8♣ (`suit H` names a suit, no card).
+    fn action_cards(action: &str) -> Vec<&str> {
+        action.split_whitespace().skip(1).collect()
+    }
+
+    fn rounds(_: &Body) -> Option<u32> {
+        None
+    }
 }

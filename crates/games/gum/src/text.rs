@@ -3,13 +3,14 @@
 
 use crate::action::Action;
 use crate::cards::{Card, Counts};
+use crate::client::Body;
 use crate::events::Event;
 use crate::options::TablePlay;
 use crate::table::{Phase, PlayKind, Requirement};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{Lang, Seat, SeatSet, Words};
+use tapis_core::{HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Words};
 
 const RULES_FR: &str = "\
 BATTLE GUM — 2 à 5 joueurs (6 avec max_players=6), 54 cartes\u{a0}: valeurs 1 à 13 en 4 exemplaires et 2 Ninjas (00).
@@ -648,4 +649,130 @@ fn gave(w: &Words, giver: Seat, target: Seat) -> String {
         w.pick("le tas à", "the pile to"),
         w.name_of(target)
     )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table as a screen shows it
+
+/// A card as the table shows it: its value, the Ninja by its name.
+fn card_span(card: Card) -> RichSpan {
+    let notation = card.to_string();
+    if notation == "00" {
+        RichSpan::new("Ninja", Mark::Card(Tint::Wild))
+    } else {
+        RichSpan::new(notation, Mark::Card(Tint::Plain))
+    }
+}
+
+/// Face-down cards, one block each.
+fn face_down(count: usize) -> String {
+    "▮".repeat(count)
+}
+
+impl tapis_core::DescribeTable for crate::Gum {
+    /// The pile (its top first), what the next card must be, the stock and the cards burnt, the
+    /// phase when it is not plain play, the pair that may be completed and a free turn.
+    fn table_lines(t: &Body, w: &Words) -> Vec<RichLine> {
+        let mut pile = RichLine::field(w, "Tas", "Pile").cards(t.pile.iter().map(|&c| card_span(c)), 6);
+        if let Some(top) = pile.spans.get_mut(1).filter(|_| !t.pile.is_empty()) {
+            top.mark = match top.mark {
+                Mark::Card(tint) => Mark::Top(tint),
+                mark => mark,
+            };
+            pile.push(format!("  ({})", t.pile.len()), Mark::Text);
+        }
+        let need = match (t.requirement.kind, t.requirement.value) {
+            ("at_least", Some(v)) => format!("≥ {v}"),
+            ("at_most", Some(v)) => format!("≤ {v}"),
+            _ => w.pick("n'importe quelle carte", "any card").to_string(),
+        };
+        let stock = format!("{}  · {} {}", t.stock, w.pick("brûlées", "burnt"), t.burnt);
+        let mut lines = vec![
+            pile,
+            RichLine::field(w, "À poser", "To lay").strong(need),
+            RichLine::field(w, "Pioche", "Stock").text(stock),
+        ];
+        let who = |seat: Option<Seat>| seat.map_or_else(|| "?".to_string(), |s| w.who(s));
+        match t.phase {
+            "swap" => lines.push(RichLine::new().strong(w.pick("Échanges avant le jeu", "Swapping before play"))),
+            "give" => {
+                let gives = format!("{} {}", who(t.giver), w.pick("donne le tas", "gives the pile"));
+                lines.push(RichLine::field(w, "13", "13").text(gives));
+            }
+            "target" => {
+                let given = format!("{} → {}", who(t.giver), who(t.target));
+                lines.push(RichLine::field(w, "Tas donné", "Pile given").strong(given));
+            }
+            "refill" => lines.push(
+                RichLine::new()
+                    .text(w.pick("Pioche vide\u{a0}: on reprend ses cartes", "Stock empty: refill from the table")),
+            ),
+            _ => {}
+        }
+        if let Some(completion) = t.completion {
+            lines.push(RichLine::field(w, "Paire à compléter", "Pair to complete").span(card_span(completion)));
+        }
+        if t.free_turn {
+            lines.push(RichLine::new().strong(w.pick("Tour libre", "Free turn")));
+        }
+        lines
+    }
+
+    fn seat_heading(w: &Words) -> (&'static str, &'static str) {
+        (w.pick("Sur table", "On table"), w.pick("Table", "Table"))
+    }
+
+    /// Its place once out; else its face-up row, its face-down cards, and whether it is still
+    /// swapping.
+    fn seat_facts(t: &Body, seat: Seat, w: &Words) -> RichLine {
+        let Some(s) = t.seats.get(seat.index()) else { return RichLine::new() };
+        if let Some(place) = s.place {
+            let place = match (w.lang, place) {
+                (Lang::Fr, 1) => "1er".to_string(),
+                (Lang::Fr, n) => format!("{n}e"),
+                (Lang::En, 1) => "1st".into(),
+                (Lang::En, 2) => "2nd".into(),
+                (Lang::En, 3) => "3rd".into(),
+                (Lang::En, n) => format!("{n}th"),
+            };
+            return RichLine::new().strong(place);
+        }
+        let mut line = if s.faceup.is_empty() {
+            RichLine::new()
+        } else {
+            RichLine::new().cards(s.faceup.iter().map(|&c| card_span(c)), 3)
+        };
+        line.push(format!(" {}", face_down(s.facedown.len())), Mark::Dim);
+        if !s.ready {
+            line.push(format!(" {}", w.pick("échange", "swapping")), Mark::Text);
+        }
+        line
+    }
+
+    fn hand(t: &Body, _: &Words) -> Option<Vec<HandCard>> {
+        let hand = t.hand.as_ref()?;
+        Some(hand.iter().map(|&c| HandCard { card: c.to_string(), group: None, face: card_span(c) }).collect())
+    }
+
+    /// The reader's face-up row and face-down cards.
+    fn own_lines(t: &Body, seat: Seat, w: &Words) -> Vec<RichLine> {
+        let Some(mine) = t.seats.get(seat.index()) else { return Vec::new() };
+        let hidden = format!("  · {} {}", w.pick("cachées", "face down"), face_down(mine.facedown.len()));
+        vec![RichLine::field(w, "Visibles", "Face up").cards(mine.faceup.iter().map(|&c| card_span(c)), 3).text(hidden)]
+    }
+
+    /// `give <seat>`, `reveal <position>` and `take <face-up card>` name no card of the hand;
+    /// `swap <hand card> <face-up card>` names one; `play 9 9` two.
+    fn action_cards(action: &str) -> Vec<&str> {
+        let mut words = action.split_whitespace();
+        match words.next() {
+            Some("give" | "reveal" | "take") | None => Vec::new(),
+            Some("swap") => words.take(1).collect(),
+            Some(_) => words.collect(),
+        }
+    }
+
+    fn rounds(t: &Body) -> Option<u32> {
+        Some(t.games)
+    }
 }

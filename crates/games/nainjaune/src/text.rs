@@ -8,12 +8,13 @@
 //! sentence around them says what they mean.
 
 use crate::cards::{Cell, rank_name, rank_of_value};
+use crate::client::Body;
 use crate::rules::{EndReason, Event, NewRunReason};
 use crate::{Action, Phase, View};
 use std::fmt::Write;
 use std::sync::LazyLock;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, FrenchCard, Lang, Seat, SeatSet, Words};
+use tapis_core::{BySeat, FrenchCard, HandCard, Lang, Mark, Rank, RichLine, RichSpan, Seat, SeatSet, Words};
 
 const RULES_FR: &str = "\
 LE NAIN JAUNE — de 3 à 8 joueurs (2 avec two_players), 52 cartes, l'As est la plus faible.
@@ -521,5 +522,101 @@ fn paid(w: &Words, seat: Seat, to: Seat, n: u32, owed: u32) -> String {
         (Lang::En, _, _) => {
             format!("{payer} {} {} {}{short}.", w.verb(seat, "", "", "pays", "pay"), w.who(to), chips(w, n))
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table as a screen shows it
+
+/// A card of the notation as the reader reads it, in its colour; an unknown one as written.
+fn card_span(card: &str, w: &Words) -> RichSpan {
+    match card.parse::<FrenchCard>() {
+        Ok(c) => RichSpan::french_card(w, c),
+        Err(_) => RichSpan::new(card, Mark::Text),
+    }
+}
+
+/// A rank of the notation by its name: « Dame » / "Queen".
+fn rank_words(rank: &str, w: &Words) -> String {
+    rank.parse::<Rank>().map_or_else(|_| rank.to_string(), |r| w.rank(r).to_string())
+}
+
+impl tapis_core::DescribeTable for crate::NainJaune {
+    /// The board's cells with their chips, the run (its last seven cards), the rank that goes
+    /// on, the call being answered, the cell that may be claimed and the cards put aside.
+    fn table_lines(t: &Body, w: &Words) -> Vec<RichLine> {
+        let mut board = RichLine::field(w, "Tableau", "Board");
+        for (i, cell) in t.board.iter().enumerate() {
+            if i > 0 {
+                board.push("  ", Mark::Text);
+            }
+            board.spans.push(card_span(&cell.card, w));
+            // Joined to its card by a no-break space, so that a narrow table never parts them.
+            board.push(format!("\u{a0}{}", cell.chips), Mark::Count);
+        }
+        let mut run = RichLine::field(w, "Suite", "Run");
+        let shown = t.run.len().saturating_sub(7);
+        if shown > 0 {
+            run.push("… ", Mark::Text);
+        }
+        let mut lines = vec![board, run.cards(t.run[shown..].iter().map(|c| card_span(c, w)), 7)];
+        if let Some(next) = &t.next {
+            lines.push(RichLine::field(w, "Suivante", "Next").strong(rank_words(next, w)));
+        }
+        if let Some(call) = &t.call {
+            let rank = rank_words(&call.rank, w);
+            let text = match w.lang {
+                Lang::Fr => format!("«\u{a0}Sans {rank}\u{a0}!\u{a0}» ({})", w.who(call.by)),
+                Lang::En => format!("“No {rank}!” ({})", w.who(call.by)),
+            };
+            lines.push(RichLine::field(w, "Appel", "Call").strong(text));
+        }
+        if let Some(claim) = &t.claim {
+            let who = format!("{} ", w.who(claim.seat));
+            lines.push(RichLine::field(w, "Prise", "Claim").text(who).span(card_span(&claim.cell, w)));
+        }
+        lines.push(RichLine::field(w, "Écart", "Aside").text(w.cards(t.aside)));
+        lines
+    }
+
+    fn seat_heading(w: &Words) -> (&'static str, &'static str) {
+        let lacks = w.pick("Manque", "Lacks");
+        (lacks, lacks)
+    }
+
+    /// The ranks the seat has shown it lacks: « sans V D » / "no J Q".
+    fn seat_facts(t: &Body, seat: Seat, w: &Words) -> RichLine {
+        let lacks: Vec<&str> = t
+            .seats
+            .get(seat.index())
+            .map(|s| s.lacks.iter().map(|r| r.parse::<Rank>().map_or("?", |r| w.rank_short(r))).collect())
+            .unwrap_or_default();
+        if lacks.is_empty() {
+            return RichLine::new();
+        }
+        RichLine::new().text(format!("{} {}", w.pick("sans", "no"), lacks.join(" ")))
+    }
+
+    fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
+        let hand = t.hand.as_ref()?;
+        Some(hand.iter().map(|c| HandCard { card: c.clone(), group: None, face: card_span(c, w) }).collect())
+    }
+
+    fn own_lines(_: &Body, _: Seat, _: &Words) -> Vec<RichLine> {
+        Vec::new()
+    }
+
+    /// The words after the verb: `play QS` lays the Dame de pique.
+    fn action_cards(action: &str) -> Vec<&str> {
+        action.split_whitespace().skip(1).collect()
+    }
+
+    fn rounds(t: &Body) -> Option<u32> {
+        t.rounds
+    }
+
+    /// The chips are the scores.
+    fn score_heading(w: &Words) -> &'static str {
+        w.pick("Jetons", "Chips")
     }
 }

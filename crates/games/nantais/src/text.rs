@@ -5,12 +5,13 @@
 //! beside each choice.
 
 use crate::cards::*;
+use crate::client::{Body, MustMatch};
 use crate::options::Scoring;
 use crate::state::{ChainKind, Constraint, Phase};
 use crate::{Action, Event, PenaltyReason, View};
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, Lang, Seat, SeatSet, Words};
+use tapis_core::{BySeat, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Words};
 
 /// The non-breaking space French puts before « : ; ! ? » and inside « ».
 const NBSP: char = '\u{a0}';
@@ -760,3 +761,107 @@ Empty stock: the discard but its top card is shuffled. If nobody can play or dra
 cycle the round is blocked: fewest cards wins it.
 The first player out of cards wins the round; the match goes to the first to win 3 rounds.
 Combinations (a lost section): optional house variants, reconstructed.";
+
+// ---------------------------------------------------------------------------------------------
+// The table as a screen shows it
+
+impl tapis_core::DescribeTable for crate::Nantais {
+    /// The discard, the stock, what the next card must match, the penalty waiting, the cards of
+    /// the turn, the card just drawn, the Dame exchange, the cards known in others' hands and
+    /// the direction.
+    fn table_lines(t: &Body, w: &Words) -> Vec<RichLine> {
+        let card = |c: FrenchCard| RichSpan::french_card(w, c);
+        let mut lines = vec![
+            RichLine::field(w, "Défausse", "Discard")
+                .span(card(t.top))
+                .text(format!("  ({})", w.cards(t.discard.len() as i64))),
+            RichLine::field(w, "Pioche", "Stock").text(w.cards(t.stock)),
+        ];
+        match &t.must_match {
+            MustMatch::Suit { suit } => {
+                if let Some(suit) = suit.chars().next().and_then(Suit::from_letter) {
+                    lines.push(RichLine::field(w, "Couleur demandée", "Suit named").span(RichSpan::suit(w, suit)));
+                }
+            }
+            MustMatch::Rank { rank } => {
+                let name = rank.parse::<Rank>().map_or(rank.as_str(), |r| w.rank(r));
+                lines.push(RichLine::field(w, "Rang demandé", "Rank demanded").strong(name));
+            }
+            MustMatch::Card { card: c } => {
+                lines.push(RichLine::field(w, "Carte demandée", "Card demanded").span(card(*c)))
+            }
+            MustMatch::Any => {
+                lines.push(RichLine::field(w, "À jouer", "To play").text(w.pick("n'importe quelle carte", "any card")))
+            }
+            MustMatch::Top => {}
+        }
+        if let Some(pending) = &t.pending {
+            let kind = if pending.kind == "sevens" { w.pick("des 7", "7s") } else { w.pick("des Jokers", "Jokers") };
+            lines
+                .push(RichLine::field(w, "Pénalité", "Penalty").strong(format!("{} ({kind})", w.cards(pending.cards))));
+        }
+        if !t.this_turn.is_empty() {
+            lines.push(RichLine::field(w, "Ce tour", "This turn").cards(t.this_turn.iter().map(|&c| card(c)), 8));
+        }
+        if let Some(drawn) = t.drawn {
+            lines.push(RichLine::field(w, "Vous avez pioché", "You drew").span(card(drawn)));
+        }
+        if let Some(dame) = &t.dame {
+            let mut who = w.who(dame.giver);
+            if let Some(target) = dame.target {
+                who += &format!(" → {}", w.who(target));
+            }
+            let mut line = RichLine::field(w, "Dame", "Queen").text(who);
+            if let Some(offered) = dame.offered {
+                line = line.text(format!(", {} ", w.pick("offre", "offers"))).span(card(offered));
+            }
+            lines.push(line);
+        }
+        for known in &t.known {
+            let who = w.who(known.seat);
+            lines.push(RichLine::field(w, &who, &who).span(card(known.card)));
+        }
+        let direction = if t.direction == "clockwise" {
+            w.pick("horaire ↻", "clockwise ↻")
+        } else {
+            w.pick("antihoraire ↺", "anticlockwise ↺")
+        };
+        lines.push(RichLine::field(w, "Sens", "Direction").text(direction));
+        lines
+    }
+
+    fn seat_heading(_: &Words) -> (&'static str, &'static str) {
+        ("", "")
+    }
+
+    /// UNIQUE said, or a last card not announced that CONTRE UNIQUE may still catch.
+    fn seat_facts(t: &Body, seat: Seat, w: &Words) -> RichLine {
+        match t.seats.get(seat.index()).and_then(|s| s.unique) {
+            Some("announced") => RichLine::new().strong("UNIQUE"),
+            Some("unannounced") => RichLine::new().with(w.pick("1 carte\u{a0}!", "1 card!"), Mark::Alert),
+            _ => RichLine::new(),
+        }
+    }
+
+    fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
+        let hand = t.hand.as_ref()?;
+        Some(
+            hand.iter()
+                .map(|&c| HandCard { card: c.to_string(), group: None, face: RichSpan::french_card(w, c) })
+                .collect(),
+        )
+    }
+
+    fn own_lines(_: &Body, _: Seat, _: &Words) -> Vec<RichLine> {
+        Vec::new()
+    }
+
+    /// The words after the verb: `play 7H` lays the 7♥.
+    fn action_cards(action: &str) -> Vec<&str> {
+        action.split_whitespace().skip(1).collect()
+    }
+
+    fn rounds(_: &Body) -> Option<u32> {
+        None
+    }
+}

@@ -16,10 +16,11 @@
 use crate::action::Action;
 use crate::board::{Cell, FIXED, FREE, Row};
 use crate::cards::{Card, Cards, Colour};
+use crate::client::{BoardRow, Body};
 use crate::rules::{Conditions, Event, Phase, Table, Trick};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{Lang, Seat, Text, Words};
+use tapis_core::{DescribeTable, HandCard, Lang, Mark, RichLine, RichSpan, Seat, Text, Tint, Words};
 
 const RULES_FR: &str = "\
 NJET\u{a0}! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
@@ -595,5 +596,269 @@ pub fn why_illegal(t: &Table, hand: Cards, action: Action) -> Option<Text> {
             }
         }
         (phase, _) => Some(phase_words(phase)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table as a screen shows it
+
+/// A colour's tint on a screen.
+fn tint(colour: Colour) -> Tint {
+    match colour {
+        Colour::Red => Tint::Red,
+        Colour::Blue => Tint::Blue,
+        Colour::Green => Tint::Green,
+        Colour::Black => Tint::Black,
+    }
+}
+
+/// A colour's name in its colour.
+fn colour_span(colour: Colour, lang: Lang) -> RichSpan {
+    RichSpan::new(colour_name(colour, lang), Mark::Card(tint(colour)))
+}
+
+/// A card in its colour, as people say it: « 7 rouge » / "red 7".
+fn card_span(card: Card, lang: Lang) -> RichSpan {
+    RichSpan::new(card_short(card, lang), Mark::Card(tint(card.colour())))
+}
+
+/// Cards colour by colour, each colour in its own: « rouge 1 7 ; noir 3 ».
+fn cards_spans(cards: &[Card], w: &Words) -> Vec<RichSpan> {
+    let mut spans = Vec::new();
+    for colour in Colour::ALL {
+        let values: Vec<String> =
+            cards.iter().filter(|c| c.colour() == colour).map(|c| c.value().to_string()).collect();
+        if values.is_empty() {
+            continue;
+        }
+        if !spans.is_empty() {
+            spans.push(RichSpan::new(semi(w), Mark::Text));
+        }
+        spans.push(RichSpan::new(
+            format!("{} {}", colour_name(colour, w.lang), values.join(" ")),
+            Mark::Card(tint(colour)),
+        ));
+    }
+    spans
+}
+
+/// The Njet colour a word of a sentence names, in either language, singular or plural, its
+/// punctuation aside: « rouges, » is red.
+fn named_colour(word: &str) -> Option<Colour> {
+    let word = word.trim_matches(|c: char| !c.is_alphabetic());
+    let word = word.strip_suffix('s').unwrap_or(word);
+    Colour::ALL.into_iter().find(|c| word == c.name_fr() || word == c.name_en())
+}
+
+/// A row of the board: its name, then its cells, the covered ones struck out, the one it is
+/// left on underlined; the start row names the seats (a seat absent at three is not shown).
+fn board_line(row: &BoardRow, players: usize, w: &Words) -> RichLine {
+    let name = match row.row {
+        "start" => w.pick("Départ", "Start"),
+        "discard" => w.pick("Écart", "Discard"),
+        "trump" => w.pick("Atout", "Trump"),
+        "super" => w.pick("Super", "Super"),
+        _ => w.pick("Points", "Points"),
+    };
+    let mut line = RichLine::new().with(format!("{name:<7}"), Mark::Label);
+    for cell in &row.cells {
+        let word = cell.cell.as_str();
+        let seat = word.parse::<u8>().ok().map(Seat);
+        if row.row == "start" && seat.is_none_or(|s| s.index() >= players) {
+            continue;
+        }
+        let (text, tint) = match (row.row, seat) {
+            // A name cut to six letters: the board is the table's widest line.
+            ("start", Some(seat)) => (w.who(seat).chars().take(6).collect(), Tint::Plain),
+            ("trump" | "super", _) => {
+                match word.chars().next().filter(|_| word.len() == 1).and_then(Colour::from_letter) {
+                    Some(colour) => (colour_name(colour, w.lang).to_string(), tint(colour)),
+                    None => (w.pick("aucun", "none").to_string(), Tint::Plain),
+                }
+            }
+            _ => (word.to_string(), Tint::Plain),
+        };
+        let mark = if cell.covered {
+            Mark::Covered
+        } else if row.settled.as_deref() == Some(word) {
+            Mark::Settled(tint)
+        } else if tint == Tint::Plain {
+            Mark::Text
+        } else {
+            Mark::Card(tint)
+        };
+        line.push(" ", Mark::Text);
+        line.push(text, mark);
+    }
+    line
+}
+
+impl DescribeTable for crate::Njet {
+    /// During the Njet phase, the board and the stones left; then the conditions, the teams,
+    /// the trick, and the phase when it asks something of everyone.
+    fn table_lines(t: &Body, w: &Words) -> Vec<RichLine> {
+        let mut lines = Vec::new();
+        if t.phase == Phase::Njet {
+            lines.extend(t.board.iter().map(|row| board_line(row, t.seats.len(), w)));
+            lines.push(RichLine::field(w, "Pierres à poser", "Stones left").text(t.stones_left.to_string()));
+            return lines;
+        }
+        if let Some(c) = &t.conditions {
+            let mut line = RichLine::field(w, "Atout", "Trumps").span(colour_span(c.trump, w.lang));
+            match c.super_trump {
+                Some(colour) => {
+                    line = line.text(w.pick(" · super-atouts\u{a0}: ", " · super-trumps: "));
+                    line.push(ones_of(colour, w.lang), Mark::Card(tint(colour)));
+                }
+                None => line = line.text(w.pick(" · pas de super-atout", " · no super-trumps")),
+            }
+            lines.push(line);
+            let starts = w.says(c.start, "commence", "commencez", "starts", "start");
+            let text = match w.lang {
+                Lang::Fr => format!("{} par pli · écart {} · {starts}", c.points, c.discard),
+                Lang::En => format!("{} a trick · aside {} · {starts}", c.points, c.discard),
+            };
+            lines.push(RichLine::field(w, "Points", "Points").text(text));
+        }
+        for team in &t.teams {
+            let names: Vec<String> = team.seats.iter().map(|&s| w.who(s)).collect();
+            let text = format!("{}{}{} pts", names.join("+"), colon(w), team.points);
+            lines.push(RichLine::new().text(tapis_core::words::capitalize(&text)));
+        }
+        if let Some(trick) = &t.trick {
+            let mut line = RichLine::field(w, "Pli", "Trick");
+            for (i, play) in trick.cards.iter().enumerate() {
+                if i > 0 {
+                    line.push("  ", Mark::Text);
+                }
+                line.push(format!("{} ", w.who(play.seat)), Mark::Text);
+                line.spans.push(card_span(play.card, w.lang));
+            }
+            if trick.cards.is_empty() {
+                line.push(w.says(trick.leader, "entame", "entamez", "leads", "lead"), Mark::Text);
+            }
+            lines.push(line);
+        }
+        match t.phase {
+            Phase::Partner => lines.push(RichLine::new().strong(w.pick("Choix du partenaire", "Choosing a partner"))),
+            Phase::Discard => {
+                lines.push(RichLine::new().strong(w.pick("Chacun écarte des cartes", "Everyone lays cards aside")))
+            }
+            _ => {}
+        }
+        lines
+    }
+
+    /// Njet!'s loot needs no word in the short heading: it is the `+n` after the tricks.
+    fn seat_heading(w: &Words) -> (&'static str, &'static str) {
+        (w.pick("Plis +butin", "Tricks +loot"), w.pick("Plis", "Tricks"))
+    }
+
+    /// The tricks won, the loot, the cards still to lay aside, and the colours it has shown it
+    /// lacks.
+    fn seat_facts(t: &Body, seat: Seat, w: &Words) -> RichLine {
+        let Some(s) = t.seats.get(seat.index()) else { return RichLine::new() };
+        let mut line = RichLine::new().text(s.tricks.to_string());
+        if s.loot > 0 {
+            line.push(format!(" +{}", s.loot), Mark::Count);
+        }
+        if s.to_discard > 0 {
+            line.push(format!(" {} {}", w.pick("écarte", "lays aside"), s.to_discard), Mark::Text);
+        }
+        if !s.voids.is_empty() {
+            line.push(format!(" {}", w.pick("sans", "no")), Mark::Text);
+            for &colour in &s.voids {
+                line.push(" ", Mark::Text);
+                line.spans.push(colour_span(colour, w.lang));
+            }
+        }
+        line
+    }
+
+    /// Colour by colour, each colour's name before its values, as the texts write a hand.
+    fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
+        let hand = t.hand.as_ref()?;
+        Some(
+            hand.iter()
+                .map(|&card| HandCard {
+                    card: card.to_string(),
+                    group: Some(colour_span(card.colour(), w.lang)),
+                    face: RichSpan::new(card.value().to_string(), Mark::Card(tint(card.colour()))),
+                })
+                .collect(),
+        )
+    }
+
+    fn own_lines(t: &Body, _seat: Seat, w: &Words) -> Vec<RichLine> {
+        match &t.discards {
+            Some(discards) if !discards.is_empty() => {
+                vec![RichLine::field(w, "Écartées", "Laid aside").spans(cards_spans(discards, w))]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// `njet <row> <cell>` names no card; `discard` and `play` name one.
+    fn action_cards(action: &str) -> Vec<&str> {
+        let mut words = action.split_whitespace();
+        match words.next() {
+            Some("njet") | None => Vec::new(),
+            Some(_) => words.collect(),
+        }
+    }
+
+    fn rounds(t: &Body) -> Option<u32> {
+        Some(t.rounds)
+    }
+
+    /// The colours' names, in sentences, take their colours: « les 1 rouges ».
+    fn word_tint(word: &str) -> Option<Tint> {
+        named_colour(word).map(tint)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Njet;
+    use crate::client::{ConditionsBody, Play, TrickBody};
+    use tapis_core::{ClientView, Game, Match, MatchRequest};
+
+    #[test]
+    fn the_table_in_the_middle_of_a_round_reads_in_words_in_their_colours() {
+        let request = MatchRequest { players: 3, seed: 7, dealer: None, options: Default::default(), deal: None };
+        let m = Match::<Njet>::new(&request).unwrap();
+        let mut body = Njet::client_body(&m.state().view(Some(Seat(0))));
+        body.phase = Phase::Play;
+        body.conditions = Some(ConditionsBody {
+            start: Seat(1),
+            discard: 1,
+            trump: Colour::Black,
+            super_trump: Some(Colour::Green),
+            points: 2,
+        });
+        let cards = vec![
+            Play { seat: Seat(1), card: "K2".parse().unwrap() },
+            Play { seat: Seat(2), card: "G1".parse().unwrap() },
+        ];
+        body.trick = Some(TrickBody { leader: Seat(1), led: Some(Colour::Black), cards, winning: Some(Seat(2)) });
+        body.seats[2].voids = vec![Colour::Red, Colour::Blue];
+        let names = ["Vous", "Blaise", "Colette"].map(String::from);
+        let fr = Words::new(Lang::Fr, &names, Some(Seat(0)));
+        let lines = Njet::table_lines(&body, &fr);
+        let text: Vec<String> = lines.iter().map(ToString::to_string).collect();
+        assert_eq!(text[0], "Atout\u{a0}: noir · super-atouts\u{a0}: les 1 verts");
+        assert_eq!(text.last().unwrap(), "Pli\u{a0}: Blaise 2 noir  Colette 1 vert");
+        let trick = lines.last().unwrap();
+        assert_eq!((trick.spans[0].mark, trick.spans.last().unwrap().mark), (Mark::Label, Mark::Card(Tint::Green)));
+        assert_eq!(Njet::seat_facts(&body, Seat(2), &fr).to_string(), "0 sans rouge bleu");
+        let en = Words::new(Lang::En, &names, Some(Seat(0)));
+        assert_eq!(Njet::table_lines(&body, &en)[0].to_string(), "Trumps: black · super-trumps: the green 1s");
+        assert_eq!(Njet::seat_facts(&body, Seat(2), &en).to_string(), "0 no red blue");
+        // A stone names no card of the hand; a card played does.
+        assert!(Njet::action_cards("njet start 1").is_empty());
+        assert_eq!(Njet::action_cards("play R1"), ["R1"]);
+        assert_eq!(Njet::word_tint("rouges,"), Some(Tint::Red));
+        assert_eq!(Njet::word_tint("rouler"), None);
     }
 }

@@ -8,12 +8,13 @@
 
 use crate::action::Action;
 use crate::cards::Face;
+use crate::client::Body;
 use crate::options::ForcedAction;
 use crate::rules::{Event, Phase};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, Lang, Seat, SeatSet, Words};
+use tapis_core::{BySeat, DescribeTable, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Words};
 
 const RULES_FR: &str = "\
 Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux faces.
@@ -479,5 +480,92 @@ pub fn describe_event(event: &Event, w: &Words) -> String {
             )
         }
         Event::MatchOver { winners, scores } => format!("{} {}", match_won(*winners, w), totals(scores, w)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The table as a screen shows it
+
+/// A card or face as the notation writes it (`7`, `8/7`), a joker showing on top wild.
+fn face_tint(card: &str) -> Tint {
+    if card.starts_with('J') { Tint::Wild } else { Tint::Plain }
+}
+
+fn card_span(card: &str) -> RichSpan {
+    RichSpan::new(card, Mark::Card(face_tint(card)))
+}
+
+/// A pile's top, or « — » for an empty pile.
+fn top_span(top: Option<&str>) -> RichSpan {
+    match top {
+        Some(top) => RichSpan::new(top, Mark::Top(face_tint(top))),
+        None => RichSpan::new("—", Mark::Text),
+    }
+}
+
+impl DescribeTable for crate::NurMut {
+    /// The three centre piles' tops and sizes, the card Courage turned, whether Courage is
+    /// forced and the turns in a row without a card.
+    fn table_lines(t: &Body, w: &Words) -> Vec<RichLine> {
+        let mut lines = Vec::new();
+        for (i, pile) in t.center.iter().enumerate() {
+            let label = format!("{} {}", w.pick("Tas", "Pile"), i + 1);
+            let top = pile.top.to_string();
+            lines.push(
+                RichLine::field(w, &label, &label)
+                    .span(top_span(Some(&top)))
+                    .text(format!("  ({})", w.cards(pile.cards.len() as i64))),
+            );
+        }
+        if let Some(courage) = &t.courage {
+            let who = format!("{} ", w.who(courage.seat));
+            lines.push(RichLine::field(w, "Courage", "Courage").text(who).span(card_span(&courage.card)));
+        }
+        if t.forced_courage {
+            lines.push(RichLine::new().strong(w.pick("Courage obligé", "Courage is forced")));
+        }
+        if t.passes_in_a_row > 0 {
+            let passes = t.passes_in_a_row.to_string();
+            lines.push(RichLine::field(w, "Tours sans carte", "Turns without a card").text(passes));
+        }
+        lines
+    }
+
+    fn seat_heading(w: &Words) -> (&'static str, &'static str) {
+        let top = w.pick("Dessus", "Top");
+        (top, top)
+    }
+
+    /// The top of the seat's pile, the card the others may play on.
+    fn seat_facts(t: &Body, seat: Seat, _: &Words) -> RichLine {
+        RichLine::from(top_span(t.seats.get(seat.index()).and_then(|s| s.top.as_deref())))
+    }
+
+    /// Nur Mut has no hand: each plays from his pile ([`DescribeTable::own_lines`]).
+    fn hand(_: &Body, _: &Words) -> Option<Vec<HandCard>> {
+        None
+    }
+
+    /// The top of the reader's pile, its size and the cards seen going under it.
+    fn own_lines(t: &Body, seat: Seat, w: &Words) -> Vec<RichLine> {
+        let Some(mine) = t.seats.get(seat.index()) else { return Vec::new() };
+        let mut line = RichLine::field(w, "Dessus de votre tas", "Top of your pile")
+            .span(top_span(mine.top.as_deref()))
+            .text(format!("  {}", w.cards(mine.cards)));
+        if !mine.tucked.is_empty() {
+            line = line
+                .text(format!(" · {} ", w.pick("glissées dessous", "tucked under")))
+                .cards(mine.tucked.iter().map(|f| card_span(&f.to_string())), 4);
+        }
+        vec![line]
+    }
+
+    /// `play <pile>`, `courage`, `tuck`: no action names a card of a hand.
+    fn action_cards(_: &str) -> Vec<&str> {
+        Vec::new()
+    }
+
+    fn rounds(t: &Body) -> Option<u32> {
+        t.rounds
     }
 }
