@@ -7,6 +7,7 @@
 //! The body is derived from the seat's [`Game::View`] alone, so it can never hold more than the
 //! view, which the conformance kit checks against re-dealt matches.
 
+use crate::cards::FrenchCard;
 use crate::game::Game;
 use crate::rich::{RichLine, RichSpan, Tint, suit_tint};
 use crate::seat::Seat;
@@ -36,7 +37,10 @@ pub trait DescribeTable: ClientView {
 
     /// The heading of the players' panel's column of the game's facts about each seat, and its
     /// short form for a narrow panel (empty when the facts need no heading).
-    fn seat_heading(w: &Words) -> (&'static str, &'static str);
+    fn seat_heading(w: &Words) -> (&'static str, &'static str) {
+        let _ = w;
+        ("", "")
+    }
 
     /// The game's facts about one seat, in a few letters: its face-up row, its pile's top, the
     /// tricks it won (empty when there is nothing to say).
@@ -44,18 +48,30 @@ pub trait DescribeTable: ClientView {
 
     /// The reader's hand, card by card in the order held; `None` for a spectator, and in a game
     /// without a hand (Nur Mut).
-    fn hand(body: &Self::Body, w: &Words) -> Option<Vec<HandCard>>;
+    fn hand(body: &Self::Body, w: &Words) -> Option<Vec<HandCard>> {
+        let _ = (body, w);
+        None
+    }
 
     /// What the reader has on the table besides the hand: the cards laid aside, the face-up and
     /// face-down cards, the pile.
-    fn own_lines(body: &Self::Body, seat: Seat, w: &Words) -> Vec<RichLine>;
+    fn own_lines(body: &Self::Body, seat: Seat, w: &Words) -> Vec<RichLine> {
+        let _ = (body, seat, w);
+        Vec::new()
+    }
 
     /// The cards of the hand an action lays, gives or lays aside, in notation, as often as it
     /// uses them (`play 9 9`: two 9s); none when it names no card of the hand (`draw`).
-    fn action_cards(action: &str) -> Vec<&str>;
+    /// By default, the words after the verb: `play 7H` lays the 7♥.
+    fn action_cards(action: &str) -> Vec<&str> {
+        action.split_whitespace().skip(1).collect()
+    }
 
     /// The rounds (or games) the match lasts, when a count ends it.
-    fn rounds(body: &Self::Body) -> Option<u32>;
+    fn rounds(body: &Self::Body) -> Option<u32> {
+        let _ = body;
+        None
+    }
 
     /// What the scores count: « Jetons » / "Chips" in Le Nain Jaune.
     fn score_heading(w: &Words) -> &'static str {
@@ -67,6 +83,11 @@ pub trait DescribeTable: ClientView {
     fn word_tint(word: &str) -> Option<Tint> {
         suit_tint(word)
     }
+}
+
+/// A hand of French cards as a table shows it, in the order held.
+pub fn french_hand(hand: &[FrenchCard], w: &Words) -> Vec<HandCard> {
+    hand.iter().map(|&c| HandCard { card: c.to_string(), group: None, face: RichSpan::french_card(w, c) }).collect()
 }
 
 /// A card of the reader's hand as a table shows it.

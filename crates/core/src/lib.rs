@@ -20,7 +20,7 @@ pub mod seat;
 pub mod words;
 
 pub use cards::{CardSet, FrenchCard, Rank, Suit};
-pub use client::{ClientView, DescribeTable, HandCard};
+pub use client::{ClientView, DescribeTable, HandCard, french_hand};
 pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;
 

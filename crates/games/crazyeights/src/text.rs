@@ -11,7 +11,7 @@ use crate::client::{Body, Direction, Phase};
 use crate::rules::Event;
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{FrenchCard, HandCard, Lang, RichLine, RichSpan, Seat, Suit, Words};
+use tapis_core::{FrenchCard, HandCard, Lang, RichLine, RichSpan, Seat, Suit, Words, french_hand};
 
 const RULES_FR: &str = "\
 Crazy Eights (règles d'OpenSpiel 2.0.2, jeu crazy_eights)
@@ -294,34 +294,12 @@ impl tapis_core::DescribeTable for crate::CrazyEights {
         lines
     }
 
-    fn seat_heading(_: &Words) -> (&'static str, &'static str) {
-        ("", "")
-    }
-
     /// Every seat's public facts are its card count, which the players' panel already shows.
     fn seat_facts(_: &Body, _: Seat, _: &Words) -> RichLine {
         RichLine::new()
     }
 
     fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
-        let hand = t.hand.as_ref()?;
-        Some(
-            hand.iter()
-                .map(|&c| HandCard { card: c.to_string(), group: None, face: RichSpan::french_card(w, c) })
-                .collect(),
-        )
-    }
-
-    fn own_lines(_: &Body, _: Seat, _: &Words) -> Vec<RichLine> {
-        Vec::new()
-    }
-
-    /// The words after the verb: `play 8C` lays the 8♣ (`suit H` names a suit, no card).
-    fn action_cards(action: &str) -> Vec<&str> {
-        action.split_whitespace().skip(1).collect()
-    }
-
-    fn rounds(_: &Body) -> Option<u32> {
-        None
+        Some(french_hand(t.hand.as_ref()?, w))
     }
 }

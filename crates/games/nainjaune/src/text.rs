@@ -602,15 +602,6 @@ impl tapis_core::DescribeTable for crate::NainJaune {
         Some(hand.iter().map(|c| HandCard { card: c.clone(), group: None, face: card_span(c, w) }).collect())
     }
 
-    fn own_lines(_: &Body, _: Seat, _: &Words) -> Vec<RichLine> {
-        Vec::new()
-    }
-
-    /// The words after the verb: `play QS` lays the Dame de pique.
-    fn action_cards(action: &str) -> Vec<&str> {
-        action.split_whitespace().skip(1).collect()
-    }
-
     fn rounds(t: &Body) -> Option<u32> {
         t.rounds
     }

@@ -11,7 +11,7 @@ use crate::state::{ChainKind, Constraint, Phase};
 use crate::{Action, Event, PenaltyReason, View};
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Words};
+use tapis_core::{BySeat, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Words, french_hand};
 
 /// The non-breaking space French puts before « : ; ! ? » and inside « ».
 const NBSP: char = '\u{a0}';
@@ -830,10 +830,6 @@ impl tapis_core::DescribeTable for crate::Nantais {
         lines
     }
 
-    fn seat_heading(_: &Words) -> (&'static str, &'static str) {
-        ("", "")
-    }
-
     /// UNIQUE said, or a last card not announced that CONTRE UNIQUE may still catch.
     fn seat_facts(t: &Body, seat: Seat, w: &Words) -> RichLine {
         match t.seats.get(seat.index()).and_then(|s| s.unique) {
@@ -844,24 +840,6 @@ impl tapis_core::DescribeTable for crate::Nantais {
     }
 
     fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
-        let hand = t.hand.as_ref()?;
-        Some(
-            hand.iter()
-                .map(|&c| HandCard { card: c.to_string(), group: None, face: RichSpan::french_card(w, c) })
-                .collect(),
-        )
-    }
-
-    fn own_lines(_: &Body, _: Seat, _: &Words) -> Vec<RichLine> {
-        Vec::new()
-    }
-
-    /// The words after the verb: `play 7H` lays the 7♥.
-    fn action_cards(action: &str) -> Vec<&str> {
-        action.split_whitespace().skip(1).collect()
-    }
-
-    fn rounds(_: &Body) -> Option<u32> {
-        None
+        Some(french_hand(t.hand.as_ref()?, w))
     }
 }

@@ -14,7 +14,7 @@ use crate::rules::{Event, Phase};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, DescribeTable, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Words};
+use tapis_core::{BySeat, DescribeTable, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Words};
 
 const RULES_FR: &str = "\
 Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux faces.
@@ -542,10 +542,6 @@ impl DescribeTable for crate::NurMut {
     }
 
     /// Nur Mut has no hand: each plays from his pile ([`DescribeTable::own_lines`]).
-    fn hand(_: &Body, _: &Words) -> Option<Vec<HandCard>> {
-        None
-    }
-
     /// The top of the reader's pile, its size and the cards seen going under it.
     fn own_lines(t: &Body, seat: Seat, w: &Words) -> Vec<RichLine> {
         let Some(mine) = t.seats.get(seat.index()) else { return Vec::new() };
