@@ -17,6 +17,13 @@
 //! the very same match.
 //!
 //! Failures panic with the seed, options and step, so a failing match can be replayed.
+//!
+//! **How many matches.** The tests write the match counts CI plays (at most 300 per
+//! configuration; the first 4 matches of each run are checked in depth at every step, so every
+//! deep check runs on each configuration). `TAPIS_SOAK=N` in the environment plays N times as many
+//! (new seeds after the same first ones) for a long soak: `TAPIS_SOAK=30` plays about as many as
+//! CI did before the scale existed (7,000–10,000 matches per main configuration). Every count of
+//! random matches in the tests goes through [`soak`], read here and nowhere else.
 
 use crate::game::{ActionList, Game, GameEvent, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
@@ -39,14 +46,31 @@ pub struct KitConfig {
 }
 
 impl KitConfig {
+    /// `games` matches at `players` seats, times the soak scale (see [`soak`]).
     pub fn new(players: usize, games: u64) -> Self {
-        KitConfig { players, games, seed: 0, options: Map::new(), deep_every: 16, max_steps: 50_000 }
+        KitConfig { players, games: soak(games), seed: 0, options: Map::new(), deep_every: 16, max_steps: 50_000 }
     }
 
     /// Sets one option (`key`, JSON `value`).
     pub fn option(mut self, key: &str, value: Value) -> Self {
         self.options.insert(key.to_string(), value);
         self
+    }
+}
+
+/// `matches` times the soak scale: the `TAPIS_SOAK` environment variable (a whole number from 1,
+/// 1 when unset). A count of random matches in a test goes through here, so that one setting
+/// turns CI's short run into a long soak. A malformed value fails the test that reads it.
+pub fn soak(matches: u64) -> u64 {
+    static SCALE: std::sync::OnceLock<Result<u64, String>> = std::sync::OnceLock::new();
+    let scale = SCALE.get_or_init(|| match std::env::var("TAPIS_SOAK") {
+        Err(std::env::VarError::NotPresent) => Ok(1),
+        Err(std::env::VarError::NotUnicode(text)) => Err(format!("{text:?}")),
+        Ok(text) => text.trim().parse::<u64>().ok().filter(|&n| n >= 1).ok_or(format!("{text:?}")),
+    });
+    match scale {
+        Ok(scale) => matches.saturating_mul(*scale),
+        Err(text) => panic!("TAPIS_SOAK must be a whole number from 1 (the soak scale), not {text}"),
     }
 }
 
