@@ -1,6 +1,9 @@
 //! Le 8 Nantais: conformance kit, the rulebook's worked examples (§2.12) and ambiguity register
 //! (E1–E18) as stacked deals, bad input, golden transcript, and the heuristic bot.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use insta::assert_json_snapshot;
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};

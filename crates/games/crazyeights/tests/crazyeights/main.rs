@@ -1,6 +1,9 @@
 //! Crazy Eights: the differential test against the real OpenSpiel 2.0.2, the conformance kit,
 //! scenarios on forced chance, bad input, the golden transcript and the heuristic bot.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};

@@ -3,6 +3,9 @@
 //! players, the client view (insta snapshots under `tests/snapshots/`), private events and
 //! secrecy.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{ActionError, ActionList, DeckMismatch, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError};

@@ -1,6 +1,9 @@
 //! Battle GUM: conformance kit, fuzzing, rulebook scenarios (§3.9 and register G1–G14), bad
 //! input, golden transcript, and the heuristic bot against random players.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{ActionList, ClientView, Game, GameEvent, Match, MatchRequest, Seat, SeatSet, events_for};
@@ -20,8 +23,8 @@ fn kit_run(config: KitConfig) {
 }
 
 // Random two-player games are long (about 2,000 decisions): the deep checks are rarer there
-// (every step is still checked), and the 340 matches (times the soak scale) run as two halves of distinct seeds so
-// that they share the cores.
+// (every step is still checked), and the 340 matches (times the soak scale) run as two halves
+// of distinct seeds so that they share the cores.
 #[test]
 fn kit_two_players_first_half() {
     kit_run(KitConfig { deep_every: 2_000, seed: 0, ..KitConfig::new(2, 170) });

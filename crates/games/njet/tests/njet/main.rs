@@ -1,6 +1,9 @@
 //! Njet!: conformance kit, rulebook scenarios (rules/njet.md §5.5 examples and register T1–T11),
 //! bad input, golden transcript, and the heuristic bot against random play.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use tapis_core::ClientView;
 use tapis_core::kit::{self, KitConfig};
