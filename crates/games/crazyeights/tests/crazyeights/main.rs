@@ -144,7 +144,10 @@ fn replay(line: &str) -> Result<usize, String> {
     Ok(nodes.len())
 }
 
+// It needs open_spiel from PyPI: a plain `cargo test` installs nothing, and `.ci/run` runs it
+// in its own step once `scripts/openspiel_env.sh` has installed the pinned package.
 #[test]
+#[ignore = "needs open_spiel from PyPI: run with --ignored (as .ci/run does)"]
 fn matches_openspiel_move_for_move() {
     if !python_present() {
         eprintln!(
