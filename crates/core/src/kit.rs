@@ -551,3 +551,75 @@ pub fn heuristic_vs_random<G: Game>(players: usize, options: &Map<String, Value>
     }
     wins
 }
+
+/// Perft (after the chess programs' move-path enumeration): the number of distinct sequences of
+/// exactly `depth` legal actions from `state`, where one action is a seat and what it does. At
+/// each position the acting seats are taken in seat order (`actors`), and each seat's actions in
+/// the order `legal_actions` gives them; in a reaction window, where several seats may act, each
+/// of their actions is its own branch (the race is who acts first). A finished match ends a
+/// sequence early, so it counts for nothing below its depth. Chance is the deal's own generator,
+/// fixed by the match seed, so a count depends only on the rules: a change to what is legal
+/// changes it.
+pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut legal = ActionList::new();
+    let mut count = 0;
+    for seat in state.actors() {
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        for &action in &legal {
+            if depth == 1 {
+                count += 1;
+                continue;
+            }
+            let mut next = state.clone();
+            if let Err(e) = next.apply(seat, action) {
+                panic!("{}: perft: legal action '{action}' of seat {seat} refused: {e}", G::ID);
+            }
+            count += perft(&next, depth - 1);
+        }
+    }
+    count
+}
+
+/// Checks the perft counts stored at `path` (a game's `tests/perft.txt`): one line per count,
+/// `seed players depth count options` (options as a JSON object; `#` starts a comment), each the
+/// number of action sequences from the deal of that seed. With `TAPIS_BLESS=1` in the
+/// environment, writes the counts found instead (the seeds, players, depths and options stay).
+pub fn assert_perft<G: Game>(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("no perft file {}: {e}", path.display()));
+    let bless = std::env::var_os("TAPIS_BLESS").is_some();
+    let mut blessed = String::new();
+    let mut wrong = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), index + 1);
+        if line.trim().is_empty() || line.starts_with('#') {
+            let _ = writeln!(blessed, "{line}");
+            continue;
+        }
+        let mut fields = line.splitn(5, ' ');
+        let mut number = |name: &str| -> u64 {
+            let field = fields.next().unwrap_or_else(|| panic!("{}: no {name}", at()));
+            field.parse().unwrap_or_else(|_| panic!("{}: {name} is not a whole number: {field:?}", at()))
+        };
+        let (seed, players, depth, expected) = (number("seed"), number("players"), number("depth"), number("count"));
+        let options_text = fields.next().unwrap_or("{}");
+        let options: Map<String, Value> = serde_json::from_str(options_text)
+            .unwrap_or_else(|e| panic!("{}: the options are not a JSON object: {e}", at()));
+        let request = MatchRequest { players: players as usize, seed, dealer: None, options, deal: None };
+        let start = Match::<G>::new(&request).unwrap_or_else(|e| panic!("{}: setup refused: {e}", at()));
+        let depth = u32::try_from(depth).unwrap_or_else(|_| panic!("{}: depth {depth} is too deep", at()));
+        let count = perft(start.state(), depth);
+        let _ = writeln!(blessed, "{seed} {players} {depth} {count} {options_text}");
+        if count != expected {
+            wrong.push(format!("{}: seed {seed}, {players} players, depth {depth}: {count}, not {expected}", at()));
+        }
+    }
+    if bless {
+        std::fs::write(path, blessed).expect("perft file written");
+    } else {
+        assert!(wrong.is_empty(), "perft counts differ (TAPIS_BLESS=1 writes the new ones):\n{}", wrong.join("\n"));
+    }
+}

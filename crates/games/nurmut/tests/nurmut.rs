@@ -1666,3 +1666,10 @@ fn counters_count_what_the_events_tell() {
     assert!(flips > 0 && !taken.is_empty() && tucks > 0 && passes > 0, "a random match has them all: {counts:?}");
     assert_eq!(&counts.0[..6], &[flips, taken.len() as u64, taken.iter().sum(), tucks, passes, covers], "{counts:?}");
 }
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<NurMut>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}

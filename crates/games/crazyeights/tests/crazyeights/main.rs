@@ -881,3 +881,10 @@ fn counters_count_what_the_events_tell() {
     assert_eq!(&counts.0[..4], &expected);
     assert!(expected[..2].iter().all(|&c| c > 0), "{expected:?}");
 }
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<CrazyEights>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}

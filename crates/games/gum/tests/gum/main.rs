@@ -1580,3 +1580,10 @@ fn counters_count_what_the_events_tell() {
     assert_eq!(&counts.0[..7], &expected);
     assert_eq!(counts.0[7], skips);
 }
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<Gum>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}

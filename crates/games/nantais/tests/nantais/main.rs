@@ -1619,3 +1619,10 @@ fn counters_count_what_the_events_tell() {
     assert_eq!(private, expected[1] + 2 * expected[2], "every penalty card told privately too");
     assert!(expected.iter().all(|&c| c > 0), "a random match has them all: {expected:?}");
 }
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<Nantais>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}

@@ -1313,3 +1313,10 @@ fn counters_count_what_the_events_tell() {
         assert!(counts.0[0] > 0 && counts.0[1] > 0 && counts.0[2] > 0, "{counts:?}");
     }
 }
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<Njet>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
