@@ -17,6 +17,13 @@
 //! the very same match.
 //!
 //! Failures panic with the seed, options and step, so a failing match can be replayed.
+//!
+//! **How many matches.** The tests write the match counts CI plays (at most 300 per
+//! configuration; the first 4 matches of each run are checked in depth at every step, so every
+//! deep check runs on each configuration). `TAPIS_SOAK=N` in the environment plays N times as many
+//! (new seeds after the same first ones) for a long soak: `TAPIS_SOAK=30` plays about as many as
+//! CI did before the scale existed (7,000–10,000 matches per main configuration). Every count of
+//! random matches in the tests goes through [`soak`], read here and nowhere else.
 
 use crate::game::{ActionList, Game, GameEvent, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
@@ -39,14 +46,31 @@ pub struct KitConfig {
 }
 
 impl KitConfig {
+    /// `games` matches at `players` seats, times the soak scale (see [`soak`]).
     pub fn new(players: usize, games: u64) -> Self {
-        KitConfig { players, games, seed: 0, options: Map::new(), deep_every: 16, max_steps: 50_000 }
+        KitConfig { players, games: soak(games), seed: 0, options: Map::new(), deep_every: 16, max_steps: 50_000 }
     }
 
     /// Sets one option (`key`, JSON `value`).
     pub fn option(mut self, key: &str, value: Value) -> Self {
         self.options.insert(key.to_string(), value);
         self
+    }
+}
+
+/// `matches` times the soak scale: the `TAPIS_SOAK` environment variable (a whole number from 1,
+/// 1 when unset). A count of random matches in a test goes through here, so that one setting
+/// turns CI's short run into a long soak. A malformed value fails the test that reads it.
+pub fn soak(matches: u64) -> u64 {
+    static SCALE: std::sync::OnceLock<Result<u64, String>> = std::sync::OnceLock::new();
+    let scale = SCALE.get_or_init(|| match std::env::var("TAPIS_SOAK") {
+        Err(std::env::VarError::NotPresent) => Ok(1),
+        Err(std::env::VarError::NotUnicode(text)) => Err(format!("{text:?}")),
+        Ok(text) => text.trim().parse::<u64>().ok().filter(|&n| n >= 1).ok_or(format!("{text:?}")),
+    });
+    match scale {
+        Ok(scale) => matches.saturating_mul(*scale),
+        Err(text) => panic!("TAPIS_SOAK must be a whole number from 1 (the soak scale), not {text}"),
     }
 }
 
@@ -526,4 +550,76 @@ pub fn heuristic_vs_random<G: Game>(players: usize, options: &Map<String, Value>
         }
     }
     wins
+}
+
+/// Perft (after the chess programs' move-path enumeration): the number of distinct sequences of
+/// exactly `depth` legal actions from `state`, where one action is a seat and what it does. At
+/// each position the acting seats are taken in seat order (`actors`), and each seat's actions in
+/// the order `legal_actions` gives them; in a reaction window, where several seats may act, each
+/// of their actions is its own branch (the race is who acts first). A finished match ends a
+/// sequence early, so it counts for nothing below its depth. Chance is the deal's own generator,
+/// fixed by the match seed, so a count depends only on the rules: a change to what is legal
+/// changes it.
+pub fn perft<G: Game>(state: &G, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut legal = ActionList::new();
+    let mut count = 0;
+    for seat in state.actors() {
+        legal.clear();
+        state.legal_actions(seat, &mut legal);
+        for &action in &legal {
+            if depth == 1 {
+                count += 1;
+                continue;
+            }
+            let mut next = state.clone();
+            if let Err(e) = next.apply(seat, action) {
+                panic!("{}: perft: legal action '{action}' of seat {seat} refused: {e}", G::ID);
+            }
+            count += perft(&next, depth - 1);
+        }
+    }
+    count
+}
+
+/// Checks the perft counts stored at `path` (a game's `tests/perft.txt`): one line per count,
+/// `seed players depth count options` (options as a JSON object; `#` starts a comment), each the
+/// number of action sequences from the deal of that seed. With `TAPIS_BLESS=1` in the
+/// environment, writes the counts found instead (the seeds, players, depths and options stay).
+pub fn assert_perft<G: Game>(path: &std::path::Path) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("no perft file {}: {e}", path.display()));
+    let bless = std::env::var_os("TAPIS_BLESS").is_some();
+    let mut blessed = String::new();
+    let mut wrong = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let at = || format!("{}:{}", path.display(), index + 1);
+        if line.trim().is_empty() || line.starts_with('#') {
+            let _ = writeln!(blessed, "{line}");
+            continue;
+        }
+        let mut fields = line.splitn(5, ' ');
+        let mut number = |name: &str| -> u64 {
+            let field = fields.next().unwrap_or_else(|| panic!("{}: no {name}", at()));
+            field.parse().unwrap_or_else(|_| panic!("{}: {name} is not a whole number: {field:?}", at()))
+        };
+        let (seed, players, depth, expected) = (number("seed"), number("players"), number("depth"), number("count"));
+        let options_text = fields.next().unwrap_or("{}");
+        let options: Map<String, Value> = serde_json::from_str(options_text)
+            .unwrap_or_else(|e| panic!("{}: the options are not a JSON object: {e}", at()));
+        let request = MatchRequest { players: players as usize, seed, dealer: None, options, deal: None };
+        let start = Match::<G>::new(&request).unwrap_or_else(|e| panic!("{}: setup refused: {e}", at()));
+        let depth = u32::try_from(depth).unwrap_or_else(|_| panic!("{}: depth {depth} is too deep", at()));
+        let count = perft(start.state(), depth);
+        let _ = writeln!(blessed, "{seed} {players} {depth} {count} {options_text}");
+        if count != expected {
+            wrong.push(format!("{}: seed {seed}, {players} players, depth {depth}: {count}, not {expected}", at()));
+        }
+    }
+    if bless {
+        std::fs::write(path, blessed).expect("perft file written");
+    } else {
+        assert!(wrong.is_empty(), "perft counts differ (TAPIS_BLESS=1 writes the new ones):\n{}", wrong.join("\n"));
+    }
 }

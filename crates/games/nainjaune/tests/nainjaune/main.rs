@@ -3,6 +3,9 @@
 //! players, the client view (insta snapshots under `tests/snapshots/`), private events and
 //! secrecy.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{ActionError, ActionList, DeckMismatch, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError};
@@ -124,7 +127,7 @@ fn run_kit(config: &KitConfig) {
     );
 }
 
-/// Whole matches from a small capital, so that 10,000 of them fit in the time (120 chips would
+/// Whole matches from a small capital, so that a long soak fits in the time (120 chips would
 /// make them several times longer): 30 chips at 2–6 players, 45 at 7–8 (with 30 a 7-player match
 /// never sees a second round). They still run several rounds and end by every rule.
 fn conformance_at(players: usize) {
@@ -132,7 +135,7 @@ fn conformance_at(players: usize) {
     if players == 2 {
         opts["two_players"] = json!(true);
     }
-    run_kit(&kit_config(players, 10_000, opts, 128));
+    run_kit(&kit_config(players, 300, opts, 128));
 }
 
 #[test]
@@ -185,7 +188,7 @@ fn conformance_flow_changing_options() {
     for (i, set) in sets.into_iter().enumerate() {
         let mut opts = options(set);
         opts.entry("capital").or_insert(json!(30));
-        run_kit(&kit_config(3 + i % 4, 2_000, Value::Object(opts), 128));
+        run_kit(&kit_config(3 + i % 4, 70, Value::Object(opts), 128));
     }
 }
 
@@ -1293,4 +1296,11 @@ fn counters_count_what_the_events_tell() {
         }
     }
     assert!(seen[2..].iter().all(|&c| c > 0), "random matches lay, double, pay and miss claims: {seen:?}");
+}
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<NainJaune>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
 }

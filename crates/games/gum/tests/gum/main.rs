@@ -1,6 +1,9 @@
 //! Battle GUM: conformance kit, fuzzing, rulebook scenarios (§3.9 and register G1–G14), bad
 //! input, golden transcript, and the heuristic bot against random players.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{ActionList, ClientView, Game, GameEvent, Match, MatchRequest, Seat, SeatSet, events_for};
@@ -20,41 +23,41 @@ fn kit_run(config: KitConfig) {
 }
 
 // Random two-player games are long (about 2,000 decisions): the deep checks are rarer there
-// (every step is still checked), and the 10,000 matches run as two halves of distinct seeds so
-// that they share the cores.
+// (every step is still checked), and the 340 matches (times the soak scale) run as two halves
+// of distinct seeds so that they share the cores.
 #[test]
 fn kit_two_players_first_half() {
-    kit_run(KitConfig { deep_every: 2_000, seed: 0, ..KitConfig::new(2, 5_000) });
+    kit_run(KitConfig { deep_every: 2_000, seed: 0, ..KitConfig::new(2, 170) });
 }
 
 #[test]
 fn kit_two_players_second_half() {
-    kit_run(KitConfig { deep_every: 2_000, seed: 1, ..KitConfig::new(2, 5_000) });
+    kit_run(KitConfig { deep_every: 2_000, seed: 1, ..KitConfig::new(2, 170) });
 }
 
 #[test]
 fn kit_three_players() {
-    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(3, 10_000) });
+    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(3, 300) });
 }
 
 #[test]
 fn kit_four_players() {
-    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(4, 10_000) });
+    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(4, 300) });
 }
 
 #[test]
 fn kit_five_players() {
-    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(5, 10_000) });
+    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(5, 300) });
 }
 
 #[test]
 fn kit_six_players() {
-    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(6, 10_000).option("max_players", json!(6)) });
+    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(6, 300).option("max_players", json!(6)) });
 }
 
-/// 2,000 four-player matches with one option that changes the flow.
+/// 70 four-player matches (times the soak scale) with one option that changes the flow.
 fn kit_option(key: &str, value: Value) {
-    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(4, 2_000).option(key, value) });
+    kit_run(KitConfig { deep_every: 1_000, ..KitConfig::new(4, 70).option(key, value) });
 }
 
 #[test]
@@ -102,7 +105,7 @@ fn kit_complete_pair_burn() {
 #[test]
 fn kit_both_windows() {
     kit_run(
-        KitConfig { deep_every: 1_000, ..KitConfig::new(4, 1_000) }
+        KitConfig { deep_every: 1_000, ..KitConfig::new(4, 35) }
             .option("ninja_interrupt", json!(true))
             .option("complete_pair_burn", json!(true)),
     );
@@ -117,7 +120,7 @@ fn kit_play_to_last() {
 fn kit_several_games_loser_deals() {
     kit_run(KitConfig {
         deep_every: 1_000,
-        ..KitConfig::new(4, 2_000).option("games", json!(3)).option("dealer", json!("loser"))
+        ..KitConfig::new(4, 70).option("games", json!(3)).option("dealer", json!("loser"))
     });
 }
 
@@ -126,7 +129,7 @@ fn kit_several_games_loser_deals() {
 #[test]
 fn kit_every_variant_at_once() {
     for players in [2, 3, 5] {
-        let config = KitConfig { deep_every: 100, ..KitConfig::new(players, 300) }
+        let config = KitConfig { deep_every: 100, ..KitConfig::new(players, 10) }
             .option("burn_replays", json!(true))
             .option("king_optional", json!(true))
             .option("ninja_mode", json!("reset"))
@@ -1576,4 +1579,11 @@ fn counters_count_what_the_events_tell() {
     assert!(expected[0] > 0 && expected[2] > 0 && expected[4] > 0 && skips > 0, "{counts:?}");
     assert_eq!(&counts.0[..7], &expected);
     assert_eq!(counts.0[7], skips);
+}
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<Gum>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
 }

@@ -1,6 +1,9 @@
 //! Crazy Eights: the differential test against the real OpenSpiel 2.0.2, the conformance kit,
 //! scenarios on forced chance, bad input, the golden transcript and the heuristic bot.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use serde_json::{Map, Value, json};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -141,7 +144,10 @@ fn replay(line: &str) -> Result<usize, String> {
     Ok(nodes.len())
 }
 
+// It needs open_spiel from PyPI: a plain `cargo test` installs nothing, and `.ci/run` runs it
+// in its own step once `scripts/openspiel_env.sh` has installed the pinned package.
 #[test]
+#[ignore = "needs open_spiel from PyPI: run with --ignored (as .ci/run does)"]
 fn matches_openspiel_move_for_move() {
     if !python_present() {
         eprintln!(
@@ -208,28 +214,28 @@ fn kit_run(players: usize, games: u64, opts: Value) {
     config.options = options(opts);
     config.max_steps = 200_000;
     let report = kit::run::<CrazyEights>(&config);
-    assert_eq!(report.games, games);
+    assert_eq!(report.games, config.games);
     assert!(report.wins.iter().all(|&w| w > 0), "some seat never wins: {:?}", report.wins);
 }
 
 #[test]
 fn kit_every_table_size() {
     for players in 2..=10 {
-        kit_run(players, 5_000, json!({}));
+        kit_run(players, 170, json!({}));
     }
 }
 
 #[test]
 fn kit_special_cards_and_reshuffle() {
     for players in [2, 3, 4, 6] {
-        kit_run(players, 5_000, json!({"use_special_cards": true}));
-        kit_run(players, 5_000, json!({"use_special_cards": true, "reshuffle": true}));
+        kit_run(players, 170, json!({"use_special_cards": true}));
+        kit_run(players, 170, json!({"use_special_cards": true, "reshuffle": true}));
     }
-    kit_run(2, 2_000, json!({"max_turns": 10000, "reshuffle": true}));
-    kit_run(7, 2_000, json!({"max_turns": 10000, "reshuffle": true, "use_special_cards": true}));
-    kit_run(3, 2_000, json!({"max_draw_cards": 1, "scoring": "face_value"}));
+    kit_run(2, 70, json!({"max_turns": 10000, "reshuffle": true}));
+    kit_run(7, 70, json!({"max_turns": 10000, "reshuffle": true, "use_special_cards": true}));
+    kit_run(3, 70, json!({"max_draw_cards": 1, "scoring": "face_value"}));
     // Whole stocks drawn in one turn, and the passes that then end the match.
-    kit_run(2, 1_000, json!({"max_draw_cards": 104, "use_special_cards": true}));
+    kit_run(2, 35, json!({"max_draw_cards": 104, "use_special_cards": true}));
 }
 
 #[test]
@@ -874,4 +880,11 @@ fn counters_count_what_the_events_tell() {
     }
     assert_eq!(&counts.0[..4], &expected);
     assert!(expected[..2].iter().all(|&c| c > 0), "{expected:?}");
+}
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<CrazyEights>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
 }

@@ -1,6 +1,9 @@
 //! Le 8 Nantais: conformance kit, the rulebook's worked examples (§2.12) and ambiguity register
 //! (E1–E18) as stacked deals, bad input, golden transcript, and the heuristic bot.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod words;
+
 use insta::assert_json_snapshot;
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
@@ -114,7 +117,7 @@ fn kit_run(players: usize, games: u64, deep_every: usize, opts: Value) {
         "{players} players {:?}: {} matches, {} steps, {} rounds, {} deep checks",
         config.options, report.games, report.steps, report.rounds, report.deep_checks
     );
-    assert_eq!(report.games, games);
+    assert_eq!(report.games, config.games);
     assert!(report.wins.iter().all(|&w| w > 0), "some seat never wins: {:?}", report.wins);
 }
 
@@ -126,30 +129,30 @@ fn kit_run(players: usize, games: u64, deep_every: usize, opts: Value) {
 
 #[test]
 fn kit_2_players() {
-    kit_run(2, 7_000, 601, json!({}));
+    kit_run(2, 230, 601, json!({}));
 }
 
 #[test]
 fn kit_3_players() {
-    kit_run(3, 7_000, 751, json!({}));
+    kit_run(3, 230, 751, json!({}));
 }
 
 #[test]
 fn kit_4_players() {
-    kit_run(4, 7_000, 1051, json!({}));
+    kit_run(4, 230, 1051, json!({}));
 }
 
 #[test]
 fn kit_5_players() {
-    kit_run(5, 7_000, 1327, json!({}));
+    kit_run(5, 230, 1327, json!({}));
 }
 
 #[test]
 fn kit_queen_swap() {
-    kit_run(4, 7_000, 1051, json!({"queen_swap": true}));
+    kit_run(4, 230, 1051, json!({"queen_swap": true}));
 }
 
-/// Options that change the flow, 1,500 matches each. The long ones (big tables, voluntary
+/// Options that change the flow, 50 matches each (times the soak scale). The long ones (big tables, voluntary
 /// draws) play single-round matches: the match flow itself is covered by the runs above.
 #[test]
 fn kit_option_sets_tables_and_draws() {
@@ -166,7 +169,7 @@ fn kit_option_sets_tables_and_draws() {
         (2, json!({"voluntary_draw": true, "play_after_penalty": true, "mixed_stacking": true, "rounds_to_win": 1})),
     ];
     for (players, opts) in sets {
-        kit_run(players, 1_500, 1511, opts);
+        kit_run(players, 50, 1511, opts);
     }
 }
 
@@ -189,7 +192,7 @@ fn kit_option_sets_cards_and_scoring() {
         (3, json!({"decks": 2, "queen_swap": true, "queen_swap_mode": "target_chooses", "rounds_to_win": 1})),
     ];
     for (players, opts) in sets {
-        kit_run(players, 1_500, 1511, opts);
+        kit_run(players, 50, 1511, opts);
     }
 }
 
@@ -1615,4 +1618,11 @@ fn counters_count_what_the_events_tell() {
         .sum();
     assert_eq!(private, expected[1] + 2 * expected[2], "every penalty card told privately too");
     assert!(expected.iter().all(|&c| c > 0), "a random match has them all: {expected:?}");
+}
+
+/// Perft: the number of legal-action sequences from fixed deals, stored in `tests/perft.txt`
+/// (`TAPIS_BLESS=1` writes them again after a deliberate change of the rules).
+#[test]
+fn perft_counts_from_fixed_deals() {
+    kit::assert_perft::<Nantais>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
 }
