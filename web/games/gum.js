@@ -243,7 +243,9 @@ const CSS = `
 .gum-me{background:rgba(0,0,0,.2);flex:none}
 .gum-me .gum-row{align-items:flex-start}
 .gum-react .gum-me{border-color:#ffd54f;box-shadow:0 0 0 3px rgba(255,213,79,.45)}
-.gum-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.55rem .7rem;--card-w:var(--gum-hand);min-height:calc(var(--gum-hand)*1.4 + 8px);padding-top:8px}
+/* Room above the cards for a playable group's lift (6px) and its ×2 badge (8px), under the label
+   and under the row above. */
+.gum-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:1rem .7rem;--card-w:var(--gum-hand);min-height:calc(var(--gum-hand)*1.4 + 16px);padding-top:16px}
 .gum-group{display:flex;align-items:flex-end;border-radius:8px;position:relative}
 .gum-group>.gum-card+.gum-card{margin-left:calc(var(--card-w)*-0.74)}
 .gum-group.playable{cursor:pointer;transform:translateY(-6px);filter:drop-shadow(0 0 5px #ffd36b);transition:transform .1s}

@@ -86,7 +86,9 @@ const CSS = `
 .game-nantais .nt-stock.playable .card { filter: drop-shadow(0 0 6px #ffd36b); }
 .game-nantais .nt-stock-caption { font-weight: 700; color: #fff; }
 .game-nantais .nt-discard { display: flex; align-items: flex-end; justify-content: flex-end; width: 100%; }
-.game-nantais .nt-discard .card { --card-w: calc(var(--nt-pile-w) * 0.72); margin-left: calc(var(--nt-pile-w) * -0.46); }
+/* The older cards show as much of their faces as the pile's fixed width leaves (--nt-step, set by
+   the script from how many are shown): 0.43 of a pile card each for four, 0.26 for six. */
+.game-nantais .nt-discard .card { --card-w: calc(var(--nt-pile-w) * 0.72); margin-left: calc(var(--nt-pile-w) * (var(--nt-step, 0.26) - 0.72)); }
 .game-nantais .nt-discard .card:first-child { margin-left: 0; }
 .game-nantais .nt-discard .card.nt-top { --card-w: var(--nt-pile-w); }
 .game-nantais .nt-discard .card.nt-this-turn { outline: 3px solid #ffd36b; outline-offset: -1px; border-radius: 7px; }
@@ -296,6 +298,8 @@ export function render(area, view, ctx) {
     if (fromTop < turnCount && t.phase !== 'over') el.classList.add('nt-this-turn');
     return el;
   }));
+  // The row fills the pile's width: the top card and shown.length − 1 steps of the older ones.
+  if (shown.length > 1) discardRow.style.setProperty('--nt-step', String(Math.min(0.45, 1.3 / (shown.length - 1)).toFixed(3)));
   const discardEl = h('div', { class: 'nt-pile nt-discard-pile' }, discardRow,
     h('span', {}, ctx.t(`Défausse${NB}: ${discard.length}`, `Discard: ${discard.length}`)));
 

@@ -321,15 +321,20 @@ function drawTrick(ctx, view, table) {
       h('span', { class: 'njet-place-name' }, i === 0 ? h('span', { class: 'njet-lead', title: t('entame', 'leads') }, '▶ ') : null, shortName(ctx, seat)),
       winning ? h('span', { class: 'njet-badge win' }, showLast ? t('a gagné', 'won') : t('gagne', 'winning')) : null));
   }
+  // « vous entamez » / "you lead" for the reader, whose name the table gives as « vous » / "you".
+  const leads = (s) => (ctx.name(s) === t('vous', 'you')
+    ? t('vous entamez', 'you lead')
+    : t(`${ctx.name(s)} entame`, `${ctx.name(s)} leads`));
   let title;
   let sub = null;
   if (showLast) {
     title = t(`Dernier pli, remporté par ${ctx.name(trick.winning)}`, `Last trick, won by ${ctx.name(trick.winning)}`);
-    if (current) sub = t(`Pli ${done + 1} sur ${total}\u00a0: ${ctx.name(current.leader)} entame.`, `Trick ${done + 1} of ${total}: ${ctx.name(current.leader)} leads.`);
+    if (current) sub = t(`Pli ${done + 1} sur ${total}\u00a0: `, `Trick ${done + 1} of ${total}: `) + leads(current.leader) + '.';
   } else {
     title = t(`Pli ${done + 1} sur ${total}`, `Trick ${done + 1} of ${total}`);
     const trumpLed = cond && trick.led === cond.trump;
-    sub = t(`${ctx.name(trick.leader)} entame`, `${ctx.name(trick.leader)} leads`)
+    const who = leads(trick.leader);
+    sub = who.charAt(0).toUpperCase() + who.slice(1)
       + (trick.led ? t(`\u00a0; demandé\u00a0: ${colourWord(trick.led, 'fr')}${trumpLed ? ' (atout)' : ''}.`, `; led: ${colourWord(trick.led, 'en')}${trumpLed ? ' (trump)' : ''}.`) : '.');
   }
   return h('section', { class: 'njet-trick' + (showLast ? ' last' : ''), 'aria-label': t('Le pli', 'The trick') },

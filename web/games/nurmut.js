@@ -247,7 +247,10 @@ const STYLE = `
 .game-nurmut .nm-tucked .nm-card{width:26px}
 @media (max-width:760px){
   .game-nurmut .nm-centre{--nm-w:calc(var(--card-w,48px) * 1.4)}
-  .game-nurmut .nm-mine{--nm-w:calc(var(--card-w,48px) * 1.4);padding:0.4rem 0.5rem;gap:0.6rem}
+  /* Small enough to stay above the moves without hiding what the centre piles take. */
+  .game-nurmut .nm-mine{--nm-w:calc(var(--card-w,48px) * 1.1);padding:0.3rem 0.5rem;gap:0.6rem}
+  .game-nurmut .nm-mine-text{max-width:16rem;gap:0.1rem}
+  .game-nurmut .nm-mine-title{font-size:0.95rem}
   .game-nurmut .nm-others{gap:0.35rem}
   .game-nurmut .nm-seat{--nm-w:calc(var(--card-w,48px) * 0.9);flex-direction:column;padding:0.3rem 0.35rem;gap:0.2rem;flex:1 1 0;max-width:8rem}
   .game-nurmut .nm-seat-text{max-width:100%;font-size:0.78rem;align-items:center;text-align:center}
@@ -470,7 +473,8 @@ export function render(area, view, ctx) {
           t('Son autre face\u00a0: inconnue de tous, vous compris.', 'Its other side: unknown to all, you included.')));
       }
     }
-    playRow.append(h('div', { class: 'nm-mine' + (mineToPlay ? ' nm-turn' : ''), 'data-seat': me, 'aria-label': t('Votre tas', 'Your pile') },
+    // One's own pile stays in view just above the prompt and the moves (style.css), as a hand does.
+    playRow.append(h('div', { class: 'nm-mine' + (mineToPlay ? ' nm-turn' : ''), 'data-seat': me, 'aria-label': t('Votre tas', 'Your pile'), 'data-own-hand': ctx.replay ? null : '' },
       stack(ctx, p.top, p.cards, t('Tas vide\u00a0: gagné\u00a0!', 'Empty pile: won!')),
       h('div', { class: 'nm-mine-text' },
         h('span', { class: 'nm-mine-title' }, t('Votre tas', 'Your pile'), ' · ', plural(ctx, p.cards, 'carte', 'cartes', 'card', 'cards')),

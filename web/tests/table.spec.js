@@ -229,6 +229,7 @@ test('a hidden tab gets a notification when it becomes the reader’s turn', asy
 test('on a phone, every game keeps one’s own hand in view at the foot of the screen, above the prompt', async ({ browser, request }) => {
   const games = [
     ['nantais', 3, ['human', 'bot:easy', 'bot:easy']],
+    ['nurmut', 3, ['human', 'bot:easy', 'bot:easy']],
     ['gum', 3, ['human', 'bot:easy', 'bot:easy']],
     ['nainjaune', 3, ['human', 'bot:easy', 'bot:easy']],
     ['njet', 4, ['human', 'bot:easy', 'bot:easy', 'bot:easy']],

@@ -244,7 +244,7 @@ fn event_text(event: &Event, words: &Words) -> String {
         }
         Event::Reversed { clockwise } => match (fr, clockwise) {
             (true, true) => "Le sens du jeu change : on joue maintenant dans le sens horaire.".into(),
-            (true, false) => "Le sens du jeu change : on joue maintenant dans le sens anti-horaire.".into(),
+            (true, false) => "Le sens du jeu change : on joue maintenant dans le sens antihoraire.".into(),
             (false, true) => "The direction reverses: play now goes clockwise.".into(),
             (false, false) => "The direction reverses: play now goes anticlockwise.".into(),
         },
@@ -618,7 +618,7 @@ fn view_text(view: &View, words: &Words) -> String {
     let mut out = String::new();
     let direction = match (fr, t.clockwise) {
         (true, true) => "sens horaire",
-        (true, false) => "sens anti-horaire",
+        (true, false) => "sens antihoraire",
         (false, true) => "clockwise",
         (false, false) => "anticlockwise",
     };
