@@ -42,6 +42,15 @@ function star() {
 
 const en = (lang) => lang === 'en';
 
+/** A name at the head of a line: « Vous et Colette », not « vous et Colette ». */
+const headName = (ctx, seat) => (seat === ctx.seat ? ctx.t('Vous', 'You') : ctx.name(seat));
+
+/** "1 pli", "0 carte Loot", "2 loot cards": French counts 0 and 1 as singular, English only 1. */
+function plural(ctx, n, frOne, frMany, enOne, enMany) {
+  if (en(ctx.lang)) return n === 1 ? enOne : enMany;
+  return n <= 1 ? frOne : frMany;
+}
+
 function parse(code) {
   const m = /^([RBKG])([1-9])$/.exec(String(code ?? '').trim().toUpperCase());
   return m ? { colour: m[1], value: m[2] } : null;
@@ -269,7 +278,7 @@ function drawConditions(ctx, view, table) {
           : [chip(ctx, cond.super_trump, '1'), t(`les 1 ${colourWord(cond.super_trump, 'fr', true)}`, `${colourWord(cond.super_trump, 'en')} 1s`)]),
     item('discard', t('Écart', 'Discard'), null, cond.discard === null ? unknown()
       : cond.discard === 0 ? t('aucun', 'none') : t(`${cond.discard} ${cond.discard === 1 ? 'carte' : 'cartes'}`, `${cond.discard} ${cond.discard === 1 ? 'card' : 'cards'}`)),
-    item('points', t('Points', 'Points'), pts === null ? null : t(`${pts} ${pts === 1 ? 'point' : 'points'} par pli et par 1 gagné (butin)`, `${pts} ${pts === 1 ? 'point' : 'points'} per trick and per 1 won (loot)`),
+    item('points', t('Points', 'Points'), pts === null ? null : t(`${pts} ${pts === 1 ? 'point' : 'points'} par pli et par carte Loot`, `${pts} ${pts === 1 ? 'point' : 'points'} per trick and per loot card`),
       pts === null ? unknown() : t(`${pts} par pli`, `${pts} per trick`)));
 }
 
@@ -409,11 +418,11 @@ function drawTeams(ctx, view, table) {
   };
   return h('section', { class: 'njet-teams', 'aria-label': t('Les équipes', 'The teams') },
     table.teams.map((team, i) => h('div', { class: 'njet-team' + (team.seats.includes(view.seat) ? ' mine' : ''), 'data-team': i },
-      h('div', { class: 'njet-team-members' }, team.seats.map((s) => h('span', { class: 'njet-member' },
-        h('b', {}, ctx.name(s)), s === start ? h('span', { class: 'njet-star', title: t('premier joueur', 'start player') }, '★') : null, voids(s)))),
+      h('div', { class: 'njet-team-members' }, team.seats.map((s, k) => h('span', { class: 'njet-member' },
+        h('b', {}, k === 0 ? headName(ctx, s) : ctx.name(s)), s === start ? h('span', { class: 'njet-star', title: t('premier joueur', 'start player') }, '★') : null, voids(s)))),
       h('div', { class: 'njet-team-score' },
-        h('span', { 'data-tricks': team.tricks }, t('Plis ', 'Tricks '), h('b', {}, team.tricks)),
-        h('span', { 'data-loot': team.loot }, t('Butin ', 'Loot '), h('b', {}, team.loot)),
+        h('span', { 'data-tricks': team.tricks }, h('b', {}, team.tricks), ' ', plural(ctx, team.tricks, 'pli', 'plis', 'trick', 'tricks')),
+        h('span', { 'data-loot': team.loot }, h('b', {}, team.loot), ' ', plural(ctx, team.loot, 'carte Loot', 'cartes Loot', 'loot card', 'loot cards')),
         h('span', { class: 'njet-points' }, '= ', h('b', {}, team.points), ' ', team.points === 1 || (ctx.lang !== 'en' && team.points === 0) ? 'point' : 'points',
           team.seats.length > 1 ? t(' chacun', ' each') : '', team.doubled ? t(' (doublés)', ' (doubled)') : '')))));
 }
@@ -430,13 +439,13 @@ export function roundSummary(before, events, ctx) {
   if (!teams || !teams.length || !scored) return null;
   const won = events.find((e) => e.type === 'trick_won');
   return h('table', { class: 'sheet njet-round-teams', 'data-round-teams': '' },
-    h('thead', {}, h('tr', {}, h('th', {}, t('Équipe', 'Team')), h('th', {}, t('Plis', 'Tricks')), h('th', {}, t('Butin', 'Loot')), h('th', {}, t('Points chacun', 'Points each')))),
+    h('thead', {}, h('tr', {}, h('th', {}, t('Équipe', 'Team')), h('th', {}, t('Plis', 'Tricks')), h('th', {}, t('Cartes Loot', 'Loot cards')), h('th', {}, t('Points chacun', 'Points each')))),
     h('tbody', {}, teams.map((team) => {
       const last = won && team.seats.includes(won.seat);
       const tricks = team.tricks + (last ? 1 : 0);
       const loot = team.loot + (last ? won.loot : 0);
       return h('tr', {},
-        h('td', {}, team.seats.map((s) => ctx.name(s)).join(t(' et ', ' and '))),
+        h('td', {}, team.seats.map((s, k) => (k === 0 ? headName(ctx, s) : ctx.name(s))).join(t(' et ', ' and '))),
         h('td', {}, tricks), h('td', {}, loot),
         h('td', {}, scored.points[team.seats[0]]));
     })));

@@ -45,6 +45,11 @@ test('a whole match of Njet! against bots, by clicking the board and the cards',
         await expect(game.locator('.njet-conditions [data-condition="trump"]')).toContainText(/rouge|bleu|noir|vert/);
         await expect(game.locator('.njet-team')).toHaveCount(2);
         await expect(game.locator('.njet-cell.covered .njet-stone')).toHaveCount(15);
+        // The loot is called as the rulebook and the log call it: « carte Loot ».
+        await expect(game.locator('.njet-team [data-loot]').first()).toHaveText(/^\d+ cartes? Loot$/);
+        await expect(game.locator('.njet-team [data-tricks]').first()).toHaveText(/^\d+ plis?$/);
+        await expect(game.locator('.njet-conditions [data-condition="points"]')).toHaveAttribute('title', /^\d points? par pli et par carte Loot$/);
+        await expect(page.locator('main')).not.toContainText(/butin/i);
       }
       if (phase === 'play' && !shot && (await game.locator('.njet-trick:not(.last) .njet-place .njet-card').count()) >= 2) {
         shot = true;
@@ -75,9 +80,15 @@ test.describe('in English', () => {
     const label = await game.locator('.njet-hand .njet-card').first().getAttribute('aria-label');
     expect(label).toMatch(/^(red|blue|black|green) [1-9]$/);
     let sawDiscard = false;
+    let sawTeams = false;
     await playToEnd(page, {
       seed: 4,
       onMove: async () => {
+        if (!sawTeams && (await game.locator('.njet').getAttribute('data-phase')) === 'play') {
+          sawTeams = true;
+          await expect(game.locator('.njet-team [data-loot]').first()).toHaveText(/^\d+ loot cards?$/);
+          await expect(game.locator('.njet-conditions [data-condition="points"]')).toHaveAttribute('title', /^\d points? per trick and per loot card$/);
+        }
         if (sawDiscard || (await game.locator('.njet').getAttribute('data-phase')) !== 'discard') return;
         // One card each is laid aside here: the cards of the hand are what one clicks.
         sawDiscard = true;
@@ -86,6 +97,7 @@ test.describe('in English', () => {
       },
     });
     expect(sawDiscard).toBe(true);
+    expect(sawTeams).toBe(true);
     await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
 
     // The replay shows every hand face up with these cards, and offers nothing.
