@@ -321,7 +321,8 @@ export function scoreSheet(view, names, rounds) {
   const n = view.players;
   const seats = Array.from({ length: n }, (_, s) => s);
   return h('table', { class: 'sheet' },
-    h('thead', {}, h('tr', {}, h('th', {}, tr('Manche', 'Round')), seats.map((s) => h('th', {}, names(s))))),
+    // A heading starts with a capital: « Vous », not the « vous » of a sentence.
+    h('thead', {}, h('tr', {}, h('th', {}, tr('Manche', 'Round')), seats.map((s) => h('th', {}, s === view.seat ? tr('Vous', 'You') : names(s))))),
     h('tbody', {},
       rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, `${r.scores_after[s]}`, h('small', {}, ` (${r.change[s] > 0 ? '+' : ''}${r.change[s]})`))))),
       h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s])))));

@@ -238,7 +238,7 @@ const CSS = `
 .nj-purse svg { width: 16px; height: 16px; display: block; }
 .nj-count svg { width: 10px; height: 14px; display: block; }
 .nj-lacks { color: #ffd9a8; font-size: 0.8rem; }
-.nj-seat .nj-tag { align-self: flex-start; background: #f2c230; color: #3b2a00; }
+.nj-seat .nj-tag { align-self: flex-start; max-width: 100%; white-space: normal; background: #f2c230; color: #3b2a00; }
 .nj-seat .nj-tag.call { background: #fff; color: #1d2421; }
 .nj-seat .hand { --card-w: 30px; gap: 0.1rem; }
 

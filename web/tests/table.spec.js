@@ -257,6 +257,37 @@ test('on a phone, every game keeps one’s own hand in view at the foot of the s
   }
 });
 
+test('on an English phone, every game’s seat names keep clear of the dealer’s badge', async ({ browser, request }) => {
+  const games = [
+    ['nantais', 3], ['nurmut', 3], ['gum', 3], ['nainjaune', 4], ['njet', 4], ['crazyeights', 3],
+  ];
+  for (const [game, players] of games) {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seats = ['human', ...Array(players - 1).fill('bot:easy')];
+    // Ann deals: « Ann (you) » and the badge share her box.
+    const room = await createRoom(request, game, players, seats, {}, { dealer: 0, bot_delay_ms: 5000, seed: 3 });
+    await joinByLink(page, room, 'Ann');
+    const mine = page.locator('.seat[data-seat="0"]');
+    await expect(mine.locator('.seat-name')).toContainText('Ann (you)');
+    await expect(mine.locator('.dealer')).toBeVisible();
+    // The smallest gap between the badge and any line of any seat's name, in pixels.
+    const gaps = await page.evaluate(() => [...document.querySelectorAll('.seat')].flatMap((seat) => {
+      const badge = seat.querySelector('.dealer');
+      if (!badge) return [];
+      const b = badge.getBoundingClientRect();
+      const range = document.createRange();
+      range.selectNodeContents(seat.querySelector('.seat-name > span:not(.dot):not(.dealer)'));
+      return [...range.getClientRects()]
+        .filter((r) => r.bottom > b.top && r.top < b.bottom)
+        .map((r) => b.left - r.right);
+    }));
+    expect(gaps.length, game).toBeGreaterThan(0);
+    for (const gap of gaps) expect(gap, game).toBeGreaterThanOrEqual(4);
+    await context.close();
+  }
+});
+
 // Alice holds nothing that goes on the 5♠: drawing is her only move. The bots wait 4 s, so that
 // only the table could move in the meantime.
 function loneDraw() {
