@@ -43,16 +43,16 @@ fn is_invisible(c: char) -> bool {
 /// becomes a space), at most [`MARKS_PER_LETTER`] marks on a letter, spaces trimmed. `None` when
 /// nothing visible is left.
 pub fn clean(text: &str) -> Option<String> {
+    // Controls go before normalizing, not after: a control character between a letter and its
+    // mark would otherwise keep them apart in NFC and, once removed, leave a decomposed pair, and
+    // it would start a new count of marks on the same letter.
+    let visible = text.chars().filter_map(|c| match c.is_control() || is_bidi_control(c) {
+        true => c.is_whitespace().then_some(' '),
+        false => Some(c),
+    });
     let mut out = String::with_capacity(text.len());
     let mut marks = 0;
-    for c in text.nfc() {
-        if c.is_control() || is_bidi_control(c) {
-            if c.is_whitespace() {
-                out.push(' ');
-            }
-            marks = 0;
-            continue;
-        }
+    for c in visible.nfc() {
         if is_combining_mark(c) {
             marks += 1;
             if marks > MARKS_PER_LETTER {
@@ -92,5 +92,16 @@ mod tests {
         // An emoji family keeps its joiners.
         assert_eq!(clean("👨\u{200D}👩\u{200D}👧"), Some("👨\u{200D}👩\u{200D}👧".into()));
         assert_eq!(clean("\u{301}\u{301}"), None, "marks alone");
+    }
+
+    /// Found by `fuzz/`'s `text` target (« not in NFC » on `"$-ȱ\u{1e}ȱ\u{0}\u{323}"`): a control
+    /// character between a letter and its marks.
+    #[test]
+    fn a_control_character_neither_splits_a_letter_nor_restarts_its_marks() {
+        let found = clean("$-ȱ\u{1e}ȱ\u{0}\u{323}").unwrap();
+        assert!(unicode_normalization::is_nfc(&found), "{found:?}");
+        assert_eq!(clean("e\u{0}\u{301}"), Some("é".into()), "composed once the control is gone");
+        let smuggled = format!("a{}\u{7}{}", "\u{301}\u{302}\u{303}", "\u{304}\u{305}\u{306}");
+        assert_eq!(clean(&smuggled), Some("á\u{302}\u{303}\u{304}".into()), "three marks on the letter, not six");
     }
 }
