@@ -470,7 +470,7 @@ function banner(view, t, ctx, legal, me) {
     case 'over': {
       const placed = (t.seats || []).filter((s) => s.place !== null && s.place !== undefined).sort((a, b) => a.place - b.place);
       lines.push(pick(ctx, 'Partie terminée.', 'Game over.'));
-      if (placed.length) lines.push(sub(h, placed.map((s) => `${placeWords(ctx, s.place)}${NB}: ${ctx.name(s.seat)}`).join(' · ')));
+      if (placed.length) lines.push(sub(h, placed.map((s) => `${placeWords(ctx, s.place)}${pick(ctx, `${NB}: `, ': ')}${ctx.name(s.seat)}`).join(' · ')));
       break;
     }
     default:

@@ -673,8 +673,9 @@ const CSS = `
 .game-njet .njet-super{box-shadow:0 0 0 2px #ffd36b}
 
 @media (max-width:760px){
-  .game-njet .njet:not(.phase-njet){grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "cond" "trick" "hand" "teams" "discards" "board"}
-  .game-njet .njet.phase-play,.game-njet .njet.phase-over{grid-template-areas:"cond" "trick" "hand" "teams" "discards" "board"}
+  /* One's hand last, where it stays in view at the screen's foot while the rest scrolls above. */
+  .game-njet .njet:not(.phase-njet){grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "cond" "trick" "teams" "discards" "board" "hand"}
+  .game-njet .njet.phase-play,.game-njet .njet.phase-over{grid-template-areas:"cond" "trick" "teams" "discards" "board" "hand"}
   .game-njet .njet-middle,.game-njet .njet-aside{display:contents}
   .game-njet .njet-conditions li{padding:.05rem .4rem}
   .game-njet .njet-cond-value{font-size:.88rem}

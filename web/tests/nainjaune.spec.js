@@ -85,6 +85,11 @@ test('a person plays a whole match of Le Nain Jaune against bots by clicking', a
   // No click on a move offered alone: the table played every one of them for her.
   expect(counts.lone).toBe(0);
   expect(forced.n).toBeGreaterThan(0);
+  // On a phone the four players' chips fit the results, with no column cut off.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const sheet = await page.locator('.dialog').evaluate((d) => ({ wide: d.scrollWidth, room: d.clientWidth }));
+  expect(sheet.wide).toBeLessThanOrEqual(sheet.room);
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // Behind the results, the table still shows the final board, the last run and the settlement.
   await page.locator('[data-close="results"]').click();

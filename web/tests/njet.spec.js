@@ -56,6 +56,19 @@ test('a whole match of Njet! against bots, by clicking the board and the cards',
         await shoot(page, 'njet-desktop');
         await page.setViewportSize({ width: 360, height: 740 });
         await expect(page.locator('html')).toHaveJSProperty('scrollWidth', 360);
+        // On a phone the hand stays at the screen's foot, above the prompt, from the trick at the
+        // top of the page to the board at its bottom.
+        for (const y of [0, 10_000]) {
+          await page.evaluate((to) => window.scrollTo(0, to), y);
+          const { hand, dock } = await page.evaluate(() => ({
+            hand: document.querySelector('[data-own-hand]').getBoundingClientRect().toJSON(),
+            dock: document.querySelector('.dock').getBoundingClientRect().toJSON(),
+          }));
+          expect(hand.top).toBeGreaterThanOrEqual(0);
+          expect(hand.bottom).toBeLessThanOrEqual(dock.top + 1);
+          expect(dock.bottom).toBeLessThanOrEqual(741);
+        }
+        await page.evaluate(() => window.scrollTo(0, 0));
         await shoot(page, 'njet-phone');
         await page.setViewportSize({ width: 1280, height: 800 });
       }

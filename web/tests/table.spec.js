@@ -257,6 +257,41 @@ test('on a phone, every game keeps one’s own hand in view at the foot of the s
   }
 });
 
+test('on a phone, every part of every game’s board can be scrolled into view above one’s own hand', async ({ browser, request }) => {
+  const games = [
+    ['nantais', 3], ['nurmut', 3], ['gum', 3], ['nainjaune', 4], ['njet', 4], ['crazyeights', 3],
+  ];
+  for (const [game, players] of games) {
+    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const seats = ['human', ...Array(players - 1).fill('bot:easy')];
+    const room = await createRoom(request, game, players, seats, {}, { bot_delay_ms: 5000, seed: 3 });
+    await joinByLink(page, room, 'Ann');
+    await expect(page.locator('[data-own-hand]')).toBeVisible();
+    // Down the page 10 px at a time: each card, cell or move of the table outside one's hand
+    // must once stand whole between the screen's top and the hand's top edge.
+    const { hidden, parts } = await page.evaluate(async () => {
+      const all = [...document.querySelectorAll('section.game .card, section.game [data-card], section.game .playable, section.game [class*="cell"], section.game [class*="pile"], section.game button')]
+        .filter((el) => !el.closest('[data-own-hand]') && el.getBoundingClientRect().height > 0);
+      const seen = new Set();
+      const max = document.documentElement.scrollHeight - innerHeight;
+      for (let y = 0; y <= max + 10; y += 10) {
+        window.scrollTo(0, y);
+        await new Promise((done) => requestAnimationFrame(() => done()));
+        const top = document.querySelector('[data-own-hand]').getBoundingClientRect().top;
+        all.forEach((el, i) => {
+          const r = el.getBoundingClientRect();
+          if (r.top >= -1 && r.bottom <= top + 1) seen.add(i);
+        });
+      }
+      return { hidden: all.filter((_, i) => !seen.has(i)).map((el) => el.className), parts: all.length };
+    });
+    expect(parts, game).toBeGreaterThan(3);
+    expect(hidden, game).toEqual([]);
+    await context.close();
+  }
+});
+
 test('on an English phone, every game’s seat names keep clear of the dealer’s badge', async ({ browser, request }) => {
   const games = [
     ['nantais', 3], ['nurmut', 3], ['gum', 3], ['nainjaune', 4], ['njet', 4], ['crazyeights', 3],
