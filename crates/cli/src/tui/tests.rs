@@ -212,7 +212,7 @@ fn whole_matches_end_on_held_round_ends_and_the_result() {
     for (game, players, seed) in [(GameId::NainJaune, 3, 11), (GameId::NurMut, 3, 4)] {
         // The person chooses by number, at random; each popup is closed at once.
         let mut app = App::new(game, &config(players, seed, Lang::Fr), 0).unwrap();
-        let mut pick = seed;
+        let mut person = Newcomer(seed);
         let mut now = 0;
         let mut round_ends = 0;
         for _ in 0..50_000 {
@@ -228,12 +228,8 @@ fn whole_matches_end_on_held_round_ends_and_the_result() {
                 }
                 let text = screen(&app, 80, 24);
                 assert!(text.contains("Fin de la"), "{text}");
-                app.key(key(KeyCode::Enter), now);
-            } else if !app.legal.is_empty() {
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                app.selected = (pick >> 33) as usize % app.legal.len();
-                app.key(key(KeyCode::Enter), now);
             }
+            person.answer(&mut app, now);
         }
         assert!(
             app.table.is_over(),
@@ -277,7 +273,7 @@ fn the_notation_finder_finds_what_it_looks_for() {
 fn no_card_notation_on_french_screens_in_whole_matches() {
     for &game in GameId::ALL {
         let mut app = App::new(game, &config(3, 21, Lang::Fr), 0).unwrap();
-        let (mut pick, mut now) = (21u64, 0);
+        let (mut person, mut now) = (Newcomer(21), 0);
         let steps = if game == GameId::Nantais { 600 } else { 3000 };
         for step in 0..steps {
             if app.table.is_over() && app.popups.is_empty() {
@@ -291,13 +287,7 @@ fn no_card_notation_on_french_screens_in_whole_matches() {
                 let text = screen(&app, w, h);
                 assert!(notation(game, &text).is_empty(), "{game}: {:?} in\n{text}", notation(game, &text));
             }
-            if app.popups.front().is_some() {
-                app.key(key(KeyCode::Enter), now);
-            } else if !app.legal.is_empty() {
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                app.selected = (pick >> 33) as usize % app.legal.len();
-                app.key(key(KeyCode::Enter), now);
-            }
+            person.answer(&mut app, now);
         }
         // A round of Le 8 Nantais with a person playing at random outlasts these steps;
         // every other match ends.
@@ -464,17 +454,11 @@ fn bots_on_their_thread_choose_what_the_table_chooses() {
     setup.bots = vec![BotKind::Ismcts(100); 3];
     let play = || {
         let mut app = App::new(GameId::Njet, &setup, 0).unwrap();
-        let (mut pick, mut now) = (9u64, 0);
+        let (mut person, mut now) = (Newcomer(9), 0);
         while !app.table.is_over() {
             now += BOT_DELAY_MS;
             app.settle(now);
-            if app.popups.front().is_some() {
-                app.key(key(KeyCode::Enter), now);
-            } else if !app.legal.is_empty() {
-                pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-                app.selected = (pick >> 33) as usize % app.legal.len();
-                app.key(key(KeyCode::Enter), now);
-            }
+            person.answer(&mut app, now);
         }
         app.table.current().record().actions.clone()
     };
@@ -507,19 +491,29 @@ fn ctrl_c_quits_at_once_even_over_a_popup() {
 /// from the seed, each popup closed at once.
 fn mid_match(game: GameId, lang: Lang, seed: u64, steps: usize) -> App {
     let mut app = App::new(game, &config(3, seed, lang), 0).unwrap();
-    let (mut pick, mut now) = (seed, 0);
+    let (mut person, mut now) = (Newcomer(seed), 0);
     for _ in 0..steps {
         now += BOT_DELAY_MS;
         app.settle(now);
+        person.answer(&mut app, now);
+    }
+    app
+}
+
+/// A person who closes each popup at once and otherwise picks one of the choices at random, from
+/// a seed (a linear congruential step: the same picks on every machine, no generator needed).
+struct Newcomer(u64);
+
+impl Newcomer {
+    fn answer(&mut self, app: &mut App, now: u64) {
         if app.popups.front().is_some() {
             app.key(key(KeyCode::Enter), now);
         } else if !app.legal.is_empty() {
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
-            app.selected = (pick >> 33) as usize % app.legal.len();
+            self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            app.selected = (self.0 >> 33) as usize % app.legal.len();
             app.key(key(KeyCode::Enter), now);
         }
     }
-    app
 }
 
 /// Whole screens in the middle of a seeded match of each game, in French and in English: the
