@@ -12,10 +12,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tapis_server::client::{Ws, http, http_raw};
 
-/// The server under test (`TAPIS_SERVE_BIN` points at another build of it, to compare).
-fn binary() -> PathBuf {
-    std::env::var_os("TAPIS_SERVE_BIN").map(PathBuf::from).unwrap_or_else(|| env!("CARGO_BIN_EXE_tapis").into())
-}
+mod common;
+use common::binary;
 
 fn data_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("tapis-abuse-{name}-{}", std::process::id()));
@@ -41,19 +39,8 @@ impl Server {
         let help = String::from_utf8_lossy(&help);
         let flags: Vec<&str> = flags.chunks(2).filter(|pair| help.contains(pair[0])).flatten().copied().collect();
         let log = data.with_extension("log");
-        let mut child = Command::new(binary())
-            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
-            .arg(data)
-            .args(&flags)
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::piped())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let addr = first.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("first line: {first:?}"));
-        Server { child, addr: addr.parse().unwrap(), log, data: data.to_path_buf(), remove: true }
+        let (child, addr) = common::serve(&binary(), data, &flags, "info", std::fs::File::create(&log).unwrap().into());
+        Server { child, addr, log, data: data.to_path_buf(), remove: true }
     }
 
     /// Killed, its data kept: the folder.

@@ -10,7 +10,6 @@
 
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -19,10 +18,8 @@ use std::time::Duration;
 use tapis_core::GameRng;
 use tapis_server::client::{Ws, http};
 
-/// The server under test (`TAPIS_SERVE_BIN` points at another build of it, to compare).
-fn binary() -> PathBuf {
-    std::env::var_os("TAPIS_SERVE_BIN").map(PathBuf::from).unwrap_or_else(|| env!("CARGO_BIN_EXE_tapis").into())
-}
+mod common;
+use common::binary;
 
 fn is_root() -> bool {
     Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)
@@ -75,18 +72,8 @@ struct Server {
 
 impl Server {
     fn start(data: &Path) -> Server {
-        let mut child = Command::new(binary())
-            .args(["serve", "--addr", "127.0.0.1:0", "--data"])
-            .arg(data)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-        let addr = first.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("first line: {first:?}"));
-        Server { child, addr: addr.parse().unwrap() }
+        let (child, addr) = common::serve(&binary(), data, &[], "warn", Stdio::null());
+        Server { child, addr }
     }
 
     /// SIGTERM, and the exit status: a clean stop.

@@ -4,26 +4,16 @@
 
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 use tapis_core::GameRng;
 use tapis_server::client::{Ws, http};
 
+mod common;
+
 fn start(data: &std::path::Path) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tapis"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--data"])
-        .arg(data)
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
-    let addr = first.trim().strip_prefix("listening on http://").unwrap_or_else(|| panic!("first line: {first:?}"));
-    (child, addr.parse().unwrap())
+    common::serve(env!("CARGO_BIN_EXE_tapis").as_ref(), data, &[], "warn", Stdio::null())
 }
 
 /// What one client has seen of its match: every update's events, by seq.
