@@ -16,13 +16,13 @@
 use serde::{Deserialize, Serialize};
 use tapis_core::game::ActionList;
 use tapis_core::rng::game_seed;
-use tapis_core::{Counters, Encoding, GameRng, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet};
+use tapis_core::{FullGame, GameRng, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet};
 
-/// What the package needs of a game: its action ids and tensors, and its counters (which
-/// `tapis.arena` reports as the Rust arena does).
-pub trait Rules: Encoding + Counters {}
+/// What the package needs of a game: its action ids and tensors, its counters (which
+/// `tapis.arena` reports as the Rust arena does), its bots and its words: every concern.
+pub trait Rules: FullGame {}
 
-impl<G: Encoding + Counters> Rules for G {}
+impl<G: FullGame> Rules for G {}
 
 /// What a match's rewards are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -38,7 +38,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use tapis_core::rng::game_seed;
-use tapis_core::{BySeat, Counters, Counting, GameRng, Match, MatchRequest, SetupError, Text};
+use tapis_core::{BySeat, Counters, Counting, GameRng, Heuristic, Match, MatchRequest, SetupError, Text};
 
 /// How the interval of every figure is computed, for reports.
 pub const INTERVALS: &str = "95% Student t intervals over deals: a deal's value is the mean of its seatings, \
@@ -188,7 +188,7 @@ fn nth_arrangement(line_of: &[usize], lines: usize, mut p: u64) -> Vec<usize> {
 }
 
 /// Checks the configuration by setting up the first match.
-pub fn check<G: Counters>(config: &ArenaConfig) -> Result<(), SetupError> {
+pub fn check<G: Counters + Heuristic>(config: &ArenaConfig) -> Result<(), SetupError> {
     if config.lineup.len() != config.players {
         return Err(SetupError::BadSetup(Text::new(
             format!("{} robots pour {} places : donnez un robot par place", config.lineup.len(), config.players),
@@ -209,7 +209,7 @@ fn request(config: &ArenaConfig, deal: u64) -> MatchRequest {
 }
 
 /// Plays deal `deal` under seating `p` (see [`ArenaConfig::seating`]).
-pub fn play<G: Counters>(config: &ArenaConfig, deal: u64, p: u64) -> Outcome {
+pub fn play<G: Counters + Heuristic>(config: &ArenaConfig, deal: u64, p: u64) -> Outcome {
     let request = request(config, deal);
     let mut state = Match::<G>::new(&request).expect("checked").state().clone();
     let seating = config.seating(p);
@@ -388,7 +388,11 @@ fn deal_and_seating(config: &ArenaConfig, i: u64) -> (u64, u64) {
 
 /// Plays every match of the tournament on the current rayon pool and sums them up;
 /// `progress` is called once per finished match, `each` with every match in order.
-pub fn run<G: Counters>(config: &ArenaConfig, progress: &(dyn Fn() + Sync), each: &mut dyn FnMut(&Outcome)) -> Tally {
+pub fn run<G: Counters + Heuristic>(
+    config: &ArenaConfig,
+    progress: &(dyn Fn() + Sync),
+    each: &mut dyn FnMut(&Outcome),
+) -> Tally {
     let lines = Lines::of(&config.lineup);
     let mut tally = Tally::empty(layout::<G>(config), &lines.line_of);
     in_order(
@@ -411,7 +415,7 @@ pub fn run<G: Counters>(config: &ArenaConfig, progress: &(dyn Fn() + Sync), each
 /// Plays every match of a variant study under `config.options` (A) and `options_b` (B) on the
 /// current rayon pool: the two tallies and the paired differences. `progress` is called once
 /// per finished match (twice per deal and seating), `each` with every pair in order.
-pub fn run_study<G: Counters>(
+pub fn run_study<G: Counters + Heuristic>(
     config: &ArenaConfig,
     options_b: &Map<String, Value>,
     progress: &(dyn Fn() + Sync),
@@ -511,7 +515,7 @@ pub struct LengthCount {
 }
 
 /// Turns a tally into the report.
-pub fn report<G: Counters>(config: &ArenaConfig, tally: &Tally) -> ArenaReport {
+pub fn report<G: Counters + Heuristic>(config: &ArenaConfig, tally: &Tally) -> ArenaReport {
     let lines = Lines::of(&config.lineup);
     let layout = layout::<G>(config);
     let ratings = bradley_terry(&tally.beats);
@@ -636,7 +640,12 @@ pub struct Comparison {
     pub differences: Vec<Difference>,
 }
 
-pub fn compare<G: Counters>(config: &ArenaConfig, a: ArenaReport, b: ArenaReport, paired: &Paired) -> Comparison {
+pub fn compare<G: Counters + Heuristic>(
+    config: &ArenaConfig,
+    a: ArenaReport,
+    b: ArenaReport,
+    paired: &Paired,
+) -> Comparison {
     let lines = Lines::of(&config.lineup);
     let layout = layout::<G>(config);
     let per_deal = config.seatings_per_deal();

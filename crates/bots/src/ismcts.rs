@@ -7,7 +7,7 @@
 //! count in place of the parent's visits. Unvisited available edges are expanded first (at
 //! random), then a playout runs to the end of the round, and every edge on the path is credited
 //! with the reward of the seat that took it. A playout draws its seats as random play does and
-//! takes each seat's [`Game::playout_action`]: uniform, unless the game has a rule of thumb cheap
+//! takes each seat's [`Heuristic::playout_action`]: uniform, unless the game has a rule of thumb cheap
 //! enough for every step (Le 8 Nantais, Nur Mut and Battle GUM do, see below).
 //!
 //! **Several actors at once.** A reaction window or a simultaneous phase is a race, and the tree
@@ -107,7 +107,7 @@
 
 use arrayvec::ArrayVec;
 use tapis_core::race::playout_choice;
-use tapis_core::{ActionList, BySeat, Game, GameRng, MAX_SEATS, Seat};
+use tapis_core::{ActionList, BySeat, Game, GameRng, Heuristic, MAX_SEATS, Seat};
 
 /// The UCB exploration constant (rewards are in [0, 1]).
 const EXPLORATION: f64 = 0.7;
@@ -148,7 +148,7 @@ pub struct SearchResult<A> {
 /// (checked every 64 iterations; the clock, if any, is the caller's). `default`, if given, is
 /// the move to keep unless the search finds a clearly better one (`Some(None)`: let a window
 /// pass).
-pub fn search<G: Game>(
+pub fn search<G: Heuristic>(
     view: &G::View,
     me: Seat,
     default: Option<Option<G::Action>>,

@@ -12,7 +12,10 @@ pub mod sim;
 pub mod stats;
 
 use rayon::prelude::*;
-use tapis_core::{EventSink, Game, GameRng, Seat, SeatSet};
+use serde_json::{Map, Value};
+use tapis_core::Match;
+use tapis_core::rng::game_seed;
+use tapis_core::{EventSink, Game, GameRng, Heuristic, MatchRequest, Seat, SeatSet};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -109,7 +112,7 @@ impl BotKind {
     /// What this bot plays for the seat whose view `view` builds (only bots that read a view
     /// build it: a random bot needs none, which keeps simulations at the engine's speed). `None`
     /// lets a reaction window pass, and is only returned when `must_act` is false.
-    pub fn decide<G: Game>(
+    pub fn decide<G: Heuristic>(
         self,
         seat: Seat,
         view: impl FnOnce() -> G::View,
@@ -158,12 +161,12 @@ pub const MAX_DECISIONS: u64 = 30_000;
 
 /// Plays `state` on with `bots` until it is over or [`MAX_DECISIONS`] decisions were made in all;
 /// returns the number of decisions.
-pub fn play_out<G: Game>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
+pub fn play_out<G: Heuristic>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
     play_out_with(state, bots, rng, &mut ())
 }
 
 /// [`play_out`], telling `events` what happens (a [`tapis_core::Counting`] sink counts it).
-pub fn play_out_with<G: Game, E: EventSink<G::Event>>(
+pub fn play_out_with<G: Heuristic, E: EventSink<G::Event>>(
     state: &mut G,
     bots: &[BotKind],
     rng: &mut GameRng,
@@ -204,13 +207,13 @@ pub fn win_credit<G: Game>(state: &G) -> tapis_core::BySeat<u64> {
 
 /// The next action of a match played by `bots` (one per seat), with races drawn from `rng`.
 /// `None` when the match is over.
-pub fn next_move<G: Game>(state: &G, bots: &[BotKind], rng: &mut GameRng) -> Option<(Seat, G::Action)> {
+pub fn next_move<G: Heuristic>(state: &G, bots: &[BotKind], rng: &mut GameRng) -> Option<(Seat, G::Action)> {
     next_move_among(state, bots, SeatSet::all(state.players()), rng)
 }
 
 /// [`next_move`] with only the bots of `seats` playing (the others are people, asked elsewhere).
 /// `None` when the match is over or none of those bots wants to act now.
-pub fn next_move_among<G: Game>(
+pub fn next_move_among<G: Heuristic>(
     state: &G,
     bots: &[BotKind],
     seats: SeatSet,
@@ -222,6 +225,42 @@ pub fn next_move_among<G: Game>(
             .then(|| bots[seat.index()].decide::<G>(seat, || state.view(Some(seat)), legal, must_act, rng))
     };
     tapis_core::race::among_willing(state, decide, rng)
+}
+
+/// Plays `games` seeded matches with the game's heuristic bot in one seat (rotating: match `i`
+/// puts it in seat `i % players`) and uniform random players elsewhere; returns how many matches
+/// the heuristic seat won (a shared win counts). Races: every actor says whether it wants to act
+/// (a random player in a reaction window lets it pass half the time); one of the willing seats,
+/// drawn at random, acts first. Each game's tests measure its heuristic's strength with it.
+pub fn heuristic_vs_random<G: Heuristic>(players: usize, options: &Map<String, Value>, games: u64, seed: u64) -> u64 {
+    let mut wins = 0;
+    for index in 0..games {
+        let hero = Seat((index % players as u64) as u8);
+        let match_seed = game_seed(seed, index);
+        let request = MatchRequest { players, seed: match_seed, dealer: None, options: options.clone(), deal: None };
+        let mut state = Match::<G>::new(&request).expect("setup").state().clone();
+        let mut rng = GameRng::seed_from_u64(match_seed ^ 0xB07);
+        while !state.is_over() {
+            let decide = |seat: Seat, legal: &[G::Action], must_act: bool, coins: &mut GameRng| {
+                let choice = if seat == hero {
+                    let choice = G::heuristic_action(&state.view(Some(seat)), legal, coins);
+                    assert!(choice.is_some() || !must_act, "the heuristic of seat {seat} abstained where it must act");
+                    choice
+                } else if must_act || coins.coin() {
+                    Some(legal[coins.index(legal.len())])
+                } else {
+                    None
+                };
+                Some(choice)
+            };
+            let (seat, action) = tapis_core::race::among_willing(&state, decide, &mut rng).expect("someone acts");
+            state.apply(seat, action).expect("bots choose legal actions");
+        }
+        if state.winners().contains(hero) {
+            wins += 1;
+        }
+    }
+    wins
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use tapis_bots::BotKind;
 use tapis_bots::sim::{SimConfig, Totals, play_one, report, run};
-use tapis_core::{Counters, Game, Match, MatchRequest};
+use tapis_core::{Counters, Game, Heuristic, Match, MatchRequest};
 
 struct Counting;
 
@@ -71,7 +71,7 @@ fn config(players: usize, games: u64, bots: Vec<BotKind>) -> SimConfig {
     SimConfig { players, games, seed: 11, options: Default::default(), bots }
 }
 
-fn totals_with_threads<G: Counters>(config: &SimConfig, threads: usize) -> Totals {
+fn totals_with_threads<G: Counters + Heuristic>(config: &SimConfig, threads: usize) -> Totals {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     pool.install(|| run::<G>(config, &|| {}, None))
 }
@@ -205,7 +205,7 @@ fn a_stopped_match_is_a_draw_shared_by_every_seat() {
 }
 
 /// Heap allocations while `tapis sim` plays 20 matches of random bots (counters included).
-fn allocations_per_simulated_match<G: Counters>() -> u64 {
+fn allocations_per_simulated_match<G: Counters + Heuristic>() -> u64 {
     let config = config(4, 20, vec![BotKind::Random; 4]);
     let options = G::parse_options(&config.options).unwrap();
     play_one::<G>(&config, &options, 0); // warm up anything lazy

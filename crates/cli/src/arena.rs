@@ -13,7 +13,7 @@ use std::io::Write;
 use std::path::Path;
 use tapis_bots::arena::{ArenaConfig, ArenaReport, Comparison, Difference, check, compare, report, run, run_study};
 use tapis_bots::stats::CounterStats;
-use tapis_core::Counters;
+use tapis_core::FullGame;
 
 /// How to print and where to plot.
 pub struct Output<'a> {
@@ -42,12 +42,12 @@ fn pool_and_bar(output: &Output, matches: u64) -> Result<(rayon::ThreadPool, Pro
     Ok((pool, bar))
 }
 
-fn match_file<G: Counters>(config: &ArenaConfig, output: &Output) -> Result<Option<MatchFile>> {
+fn match_file<G: FullGame>(config: &ArenaConfig, output: &Output) -> Result<Option<MatchFile>> {
     output.matches.map(|path| MatchFile::create(path, G::ID, &config.lineup, G::COUNTERS)).transpose()
 }
 
 /// A tournament.
-pub fn arena<G: Counters>(config: &ArenaConfig, output: &Output) -> Result<()> {
+pub fn arena<G: FullGame>(config: &ArenaConfig, output: &Output) -> Result<()> {
     check::<G>(config).map_err(usage)?;
     tell_notice(output);
     let mut rows = match_file::<G>(config, output)?;
@@ -80,7 +80,7 @@ pub fn arena<G: Counters>(config: &ArenaConfig, output: &Output) -> Result<()> {
 
 /// A variant study: options A (`config.options`) against options B, on the same deals and
 /// seatings.
-pub fn study<G: Counters>(config: &ArenaConfig, options_b: &Map<String, Value>, output: &Output) -> Result<()> {
+pub fn study<G: FullGame>(config: &ArenaConfig, options_b: &Map<String, Value>, output: &Output) -> Result<()> {
     check::<G>(config).map_err(usage)?;
     let config_b = ArenaConfig { options: options_b.clone(), ..config.clone() };
     check::<G>(&config_b).map_err(usage)?;

@@ -86,7 +86,7 @@ pub fn plain(value: &Value) -> String {
 }
 
 /// The rules in brief and every option with its default, for `tapis rules`.
-pub fn rules_page<G: tapis_core::Game>(lang: tapis_core::Lang) -> String {
+pub fn rules_page<G: tapis_core::Wording>(lang: tapis_core::Lang) -> String {
     use std::fmt::Write;
     let mut page = String::new();
     let _ = writeln!(page, "{} ({})\n", G::NAME, G::ID);

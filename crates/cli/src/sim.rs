@@ -11,7 +11,7 @@ use serde_json::json;
 use std::io::Write;
 use std::time::{Duration, Instant};
 use tapis_bots::sim::{SimConfig, SimReport, check_config, report, run};
-use tapis_core::{Counters, Game, Match, MatchRequest};
+use tapis_core::{FullGame, Match, MatchRequest};
 
 /// How to print, where to plot and where to write the matches.
 pub struct SimOutput<'a> {
@@ -25,7 +25,7 @@ pub struct SimOutput<'a> {
 }
 
 /// Runs a simulation and prints the table (or JSON, or CSV).
-pub fn simulate<G: Counters>(config: &SimConfig, output: &SimOutput) -> Result<()> {
+pub fn simulate<G: FullGame>(config: &SimConfig, output: &SimOutput) -> Result<()> {
     check_config::<G>(config).map_err(usage)?;
     let mut rows = output
         .matches
@@ -171,7 +171,7 @@ pub struct BenchResult {
 }
 
 /// Times uniform random self-play of `G` (matches from seeded deals) for at least `seconds`.
-pub fn bench<G: Game>(request: &MatchRequest, seconds: f64) -> Result<BenchResult> {
+pub fn bench<G: FullGame>(request: &MatchRequest, seconds: f64) -> Result<BenchResult> {
     let mut decisions = 0;
     let mut batch = 0u64;
     let budget = Duration::from_secs_f64(seconds);
@@ -190,7 +190,7 @@ pub fn bench<G: Game>(request: &MatchRequest, seconds: f64) -> Result<BenchResul
 
 /// Times ISMCTS from the position reached after `after` random decisions of the seeded match:
 /// iterations per second for the first seat the match waits for there.
-pub fn bench_ismcts<G: Game>(request: &MatchRequest, after: u64, seconds: f64) -> Result<BenchResult> {
+pub fn bench_ismcts<G: FullGame>(request: &MatchRequest, after: u64, seconds: f64) -> Result<BenchResult> {
     use tapis_core::GameRng;
     let mut state = Match::<G>::new(request).map_err(usage)?.state().clone();
     let mut rng = GameRng::seed_from_u64(request.seed);
@@ -229,7 +229,7 @@ pub struct MoveTimes {
 
 /// Plays seeded matches with `bot` at every seat for at least `seconds` (whole matches, each
 /// stopped at [`tapis_bots::MAX_DECISIONS`] like every bot match).
-pub fn bench_moves<G: Game>(request: &MatchRequest, bot: tapis_bots::BotKind, seconds: f64) -> Result<MoveTimes> {
+pub fn bench_moves<G: FullGame>(request: &MatchRequest, bot: tapis_bots::BotKind, seconds: f64) -> Result<MoveTimes> {
     use tapis_core::GameRng;
     let bots = vec![bot; request.players];
     let budget = Duration::from_secs_f64(seconds);

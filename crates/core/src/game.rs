@@ -19,6 +19,9 @@
 //! state. The conformance kit checks that `determinize(view(s)).view(s) == view(s)` and that
 //! the seat's legal actions are unchanged.
 
+use crate::client::DescribeTable;
+use crate::counters::Counters;
+use crate::encoding::Encoding;
 use crate::error::{ActionError, SetupError, Text};
 use crate::options::OptionSpec;
 use crate::rng::GameRng;
@@ -92,7 +95,10 @@ impl Lang {
     }
 }
 
-/// A card game of tapis: the rules of a whole match as a state machine.
+/// A card game of tapis: the rules of a whole match as a state machine, and nothing else. What
+/// people read ([`Wording`]), the game's own bot ([`Heuristic`]), the conformance kit's hooks
+/// ([`Conformance`]) and the client view ([`crate::ClientView`]) are traits of their own, each
+/// implemented in the game's file for it; [`FullGame`] binds them for the front ends.
 pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + DeserializeOwned + 'static {
     /// The id used on the command line and in the protocol: `nantais`.
     const ID: &'static str;
@@ -236,13 +242,6 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
         None
     }
 
-    /// [`Game::why_illegal`] for people at a table with names: seats called as `words` calls
-    /// them, `seat` usually its reader. The default keeps the game's sentence, right for every
-    /// reason that names no seat.
-    fn why_illegal_in(&self, seat: Seat, action: Self::Action, words: &Words) -> Option<String> {
-        self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string())
-    }
-
     /// Parses an action in any letter case with runs of spaces; formatting it (`Display`) gives
     /// the canonical form.
     fn parse_action(text: &str) -> Result<Self::Action, ActionError>;
@@ -276,29 +275,31 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// A full match consistent with everything `view` holds, hidden cards sampled with `rng`,
     /// and a fresh generator for future chance events drawn from `rng`.
     fn determinize(view: &Self::View, rng: &mut GameRng) -> Self;
+}
 
-    // ----- for the conformance kit -----
-
-    /// How many of each kind of card the match holds now, over every zone.
-    fn census(&self) -> Vec<u32>;
-    /// What [`Game::census`] must always equal.
-    fn deck_census(&self) -> Vec<u32>;
-    /// Every well-formed action at this table (legal or not), for rejection tests.
-    fn action_universe(&self) -> Vec<Self::Action>;
-
-    // ----- for people -----
-
+/// A game in words for people: its rules, its table, its actions and events, in the reader's
+/// language and names (implemented in each game's `text.rs`).
+pub trait Wording: Game {
     /// The rules in brief, in French or English.
     fn rules_text(lang: Lang) -> &'static str;
     /// The table as `view` shows it, for the terminal, in the reader's words.
-    fn render_view(view: &Self::View, words: &crate::Words) -> String;
+    fn render_view(view: &Self::View, words: &Words) -> String;
     /// One action in words, as a choice offered to its seat: « poser 7♥ » / "play 7♥".
-    fn describe_action(action: Self::Action, words: &crate::Words) -> String;
+    fn describe_action(action: Self::Action, words: &Words) -> String;
     /// One event in words, seats by name and the reader addressed as « vous » / "you".
-    fn describe_event(event: &Self::Event, words: &crate::Words) -> String;
+    fn describe_event(event: &Self::Event, words: &Words) -> String;
 
-    // ----- the game's own bot -----
+    /// [`Game::why_illegal`] for people at a table with names: seats called as `words` calls
+    /// them, `seat` usually its reader. The default keeps the rules' sentence, right for every
+    /// reason that names no seat.
+    fn why_illegal_in(&self, seat: Seat, action: Self::Action, words: &Words) -> Option<String> {
+        self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string())
+    }
+}
 
+/// The game's own bot: a rule of thumb read from a seat's view (implemented in each game's
+/// `bot.rs`), and the cheap choice search playouts make.
+pub trait Heuristic: Game {
     /// A sensible action for the view's seat, or `None` to let a reaction window pass (only when
     /// the seat is not in `waiting_for`). `legal` is that seat's legal actions, never empty.
     fn heuristic_action(view: &Self::View, legal: &[Self::Action], rng: &mut GameRng) -> Option<Self::Action>;
@@ -310,6 +311,23 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
         legal[rng.index(legal.len())]
     }
 }
+
+/// What the conformance kit ([`crate::kit`]) asks of a game beyond its rules: the cards it
+/// holds, and every action it can write.
+pub trait Conformance: Game {
+    /// How many of each kind of card the match holds now, over every zone.
+    fn census(&self) -> Vec<u32>;
+    /// What [`Conformance::census`] must always equal.
+    fn deck_census(&self) -> Vec<u32>;
+    /// Every well-formed action at this table (legal or not), for rejection tests.
+    fn action_universe(&self) -> Vec<Self::Action>;
+}
+
+/// Every concern of a game together, as the front ends (the table, the server, the terminal,
+/// the simulations) need them: implemented by itself for every game that implements them all.
+pub trait FullGame: Game + Wording + Heuristic + Conformance + DescribeTable + Counters + Encoding {}
+
+impl<G: Game + Wording + Heuristic + Conformance + DescribeTable + Counters + Encoding> FullGame for G {}
 
 /// Who may know an event.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]

@@ -25,7 +25,7 @@
 //! CI did before the scale existed (7,000–10,000 matches per main configuration). Every count of
 //! random matches in the tests goes through [`soak`], read here and nowhere else.
 
-use crate::game::{ActionList, Game, GameEvent, events_for};
+use crate::game::{ActionList, Conformance, Game, GameEvent, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
 use crate::rng::{GameRng, game_seed};
 use crate::seat::{Seat, SeatSet};
@@ -86,7 +86,7 @@ pub struct KitReport {
 }
 
 /// Runs the kit; panics on the first broken property.
-pub fn run<G: Game>(config: &KitConfig) -> KitReport {
+pub fn run<G: Conformance>(config: &KitConfig) -> KitReport {
     let mut report = KitReport { wins: vec![0; config.players], ..KitReport::default() };
     for index in 0..config.games {
         let seed = game_seed(config.seed, index);
@@ -96,7 +96,7 @@ pub fn run<G: Game>(config: &KitConfig) -> KitReport {
     report
 }
 
-fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &mut KitReport) {
+fn play_one<G: Conformance>(config: &KitConfig, seed: u64, always_deep: bool, report: &mut KitReport) {
     let request =
         MatchRequest { players: config.players, seed, dealer: None, options: config.options.clone(), deal: None };
     let context = |step: usize| format!("{} seed {seed} options {:?} step {step}", G::ID, config.options);
@@ -173,7 +173,7 @@ fn play_one<G: Game>(config: &KitConfig, seed: u64, always_deep: bool, report: &
 pub use crate::race::random_choice;
 
 /// The cheap checks of every step. `context` is only called to word a failure.
-fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &dyn Fn() -> String) {
+fn check_every_step<G: Conformance>(state: &G, deck: &[u32], context: &dyn Fn() -> String) {
     if state.census() != deck {
         panic!("{}: cards were created, lost or duplicated: {:?} instead of {deck:?}", context(), state.census());
     }
@@ -204,7 +204,7 @@ fn check_every_step<G: Game>(state: &G, deck: &[u32], context: &dyn Fn() -> Stri
     }
 }
 
-fn deep_check<G: Game>(state: &G, rng: &mut GameRng, play_samples_on: bool, context: &str) {
+fn deep_check<G: Conformance>(state: &G, rng: &mut GameRng, play_samples_on: bool, context: &str) {
     assert!(state.clone() == *state, "{context}: a clone differs");
     let json = serde_json::to_string(state).expect("states serialize");
     let back: G = serde_json::from_str(&json).unwrap_or_else(|e| panic!("{context}: state does not read back: {e}"));
@@ -236,7 +236,7 @@ fn check_notation<G: Game>(action: G::Action, context: &str) {
     assert_eq!(G::parse_action(&shouted).ok(), Some(action), "{context}: '{shouted}' does not parse");
 }
 
-fn check_view<G: Game>(
+fn check_view<G: Conformance>(
     state: &G,
     seat: Option<Seat>,
     legal: &[G::Action],
@@ -373,7 +373,7 @@ fn check_turn_secrecy<G: Game>(
 /// A sampled match must be a real match: played on at random to the end of its round (as far as
 /// a search bot plays it), every step keeps the deck, the score bounds and a consistent
 /// `actors`/`waiting_for`.
-fn play_on<G: Game>(mut state: G, rng: &mut GameRng, context: &dyn Fn() -> String) {
+fn play_on<G: Conformance>(mut state: G, rng: &mut GameRng, context: &dyn Fn() -> String) {
     let deck = state.deck_census();
     let round = state.round();
     let mut legal = ActionList::new();
@@ -389,7 +389,7 @@ fn play_on<G: Game>(mut state: G, rng: &mut GameRng, context: &dyn Fn() -> Strin
 
 /// Feeds random and mangled strings to the action parser and to `apply` on seeded random
 /// positions: nothing may panic, and a refused action changes nothing.
-pub fn fuzz_actions<G: Game>(players: usize, options: &Map<String, Value>, seed: u64, positions: usize) {
+pub fn fuzz_actions<G: Conformance>(players: usize, options: &Map<String, Value>, seed: u64, positions: usize) {
     let mut rng = GameRng::seed_from_u64(seed);
     let request = MatchRequest { players, seed, dealer: None, options: options.clone(), deal: None };
     let mut state = Match::<G>::new(&request).expect("fuzz setup").state().clone();
@@ -514,42 +514,6 @@ pub fn random_playouts<G: Game>(start: &G, games: u64, seed: u64) -> u64 {
         }
     }
     decisions
-}
-
-/// Plays `games` seeded matches with the game's heuristic bot in one seat (rotating: match `i`
-/// puts it in seat `i % players`) and uniform random players elsewhere; returns how many matches
-/// the heuristic seat won (a shared win counts). Races: every actor says whether it wants to act
-/// (a random player in a reaction window lets it pass half the time); one of the willing seats,
-/// drawn at random, acts first.
-pub fn heuristic_vs_random<G: Game>(players: usize, options: &Map<String, Value>, games: u64, seed: u64) -> u64 {
-    let mut wins = 0;
-    for index in 0..games {
-        let hero = Seat((index % players as u64) as u8);
-        let match_seed = game_seed(seed, index);
-        let request = MatchRequest { players, seed: match_seed, dealer: None, options: options.clone(), deal: None };
-        let mut state = Match::<G>::new(&request).expect("setup").state().clone();
-        let mut rng = GameRng::seed_from_u64(match_seed ^ 0xB07);
-        while !state.is_over() {
-            let decide = |seat: Seat, legal: &[G::Action], must_act: bool, coins: &mut GameRng| {
-                let choice = if seat == hero {
-                    let choice = G::heuristic_action(&state.view(Some(seat)), legal, coins);
-                    assert!(choice.is_some() || !must_act, "the heuristic of seat {seat} abstained where it must act");
-                    choice
-                } else if must_act || coins.coin() {
-                    Some(legal[coins.index(legal.len())])
-                } else {
-                    None
-                };
-                Some(choice)
-            };
-            let (seat, action) = crate::race::among_willing(&state, decide, &mut rng).expect("someone acts");
-            state.apply(seat, action).expect("bots choose legal actions");
-        }
-        if state.winners().contains(hero) {
-            wins += 1;
-        }
-    }
-    wins
 }
 
 /// Perft (after the chess programs' move-path enumeration): the number of distinct sequences of

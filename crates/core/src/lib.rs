@@ -1,6 +1,7 @@
 //! The core of tapis: the vocabulary shared by every game (cards, card sets, seats, the seeded
-//! generator), the [`Game`] trait all five games implement, options, records, and the
-//! conformance kit.
+//! generator), the [`Game`] trait of the rules and one trait per other concern ([`Wording`],
+//! [`Heuristic`], [`Conformance`], [`ClientView`], [`Counters`], [`Encoding`]) that every game
+//! implements, options, records, and the conformance kit.
 //!
 //! Dependencies point one way: cli → bots → games → core. Nothing here knows any game.
 
@@ -25,7 +26,10 @@ pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;
 
 pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
-pub use game::{ActionList, Audience, EventSink, Game, GameEvent, Lang, MAX_ACTIONS, Setup, events_for};
+pub use game::{
+    ActionList, Audience, Conformance, EventSink, FullGame, Game, GameEvent, Heuristic, Lang, MAX_ACTIONS, Setup,
+    Wording, events_for,
+};
 pub use options::{ChoiceValue, OptionKind, OptionSpec};
 pub use record::{Match, MatchRequest, Record};
 pub use rich::{Mark, RichLine, RichSpan, Tint};

@@ -4,7 +4,7 @@
 //! loop that chooses moves (simulations, search playouts, bots at a table, the conformance kit)
 //! goes through one of these two rules.
 
-use crate::game::{ActionList, Game};
+use crate::game::{ActionList, Game, Heuristic};
 use crate::rng::GameRng;
 use crate::seat::{MAX_SEATS, Seat};
 use arrayvec::ArrayVec;
@@ -19,9 +19,13 @@ pub fn random_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionLi
 }
 
 /// A search playout's move: the seat drawn as [`random_choice`] draws it, its action chosen by
-/// [`Game::playout_action`] (uniform, drawing exactly as [`random_choice`] does, unless the game
-/// has a cheap rule of thumb). Allocates nothing.
-pub fn playout_choice<G: Game>(state: &G, rng: &mut GameRng, legal: &mut ActionList<G::Action>) -> (Seat, G::Action) {
+/// [`Heuristic::playout_action`] (uniform, drawing exactly as [`random_choice`] does, unless the
+/// game has a cheap rule of thumb). Allocates nothing.
+pub fn playout_choice<G: Heuristic>(
+    state: &G,
+    rng: &mut GameRng,
+    legal: &mut ActionList<G::Action>,
+) -> (Seat, G::Action) {
     let seat = random_seat(state, rng);
     legal.clear();
     state.legal_actions(seat, legal);

@@ -62,7 +62,7 @@ use crate::registry::{AnyMatch, GameId};
 use crate::view::RoundSummary;
 use tapis_bots::{BotKind, Level};
 use tapis_core::race::among_willing;
-use tapis_core::{ActionError, ActionList, Game, GameRng, Lang, MatchRequest, Seat, SeatSet, SetupError, Words};
+use tapis_core::{ActionError, ActionList, FullGame, GameRng, Lang, MatchRequest, Seat, SeatSet, SetupError, Words};
 
 /// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
 /// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
@@ -920,7 +920,7 @@ impl Table {
 /// reactions aside; its reactions, which it may let pass unless they are an announcement; or
 /// anything at all. A seeded draw settles a race between several. Also the seats that let a
 /// window pass.
-fn bot_race<G: Game>(
+fn bot_race<G: FullGame>(
     state: &G,
     seed: u64,
     seq: u64,
@@ -963,7 +963,7 @@ fn bot_race<G: Game>(
 
 /// A seat's reactions now, in notation: every legal action of a seat the match does not wait
 /// for, the game's reactions ([`Game::is_reaction`]) of one it does.
-fn reactions_of<G: Game>(state: &G, seat: Seat) -> Vec<String> {
+fn reactions_of<G: FullGame>(state: &G, seat: Seat) -> Vec<String> {
     let mut legal = ActionList::new();
     state.legal_actions(seat, &mut legal);
     let waited = state.waiting_for().contains(seat);
@@ -971,7 +971,7 @@ fn reactions_of<G: Game>(state: &G, seat: Seat) -> Vec<String> {
 }
 
 /// The seat's legal action, if it has exactly one.
-fn only_action<G: Game>(state: &G, seat: Seat) -> Option<String> {
+fn only_action<G: FullGame>(state: &G, seat: Seat) -> Option<String> {
     let mut legal = ActionList::new();
     state.legal_actions(seat, &mut legal);
     match legal.as_slice() {
@@ -981,7 +981,7 @@ fn only_action<G: Game>(state: &G, seat: Seat) -> Option<String> {
 }
 
 /// [`Table::announcements`] for one game.
-fn announcements_of<G: Game>(state: &G, seat: Seat) -> Vec<(String, String)> {
+fn announcements_of<G: FullGame>(state: &G, seat: Seat) -> Vec<(String, String)> {
     let before = reactions_of(state, seat);
     let mut legal = ActionList::new();
     state.legal_actions(seat, &mut legal);
@@ -1001,7 +1001,7 @@ fn announcements_of<G: Game>(state: &G, seat: Seat) -> Vec<(String, String)> {
     found
 }
 
-fn clock_choice<G: Game>(state: &G, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
+fn clock_choice<G: FullGame>(state: &G, seed: u64, seq: u64, controllers: &[Controller]) -> Option<(Seat, String)> {
     let seat = state.waiting_for().iter().find(|s| controllers[s.index()] == Controller::Person)?;
     ops::bot_choice_at(state, seed, seq, seat, BotKind::Heuristic).map(|a| (seat, a.to_string()))
 }

@@ -8,8 +8,8 @@ use serde_json::Value;
 use tapis_bots::BotKind;
 use tapis_core::rng::{GameRng, game_seed};
 use tapis_core::{
-    ActionError, ActionList, Audience, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat, SeatSet,
-    SetupError, Text, Words,
+    ActionError, ActionList, Audience, FullGame, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat,
+    SeatSet, SetupError, Text, Words,
 };
 
 /// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`.
@@ -96,7 +96,7 @@ impl LoadError {
 }
 
 /// The generic operations, for one game.
-pub(crate) fn status<G: Game>(m: &Match<G>) -> Status {
+pub(crate) fn status<G: FullGame>(m: &Match<G>) -> Status {
     let s = m.state();
     Status {
         game: G::ID,
@@ -111,7 +111,7 @@ pub(crate) fn status<G: Game>(m: &Match<G>) -> Status {
     }
 }
 
-fn legal_of<G: Game>(m: &Match<G>, seat: Seat) -> ActionList<G::Action> {
+fn legal_of<G: FullGame>(m: &Match<G>, seat: Seat) -> ActionList<G::Action> {
     let mut legal = ActionList::new();
     if seat.index() < m.state().players() {
         m.state().legal_actions(seat, &mut legal);
@@ -121,7 +121,7 @@ fn legal_of<G: Game>(m: &Match<G>, seat: Seat) -> ActionList<G::Action> {
 
 /// The events with their words, seats called by `names`, the `reader` addressed as « vous » /
 /// "you" (`None`: a log shared by everyone, every seat by name).
-pub(crate) fn tell<G: Game>(events: &[G::Event], names: &[String], reader: Option<Seat>) -> Vec<ToldEvent> {
+pub(crate) fn tell<G: FullGame>(events: &[G::Event], names: &[String], reader: Option<Seat>) -> Vec<ToldEvent> {
     let fr = Words::new(Lang::Fr, names, reader);
     let en = Words::new(Lang::En, names, reader);
     events
@@ -135,15 +135,15 @@ pub(crate) fn tell<G: Game>(events: &[G::Event], names: &[String], reader: Optio
         .collect()
 }
 
-fn render<G: Game>(m: &Match<G>, seat: Option<Seat>, words: &Words) -> String {
+fn render<G: FullGame>(m: &Match<G>, seat: Option<Seat>, words: &Words) -> String {
     G::render_view(&m.state().view(seat), words)
 }
 
-fn describe<G: Game>(_m: &Match<G>, text: &str, words: &Words) -> String {
+fn describe<G: FullGame>(_m: &Match<G>, text: &str, words: &Words) -> String {
     G::parse_action(text).map_or_else(|_| text.to_string(), |a| G::describe_action(a, words))
 }
 
-fn act<G: Game>(
+fn act<G: FullGame>(
     m: &mut Match<G>,
     seat: Seat,
     text: &str,
@@ -170,13 +170,19 @@ fn act<G: Game>(
 /// What a bot of `kind` plays for `seat` now, from that seat's view alone; `None` when it lets
 /// a reaction window pass. Same match, same moment (actions so far), same seat: same answer, so
 /// a match rebuilt from its record makes the same bot moves.
-pub(crate) fn bot_choice<G: Game>(m: &Match<G>, seat: Seat, kind: BotKind) -> Option<G::Action> {
+pub(crate) fn bot_choice<G: FullGame>(m: &Match<G>, seat: Seat, kind: BotKind) -> Option<G::Action> {
     bot_choice_at(m.state(), m.record().seed, m.record().actions.len() as u64, seat, kind)
 }
 
 /// [`bot_choice`] from the match's state, its seed and `seq` (the actions accepted so far):
 /// what a bot's job beside the table carries, without the record.
-pub(crate) fn bot_choice_at<G: Game>(state: &G, seed: u64, seq: u64, seat: Seat, kind: BotKind) -> Option<G::Action> {
+pub(crate) fn bot_choice_at<G: FullGame>(
+    state: &G,
+    seed: u64,
+    seq: u64,
+    seat: Seat,
+    kind: BotKind,
+) -> Option<G::Action> {
     let mut legal = ActionList::new();
     if seat.index() < state.players() {
         state.legal_actions(seat, &mut legal);

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::fmt;
 use std::str::FromStr;
-use tapis_core::{Game, Lang, Match, OptionSpec};
+use tapis_core::{Game, Lang, Match, OptionSpec, Wording};
 
 /// Calls `$callback!` with every game as `Variant => path::Type,`.
 #[macro_export]
@@ -52,7 +52,7 @@ macro_rules! define_registry {
             /// The game's rules in brief.
             pub fn rules_text(self, lang: Lang) -> &'static str {
                 match self {
-                    $(GameId::$variant => <$ty as Game>::rules_text(lang),)*
+                    $(GameId::$variant => <$ty as Wording>::rules_text(lang),)*
                 }
             }
 

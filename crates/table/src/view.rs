@@ -3,7 +3,7 @@
 
 use crate::ops::LegalAction;
 use serde::Serialize;
-use tapis_core::{ActionList, ClientView, Game, Lang, Match, Seat, SeatSet, Words};
+use tapis_core::{ActionList, FullGame, Lang, Match, Seat, SeatSet, Words};
 
 /// The last round finished, in the game's own score unit: scores as each settlement left them
 /// ([`tapis_core::Game::round_end_scores`]).
@@ -51,7 +51,7 @@ pub struct Envelope<B: Serialize> {
     pub table: B,
 }
 
-pub(crate) fn legal_words<G: Game>(m: &Match<G>, seat: Seat, names: &[String]) -> Vec<LegalAction> {
+pub(crate) fn legal_words<G: FullGame>(m: &Match<G>, seat: Seat, names: &[String]) -> Vec<LegalAction> {
     let fr = Words::new(Lang::Fr, names, Some(seat));
     let en = Words::new(Lang::En, names, Some(seat));
     let mut legal = ActionList::new();
@@ -66,7 +66,7 @@ pub(crate) fn legal_words<G: Game>(m: &Match<G>, seat: Seat, names: &[String]) -
 
 /// The client view of `seat` (`None`: a spectator), built from that seat's view and the public
 /// facts of the match only.
-pub fn envelope<G: Game + ClientView>(
+pub fn envelope<G: FullGame>(
     m: &Match<G>,
     seat: Option<Seat>,
     match_no: u32,
@@ -99,7 +99,7 @@ pub fn envelope<G: Game + ClientView>(
     }
 }
 
-pub(crate) fn client_view<G: Game + ClientView>(
+pub(crate) fn client_view<G: FullGame>(
     m: &Match<G>,
     seat: Option<Seat>,
     match_no: u32,
@@ -109,7 +109,7 @@ pub(crate) fn client_view<G: Game + ClientView>(
     serde_json::to_value(envelope(m, seat, match_no, last_round, names)).unwrap_or(serde_json::Value::Null)
 }
 
-pub(crate) fn client_view_text<G: Game + ClientView>(
+pub(crate) fn client_view_text<G: FullGame>(
     m: &Match<G>,
     seat: Option<Seat>,
     match_no: u32,

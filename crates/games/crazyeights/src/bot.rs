@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::cards::{self, EIGHT};
 use crate::options::Scoring;
 use crate::view::View;
-use tapis_core::{FrenchCard, GameRng, Suit};
+use tapis_core::{FrenchCard, GameRng, Heuristic, Suit};
 
 fn penalty(card: FrenchCard, scoring: Scoring) -> i64 {
     let Some(id) = cards::card_to_id(card) else { return 0 };
@@ -39,35 +39,37 @@ fn suit_counts(hand: &[FrenchCard]) -> [i64; 4] {
     counts
 }
 
-pub fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    let first = *legal.first()?;
-    let counts = suit_counts(&view.hand);
-    if legal.iter().any(|a| matches!(a, Action::Suit(_))) {
-        let best = Suit::ALL.into_iter().max_by_key(|s| (counts[s.index()], std::cmp::Reverse(s.index())));
-        return best.map(Action::Suit).or(Some(first));
+impl Heuristic for crate::CrazyEights {
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        let first = *legal.first()?;
+        let counts = suit_counts(&view.hand);
+        if legal.iter().any(|a| matches!(a, Action::Suit(_))) {
+            let best = Suit::ALL.into_iter().max_by_key(|s| (counts[s.index()], std::cmp::Reverse(s.index())));
+            return best.map(Action::Suit).or(Some(first));
+        }
+        let scoring = view.options.scoring;
+        let plays = legal.iter().filter_map(|a| match a {
+            Action::Play(card) => Some(*card),
+            _ => None,
+        });
+        let best_plain = plays
+            .clone()
+            .filter(|&c| !is_eight(c))
+            .max_by_key(|&c| (penalty(c, scoring), c.suit().map_or(0, |s| counts[s.index()]), c.index()));
+        if let Some(card) = best_plain {
+            return Some(Action::Play(card));
+        }
+        // Only 8s are playable: drawing first keeps them, unless the hand is nearly out.
+        let eight = plays.clone().next();
+        if legal.contains(&Action::Draw) && (view.hand.len() > 2 || eight.is_none()) {
+            return Some(Action::Draw);
+        }
+        if let Some(card) = eight {
+            return Some(Action::Play(card));
+        }
+        if legal.contains(&Action::Pass) {
+            return Some(Action::Pass);
+        }
+        Some(legal[rng.index(legal.len())])
     }
-    let scoring = view.options.scoring;
-    let plays = legal.iter().filter_map(|a| match a {
-        Action::Play(card) => Some(*card),
-        _ => None,
-    });
-    let best_plain = plays
-        .clone()
-        .filter(|&c| !is_eight(c))
-        .max_by_key(|&c| (penalty(c, scoring), c.suit().map_or(0, |s| counts[s.index()]), c.index()));
-    if let Some(card) = best_plain {
-        return Some(Action::Play(card));
-    }
-    // Only 8s are playable: drawing first keeps them, unless the hand is nearly out.
-    let eight = plays.clone().next();
-    if legal.contains(&Action::Draw) && (view.hand.len() > 2 || eight.is_none()) {
-        return Some(Action::Draw);
-    }
-    if let Some(card) = eight {
-        return Some(Action::Play(card));
-    }
-    if legal.contains(&Action::Pass) {
-        return Some(Action::Pass);
-    }
-    Some(legal[rng.index(legal.len())])
 }

@@ -2,12 +2,17 @@
 //! the same updates in the same order, because the edge cases (when a pass counts towards the end,
 //! when a draw is still allowed, what an exhausted stock does to pending 2s) live in that order.
 
+use crate::Deal;
 use crate::action::Action;
 use crate::cards::{self, CardId, DRAW_TWO, EIGHT, NUM_CARDS, Pile, REVERSE, SKIP};
 use crate::options::{Options, Scoring};
+use crate::view::View;
+use crate::{action, options};
 use serde::{Deserialize, Serialize};
+use std::ops::RangeInclusive;
 use tapis_core::{
-    ActionList, Audience, BySeat, EventSink, FrenchCard, GameEvent, GameRng, MAX_SEATS, Seat, SeatSet, Suit,
+    ActionError, ActionList, Audience, BySeat, Conformance, EventSink, FrenchCard, Game, GameEvent, GameRng, MAX_SEATS,
+    OptionSpec, Seat, SeatSet, Setup, SetupError, Suit,
 };
 
 /// What happened. Most events are public; a seat alone is told the cards it was dealt and the
@@ -432,5 +437,130 @@ impl CrazyEights {
             }
         }
         winners
+    }
+}
+
+impl Game for CrazyEights {
+    const ID: &'static str = "crazyeights";
+    const NAME: &'static str = "Crazy Eights (OpenSpiel)";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::OPTION_SPECS
+    }
+
+    fn players_range(_options: &Options) -> RangeInclusive<usize> {
+        2..=MAX_SEATS
+    }
+
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        CrazyEights::start(setup, &mut ())
+    }
+
+    fn players(&self) -> usize {
+        self.players as usize
+    }
+
+    /// Chance draws the dealer (OpenSpiel's rule); a match is a single deal, so its dealer is
+    /// the first round's.
+    fn default_dealer(&self) -> Seat {
+        self.dealer
+    }
+
+    fn deal_dealer(deal: &Deal) -> Option<Seat> {
+        Some(deal.dealer)
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        CrazyEights::actors(self)
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        CrazyEights::actors(self)
+    }
+
+    #[inline]
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        out.clear();
+        if !self.over && seat == self.current {
+            self.legal(out);
+        }
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        if self.over || seat != self.current {
+            return;
+        }
+        self.apply(action, events);
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        action::parse_action(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.over
+    }
+
+    fn winners(&self) -> SeatSet {
+        CrazyEights::winners(self)
+    }
+
+    fn round(&self) -> u32 {
+        1
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.returns
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (-self.max_penalty(), 0)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        BySeat::from_fn(self.players as usize, |s| self.hands[s.index()].len())
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.make_view(seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        CrazyEights::from_view(view, rng)
+    }
+}
+
+impl Conformance for CrazyEights {
+    fn census(&self) -> Vec<u32> {
+        let mut count = vec![0u32; cards::NUM_CARDS];
+        let piles = self.hands[..self.players as usize].iter().chain([&self.stock, &self.discard]);
+        for pile in piles {
+            for id in pile.copies() {
+                count[id as usize] += 1;
+            }
+        }
+        count[self.last_card as usize] += 1;
+        count
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        vec![u32::from(self.decks); cards::NUM_CARDS]
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all: Vec<Action> = (0..cards::NUM_CARDS as u8).map(|id| Action::Play(cards::id_to_card(id))).collect();
+        all.extend([Action::Draw, Action::Pass]);
+        all.extend(tapis_core::Suit::ALL.map(Action::Suit));
+        all
     }
 }

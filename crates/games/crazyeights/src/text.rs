@@ -11,7 +11,7 @@ use crate::client::{Body, Direction, Phase};
 use crate::rules::Event;
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{FrenchCard, HandCard, Lang, RichLine, RichSpan, Seat, Suit, Words, french_hand};
+use tapis_core::{FrenchCard, HandCard, Lang, RichLine, RichSpan, Seat, Suit, Wording, Words, french_hand};
 
 const RULES_FR: &str = "\
 Crazy Eights (règles d'OpenSpiel 2.0.2, jeu crazy_eights)
@@ -51,8 +51,189 @@ Score (OpenSpiel's returns): 0 for a player with no cards, else minus his hand: 
 e.g. 5♠ = 17), scoring=face_value their face value. The highest scores win.
 Actions: play <card>, draw, pass, suit <S|H|D|C>.";
 
-pub fn rules_text(lang: Lang) -> &'static str {
-    lang.pick(RULES_FR, RULES_EN)
+impl Wording for crate::CrazyEights {
+    fn rules_text(lang: Lang) -> &'static str {
+        lang.pick(RULES_FR, RULES_EN)
+    }
+
+    fn render_view(view: &View, w: &Words) -> String {
+        let mut out = String::new();
+        let reversed = if view.direction < 0 { w.pick(" (sens inversé)", " (direction reversed)") } else { "" };
+        let _ = writeln!(
+            out,
+            "{}{}{} · {}{}{}{reversed}",
+            w.pick("Carte visible", "Top card"),
+            colon(w),
+            w.card(view.top),
+            w.pick("couleur à suivre", "suit to follow"),
+            colon(w),
+            suit_name(view.suit, w),
+        );
+        let _ = writeln!(
+            out,
+            "{}{}{} · {}{}{} · {}{}{} {} {}",
+            w.pick("Pioche", "Stock"),
+            colon(w),
+            w.cards(view.stock),
+            w.pick("défausse", "discard pile"),
+            colon(w),
+            w.cards(view.discard.len() as u32),
+            w.pick("cartes posées", "cards played"),
+            colon(w),
+            view.plays,
+            w.pick("sur", "of"),
+            view.options.max_turns
+        );
+        for (seat, &size) in view.hand_sizes.seats() {
+            let mark = if view.to_act == Some(seat) { "▶" } else { " " };
+            let dealt = if view.dealer == seat {
+                format!(" · {}", w.verb(seat, "a distribué", "avez distribué", "dealt", "dealt"))
+            } else {
+                String::new()
+            };
+            let _ = writeln!(
+                out,
+                "{mark} {}{}{} · score {}{dealt}",
+                w.who_upper(seat),
+                colon(w),
+                w.cards(size),
+                view.returns[seat]
+            );
+        }
+        if view.seat.is_some() {
+            let _ = writeln!(out, "{}{}{}", w.pick("Votre main", "Your hand"), colon(w), cards_line(&view.hand, w));
+        }
+        if let Some(seat) = view.to_act {
+            if view.naming_suit {
+                let _ = writeln!(
+                    out,
+                    "{} {}.",
+                    w.says(seat, "doit", "devez", "must", "must"),
+                    w.pick("demander la couleur à suivre", "name the suit to follow")
+                );
+            }
+            if view.pending_twos > 0 {
+                let _ = writeln!(
+                    out,
+                    "{} {}{}",
+                    w.says(seat, "doit piocher", "devez piocher", "must draw", "must draw"),
+                    w.cards(view.pending_twos),
+                    w.pick(", sauf en posant un 2.", " unless a 2 is played."),
+                );
+            }
+        }
+        if view.drawn_this_turn > 0 {
+            let _ = writeln!(
+                out,
+                "{}{}{} {} {}",
+                w.pick("Pioché ce tour", "Drawn this turn"),
+                colon(w),
+                w.cards(view.drawn_this_turn),
+                w.pick("sur", "of"),
+                view.options.max_draw_cards
+            );
+        }
+        if view.over {
+            let _ = writeln!(out, "{}", w.pick("La partie est finie.", "The match is over."));
+        }
+        out
+    }
+
+    /// One action as a choice offered to the seat to act: « poser 7♥ », « demander ♠ pique ».
+    fn describe_action(action: Action, w: &Words) -> String {
+        match action {
+            Action::Play(card) => format!("{} {}", w.pick("poser", "play"), w.card(card)),
+            Action::Draw => w.pick("piocher", "draw").into(),
+            Action::Pass => w.pick("passer", "pass").into(),
+            Action::Suit(suit) => format!("{} {}", w.pick("demander", "name"), suit_name(suit, w)),
+        }
+    }
+
+    /// One event as a sentence, seats by name and the reader addressed as « vous » / "you".
+    fn describe_event(event: &Event, w: &Words) -> String {
+        let text = match event {
+            Event::Dealt { dealer, cards_each } => format!(
+                "{} {} {}",
+                w.says(*dealer, "distribue", "distribuez", "deals", "deal"),
+                w.cards(*cards_each),
+                w.pick("à chacun", "each")
+            ),
+            Event::Starter { card, redrawn } => {
+                let card = w.card(*card);
+                match (redrawn, w.lang) {
+                    (0, Lang::Fr) => format!("On retourne {card}"),
+                    (0, Lang::En) => format!("The starter card is {card}"),
+                    (1, Lang::Fr) => format!("On retourne un 8, remis dans la pioche, puis {card}"),
+                    (1, Lang::En) => format!("An 8 is turned up and put back, then {card}"),
+                    (n, Lang::Fr) => format!("On retourne {n} huit, remis dans la pioche, puis {card}"),
+                    (n, Lang::En) => format!("{n} eights are turned up and put back, then {card}"),
+                }
+            }
+            Event::Played { seat, card } => {
+                format!("{} {}", w.says(*seat, "pose", "posez", "plays", "play"), w.card(*card))
+            }
+            Event::Nominated { seat, suit } => {
+                format!("{} {}", w.says(*seat, "demande", "demandez", "names", "name"), suit_name(*suit, w))
+            }
+            Event::DealtHand { seat, cards } => format!(
+                "{} {}{}{}",
+                w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"),
+                w.cards(cards.len() as u32),
+                colon(w),
+                cards_line(cards, w)
+            ),
+            Event::Drew { seat, cards: 1 } => {
+                format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.pick("une carte", "a card"))
+            }
+            Event::Drew { seat, cards } => {
+                format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.cards(*cards))
+            }
+            Event::DrewCards { seat, cards } => {
+                format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), cards_and(cards, w))
+            }
+            Event::Passed { seat } => w.says(*seat, "passe", "passez", "passes", "pass"),
+            Event::Reshuffled { cards } => format!(
+                "{} {}",
+                w.pick(
+                    "La défausse est mélangée et forme une nouvelle pioche de",
+                    "The discard pile is shuffled into a new stock of"
+                ),
+                w.cards(*cards)
+            ),
+            Event::Over { returns } => {
+                let each: Vec<String> = returns
+                    .seats()
+                    .map(|(seat, &r)| {
+                        format!(
+                            "{} {} {}",
+                            w.who(seat),
+                            w.verb(seat, "finit avec", "finissez avec", "finishes with", "finish with"),
+                            w.count(r, "point", "points", "point", "points")
+                        )
+                    })
+                    .collect();
+                let each = match each.as_slice() {
+                    [init @ .., last] if !init.is_empty() => {
+                        format!("{} {} {last}", init.join(", "), w.pick("et", "and"))
+                    }
+                    _ => each.join(""),
+                };
+                let best = returns.iter().copied().max().unwrap_or(0);
+                let winners: Vec<Seat> = returns.seats().filter(|&(_, &r)| r == best).map(|(s, _)| s).collect();
+                let with_reader = winners.iter().any(|&s| w.is_reader(s));
+                let verb = match w.lang {
+                    Lang::Fr if with_reader => "gagnez",
+                    Lang::Fr if winners.len() > 1 => "gagnent",
+                    Lang::Fr => "gagne",
+                    Lang::En if winners.len() == 1 && !with_reader => "wins",
+                    Lang::En => "win",
+                };
+                let winners = tapis_core::words::capitalize(&list(w, winners));
+                format!("{}{}{each}. {winners} {verb}", w.pick("Fin de la partie", "End of the match"), colon(w))
+            }
+        };
+        format!("{text}.")
+    }
 }
 
 /// « : » with the non-breaking space French puts before it; ": " in English.
@@ -85,183 +266,6 @@ fn list(w: &Words, seats: impl IntoIterator<Item = Seat>) -> String {
     let (mut others, reader): (Vec<Seat>, Vec<Seat>) = seats.into_iter().partition(|&s| !w.is_reader(s));
     others.extend(reader);
     w.list(others)
-}
-
-pub fn render_view(view: &View, w: &Words) -> String {
-    let mut out = String::new();
-    let reversed = if view.direction < 0 { w.pick(" (sens inversé)", " (direction reversed)") } else { "" };
-    let _ = writeln!(
-        out,
-        "{}{}{} · {}{}{}{reversed}",
-        w.pick("Carte visible", "Top card"),
-        colon(w),
-        w.card(view.top),
-        w.pick("couleur à suivre", "suit to follow"),
-        colon(w),
-        suit_name(view.suit, w),
-    );
-    let _ = writeln!(
-        out,
-        "{}{}{} · {}{}{} · {}{}{} {} {}",
-        w.pick("Pioche", "Stock"),
-        colon(w),
-        w.cards(view.stock),
-        w.pick("défausse", "discard pile"),
-        colon(w),
-        w.cards(view.discard.len() as u32),
-        w.pick("cartes posées", "cards played"),
-        colon(w),
-        view.plays,
-        w.pick("sur", "of"),
-        view.options.max_turns
-    );
-    for (seat, &size) in view.hand_sizes.seats() {
-        let mark = if view.to_act == Some(seat) { "▶" } else { " " };
-        let dealt = if view.dealer == seat {
-            format!(" · {}", w.verb(seat, "a distribué", "avez distribué", "dealt", "dealt"))
-        } else {
-            String::new()
-        };
-        let _ = writeln!(
-            out,
-            "{mark} {}{}{} · score {}{dealt}",
-            w.who_upper(seat),
-            colon(w),
-            w.cards(size),
-            view.returns[seat]
-        );
-    }
-    if view.seat.is_some() {
-        let _ = writeln!(out, "{}{}{}", w.pick("Votre main", "Your hand"), colon(w), cards_line(&view.hand, w));
-    }
-    if let Some(seat) = view.to_act {
-        if view.naming_suit {
-            let _ = writeln!(
-                out,
-                "{} {}.",
-                w.says(seat, "doit", "devez", "must", "must"),
-                w.pick("demander la couleur à suivre", "name the suit to follow")
-            );
-        }
-        if view.pending_twos > 0 {
-            let _ = writeln!(
-                out,
-                "{} {}{}",
-                w.says(seat, "doit piocher", "devez piocher", "must draw", "must draw"),
-                w.cards(view.pending_twos),
-                w.pick(", sauf en posant un 2.", " unless a 2 is played."),
-            );
-        }
-    }
-    if view.drawn_this_turn > 0 {
-        let _ = writeln!(
-            out,
-            "{}{}{} {} {}",
-            w.pick("Pioché ce tour", "Drawn this turn"),
-            colon(w),
-            w.cards(view.drawn_this_turn),
-            w.pick("sur", "of"),
-            view.options.max_draw_cards
-        );
-    }
-    if view.over {
-        let _ = writeln!(out, "{}", w.pick("La partie est finie.", "The match is over."));
-    }
-    out
-}
-
-/// One action as a choice offered to the seat to act: « poser 7♥ », « demander ♠ pique ».
-pub fn describe_action(action: Action, w: &Words) -> String {
-    match action {
-        Action::Play(card) => format!("{} {}", w.pick("poser", "play"), w.card(card)),
-        Action::Draw => w.pick("piocher", "draw").into(),
-        Action::Pass => w.pick("passer", "pass").into(),
-        Action::Suit(suit) => format!("{} {}", w.pick("demander", "name"), suit_name(suit, w)),
-    }
-}
-
-/// One event as a sentence, seats by name and the reader addressed as « vous » / "you".
-pub fn describe_event(event: &Event, w: &Words) -> String {
-    let text = match event {
-        Event::Dealt { dealer, cards_each } => format!(
-            "{} {} {}",
-            w.says(*dealer, "distribue", "distribuez", "deals", "deal"),
-            w.cards(*cards_each),
-            w.pick("à chacun", "each")
-        ),
-        Event::Starter { card, redrawn } => {
-            let card = w.card(*card);
-            match (redrawn, w.lang) {
-                (0, Lang::Fr) => format!("On retourne {card}"),
-                (0, Lang::En) => format!("The starter card is {card}"),
-                (1, Lang::Fr) => format!("On retourne un 8, remis dans la pioche, puis {card}"),
-                (1, Lang::En) => format!("An 8 is turned up and put back, then {card}"),
-                (n, Lang::Fr) => format!("On retourne {n} huit, remis dans la pioche, puis {card}"),
-                (n, Lang::En) => format!("{n} eights are turned up and put back, then {card}"),
-            }
-        }
-        Event::Played { seat, card } => {
-            format!("{} {}", w.says(*seat, "pose", "posez", "plays", "play"), w.card(*card))
-        }
-        Event::Nominated { seat, suit } => {
-            format!("{} {}", w.says(*seat, "demande", "demandez", "names", "name"), suit_name(*suit, w))
-        }
-        Event::DealtHand { seat, cards } => format!(
-            "{} {}{}{}",
-            w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"),
-            w.cards(cards.len() as u32),
-            colon(w),
-            cards_line(cards, w)
-        ),
-        Event::Drew { seat, cards: 1 } => {
-            format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.pick("une carte", "a card"))
-        }
-        Event::Drew { seat, cards } => {
-            format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.cards(*cards))
-        }
-        Event::DrewCards { seat, cards } => {
-            format!("{} {}", w.says(*seat, "pioche", "piochez", "draws", "draw"), cards_and(cards, w))
-        }
-        Event::Passed { seat } => w.says(*seat, "passe", "passez", "passes", "pass"),
-        Event::Reshuffled { cards } => format!(
-            "{} {}",
-            w.pick(
-                "La défausse est mélangée et forme une nouvelle pioche de",
-                "The discard pile is shuffled into a new stock of"
-            ),
-            w.cards(*cards)
-        ),
-        Event::Over { returns } => {
-            let each: Vec<String> = returns
-                .seats()
-                .map(|(seat, &r)| {
-                    format!(
-                        "{} {} {}",
-                        w.who(seat),
-                        w.verb(seat, "finit avec", "finissez avec", "finishes with", "finish with"),
-                        w.count(r, "point", "points", "point", "points")
-                    )
-                })
-                .collect();
-            let each = match each.as_slice() {
-                [init @ .., last] if !init.is_empty() => format!("{} {} {last}", init.join(", "), w.pick("et", "and")),
-                _ => each.join(""),
-            };
-            let best = returns.iter().copied().max().unwrap_or(0);
-            let winners: Vec<Seat> = returns.seats().filter(|&(_, &r)| r == best).map(|(s, _)| s).collect();
-            let with_reader = winners.iter().any(|&s| w.is_reader(s));
-            let verb = match w.lang {
-                Lang::Fr if with_reader => "gagnez",
-                Lang::Fr if winners.len() > 1 => "gagnent",
-                Lang::Fr => "gagne",
-                Lang::En if winners.len() == 1 && !with_reader => "wins",
-                Lang::En => "win",
-            };
-            let winners = tapis_core::words::capitalize(&list(w, winners));
-            format!("{}{}{each}. {winners} {verb}", w.pick("Fin de la partie", "End of the match"), colon(w))
-        }
-    };
-    format!("{text}.")
 }
 
 // ---------------------------------------------------------------------------------------------

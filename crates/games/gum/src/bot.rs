@@ -4,10 +4,9 @@
 
 use crate::action::Action;
 use crate::cards::{Card, Counts};
-use crate::rules::Gum;
 use crate::table::Phase;
 use crate::view::View;
-use tapis_core::{GameRng, Seat};
+use tapis_core::{GameRng, Heuristic, Seat};
 
 /// How much a card is worth keeping (higher = later): specials last.
 fn keep_value(card: Card, pile: usize) -> i32 {
@@ -36,34 +35,63 @@ fn strength(card: Card) -> i32 {
     }
 }
 
-pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    let Some(me) = view.seat else {
-        return legal.first().copied();
-    };
-    let table = &view.table;
-    let completion = table.completion.map(|card| Action::Play { card, count: 2 });
-    if let Some(slap) = completion.filter(|a| legal.contains(a)) {
-        return Some(slap);
-    }
-    let hand = view.hand.unwrap_or(Counts::EMPTY);
-    match table.phase {
-        Phase::Swap => Some(swap(&hand, &table.faceup[me]).filter(|a| legal.contains(a)).unwrap_or(Action::Ready)),
-        // Someone else's turn: nothing to complete, and a Ninja is worth more kept.
-        Phase::Turn { seat } if seat != me => None,
-        Phase::Turn { .. } => {
-            if let Some(play) = cheapest_play(legal, table.pile.len()) {
-                return Some(play);
+impl Heuristic for crate::Gum {
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        let Some(me) = view.seat else {
+            return legal.first().copied();
+        };
+        let table = &view.table;
+        let completion = table.completion.map(|card| Action::Play { card, count: 2 });
+        if let Some(slap) = completion.filter(|a| legal.contains(a)) {
+            return Some(slap);
+        }
+        let hand = view.hand.unwrap_or(Counts::EMPTY);
+        match table.phase {
+            Phase::Swap => Some(swap(&hand, &table.faceup[me]).filter(|a| legal.contains(a)).unwrap_or(Action::Ready)),
+            // Someone else's turn: nothing to complete, and a Ninja is worth more kept.
+            Phase::Turn { seat } if seat != me => None,
+            Phase::Turn { .. } => {
+                if let Some(play) = cheapest_play(legal, table.pile.len()) {
+                    return Some(play);
+                }
+                let reveals: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Reveal(_))).collect();
+                rng.choose(&reveals).copied().or_else(|| legal.first().copied())
             }
-            let reveals: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Reveal(_))).collect();
-            rng.choose(&reveals).copied().or_else(|| legal.first().copied())
+            Phase::Refill { .. } => weakest_take(legal).or_else(|| legal.first().copied()),
+            Phase::Give { .. } => nearest_of_the_fewest(legal, me, view.players(), |seat| view.cards_left[seat])
+                .or_else(|| legal.first().copied()),
+            Phase::Target { .. } => {
+                counter(legal).or(Some(Action::Accept)).filter(|a| legal.contains(a)).or_else(|| legal.first().copied())
+            }
+            Phase::Over => None,
         }
-        Phase::Refill { .. } => weakest_take(legal).or_else(|| legal.first().copied()),
-        Phase::Give { .. } => nearest_of_the_fewest(legal, me, view.players(), |seat| view.cards_left[seat])
-            .or_else(|| legal.first().copied()),
-        Phase::Target { .. } => {
-            counter(legal).or(Some(Action::Accept)).filter(|a| legal.contains(a)).or_else(|| legal.first().copied())
+    }
+
+    /// The search's playout policy, the heuristic's rules of thumb read from the sampled state: lay
+    /// the plain cards worth least first (all copies of a kind), give a pile to whoever holds
+    /// fewest cards, counter a 13, take the weakest table card, say `ready` at once. One step in
+    /// four is uniform instead: always greedy, two seats can hand a pile back and forth with 13s
+    /// for ever, and the uniform steps keep the samples' playouts apart. Uniform playouts let a
+    /// random player lay its best cards on a small pile and pick up piles a player would not, so
+    /// their games were longer and not the game people play. A pass or two over the legal list, no
+    /// allocation.
+    fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        if rng.below(4) == 0 {
+            return legal[rng.index(legal.len())];
         }
-        Phase::Over => None,
+        let table = self.table();
+        let chosen = match table.phase {
+            Phase::Swap => Some(Action::Ready),
+            Phase::Turn { seat: turn } if turn == seat => cheapest_play(legal, table.pile.len()),
+            Phase::Give { .. } => nearest_of_the_fewest(legal, seat, table.players(), |to| self.seat_cards_left(to)),
+            Phase::Target { .. } => counter(legal),
+            Phase::Refill { .. } => weakest_take(legal),
+            _ => None,
+        };
+        match chosen {
+            Some(action) if legal.contains(&action) => action,
+            _ => legal[rng.index(legal.len())],
+        }
     }
 }
 
@@ -112,31 +140,4 @@ fn swap(hand: &Counts, faceup: &Counts) -> Option<Action> {
     let strongest = hand.kinds().map(|(c, _)| c).max_by_key(|&c| strength(c))?;
     let weakest = faceup.kinds().map(|(c, _)| c).min_by_key(|&c| strength(c))?;
     (strength(strongest) > strength(weakest)).then_some(Action::Swap { hand: strongest, faceup: weakest })
-}
-
-/// The search's playout policy (`Game::playout_action`), the heuristic's rules of thumb read
-/// from the sampled state: lay the plain cards worth least first (all copies of a kind), give a
-/// pile to whoever holds fewest cards, counter a 13, take the weakest table card, say `ready`
-/// at once. One step in four is uniform instead: always greedy, two seats can hand a pile back
-/// and forth with 13s for ever, and the uniform steps keep the samples' playouts apart. Uniform
-/// playouts let a random player lay its best cards on a small pile and pick up piles a player
-/// would not, so their games were longer and not the game people play. A pass or two over the
-/// legal list, no allocation.
-pub fn playout_action(state: &Gum, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
-    if rng.below(4) == 0 {
-        return legal[rng.index(legal.len())];
-    }
-    let table = state.table();
-    let chosen = match table.phase {
-        Phase::Swap => Some(Action::Ready),
-        Phase::Turn { seat: turn } if turn == seat => cheapest_play(legal, table.pile.len()),
-        Phase::Give { .. } => nearest_of_the_fewest(legal, seat, table.players(), |to| state.seat_cards_left(to)),
-        Phase::Target { .. } => counter(legal),
-        Phase::Refill { .. } => weakest_take(legal),
-        _ => None,
-    };
-    match chosen {
-        Some(action) if legal.contains(&action) => action,
-        _ => legal[rng.index(legal.len())],
-    }
 }

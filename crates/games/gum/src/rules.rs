@@ -6,9 +6,14 @@ use crate::cards::{Card, Counts};
 use crate::events::Event;
 use crate::options::{DealerRule, Options, TablePlay};
 use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, TABLE_CARDS, Table, Then};
+use crate::view::View;
+use crate::{action, options, view};
 use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
-use tapis_core::{BySeat, EventSink, GameRng, Seat, SeatSet, SetupError, Text, Words};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionList, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup, SetupError, Text,
+};
 
 /// Where a seat's playable cards come from now.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -354,22 +359,6 @@ impl Gum {
             }
             // The turn player's are listed by `legal_actions` itself.
             Phase::Turn { .. } | Phase::Refill { .. } | Phase::Give { .. } | Phase::Target { .. } => {}
-        }
-    }
-
-    /// [`Gum::why_illegal`] at a table with names: a seat given the pile is called by its name.
-    pub fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
-        match (self.table.phase, action) {
-            (Phase::Give { giver }, Action::Give(target))
-                if seat == giver && target != giver && target.index() < self.table.players() =>
-            {
-                let who = words.who_upper(target);
-                Some(match words.fr() {
-                    true => format!("{who} n'est plus en jeu"),
-                    false => format!("{who} is out of the game"),
-                })
-            }
-            _ => self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string()),
         }
     }
 
@@ -839,19 +828,6 @@ impl Gum {
             stock: self.stock.len(),
         }
     }
-
-    pub fn census(&self) -> Vec<u32> {
-        let mut counts = [0u32; Card::KINDS];
-        let mut add = |card: Card, n: u8| counts[card.index()] += n as u32;
-        for seat in Seat::all(self.table.players()) {
-            self.hands[seat].kinds().for_each(|(c, n)| add(c, n));
-            self.table.faceup[seat].kinds().for_each(|(c, n)| add(c, n));
-            self.facedown[seat].iter().flatten().for_each(|&c| add(c, 1));
-        }
-        self.stock.iter().chain(&self.table.pile).for_each(|&c| add(c, 1));
-        self.table.burnt.kinds().for_each(|(c, n)| add(c, n));
-        counts.to_vec()
-    }
 }
 
 /// `play card` once, twice… up to `held` times (at most the deck's four copies).
@@ -865,4 +841,140 @@ fn push_plays(out: &mut ArrayVec<Action, { tapis_core::MAX_ACTIONS }>, card: Car
         let _ = out.try_push(Action::Play { card, count });
     }
     out.truncate(len);
+}
+
+impl Game for Gum {
+    const ID: &'static str = "gum";
+    const NAME: &'static str = "Battle GUM";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::SPECS
+    }
+
+    fn players_range(options: &Options) -> RangeInclusive<usize> {
+        2..=options.max_players as usize
+    }
+
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let dealer = setup.first_dealer();
+        Gum::new(setup.players, setup.options, dealer, setup.seed, setup.deal.as_ref())
+    }
+
+    #[inline]
+    fn players(&self) -> usize {
+        self.table().players()
+    }
+
+    fn options(&self) -> &Options {
+        &self.table().options
+    }
+
+    #[inline(always)]
+    fn actors(&self) -> SeatSet {
+        Gum::actors(self)
+    }
+
+    #[inline(always)]
+    fn waiting_for(&self) -> SeatSet {
+        Gum::waiting_for(self)
+    }
+
+    #[inline]
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        Gum::legal_actions(self, seat, out);
+    }
+
+    #[inline]
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        Gum::step(self, seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<tapis_core::Text> {
+        Gum::why_illegal(self, seat, action)
+    }
+
+    fn parse_action(text: &str) -> Result<Action, tapis_core::ActionError> {
+        action::parse(text)
+    }
+
+    #[inline]
+    fn is_over(&self) -> bool {
+        self.table().phase == Phase::Over
+    }
+
+    fn winners(&self) -> SeatSet {
+        self.table().winners
+    }
+
+    #[inline]
+    fn round(&self) -> u32 {
+        self.table().round
+    }
+
+    #[inline]
+    fn scores(&self) -> BySeat<i64> {
+        self.table().scores
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        let games = self.table().options.games as i64;
+        let worst = if self.table().options.play_to_last { 2 - self.players() as i64 } else { 0 };
+        (games * worst, games)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        BySeat::from_fn(self.players(), |s| Gum::seat_cards_left(self, s))
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        view::view(self, seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        view::determinize(view, rng)
+    }
+}
+
+impl Conformance for Gum {
+    fn census(&self) -> Vec<u32> {
+        let mut counts = [0u32; Card::KINDS];
+        let mut add = |card: Card, n: u8| counts[card.index()] += n as u32;
+        for seat in Seat::all(self.table.players()) {
+            self.hands[seat].kinds().for_each(|(c, n)| add(c, n));
+            self.table.faceup[seat].kinds().for_each(|(c, n)| add(c, n));
+            self.facedown[seat].iter().flatten().for_each(|&c| add(c, 1));
+        }
+        self.stock.iter().chain(&self.table.pile).for_each(|&c| add(c, 1));
+        self.table.burnt.kinds().for_each(|(c, n)| add(c, n));
+        counts.to_vec()
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        Card::all().map(|c| c.copies() as u32).collect()
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all = Vec::new();
+        for hand in Card::all() {
+            for faceup in Card::all().filter(|&f| f != hand) {
+                all.push(Action::Swap { hand, faceup });
+            }
+        }
+        all.push(Action::Ready);
+        for card in Card::all() {
+            all.extend((1..=card.copies()).map(|count| Action::Play { card, count }));
+        }
+        all.push(Action::Pickup);
+        all.extend(Seat::all(self.players()).map(Action::Give));
+        all.extend([Action::Accept, Action::Keep]);
+        all.extend(Card::all().map(Action::Take));
+        all.extend((1..=3).map(Action::Reveal));
+        all
+    }
 }

@@ -10,7 +10,7 @@ use crate::table::{Phase, PlayKind, Requirement};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Words};
+use tapis_core::{HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
 BATTLE GUM — 2 à 5 joueurs (6 avec max_players=6), 54 cartes\u{a0}: valeurs 1 à 13 en 4 exemplaires et 2 Ninjas (00).
@@ -76,10 +76,310 @@ details: see the options.
 Options: burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup,
 four_in_a_row_burn (Variante 1), complete_pair_burn (Variante 2), play_to_last, max_players, dealer, games.";
 
-pub fn rules_text(lang: Lang) -> &'static str {
-    lang.pick(RULES_FR, RULES_EN)
-}
+impl Wording for crate::Gum {
+    /// [`Game::why_illegal`] at a table with names: a seat given the pile is called by its name.
+    fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
+        match (self.table().phase, action) {
+            (Phase::Give { giver }, Action::Give(target))
+                if seat == giver && target != giver && target.index() < self.table().players() =>
+            {
+                let who = words.who_upper(target);
+                Some(match words.fr() {
+                    true => format!("{who} n'est plus en jeu"),
+                    false => format!("{who} is out of the game"),
+                })
+            }
+            _ => self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string()),
+        }
+    }
 
+    fn rules_text(lang: Lang) -> &'static str {
+        lang.pick(RULES_FR, RULES_EN)
+    }
+
+    fn describe_action(action: Action, words: &Words) -> String {
+        match action {
+            Action::Swap { hand, faceup } => match words.lang {
+                Lang::Fr => format!("échanger le {} de votre main contre votre {} visible", name(hand), name(faceup)),
+                Lang::En => format!("swap the {} in your hand for your face-up {}", name(hand), name(faceup)),
+            },
+            Action::Ready => words.pick("terminer les échanges", "finish swapping").into(),
+            Action::Play { card, count } => {
+                format!("{} {}", words.pick("poser", "play"), some_cards(words, card, count))
+            }
+            Action::Pickup => words.pick("ramasser le tas", "pick up the pile").into(),
+            Action::Give(seat) if words.is_reader(seat) => {
+                words.pick("vous donner le tas", "give the pile to yourself").into()
+            }
+            Action::Give(seat) => {
+                format!("{} {}", words.pick("donner le tas à", "give the pile to"), words.name_of(seat))
+            }
+            Action::Accept => words.pick("accepter le tas sans contrer", "accept the pile without countering").into(),
+            Action::Keep => words.pick("garder le 13 sans donner le tas", "keep the 13 without giving the pile").into(),
+            Action::Take(card) => match words.lang {
+                Lang::Fr => format!("prendre en main votre {} visible", name(card)),
+                Lang::En => format!("take your face-up {} into your hand", name(card)),
+            },
+            Action::Reveal(position) => match words.lang {
+                Lang::Fr => format!("retourner votre carte cachée {}", position_text(words, position)),
+                Lang::En => format!("turn over your face-down card {}", position_text(words, position)),
+            },
+        }
+    }
+
+    fn render_view(view: &View, words: &Words) -> String {
+        let table = &view.table;
+        let w = words;
+        let c = colon(w);
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "Battle GUM — {} {} {} {}, {}{c} {}",
+            w.pick("partie", "game"),
+            table.round,
+            w.pick("sur", "of"),
+            table.options.games,
+            w.pick("donneur", "dealer"),
+            w.who(table.dealer)
+        );
+        let pile_text = if table.pile.is_empty() {
+            w.pick("vide", "empty").to_string()
+        } else {
+            let top: Vec<String> = table.pile.iter().rev().take(6).map(|&card| name(card)).collect();
+            let more = table.pile.len().saturating_sub(6);
+            format!(
+                "{}{} ({}, {})",
+                top.join(" "),
+                if more > 0 { " …" } else { "" },
+                w.cards(table.pile.len() as i64),
+                w.pick("sommet en premier", "top first")
+            )
+        };
+        let _ = writeln!(out, "{}{c} {pile_text}", w.pick("Tas", "Pile"));
+        let _ = writeln!(out, "{}{c} {}", w.pick("À poser", "To play"), requirement(view.requirement, w.lang));
+        let _ = writeln!(
+            out,
+            "{}{c} {}   {}{c} {}",
+            w.pick("Pioche", "Stock"),
+            w.cards(view.stock),
+            w.pick("Brûlées", "Burnt"),
+            w.cards(table.burnt.total())
+        );
+        for seat in Seat::all(view.players()) {
+            let me = view.seat == Some(seat);
+            let down = view.facedown[seat].iter().filter(|&&d| d).count() as i64;
+            let faceup = &table.faceup[seat];
+            let faceup_text = if faceup.is_empty() {
+                w.pick("aucune visible", "no face-up card").to_string()
+            } else {
+                format!("{} {}", w.pick("visibles", "face-up"), row(faceup))
+            };
+            let _ = write!(
+                out,
+                "{}{}{c} {} {} | {faceup_text} | {}",
+                if me { "> " } else { "  " },
+                w.who_upper(seat),
+                view.hand_sizes[seat],
+                w.pick("en main", "in hand"),
+                w.count(down, "cachée", "cachées", "face-down", "face-down"),
+            );
+            let known = &table.known[seat];
+            if !me && !known.is_empty() {
+                let _ = write!(out, " | {} {}", w.pick("connues en main", "known in hand"), row(known));
+            }
+            let _ = write!(out, " | score {}", table.scores[seat]);
+            if let Some(place) = table.finished.iter().position(|&s| s == seat) {
+                let _ = write!(out, " — {} {}", ordinal(w, place as u8 + 1), w.pick("place", "place"));
+            }
+            let _ = writeln!(out);
+        }
+        if let Some(hand) = &view.hand {
+            let hand_text = if hand.is_empty() { w.pick("vide", "empty").to_string() } else { row(hand) };
+            let _ = writeln!(out, "{}{c} {hand_text}", w.pick("Votre main", "Your hand"));
+        }
+        if table.options.table_play == TablePlay::Shithead {
+            let _ = writeln!(
+                out,
+                "{}",
+                w.pick(
+                    "Règle «\u{a0}shithead\u{a0}»\u{a0}: main vide, on joue ses cartes visibles, puis ses cartes cachées à l’aveugle.",
+                    "Shithead rule: a player with an empty hand plays the face-up cards, then the face-down ones blind."
+                )
+            );
+        }
+        if let Some(card) = table.completion {
+            let _ = writeln!(
+                out,
+                "{}",
+                match w.lang {
+                    Lang::Fr => format!(
+                        "Paire de {}\u{a0}: qui a les deux autres peut les poser (le tas brûle).",
+                        some_cards(w, card, 2).trim_start_matches("deux ")
+                    ),
+                    Lang::En => format!(
+                        "A pair of {}: whoever holds the other two may lay them (the pile burns).",
+                        some_cards(w, card, 2).trim_start_matches("two ")
+                    ),
+                }
+            );
+        }
+        let _ = writeln!(out, "{}", status(view, w));
+        out
+    }
+
+    fn describe_event(event: &Event, words: &Words) -> String {
+        let w = words;
+        let c = colon(w);
+        let sc = semicolon(w);
+        match event {
+            Event::Dealt { round, dealer, stock, .. } => {
+                let stock = if *stock == 0 {
+                    w.pick("pas de pioche", "no stock").to_string()
+                } else {
+                    format!("{} {}", w.cards(*stock as i64), w.pick("dans la pioche", "in the stock"))
+                };
+                format!(
+                    "{} {round}{c} {}{sc} {stock}.",
+                    w.pick("Partie", "Game"),
+                    subject(w, *dealer, "distribue", "distribuez", "deals", "deal")
+                )
+            }
+            Event::HandDealt { seat, cards } => {
+                format!("{} {}.", w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"), some_of(w, cards))
+            }
+            Event::Swapped { seat, hand_card, faceup_card } => match w.lang {
+                Lang::Fr => format!(
+                    "{} {} face visible et {} le {} en main.",
+                    w.says(*seat, "met", "mettez", "", ""),
+                    a_card(w, *hand_card),
+                    w.verb(*seat, "prend", "prenez", "", ""),
+                    name(*faceup_card)
+                ),
+                Lang::En => format!(
+                    "{} {} face up and {} the {} into {}.",
+                    w.says(*seat, "puts", "put", "puts", "put"),
+                    a_card(w, *hand_card),
+                    w.verb(*seat, "", "", "takes", "take"),
+                    name(*faceup_card),
+                    if w.is_reader(*seat) { "your hand" } else { "hand" }
+                ),
+            },
+            Event::Ready { seat } => format!(
+                "{} {}.",
+                w.says(*seat, "termine", "terminez", "is", "are"),
+                w.verb(*seat, "ses échanges", "vos échanges", "ready", "ready")
+            ),
+            Event::PlayStarts { first } => format!(
+                "{}{c} {}.",
+                w.pick("La partie commence", "Play starts"),
+                subject(w, *first, "joue en premier", "jouez en premier", "leads", "lead")
+            ),
+            Event::Played { seat, card, count, how: kind } => format!(
+                "{} {}{}.",
+                w.says(*seat, "pose", "posez", "plays", "play"),
+                some_cards(w, *card, *count),
+                how(*kind, *seat, w)
+            ),
+            Event::Burnt { seat, cards } => format!(
+                "{} {} ({}).",
+                w.says(*seat, "brûle", "brûlez", "burns", "burn"),
+                w.pick("le tas", "the pile"),
+                w.cards(*cards)
+            ),
+            Event::Skipped { seats } => skipped(w, seats),
+            Event::Drew { seat, count } => {
+                format!("{} {}.", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.cards(*count))
+            }
+            Event::DrewCards { seat, cards } => {
+                format!("{} {}.", w.says(*seat, "pioche", "piochez", "draws", "draw"), some_of(w, cards))
+            }
+            Event::Took { seat, card } => match w.lang {
+                Lang::Fr => format!(
+                    "{} en main {} {} visible.",
+                    w.says(*seat, "prend", "prenez", "", ""),
+                    own(w, *seat, "son", "votre", ""),
+                    name(*card)
+                ),
+                Lang::En if w.is_reader(*seat) => format!("You take your face-up {} into your hand.", name(*card)),
+                Lang::En => format!("{} takes the face-up {} into hand.", w.name_of(*seat), name(*card)),
+            },
+            Event::TookFaceDown { seat, position } => took_face_down(w, *seat, *position, None),
+            Event::TookFaceDownCard { seat, position, card } => took_face_down(w, *seat, *position, Some(*card)),
+            Event::BlindFailed { seat, position, card } => match w.lang {
+                Lang::Fr => format!(
+                    "{} {} carte cachée {}\u{a0}: {}, injouable.",
+                    w.says(*seat, "retourne", "retournez", "", ""),
+                    own(w, *seat, "sa", "votre", ""),
+                    position_text(w, *position),
+                    a_card(w, *card)
+                ),
+                Lang::En => format!(
+                    "{} face-down card {}: {}, which cannot be played.",
+                    w.says(*seat, "", "", "turns over", "turn over your"),
+                    position_text(w, *position),
+                    a_card(w, *card)
+                ),
+            },
+            Event::PickedUp { seat, cards } => format!(
+                "{} {} ({}).",
+                w.says(*seat, "ramasse", "ramassez", "picks up", "pick up"),
+                w.pick("le tas", "the pile"),
+                w.cards(*cards)
+            ),
+            Event::Gave { giver, target } => gave(w, *giver, *target),
+            Event::Kept { seat } => match w.lang {
+                Lang::Fr => format!(
+                    "{} {} 13 sans donner le tas.",
+                    w.says(*seat, "garde", "gardez", "", ""),
+                    own(w, *seat, "son", "votre", "")
+                ),
+                Lang::En => format!(
+                    "{} {} 13 without giving the pile.",
+                    w.says(*seat, "", "", "keeps", "keep"),
+                    own(w, *seat, "", "", "the")
+                ),
+            },
+            Event::Accepted { seat, cards } => format!(
+                "{} {} ({}).",
+                w.says(*seat, "accepte", "acceptez", "accepts", "accept"),
+                w.pick("le tas", "the pile"),
+                w.cards(*cards)
+            ),
+            Event::Leads { seat } => format!(
+                "{} {}.",
+                w.says(*seat, "repart", "repartez", "leads", "lead"),
+                w.pick("sur un tas vide", "onto the empty pile")
+            ),
+            Event::Out { seat, place } => match w.lang {
+                Lang::Fr => format!(
+                    "{} plus de carte et {} la {} place.",
+                    w.says(*seat, "n’a", "n’avez", "", ""),
+                    w.verb(*seat, "prend", "prenez", "", ""),
+                    ordinal(w, *place)
+                ),
+                Lang::En => format!(
+                    "{} no card left and {} {} place.",
+                    w.says(*seat, "", "", "has", "have"),
+                    w.verb(*seat, "", "", "takes", "take"),
+                    ordinal(w, *place)
+                ),
+            },
+            Event::GameOver { round, points, scores } => {
+                let mut text = match w.lang {
+                    Lang::Fr => format!("Fin de la partie {round}. Points{c} {}.", tally(w, points)),
+                    Lang::En => format!("Game {round} over. Points: {}.", tally(w, points)),
+                };
+                if points != scores {
+                    let _ = write!(text, " {}{c} {}.", w.pick("Scores du match", "Match scores"), tally(w, scores));
+                }
+                text
+            }
+            Event::MatchOver { winners } => {
+                format!("{}{c} {}", w.pick("Fin du match", "Match over"), winners_text(w, *winners))
+            }
+        }
+    }
+}
 // ----- cards in words -----
 
 /// A card as printed: `7`, `13`, `Ninja` (the same in both languages).
@@ -207,36 +507,6 @@ fn own<'b>(words: &Words, seat: Seat, fr_his: &'b str, fr_your: &'b str, en: &'b
 
 // ----- actions -----
 
-pub fn describe_action(action: Action, words: &Words) -> String {
-    match action {
-        Action::Swap { hand, faceup } => match words.lang {
-            Lang::Fr => format!("échanger le {} de votre main contre votre {} visible", name(hand), name(faceup)),
-            Lang::En => format!("swap the {} in your hand for your face-up {}", name(hand), name(faceup)),
-        },
-        Action::Ready => words.pick("terminer les échanges", "finish swapping").into(),
-        Action::Play { card, count } => {
-            format!("{} {}", words.pick("poser", "play"), some_cards(words, card, count))
-        }
-        Action::Pickup => words.pick("ramasser le tas", "pick up the pile").into(),
-        Action::Give(seat) if words.is_reader(seat) => {
-            words.pick("vous donner le tas", "give the pile to yourself").into()
-        }
-        Action::Give(seat) => {
-            format!("{} {}", words.pick("donner le tas à", "give the pile to"), words.name_of(seat))
-        }
-        Action::Accept => words.pick("accepter le tas sans contrer", "accept the pile without countering").into(),
-        Action::Keep => words.pick("garder le 13 sans donner le tas", "keep the 13 without giving the pile").into(),
-        Action::Take(card) => match words.lang {
-            Lang::Fr => format!("prendre en main votre {} visible", name(card)),
-            Lang::En => format!("take your face-up {} into your hand", name(card)),
-        },
-        Action::Reveal(position) => match words.lang {
-            Lang::Fr => format!("retourner votre carte cachée {}", position_text(words, position)),
-            Lang::En => format!("turn over your face-down card {}", position_text(words, position)),
-        },
-    }
-}
-
 /// What the next card must be: « 7 ou plus (ou un Ninja) » / "7 or higher (or a Ninja)".
 pub(crate) fn requirement(req: Requirement, lang: Lang) -> String {
     match (req, lang) {
@@ -250,106 +520,6 @@ pub(crate) fn requirement(req: Requirement, lang: Lang) -> String {
 }
 
 // ----- the table -----
-
-pub fn render_view(view: &View, words: &Words) -> String {
-    let table = &view.table;
-    let w = words;
-    let c = colon(w);
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "Battle GUM — {} {} {} {}, {}{c} {}",
-        w.pick("partie", "game"),
-        table.round,
-        w.pick("sur", "of"),
-        table.options.games,
-        w.pick("donneur", "dealer"),
-        w.who(table.dealer)
-    );
-    let pile_text = if table.pile.is_empty() {
-        w.pick("vide", "empty").to_string()
-    } else {
-        let top: Vec<String> = table.pile.iter().rev().take(6).map(|&card| name(card)).collect();
-        let more = table.pile.len().saturating_sub(6);
-        format!(
-            "{}{} ({}, {})",
-            top.join(" "),
-            if more > 0 { " …" } else { "" },
-            w.cards(table.pile.len() as i64),
-            w.pick("sommet en premier", "top first")
-        )
-    };
-    let _ = writeln!(out, "{}{c} {pile_text}", w.pick("Tas", "Pile"));
-    let _ = writeln!(out, "{}{c} {}", w.pick("À poser", "To play"), requirement(view.requirement, w.lang));
-    let _ = writeln!(
-        out,
-        "{}{c} {}   {}{c} {}",
-        w.pick("Pioche", "Stock"),
-        w.cards(view.stock),
-        w.pick("Brûlées", "Burnt"),
-        w.cards(table.burnt.total())
-    );
-    for seat in Seat::all(view.players()) {
-        let me = view.seat == Some(seat);
-        let down = view.facedown[seat].iter().filter(|&&d| d).count() as i64;
-        let faceup = &table.faceup[seat];
-        let faceup_text = if faceup.is_empty() {
-            w.pick("aucune visible", "no face-up card").to_string()
-        } else {
-            format!("{} {}", w.pick("visibles", "face-up"), row(faceup))
-        };
-        let _ = write!(
-            out,
-            "{}{}{c} {} {} | {faceup_text} | {}",
-            if me { "> " } else { "  " },
-            w.who_upper(seat),
-            view.hand_sizes[seat],
-            w.pick("en main", "in hand"),
-            w.count(down, "cachée", "cachées", "face-down", "face-down"),
-        );
-        let known = &table.known[seat];
-        if !me && !known.is_empty() {
-            let _ = write!(out, " | {} {}", w.pick("connues en main", "known in hand"), row(known));
-        }
-        let _ = write!(out, " | score {}", table.scores[seat]);
-        if let Some(place) = table.finished.iter().position(|&s| s == seat) {
-            let _ = write!(out, " — {} {}", ordinal(w, place as u8 + 1), w.pick("place", "place"));
-        }
-        let _ = writeln!(out);
-    }
-    if let Some(hand) = &view.hand {
-        let hand_text = if hand.is_empty() { w.pick("vide", "empty").to_string() } else { row(hand) };
-        let _ = writeln!(out, "{}{c} {hand_text}", w.pick("Votre main", "Your hand"));
-    }
-    if table.options.table_play == TablePlay::Shithead {
-        let _ = writeln!(
-            out,
-            "{}",
-            w.pick(
-                "Règle «\u{a0}shithead\u{a0}»\u{a0}: main vide, on joue ses cartes visibles, puis ses cartes cachées à l’aveugle.",
-                "Shithead rule: a player with an empty hand plays the face-up cards, then the face-down ones blind."
-            )
-        );
-    }
-    if let Some(card) = table.completion {
-        let _ = writeln!(
-            out,
-            "{}",
-            match w.lang {
-                Lang::Fr => format!(
-                    "Paire de {}\u{a0}: qui a les deux autres peut les poser (le tas brûle).",
-                    some_cards(w, card, 2).trim_start_matches("deux ")
-                ),
-                Lang::En => format!(
-                    "A pair of {}: whoever holds the other two may lay them (the pile burns).",
-                    some_cards(w, card, 2).trim_start_matches("two ")
-                ),
-            }
-        );
-    }
-    let _ = writeln!(out, "{}", status(view, w));
-    out
-}
 
 /// The last line of the table: whom the match waits for, and for what.
 fn status(view: &View, w: &Words) -> String {
@@ -432,159 +602,6 @@ fn how(kind: PlayKind, seat: Seat, w: &Words) -> &'static str {
 fn tally(w: &Words, values: &tapis_core::BySeat<i64>) -> String {
     let seats = Seat::all(values.len());
     and_list(w, seats.map(|s| format!("{} {}", w.who(s), values[s])).collect())
-}
-
-pub fn describe_event(event: &Event, words: &Words) -> String {
-    let w = words;
-    let c = colon(w);
-    let sc = semicolon(w);
-    match event {
-        Event::Dealt { round, dealer, stock, .. } => {
-            let stock = if *stock == 0 {
-                w.pick("pas de pioche", "no stock").to_string()
-            } else {
-                format!("{} {}", w.cards(*stock as i64), w.pick("dans la pioche", "in the stock"))
-            };
-            format!(
-                "{} {round}{c} {}{sc} {stock}.",
-                w.pick("Partie", "Game"),
-                subject(w, *dealer, "distribue", "distribuez", "deals", "deal")
-            )
-        }
-        Event::HandDealt { seat, cards } => {
-            format!("{} {}.", w.says(*seat, "reçoit", "recevez", "is dealt", "are dealt"), some_of(w, cards))
-        }
-        Event::Swapped { seat, hand_card, faceup_card } => match w.lang {
-            Lang::Fr => format!(
-                "{} {} face visible et {} le {} en main.",
-                w.says(*seat, "met", "mettez", "", ""),
-                a_card(w, *hand_card),
-                w.verb(*seat, "prend", "prenez", "", ""),
-                name(*faceup_card)
-            ),
-            Lang::En => format!(
-                "{} {} face up and {} the {} into {}.",
-                w.says(*seat, "puts", "put", "puts", "put"),
-                a_card(w, *hand_card),
-                w.verb(*seat, "", "", "takes", "take"),
-                name(*faceup_card),
-                if w.is_reader(*seat) { "your hand" } else { "hand" }
-            ),
-        },
-        Event::Ready { seat } => format!(
-            "{} {}.",
-            w.says(*seat, "termine", "terminez", "is", "are"),
-            w.verb(*seat, "ses échanges", "vos échanges", "ready", "ready")
-        ),
-        Event::PlayStarts { first } => format!(
-            "{}{c} {}.",
-            w.pick("La partie commence", "Play starts"),
-            subject(w, *first, "joue en premier", "jouez en premier", "leads", "lead")
-        ),
-        Event::Played { seat, card, count, how: kind } => format!(
-            "{} {}{}.",
-            w.says(*seat, "pose", "posez", "plays", "play"),
-            some_cards(w, *card, *count),
-            how(*kind, *seat, w)
-        ),
-        Event::Burnt { seat, cards } => format!(
-            "{} {} ({}).",
-            w.says(*seat, "brûle", "brûlez", "burns", "burn"),
-            w.pick("le tas", "the pile"),
-            w.cards(*cards)
-        ),
-        Event::Skipped { seats } => skipped(w, seats),
-        Event::Drew { seat, count } => {
-            format!("{} {}.", w.says(*seat, "pioche", "piochez", "draws", "draw"), w.cards(*count))
-        }
-        Event::DrewCards { seat, cards } => {
-            format!("{} {}.", w.says(*seat, "pioche", "piochez", "draws", "draw"), some_of(w, cards))
-        }
-        Event::Took { seat, card } => match w.lang {
-            Lang::Fr => format!(
-                "{} en main {} {} visible.",
-                w.says(*seat, "prend", "prenez", "", ""),
-                own(w, *seat, "son", "votre", ""),
-                name(*card)
-            ),
-            Lang::En if w.is_reader(*seat) => format!("You take your face-up {} into your hand.", name(*card)),
-            Lang::En => format!("{} takes the face-up {} into hand.", w.name_of(*seat), name(*card)),
-        },
-        Event::TookFaceDown { seat, position } => took_face_down(w, *seat, *position, None),
-        Event::TookFaceDownCard { seat, position, card } => took_face_down(w, *seat, *position, Some(*card)),
-        Event::BlindFailed { seat, position, card } => match w.lang {
-            Lang::Fr => format!(
-                "{} {} carte cachée {}\u{a0}: {}, injouable.",
-                w.says(*seat, "retourne", "retournez", "", ""),
-                own(w, *seat, "sa", "votre", ""),
-                position_text(w, *position),
-                a_card(w, *card)
-            ),
-            Lang::En => format!(
-                "{} face-down card {}: {}, which cannot be played.",
-                w.says(*seat, "", "", "turns over", "turn over your"),
-                position_text(w, *position),
-                a_card(w, *card)
-            ),
-        },
-        Event::PickedUp { seat, cards } => format!(
-            "{} {} ({}).",
-            w.says(*seat, "ramasse", "ramassez", "picks up", "pick up"),
-            w.pick("le tas", "the pile"),
-            w.cards(*cards)
-        ),
-        Event::Gave { giver, target } => gave(w, *giver, *target),
-        Event::Kept { seat } => match w.lang {
-            Lang::Fr => format!(
-                "{} {} 13 sans donner le tas.",
-                w.says(*seat, "garde", "gardez", "", ""),
-                own(w, *seat, "son", "votre", "")
-            ),
-            Lang::En => format!(
-                "{} {} 13 without giving the pile.",
-                w.says(*seat, "", "", "keeps", "keep"),
-                own(w, *seat, "", "", "the")
-            ),
-        },
-        Event::Accepted { seat, cards } => format!(
-            "{} {} ({}).",
-            w.says(*seat, "accepte", "acceptez", "accepts", "accept"),
-            w.pick("le tas", "the pile"),
-            w.cards(*cards)
-        ),
-        Event::Leads { seat } => format!(
-            "{} {}.",
-            w.says(*seat, "repart", "repartez", "leads", "lead"),
-            w.pick("sur un tas vide", "onto the empty pile")
-        ),
-        Event::Out { seat, place } => match w.lang {
-            Lang::Fr => format!(
-                "{} plus de carte et {} la {} place.",
-                w.says(*seat, "n’a", "n’avez", "", ""),
-                w.verb(*seat, "prend", "prenez", "", ""),
-                ordinal(w, *place)
-            ),
-            Lang::En => format!(
-                "{} no card left and {} {} place.",
-                w.says(*seat, "", "", "has", "have"),
-                w.verb(*seat, "", "", "takes", "take"),
-                ordinal(w, *place)
-            ),
-        },
-        Event::GameOver { round, points, scores } => {
-            let mut text = match w.lang {
-                Lang::Fr => format!("Fin de la partie {round}. Points{c} {}.", tally(w, points)),
-                Lang::En => format!("Game {round} over. Points: {}.", tally(w, points)),
-            };
-            if points != scores {
-                let _ = write!(text, " {}{c} {}.", w.pick("Scores du match", "Match scores"), tally(w, scores));
-            }
-            text
-        }
-        Event::MatchOver { winners } => {
-            format!("{}{c} {}", w.pick("Fin du match", "Match over"), winners_text(w, *winners))
-        }
-    }
 }
 
 /// 8s: « Blaise passe son tour. », « Vous passez votre tour. » / "Blaise is skipped."; a seat

@@ -5,25 +5,27 @@
 use crate::cards::{BOARD_CARDS, KING, card_points, rank_mask};
 use crate::options::Payment;
 use crate::{Action, Phase, View};
-use tapis_core::{CardSet, GameRng, Seat};
+use tapis_core::{CardSet, GameRng, Heuristic, Seat};
 
-pub(crate) fn choose(view: &View, legal: &[Action], _rng: &mut GameRng) -> Option<Action> {
-    if legal.contains(&Action::Claim) {
-        return Some(Action::Claim);
+impl Heuristic for crate::NainJaune {
+    fn heuristic_action(view: &View, legal: &[Action], _rng: &mut GameRng) -> Option<Action> {
+        if legal.contains(&Action::Claim) {
+            return Some(Action::Claim);
+        }
+        let first = *legal.first()?;
+        let Some(hand) = view.hand else { return Some(first) };
+        let knowledge = Knowledge { view, hand: hand.0 };
+        let choice = match view.table.phase {
+            Phase::Follow { rank, .. } => knowledge.card_of_rank(rank).map(Action::Play).unwrap_or(Action::Pass),
+            Phase::Continue { next, .. } => match knowledge.card_of_rank(next) {
+                Some(card) if !knowledge.keep_in_reserve(next) => Action::Play(card),
+                _ => Action::Stop,
+            },
+            Phase::Lead { .. } => knowledge.best_lead().map(Action::Play).unwrap_or(first),
+            Phase::GoingOut { .. } | Phase::Over => first,
+        };
+        Some(if legal.contains(&choice) { choice } else { first })
     }
-    let first = *legal.first()?;
-    let Some(hand) = view.hand else { return Some(first) };
-    let knowledge = Knowledge { view, hand: hand.0 };
-    let choice = match view.table.phase {
-        Phase::Follow { rank, .. } => knowledge.card_of_rank(rank).map(Action::Play).unwrap_or(Action::Pass),
-        Phase::Continue { next, .. } => match knowledge.card_of_rank(next) {
-            Some(card) if !knowledge.keep_in_reserve(next) => Action::Play(card),
-            _ => Action::Stop,
-        },
-        Phase::Lead { .. } => knowledge.best_lead().map(Action::Play).unwrap_or(first),
-        Phase::GoingOut { .. } | Phase::Over => first,
-    };
-    Some(if legal.contains(&choice) { choice } else { first })
 }
 
 struct Knowledge<'a> {

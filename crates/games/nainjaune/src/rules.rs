@@ -1,13 +1,22 @@
 //! The state machine of a match: dealing and staking, runs, « sans … », collecting cells, and the
 //! end-of-round settlement. `NainJaune::step` drives it; the `Game` impl lives in `lib.rs`.
 
+use crate::cards::rank_mask;
 use crate::cards::{
     BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_name, rank_of,
 };
+use crate::options::Options;
 use crate::options::{GrandOpera, Payment, SettlementOrder};
 use crate::{Action, NainJaune, Phase, cards_per_player};
+use crate::{Deal, Table, View, action, cards, check_deal, options, per_seat, view};
+use arrayvec::ArrayVec;
 use serde::Serialize;
-use tapis_core::{Audience, BySeat, EventSink, FrenchCard, GameEvent, Lang, Seat, SeatSet, Text};
+use serde_json::{Map, Value};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, Audience, BySeat, Conformance, EventSink, FrenchCard, Game, GameEvent, GameRng, Lang,
+    OptionSpec, Seat, SeatSet, Setup, SetupError, Text,
+};
 
 /// Why a new run starts with a free lead.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -428,5 +437,195 @@ impl NainJaune {
             )),
             _ => None,
         }
+    }
+}
+
+impl Game for NainJaune {
+    const ID: &'static str = "nainjaune";
+    const NAME: &'static str = "Le Nain Jaune";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::OPTION_SPECS
+    }
+
+    /// Core checks the keys and every value it can read; `rounds` (a number or `null`) is read
+    /// here, so that its error names what it takes in both languages.
+    fn parse_options(given: &Map<String, Value>) -> Result<Options, SetupError> {
+        let complete = tapis_core::options::complete_options(options::OPTION_SPECS, given)?;
+        options::check_rounds(&complete)?;
+        tapis_core::options::parse_options(options::OPTION_SPECS, &complete)
+    }
+
+    fn players_range(options: &Options) -> RangeInclusive<usize> {
+        if options.two_players { 2..=8 } else { 3..=8 }
+    }
+
+    /// `Match::new` has checked the player count, the dealer and each option's value (the
+    /// capital among them) before calling this; the options have no cross-checks.
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let options = setup.options;
+        let players = setup.players;
+        let dealer = setup.first_dealer();
+        let (given, chips, board) = match &setup.deal {
+            None => (None, per_seat(players, |_| options.capital), Board::default()),
+            Some(deal) => {
+                let (hands, aside, chips, board) = check_deal(deal, players, options.capital)?;
+                (Some((hands, aside)), chips, board)
+            }
+        };
+        let total_chips = chips.iter().sum::<u32>() + board.total();
+        let mut game = NainJaune {
+            table: Table {
+                options,
+                players: players as u8,
+                round: 1,
+                dealer,
+                phase: Phase::Over,
+                last_player: dealer,
+                played: Cards::default(),
+                run: ArrayVec::new(),
+                chips,
+                board,
+                total_chips,
+                passed: BySeat::new(players),
+                claimable: None,
+                laid: SeatSet::EMPTY,
+                had_move: SeatSet::EMPTY,
+                first_turn_over: SeatSet::EMPTY,
+                winners: SeatSet::EMPTY,
+            },
+            hands: BySeat::new(players),
+            aside: Cards::default(),
+            rng: GameRng::seed_from_u64(setup.seed),
+        };
+        game.start_round(given, &mut ());
+        Ok(game)
+    }
+
+    fn players(&self) -> usize {
+        self.table.players as usize
+    }
+
+    fn options(&self) -> &Options {
+        &self.table.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        let mut actors = self.waiting_for();
+        if let Some((claimer, _)) = self.table.claimable {
+            actors.insert(claimer);
+        }
+        actors
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.table.phase.seat().map_or(SeatSet::EMPTY, SeatSet::single)
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        let t = &self.table;
+        let Some(hand) = self.hands.as_slice().get(seat.index()).copied() else { return };
+        let plays = |out: &mut ActionList<Action>, cards: Cards| {
+            out.extend(cards.iter().map(Action::Play));
+        };
+        match t.phase {
+            Phase::Lead { seat: s } if s == seat => plays(out, hand),
+            Phase::Continue { seat: s, next } if s == seat => {
+                plays(out, Cards(hand.0.intersection(rank_mask(next))));
+                out.push(Action::Stop);
+            }
+            Phase::Follow { seat: s, rank } if s == seat => {
+                let answers = Cards(hand.0.intersection(rank_mask(rank)));
+                plays(out, answers);
+                if answers.is_empty() || t.options.follow_optional {
+                    out.push(Action::Pass);
+                }
+            }
+            Phase::GoingOut { seat: s } if s == seat => out.push(Action::Pass),
+            _ => {}
+        }
+        if matches!(t.claimable, Some((claimer, _)) if claimer == seat) {
+            out.push(Action::Claim);
+        }
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        self.apply_action(seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        NainJaune::why_illegal(self, seat, action)
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.table.phase == Phase::Over
+    }
+
+    fn winners(&self) -> SeatSet {
+        self.table.winners
+    }
+
+    fn round(&self) -> u32 {
+        self.table.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        per_seat(self.players(), |s| i64::from(self.table.chips[s]))
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (0, self.table.total_chips as i64)
+    }
+
+    /// The chips before the stakes of the round just dealt: what the settlement left. A match
+    /// over deals no round.
+    fn round_end_scores(&self) -> BySeat<i64> {
+        let staked = if self.is_over() { 0 } else { STAKE_PER_PLAYER };
+        per_seat(self.players(), |s| i64::from(self.table.chips[s] + staked))
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        per_seat(self.players(), |s| self.hands[s].len() as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        view::view(self, seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        view::determinize(view, rng)
+    }
+}
+
+impl Conformance for NainJaune {
+    fn census(&self) -> Vec<u32> {
+        let mut counts = vec![0; DECK_SIZE];
+        let zones = self.hands.iter().copied().chain([self.aside, self.table.played]);
+        for zone in zones {
+            for index in zone.0.iter() {
+                counts[index] += 1;
+            }
+        }
+        counts
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        vec![1; DECK_SIZE]
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all: Vec<Action> = (0..DECK_SIZE).map(|i| Action::Play(cards::card(i))).collect();
+        all.extend([Action::Stop, Action::Pass, Action::Claim]);
+        all
     }
 }

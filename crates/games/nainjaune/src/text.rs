@@ -14,7 +14,7 @@ use crate::{Action, Phase, View};
 use std::fmt::Write;
 use std::sync::LazyLock;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, FrenchCard, HandCard, Lang, Mark, Rank, RichLine, RichSpan, Seat, SeatSet, Words};
+use tapis_core::{BySeat, FrenchCard, HandCard, Lang, Mark, Rank, RichLine, RichSpan, Seat, SeatSet, Wording, Words};
 
 const RULES_FR: &str = "\
 LE NAIN JAUNE — de 3 à 8 joueurs (2 avec two_players), 52 cartes, l'As est la plus faible.
@@ -73,13 +73,110 @@ verb claim), payment by card points (payment), two players (two_players), the en
 
 static RULES_FR_TYPESET: LazyLock<String> = LazyLock::new(|| french(RULES_FR).replace('\'', "’"));
 
-pub(crate) fn rules_text(lang: Lang) -> &'static str {
-    match lang {
-        Lang::Fr => RULES_FR_TYPESET.as_str(),
-        Lang::En => RULES_EN,
+impl Wording for crate::NainJaune {
+    fn rules_text(lang: Lang) -> &'static str {
+        match lang {
+            Lang::Fr => RULES_FR_TYPESET.as_str(),
+            Lang::En => RULES_EN,
+        }
+    }
+
+    fn render_view(view: &View, words: &Words) -> String {
+        let t = &view.table;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} {} — {} {}",
+            words.pick("Manche", "Round"),
+            t.round,
+            words.pick("donneur :", "dealer:"),
+            words.who(t.dealer)
+        );
+        let board: Vec<String> =
+            Cell::ALL.iter().map(|&cell| format!("{} {}", cell_card(words, cell), t.board[cell])).collect();
+        let _ = writeln!(
+            out,
+            "{} {}   {}",
+            words.pick("Plateau (jetons par case) :", "Board (chips per cell):"),
+            board.join("   "),
+            words.pick("(7♦ = le Nain Jaune)", "(7♦ = the Yellow Dwarf)")
+        );
+        for seat in Seat::all(t.players as usize) {
+            let who = if words.is_reader(seat) {
+                format!("{} {}", words.name_of(seat), words.pick("(vous)", "(you)"))
+            } else {
+                words.name_of(seat)
+            };
+            let mut line = format!(
+                "  {who}{} {}, {}",
+                words.pick(" :", ":"),
+                chips(words, t.chips[seat]),
+                words.cards(view.hand_counts[seat])
+            );
+            let lacks: Vec<&str> = t.passed[seat].iter().map(|r| rank_word(words, r)).collect();
+            if let Some((last, init)) = lacks.split_last() {
+                let list = match (words.lang, init.is_empty()) {
+                    (_, true) => last.to_string(),
+                    (Lang::Fr, false) => format!("{} ni {last}", init.join(", ")),
+                    (Lang::En, false) => format!("{} or {last}", init.join(", ")),
+                };
+                let _ = write!(line, " — {} {list}", words.pick("sans", "no"));
+            }
+            let _ = writeln!(out, "{line}");
+        }
+        let _ = writeln!(out, "{} {}", words.pick("Cartes de côté :", "Cards aside:"), view.aside_count);
+        let _ = writeln!(
+            out,
+            "{} {}",
+            words.pick("Suite en cours :", "Run on the table:"),
+            card_list(words, t.run.iter().copied())
+        );
+        let _ =
+            writeln!(out, "{} {}", words.pick("Déjà posées :", "Laid this round:"), card_list(words, t.played.iter()));
+        if let (Some(seat), Some(hand)) = (view.seat, view.hand) {
+            let whose = if words.is_reader(seat) {
+                words.pick("Votre main :", "Your hand:").to_string()
+            } else {
+                match words.lang {
+                    Lang::Fr => format!("Main {} :", words.of(seat)),
+                    Lang::En => format!("{} hand:", words.whose(seat)),
+                }
+            };
+            let _ = writeln!(out, "{whose} {}", card_list(words, hand.iter()));
+        }
+        let _ = writeln!(out, "{}", turn_line(words, t.phase, t.winners, t.claimable));
+        if let (Some((seat, cell)), false) = (t.claimable, matches!(t.phase, Phase::GoingOut { .. })) {
+            let _ = writeln!(
+                out,
+                "{} {} {}",
+                words.says(seat, "peut encore dire", "pouvez encore dire", "may still say", "may still say"),
+                qui_prend(words, cell),
+                words.pick("avant la prochaine carte.", "before the next card.")
+            );
+        }
+        typeset(words, out)
+    }
+
+    /// A choice offered to the acting seat, in the infinitive: « poser 7♥ » / "play 7♥".
+    fn describe_action(action: Action, words: &Words) -> String {
+        let text = match action {
+            Action::Play(card) => format!("{} {}", words.pick("poser", "play"), words.card(card)),
+            Action::Stop => {
+                words.pick("s’arrêter et annoncer le rang manquant", "stop and call the missing rank").into()
+            }
+            Action::Pass => words.pick("passer", "pass").into(),
+            Action::Claim => {
+                format!("{} {}", words.pick("dire", "say"), call(words, "qui prend"))
+                    + words.pick(" et ramasser la case", " and take the cell")
+            }
+        };
+        typeset(words, text)
+    }
+
+    fn describe_event(event: &Event, words: &Words) -> String {
+        typeset(words, event_text(event, words))
     }
 }
-
 // ----- small words -----
 
 /// French typography: a non-breaking space before « : ; ! ? » and inside « ».
@@ -189,81 +286,6 @@ fn short_of(words: &Words, paid: u32, owed: u32) -> String {
 
 // ----- the table -----
 
-pub(crate) fn render_view(view: &View, words: &Words) -> String {
-    let t = &view.table;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} {} — {} {}",
-        words.pick("Manche", "Round"),
-        t.round,
-        words.pick("donneur :", "dealer:"),
-        words.who(t.dealer)
-    );
-    let board: Vec<String> =
-        Cell::ALL.iter().map(|&cell| format!("{} {}", cell_card(words, cell), t.board[cell])).collect();
-    let _ = writeln!(
-        out,
-        "{} {}   {}",
-        words.pick("Plateau (jetons par case) :", "Board (chips per cell):"),
-        board.join("   "),
-        words.pick("(7♦ = le Nain Jaune)", "(7♦ = the Yellow Dwarf)")
-    );
-    for seat in Seat::all(t.players as usize) {
-        let who = if words.is_reader(seat) {
-            format!("{} {}", words.name_of(seat), words.pick("(vous)", "(you)"))
-        } else {
-            words.name_of(seat)
-        };
-        let mut line = format!(
-            "  {who}{} {}, {}",
-            words.pick(" :", ":"),
-            chips(words, t.chips[seat]),
-            words.cards(view.hand_counts[seat])
-        );
-        let lacks: Vec<&str> = t.passed[seat].iter().map(|r| rank_word(words, r)).collect();
-        if let Some((last, init)) = lacks.split_last() {
-            let list = match (words.lang, init.is_empty()) {
-                (_, true) => last.to_string(),
-                (Lang::Fr, false) => format!("{} ni {last}", init.join(", ")),
-                (Lang::En, false) => format!("{} or {last}", init.join(", ")),
-            };
-            let _ = write!(line, " — {} {list}", words.pick("sans", "no"));
-        }
-        let _ = writeln!(out, "{line}");
-    }
-    let _ = writeln!(out, "{} {}", words.pick("Cartes de côté :", "Cards aside:"), view.aside_count);
-    let _ = writeln!(
-        out,
-        "{} {}",
-        words.pick("Suite en cours :", "Run on the table:"),
-        card_list(words, t.run.iter().copied())
-    );
-    let _ = writeln!(out, "{} {}", words.pick("Déjà posées :", "Laid this round:"), card_list(words, t.played.iter()));
-    if let (Some(seat), Some(hand)) = (view.seat, view.hand) {
-        let whose = if words.is_reader(seat) {
-            words.pick("Votre main :", "Your hand:").to_string()
-        } else {
-            match words.lang {
-                Lang::Fr => format!("Main {} :", words.of(seat)),
-                Lang::En => format!("{} hand:", words.whose(seat)),
-            }
-        };
-        let _ = writeln!(out, "{whose} {}", card_list(words, hand.iter()));
-    }
-    let _ = writeln!(out, "{}", turn_line(words, t.phase, t.winners, t.claimable));
-    if let (Some((seat, cell)), false) = (t.claimable, matches!(t.phase, Phase::GoingOut { .. })) {
-        let _ = writeln!(
-            out,
-            "{} {} {}",
-            words.says(seat, "peut encore dire", "pouvez encore dire", "may still say", "may still say"),
-            qui_prend(words, cell),
-            words.pick("avant la prochaine carte.", "before the next card.")
-        );
-    }
-    typeset(words, out)
-}
-
 /// Whose move it is and what he may do: « À Ada d’entamer une suite. » / "Ada's move: start a
 /// new run."
 fn turn_line(words: &Words, phase: Phase, winners: SeatSet, claimable: Option<(Seat, Cell)>) -> String {
@@ -314,25 +336,7 @@ fn turn_line(words: &Words, phase: Phase, winners: SeatSet, claimable: Option<(S
 
 // ----- actions -----
 
-/// A choice offered to the acting seat, in the infinitive: « poser 7♥ » / "play 7♥".
-pub(crate) fn describe_action(action: Action, words: &Words) -> String {
-    let text = match action {
-        Action::Play(card) => format!("{} {}", words.pick("poser", "play"), words.card(card)),
-        Action::Stop => words.pick("s’arrêter et annoncer le rang manquant", "stop and call the missing rank").into(),
-        Action::Pass => words.pick("passer", "pass").into(),
-        Action::Claim => {
-            format!("{} {}", words.pick("dire", "say"), call(words, "qui prend"))
-                + words.pick(" et ramasser la case", " and take the cell")
-        }
-    };
-    typeset(words, text)
-}
-
 // ----- events -----
-
-pub(crate) fn describe_event(event: &Event, words: &Words) -> String {
-    typeset(words, event_text(event, words))
-}
 
 fn event_text(event: &Event, w: &Words) -> String {
     let fr = w.fr();

@@ -6,35 +6,76 @@
 use crate::cards::*;
 use crate::state::Phase;
 use crate::{Action, View};
-use tapis_core::{GameRng, Seat};
+use tapis_core::{GameRng, Heuristic, Seat};
 
-pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    if legal.contains(&Action::Unique) {
-        return Some(Action::Unique);
+impl Heuristic for crate::Nantais {
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        if legal.contains(&Action::Unique) {
+            return Some(Action::Unique);
+        }
+        if let Some(&contre) = legal.iter().find(|a| matches!(a, Action::Contre(_))) {
+            return Some(contre);
+        }
+        let Some(me) = view.seat else { return legal.first().copied() };
+        let waiting = match view.table.phase {
+            Phase::Over => None,
+            Phase::Give { target } => Some(target),
+            _ => Some(view.table.turn),
+        };
+        if waiting != Some(me) {
+            return None;
+        }
+        let hand = view.hand_set();
+        let choice = match view.table.phase {
+            Phase::NameSuit => Some(Action::Suit(best_suit(&hand))),
+            Phase::NameRank => Some(Action::Rank(best_rank(&hand))),
+            Phase::Swap => swap(view, &hand, legal),
+            Phase::Ask { target } => Some(Action::Ask(wanted(view, target, &hand))),
+            Phase::Give { .. } => worst_card(&hand).map(Action::Give),
+            Phase::Drawn => legal.iter().copied().find(|a| matches!(a, Action::Play(_))),
+            _ => best_play(view, &hand, legal, rng),
+        };
+        choice.filter(|a| legal.contains(a)).or_else(|| fallback(legal))
     }
-    if let Some(&contre) = legal.iter().find(|a| matches!(a, Action::Contre(_))) {
-        return Some(contre);
+
+    /// What a search playout plays for `seat`, from its hand: announce UNIQUE and call CONTRE at
+    /// once, name the suit or demand the rank it holds most of, and lay a card whenever it may,
+    /// keeping 8s and Jokers while another card fits; any legal action otherwise. Uniform playouts
+    /// stopped chains, named suits they lacked and missed announcements so often that the races
+    /// they simulated were not the game's. A few passes over the legal list and no allocation:
+    /// cheap enough for every step.
+    fn playout_action(&self, seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        let hand = &self.hands[seat.index()];
+        if let Some(&call) = legal.iter().find(|a| matches!(a, Action::Unique | Action::Contre(_))) {
+            return call;
+        }
+        let named = match legal[0] {
+            Action::Suit(_) => Some(Action::Suit(best_suit(hand))),
+            Action::Rank(_) => Some(Action::Rank(best_rank(hand))),
+            _ => None,
+        };
+        if let Some(named) = named.filter(|a| legal.contains(a)) {
+            return named;
+        }
+        let (mut tame, mut wild) = (0, 0);
+        for action in legal {
+            match action {
+                Action::Play(c) if is_wild(*c) => wild += 1,
+                Action::Play(_) => tame += 1,
+                _ => {}
+            }
+        }
+        // A wild card only when no other card fits.
+        let (wanted_wild, count) = if tame > 0 { (false, tame) } else { (true, wild) };
+        if count == 0 {
+            return legal[rng.index(legal.len())];
+        }
+        *legal
+            .iter()
+            .filter(|a| matches!(a, Action::Play(c) if is_wild(*c) == wanted_wild))
+            .nth(rng.index(count))
+            .expect("the plays were counted")
     }
-    let Some(me) = view.seat else { return legal.first().copied() };
-    let waiting = match view.table.phase {
-        Phase::Over => None,
-        Phase::Give { target } => Some(target),
-        _ => Some(view.table.turn),
-    };
-    if waiting != Some(me) {
-        return None;
-    }
-    let hand = view.hand_set();
-    let choice = match view.table.phase {
-        Phase::NameSuit => Some(Action::Suit(best_suit(&hand))),
-        Phase::NameRank => Some(Action::Rank(best_rank(&hand))),
-        Phase::Swap => swap(view, &hand, legal),
-        Phase::Ask { target } => Some(Action::Ask(wanted(view, target, &hand))),
-        Phase::Give { .. } => worst_card(&hand).map(Action::Give),
-        Phase::Drawn => legal.iter().copied().find(|a| matches!(a, Action::Play(_))),
-        _ => best_play(view, &hand, legal, rng),
-    };
-    choice.filter(|a| legal.contains(a)).or_else(|| fallback(legal))
 }
 
 /// Draw or pass or end rather than anything else; else the first action.
@@ -143,42 +184,4 @@ fn best_play(view: &View, hand: &Hand, legal: &[Action], rng: &mut GameRng) -> O
         }
     }
     best.map(|(_, c)| Action::Play(c))
-}
-
-/// What a search playout plays for the seat holding `hand`: announce UNIQUE and call CONTRE at
-/// once, name the suit or demand the rank it holds most of, and lay a card whenever it may,
-/// keeping 8s and Jokers while another card fits; any legal action otherwise. Uniform playouts
-/// stopped chains, named suits they lacked and missed announcements so often that the races
-/// they simulated were not the game's. A few passes over the legal list and no allocation:
-/// cheap enough for every step.
-pub fn playout_action(hand: &Hand, legal: &[Action], rng: &mut GameRng) -> Action {
-    if let Some(&call) = legal.iter().find(|a| matches!(a, Action::Unique | Action::Contre(_))) {
-        return call;
-    }
-    let named = match legal[0] {
-        Action::Suit(_) => Some(Action::Suit(best_suit(hand))),
-        Action::Rank(_) => Some(Action::Rank(best_rank(hand))),
-        _ => None,
-    };
-    if let Some(named) = named.filter(|a| legal.contains(a)) {
-        return named;
-    }
-    let (mut tame, mut wild) = (0, 0);
-    for action in legal {
-        match action {
-            Action::Play(c) if is_wild(*c) => wild += 1,
-            Action::Play(_) => tame += 1,
-            _ => {}
-        }
-    }
-    // A wild card only when no other card fits.
-    let (wanted_wild, count) = if tame > 0 { (false, tame) } else { (true, wild) };
-    if count == 0 {
-        return legal[rng.index(legal.len())];
-    }
-    *legal
-        .iter()
-        .filter(|a| matches!(a, Action::Play(c) if is_wild(*c) == wanted_wild))
-        .nth(rng.index(count))
-        .expect("the plays were counted")
 }

@@ -5,8 +5,14 @@ use crate::cards::*;
 use crate::options::{Combos, JackTwoPlayers, Scoring, Starter};
 use crate::state::*;
 use crate::{Action, Event};
+use crate::{Deal, Options, View, action, check_deal, options, state};
 use arrayvec::ArrayVec;
-use tapis_core::{BySeat, EventSink, MAX_SEATS, Seat, SeatSet};
+use serde_json::{Map, Value};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, BySeat, Conformance, EventSink, Game, GameRng, MAX_SEATS, OptionSpec, Seat, SeatSet,
+    Setup, SetupError, Text,
+};
 
 impl Nantais {
     // ----- acting -----
@@ -511,5 +517,204 @@ impl Nantais {
         self.stock = stock_top_first.iter().rev().copied().collect();
         self.discard = discard_bottom_first.iter().copied().collect();
         self.start_round(ev);
+    }
+}
+
+impl Game for Nantais {
+    const ID: &'static str = "nantais";
+    const NAME: &'static str = "Le 8 Nantais";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::OPTION_SPECS
+    }
+
+    fn players_range(options: &Options) -> RangeInclusive<usize> {
+        if options.decks == 2 { 2..=10 } else { 2..=7 }
+    }
+
+    /// `combos` is checked here, with the values it accepts in both languages: core accepts any
+    /// value for a custom option, and the serde error of [`Options`] would be English only.
+    fn parse_options(given: &Map<String, Value>) -> Result<Options, SetupError> {
+        let complete = tapis_core::options::complete_options(Self::option_specs(), given)?;
+        options::check_combos(&complete["combos"])?;
+        tapis_core::options::parse_options(Self::option_specs(), &complete)
+    }
+
+    // Every option holds one value at a time (the specs check them all) and no two options
+    // conflict, so the default `check_options` stands. `Match::new` validates the options, the
+    // player count and the dealer before calling `new_match`, which checks only what is
+    // particular to this game: the deal.
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let options = setup.options;
+        let players = setup.players;
+        let dealer = setup.first_dealer();
+        let mut state = Nantais {
+            options,
+            players: players as u8,
+            table: Table {
+                round: 1,
+                dealer,
+                turn: dealer.left(1, players),
+                clockwise: true,
+                phase: Phase::Start,
+                constraint: Constraint::Free,
+                pending: None,
+                block: Default::default(),
+                previous_block: Default::default(),
+                answered_chain: false,
+                played_this_turn: 0,
+                drew_this_turn: false,
+                idle_turns: 0,
+                effects: Default::default(),
+                unique_window: SeatSet::EMPTY,
+                window_armed: false,
+                announced: SeatSet::EMPTY,
+                rounds_won: BySeat::new(players),
+                penalty_points: BySeat::new(players),
+                winners: SeatSet::EMPTY,
+            },
+            hands: Default::default(),
+            stock: Default::default(),
+            discard: Default::default(),
+            drawn: None,
+            offered: None,
+            known: Default::default(),
+            rng: GameRng::seed_from_u64(setup.seed),
+        };
+        match &setup.deal {
+            Some(deal) => {
+                check_deal(deal, players, options.decks)?;
+                state.install_deal(&deal.hands, &deal.stock, &deal.discard, &mut ());
+            }
+            None => state.deal_round(&mut ()),
+        }
+        Ok(state)
+    }
+
+    fn players(&self) -> usize {
+        self.seat_count()
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        self.actor_set()
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.waiting()
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        self.legal(seat, out);
+    }
+
+    /// UNIQUE and CONTRE UNIQUE, which the player on turn may say as well: the window they
+    /// answer is public (who holds one card, who announced).
+    fn is_reaction(action: Action) -> bool {
+        matches!(action, Action::Unique | Action::Contre(_))
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        self.apply_action(seat, action, events);
+    }
+
+    /// A precise reason beside the legal list.
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        Some(self.reason_illegal(seat, action))
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.table.phase == Phase::Over
+    }
+
+    fn winners(&self) -> SeatSet {
+        self.table.winners
+    }
+
+    fn round(&self) -> u32 {
+        self.table.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.match_scores()
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        match self.options.scoring {
+            options::Scoring::Rounds => (0, self.options.rounds_to_win as i64),
+            options::Scoring::PenaltyPoints => {
+                let crazy = self.options.crazy_eights_table();
+                let pack: u32 = state::full_deck(self.options.decks).iter().map(|&c| penalty_points(c, crazy)).sum();
+                (-((self.options.penalty_limit - 1 + pack) as i64), 0)
+            }
+        }
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        BySeat::from_fn(self.seat_count(), |s| self.hand(s).len() as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.make_view(seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        Nantais::from_view(view, rng)
+    }
+}
+
+impl Conformance for Nantais {
+    fn census(&self) -> Vec<u32> {
+        let mut counts = vec![0; KINDS];
+        for hand in &self.hands[..self.seat_count()] {
+            hand.add_counts(&mut counts);
+        }
+        for c in self.stock.iter().chain(&self.discard) {
+            counts[c.index()] += 1;
+        }
+        counts
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        let mut counts = vec![0; KINDS];
+        for c in state::full_deck(self.options.decks) {
+            counts[c.index()] += 1;
+        }
+        counts
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let cards = || (0..KINDS).map(card);
+        let mut all: Vec<Action> = cards().map(Action::Play).collect();
+        all.push(Action::End);
+        all.extend(Suit::ALL.map(Action::Suit));
+        all.extend(Rank::ALL.map(Action::Rank));
+        all.extend([Action::Draw, Action::Pass, Action::Unique]);
+        all.extend(Seat::all(self.seat_count()).map(Action::Contre));
+        if self.options.queen_swap {
+            for seat in Seat::all(self.seat_count()) {
+                all.extend(cards().map(|c| Action::Swap(seat, c)));
+            }
+            all.push(Action::NoSwap);
+            match self.options.queen_swap_mode {
+                options::QueenSwapMode::Named => all.extend(cards().map(Action::Ask)),
+                options::QueenSwapMode::TargetChooses => all.extend(cards().map(Action::Give)),
+                options::QueenSwapMode::Blind => {}
+            }
+        }
+        all
     }
 }

@@ -11,7 +11,7 @@ use crate::state::{ChainKind, Constraint, Phase};
 use crate::{Action, Event, PenaltyReason, View};
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Words, french_hand};
+use tapis_core::{BySeat, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Wording, Words, french_hand};
 
 /// The non-breaking space French puts before « : ; ! ? » and inside « ».
 const NBSP: char = '\u{a0}';
@@ -47,34 +47,76 @@ fn card(words: &Words, card: FrenchCard) -> String {
     if card.is_joker() { words.pick("un Joker", "a Joker").to_string() } else { words.card(card) }
 }
 
-/// Why `action` is refused to `seat`, who may act, at a table with names (the numbered sentence
-/// is `Nantais::reason_illegal`'s, for the referee).
-pub(crate) fn why_illegal(state: &crate::state::Nantais, seat: Seat, action: Action, words: &Words) -> String {
-    let waiting = state.waiting();
-    let text = match action {
-        Action::Unique | Action::Contre(_) => state.reason_illegal(seat, action).get(words.lang).to_string(),
-        _ if !waiting.contains(seat) => {
-            let w = waiting.first().unwrap_or(state.table.turn);
-            match words.fr() {
-                true => format!(
-                    "c'est à {} de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »",
-                    words.who(w)
-                ),
-                false => {
-                    format!("it is {} move; out of turn, only UNIQUE or CONTRE UNIQUE may be called", words.whose(w))
+impl Wording for crate::Nantais {
+    /// Why `action` is refused to `seat`, who may act, at a table with names (the numbered sentence
+    /// is `Nantais::reason_illegal`'s, for the referee).
+    fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
+        let state = self;
+        let waiting = state.waiting();
+        let text = match action {
+            Action::Unique | Action::Contre(_) => state.reason_illegal(seat, action).get(words.lang).to_string(),
+            _ if !waiting.contains(seat) => {
+                let w = waiting.first().unwrap_or(state.table.turn);
+                match words.fr() {
+                    true => format!(
+                        "c'est à {} de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »",
+                        words.who(w)
+                    ),
+                    false => {
+                        format!(
+                            "it is {} move; out of turn, only UNIQUE or CONTRE UNIQUE may be called",
+                            words.whose(w)
+                        )
+                    }
                 }
             }
-        }
-        Action::Play(c) | Action::Swap(_, c) | Action::Give(c) if !state.hand(seat).contains(c) => {
-            format!(
-                "{} {}",
-                subject(words, seat, "n'a pas", "n'avez pas", "does not hold", "do not hold"),
-                card(words, c)
-            )
-        }
-        _ => state.reason_illegal(seat, action).get(words.lang).to_string(),
-    };
-    typography(words, text)
+            Action::Play(c) | Action::Swap(_, c) | Action::Give(c) if !state.hand(seat).contains(c) => {
+                format!(
+                    "{} {}",
+                    subject(words, seat, "n'a pas", "n'avez pas", "does not hold", "do not hold"),
+                    card(words, c)
+                )
+            }
+            _ => state.reason_illegal(seat, action).get(words.lang).to_string(),
+        };
+        Some(typography(words, text))
+    }
+
+    fn describe_action(action: Action, words: &Words) -> String {
+        let text = match action {
+            Action::Play(c) => format!("{} {}", words.pick("poser", "play"), card(words, c)),
+            Action::End => words.pick("finir le tour", "end the turn").into(),
+            Action::Suit(s) => format!("{} {}", words.pick("annoncer", "name"), suit_name(words, s)),
+            Action::Rank(r) => format!("{} {}", words.pick("demander", "demand"), words.a_rank(r)),
+            Action::Draw => words.pick("piocher (ou prendre la pénalité)", "draw (or take the penalty)").into(),
+            Action::Pass => words.pick("passer (en gardant ses cartes)", "pass (keeping your cards)").into(),
+            Action::Unique => words.pick("annoncer « UNIQUE »", "announce UNIQUE").into(),
+            Action::Contre(s) => match words.lang {
+                Lang::Fr => format!("dire « CONTRE UNIQUE » à {}", words.who(s)),
+                Lang::En => format!("call CONTRE UNIQUE on {}", words.who(s)),
+            },
+            Action::Swap(s, c) => match words.lang {
+                Lang::Fr => format!("Dame : donner {} à {} contre une de ses cartes", card(words, c), words.who(s)),
+                Lang::En => format!("Queen: give {} to {} for one of their cards", card(words, c), words.who(s)),
+            },
+            Action::NoSwap => words.pick("Dame : ne rien échanger", "Queen: make no exchange").into(),
+            Action::Ask(c) => format!("{} {}", words.pick("Dame : demander", "Queen: ask for"), card(words, c)),
+            Action::Give(c) => format!("{} {}", words.pick("Dame : rendre", "Queen: give back"), card(words, c)),
+        };
+        typography(words, text)
+    }
+
+    fn describe_event(event: &Event, words: &Words) -> String {
+        typography(words, event_text(event, words))
+    }
+
+    fn render_view(view: &View, words: &Words) -> String {
+        typography(words, view_text(view, words))
+    }
+
+    fn rules_text(lang: Lang) -> &'static str {
+        lang.pick(RULES_FR, RULES_EN)
+    }
 }
 
 /// The order of the game (Ace high): by suit, then 2 … 10, J, Q, K, A; Jokers last.
@@ -128,34 +170,6 @@ fn penalty_reason(words: &Words, reason: PenaltyReason) -> &'static str {
 
 fn penalty_cards(words: &Words, n: u32) -> String {
     words.count(n, "carte de pénalité", "cartes de pénalité", "penalty card", "penalty cards")
-}
-
-pub fn describe_action(action: Action, words: &Words) -> String {
-    let text = match action {
-        Action::Play(c) => format!("{} {}", words.pick("poser", "play"), card(words, c)),
-        Action::End => words.pick("finir le tour", "end the turn").into(),
-        Action::Suit(s) => format!("{} {}", words.pick("annoncer", "name"), suit_name(words, s)),
-        Action::Rank(r) => format!("{} {}", words.pick("demander", "demand"), words.a_rank(r)),
-        Action::Draw => words.pick("piocher (ou prendre la pénalité)", "draw (or take the penalty)").into(),
-        Action::Pass => words.pick("passer (en gardant ses cartes)", "pass (keeping your cards)").into(),
-        Action::Unique => words.pick("annoncer « UNIQUE »", "announce UNIQUE").into(),
-        Action::Contre(s) => match words.lang {
-            Lang::Fr => format!("dire « CONTRE UNIQUE » à {}", words.who(s)),
-            Lang::En => format!("call CONTRE UNIQUE on {}", words.who(s)),
-        },
-        Action::Swap(s, c) => match words.lang {
-            Lang::Fr => format!("Dame : donner {} à {} contre une de ses cartes", card(words, c), words.who(s)),
-            Lang::En => format!("Queen: give {} to {} for one of their cards", card(words, c), words.who(s)),
-        },
-        Action::NoSwap => words.pick("Dame : ne rien échanger", "Queen: make no exchange").into(),
-        Action::Ask(c) => format!("{} {}", words.pick("Dame : demander", "Queen: ask for"), card(words, c)),
-        Action::Give(c) => format!("{} {}", words.pick("Dame : rendre", "Queen: give back"), card(words, c)),
-    };
-    typography(words, text)
-}
-
-pub fn describe_event(event: &Event, words: &Words) -> String {
-    typography(words, event_text(event, words))
 }
 
 fn event_text(event: &Event, words: &Words) -> String {
@@ -608,10 +622,6 @@ fn phase_text(view: &View, words: &Words) -> String {
     }
 }
 
-pub fn render_view(view: &View, words: &Words) -> String {
-    typography(words, view_text(view, words))
-}
-
 fn view_text(view: &View, words: &Words) -> String {
     let fr = words.fr();
     let t = &view.table;
@@ -705,10 +715,6 @@ fn view_text(view: &View, words: &Words) -> String {
         }
     }
     out
-}
-
-pub fn rules_text(lang: Lang) -> &'static str {
-    lang.pick(RULES_FR, RULES_EN)
 }
 
 const RULES_FR: &str = "\

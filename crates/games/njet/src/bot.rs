@@ -6,22 +6,24 @@ use crate::board::{Cell, Row};
 use crate::cards::{Card, Cards, Colour};
 use crate::rules::{Conditions, Table};
 use crate::view::View;
-use tapis_core::{GameRng, Seat};
+use tapis_core::{GameRng, Heuristic, Seat};
 
-pub fn choose(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
-    let first = *legal.first()?;
-    let (Some(seat), Some(hand)) = (view.seat, view.hand) else {
-        return Some(legal[rng.index(legal.len())]);
-    };
-    let t = &view.table;
-    let choice = match (first, t.conditions) {
-        (Action::Njet(_), _) => place_stone(t, seat, hand, legal, rng),
-        (Action::Partner(_) | Action::Alone, Some(c)) => choose_team(t, seat, hand, c, legal),
-        (Action::Discard(_), Some(c)) => discard(hand, c, legal),
-        (Action::Play(_), Some(c)) => play(view, seat, c, legal),
-        _ => None,
-    };
-    Some(choice.filter(|a| legal.contains(a)).unwrap_or(first))
+impl Heuristic for crate::Njet {
+    fn heuristic_action(view: &View, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+        let first = *legal.first()?;
+        let (Some(seat), Some(hand)) = (view.seat, view.hand) else {
+            return Some(legal[rng.index(legal.len())]);
+        };
+        let t = &view.table;
+        let choice = match (first, t.conditions) {
+            (Action::Njet(_), _) => place_stone(t, seat, hand, legal, rng),
+            (Action::Partner(_) | Action::Alone, Some(c)) => choose_team(t, seat, hand, c, legal),
+            (Action::Discard(_), Some(c)) => discard(hand, c, legal),
+            (Action::Play(_), Some(c)) => play(view, seat, c, legal),
+            _ => None,
+        };
+        Some(choice.filter(|a| legal.contains(a)).unwrap_or(first))
+    }
 }
 
 /// How good a colour is as trumps for this hand: length first, then high cards.

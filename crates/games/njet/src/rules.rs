@@ -5,8 +5,14 @@ use crate::action::Action;
 use crate::board::{Board, Cell, Row};
 use crate::cards::{Card, Cards, Colour};
 use crate::options::{EqualCards, Loot, Options};
+use crate::view::View;
+use crate::{Deal, options, text, view};
 use serde::{Deserialize, Serialize};
-use tapis_core::{ActionList, BySeat, EventSink, GameRng, Seat, SeatSet};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup,
+    SetupError, Text,
+};
 
 /// Stones in the shared pool (with three players one of them is fixed on `start 3`).
 pub const STONES: u32 = 15;
@@ -606,9 +612,115 @@ impl Njet {
         let best = t.scores.iter().copied().max().unwrap_or(0);
         Seat::all(t.players()).filter(|&s| t.scores[s] == best).collect()
     }
+}
 
+impl Game for Njet {
+    const ID: &'static str = "njet";
+    const NAME: &'static str = "Njet!";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::SPECS
+    }
+
+    fn players_range(_options: &Options) -> RangeInclusive<usize> {
+        3..=4
+    }
+
+    /// `Match::new` has already checked the player count, the dealer and each option's value
+    /// (Njet has no options that constrain one another), so only the deal is checked here.
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let players = setup.players;
+        let dealer = setup.first_dealer();
+        let mut rng = GameRng::seed_from_u64(setup.seed);
+        let hands = match &setup.deal {
+            Some(deal) => deal.check(players)?,
+            None => Njet::deal(players, &mut rng),
+        };
+        Ok(Njet::start(players, setup.options, dealer, hands, rng))
+    }
+
+    fn players(&self) -> usize {
+        self.table.players()
+    }
+
+    fn options(&self) -> &Options {
+        &self.table.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        self.table.actors()
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.table.actors()
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        if seat.index() < self.table.players() {
+            self.table.legal_actions(seat, self.hands[seat.index()], out);
+        }
+    }
+
+    fn is_legal(&self, seat: Seat, action: Action) -> bool {
+        let mut legal = ActionList::new();
+        self.legal_actions(seat, &mut legal);
+        legal.contains(&action)
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        Njet::step(self, seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        text::why_illegal(&self.table, self.hand(seat), action)
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        Action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        self.table.phase == Phase::Over
+    }
+
+    fn winners(&self) -> SeatSet {
+        Njet::winners(self)
+    }
+
+    fn round(&self) -> u32 {
+        self.table.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.table.scores
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (0, self.table.round_points_bound() * self.table.options.rounds as i64)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        self.table.hand_sizes.map(|&n| n as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        View::of(self, seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        view::determinize(view, rng)
+    }
+}
+
+impl Conformance for Njet {
     /// Card counts per kind over every zone.
-    pub fn census(&self) -> Vec<u32> {
+    fn census(&self) -> Vec<u32> {
         let t = &self.table;
         let mut all = [0u32; Card::KINDS];
         let mut add = |cards: Cards| {
@@ -628,5 +740,18 @@ impl Njet {
             all[card.index()] += 1;
         }
         all.to_vec()
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        Card::all().map(Card::copies).collect()
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        let mut all: Vec<Action> = (0..Cell::COUNT as u8).map(|c| Action::Njet(Cell(c))).collect();
+        all.extend(Seat::all(self.players()).map(Action::Partner));
+        all.push(Action::Alone);
+        all.extend(Card::all().map(Action::Discard));
+        all.extend(Card::all().map(Action::Play));
+        all
     }
 }

@@ -20,7 +20,7 @@ use crate::client::{BoardRow, Body};
 use crate::rules::{Conditions, Event, Phase, Table, Trick};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{DescribeTable, HandCard, Lang, Mark, RichLine, RichSpan, Seat, Text, Tint, Words};
+use tapis_core::{DescribeTable, HandCard, Lang, Mark, RichLine, RichSpan, Seat, Text, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
 NJET\u{a0}! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
@@ -79,8 +79,310 @@ After 8 rounds (variant rounds) the highest score wins; ties are shared.
 Reconstructions: the row sizes of the board, the stone allocation, the tie of two 1s and the
 absence of a duty to trump are rulings of the project's rulebook.";
 
-pub fn rules_text(lang: Lang) -> &'static str {
-    lang.pick(RULES_FR, RULES_EN)
+impl Wording for crate::Njet {
+    fn rules_text(lang: Lang) -> &'static str {
+        lang.pick(RULES_FR, RULES_EN)
+    }
+
+    /// One action as a choice offered to the acting seat (the reader): « exclure le rouge comme
+    /// atout », « choisir Ada pour partenaire », « jouer le 7 rouge » / "play the red 7".
+    fn describe_action(action: Action, w: &Words) -> String {
+        let lang = w.lang;
+        match action {
+            Action::Njet(cell) if cell.row() == Row::Start && w.is_reader(Seat(cell.offset())) => {
+                w.pick("vous exclure comme premier joueur", "rule yourself out as the start player").to_string()
+            }
+            Action::Njet(cell) => format!("{} {}", w.pick("exclure", "rule out"), ruled_out(cell, w)),
+            Action::Partner(seat) => match lang {
+                Lang::Fr => format!("choisir {} pour partenaire", w.who(seat)),
+                Lang::En => format!("choose {} as partner", w.who(seat)),
+            },
+            Action::Alone => w.pick("jouer sans partenaire", "play alone").to_string(),
+            Action::Discard(card) => match lang {
+                Lang::Fr => format!("écarter {}", card_phrase(card, lang)),
+                Lang::En => format!("lay {} aside", card_phrase(card, lang)),
+            },
+            Action::Play(card) => format!("{} {}", w.pick("jouer", "play"), card_phrase(card, lang)),
+        }
+    }
+
+    /// One event as a sentence, seats by name and the reader addressed as « vous » / "you".
+    fn describe_event(event: &Event, w: &Words) -> String {
+        let lang = w.lang;
+        let text = match *event {
+            Event::RoundDealt { round, dealer } => format!(
+                "{} {round}{}{} {}",
+                w.pick("Manche", "Round"),
+                colon(w),
+                w.who(dealer),
+                w.verb(dealer, "donne", "donnez", "deals", "deal")
+            ),
+            Event::HandDealt { seat, hand } => format!(
+                "{} {}{}{}",
+                w.says(seat, "reçoit", "recevez", "is dealt", "are dealt"),
+                w.cards(hand.len()),
+                colon(w),
+                cards_words(hand, w)
+            ),
+            Event::StonePlaced { seat, cell } => stone_words(seat, cell, w),
+            Event::BoardSet { conditions } => {
+                format!(
+                    "{}{}{}",
+                    w.pick("Le plateau est fixé", "The board is set"),
+                    colon(w),
+                    conditions_words(&conditions, w)
+                )
+            }
+            Event::PartnerChosen { seat, partner } => match lang {
+                Lang::Fr if w.is_reader(partner) => format!("{} vous choisit pour partenaire", w.who_upper(seat)),
+                Lang::Fr => {
+                    format!("{} {} pour partenaire", w.says(seat, "choisit", "choisissez", "", ""), w.who(partner))
+                }
+                Lang::En => format!("{} {} as partner", w.says(seat, "", "", "chooses", "choose"), w.who(partner)),
+            },
+            Event::PlaysAlone { seat } => {
+                format!("{} {}", w.says(seat, "joue", "jouez", "plays", "play"), w.pick("sans partenaire", "alone"))
+            }
+            Event::Discarded { seat } => match lang {
+                Lang::Fr => format!("{} une carte", w.says(seat, "écarte", "écartez", "", "")),
+                Lang::En => format!("{} a card aside", w.says(seat, "", "", "lays", "lay")),
+            },
+            Event::LaidAside { seat, card } => match lang {
+                Lang::Fr => format!("{} {}", w.says(seat, "écarte", "écartez", "", ""), card_phrase(card, lang)),
+                Lang::En => format!("{} {} aside", w.says(seat, "", "", "lays", "lay"), card_phrase(card, lang)),
+            },
+            Event::CardPlayed { seat, card } => {
+                format!("{} {}", w.says(seat, "joue", "jouez", "plays", "play"), card_phrase(card, lang))
+            }
+            Event::TrickWon { seat, loot } => {
+                let won = format!(
+                    "{} {}",
+                    w.says(seat, "remporte", "remportez", "wins", "win"),
+                    w.pick("le pli", "the trick")
+                );
+                match loot {
+                    0 => won,
+                    n => format!(
+                        "{won} {} {}",
+                        w.pick("et", "and"),
+                        w.count(n, "carte Loot", "cartes Loot", "loot card", "loot cards")
+                    ),
+                }
+            }
+            Event::RoundScored { round, points, scores } => {
+                let each: Vec<String> = points
+                    .seats()
+                    .map(|(seat, &p)| {
+                        format!(
+                            "{} {} {} (total {})",
+                            w.who(seat),
+                            w.verb(seat, "marque", "marquez", "scores", "score"),
+                            w.count(p, "point", "points", "point", "points"),
+                            scores[seat]
+                        )
+                    })
+                    .collect();
+                let each = match each.as_slice() {
+                    [init @ .., last] if !init.is_empty() => {
+                        format!("{} {} {last}", init.join(", "), w.pick("et", "and"))
+                    }
+                    _ => each.join(""),
+                };
+                format!("{} {round}{}{each}", w.pick("Fin de la manche", "End of round"), colon(w))
+            }
+            Event::MatchOver { winners } => {
+                let winners: Vec<Seat> = winners.iter().collect();
+                let won = if winners.is_empty() {
+                    w.pick("personne ne gagne", "nobody wins").to_string()
+                } else {
+                    seats_say(w, &winners, ["gagne", "gagnent", "gagnez"], ["wins", "win"])
+                };
+                format!("{}{}{won}", w.pick("Fin de la partie", "End of the match"), colon(w))
+            }
+        };
+        format!("{text}.")
+    }
+
+    fn render_view(view: &View, w: &Words) -> String {
+        let t = &view.table;
+        let players = t.players();
+        let lang = w.lang;
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "{} — {} {} {} {} — {} {}",
+            w.pick("Njet\u{a0}!", "Njet!"),
+            w.pick("manche", "round"),
+            t.round,
+            w.pick("sur", "of"),
+            t.options.rounds,
+            w.who(t.dealer),
+            w.verb(t.dealer, "donne", "donnez", "deals", "deal")
+        );
+        let fixed = if players == 3 { w.pick("\u{a0}; X = pierre fixe", "; X = fixed stone") } else { "" };
+        let _ = writeln!(
+            out,
+            "{} ({}{fixed}){}",
+            w.pick("Plateau", "Board"),
+            w.pick(
+                "entre crochets, qui a posé la pierre\u{a0}; · = case libre",
+                "in brackets, who placed the stone; · = free cell"
+            ),
+            w.pick("\u{a0}:", ":")
+        );
+        for row in Row::ALL {
+            let label = match row {
+                Row::Start => w.pick("premier joueur", "start player"),
+                Row::Discard => w.pick("cartes à écarter", "cards to lay aside"),
+                Row::Trump => w.pick("atout", "trumps"),
+                Row::Super => w.pick("super-atouts (les 1)", "super-trumps (the 1s)"),
+                Row::Points => w.pick("points par pli", "points per trick"),
+            };
+            let cells: Vec<String> = row
+                .cells()
+                .map(Cell)
+                .map(|cell| {
+                    let offset = cell.offset();
+                    let name = match row {
+                        Row::Start if (offset as usize) < players => w.who(Seat(offset)),
+                        Row::Start => "—".to_string(),
+                        Row::Discard => offset.to_string(),
+                        Row::Points => (offset + 1).to_string(),
+                        Row::Super if offset == 4 => w.pick("aucun", "none").to_string(),
+                        Row::Trump | Row::Super => colour_name(Colour::from_index(offset as usize), lang).to_string(),
+                    };
+                    let mark = match t.board.placed_by(cell) {
+                        FREE => "·".to_string(),
+                        FIXED => "X".to_string(),
+                        seat => w.who(Seat(seat)),
+                    };
+                    format!("{name} [{mark}]")
+                })
+                .collect();
+            let _ = writeln!(out, "  {label:<21} {}", cells.join("  "));
+        }
+        if let Some(c) = &t.conditions {
+            let _ = writeln!(out, "Conditions{}{}", colon(w), conditions_words(c, w));
+        }
+        match t.team.len() {
+            0 => {}
+            1 => {
+                let seat = t.team.first().unwrap_or_default();
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    w.says(seat, "joue sans partenaire", "jouez sans partenaire", "plays alone", "play alone")
+                );
+            }
+            _ => {
+                let others = Seat::all(players).filter(|&s| !t.team.contains(s));
+                let _ = writeln!(
+                    out,
+                    "{}{}{} {} {}",
+                    w.pick("Équipes", "Teams"),
+                    colon(w),
+                    list(w, t.team.iter()),
+                    w.pick("contre", "against"),
+                    list(w, others)
+                );
+            }
+        }
+        for seat in Seat::all(players) {
+            let mut parts = vec![
+                w.cards(t.hand_sizes[seat]),
+                w.count(t.tricks_won[seat], "pli", "plis", "trick", "tricks"),
+                w.count(t.loot_won[seat], "carte Loot", "cartes Loot", "loot card", "loot cards"),
+                format!("score {}", t.scores[seat]),
+            ];
+            if t.phase == Phase::Discard && t.discards_left[seat] > 0 {
+                parts.push(format!("{} {}", w.cards(t.discards_left[seat]), w.pick("à écarter", "to lay aside")));
+            }
+            let voids: Vec<&str> =
+                crate::view::void_colours(t.voids[seat]).map(|c| group_name(c, t.conditions, lang)).collect();
+            if !voids.is_empty() {
+                parts.push(match lang {
+                    Lang::Fr => {
+                        let voids: Vec<String> = voids
+                            .iter()
+                            .map(|v| if v.starts_with('a') { format!("d’{v}") } else { format!("de {v}") })
+                            .collect();
+                        format!("plus {}", voids.join(" ni "))
+                    }
+                    Lang::En => format!("no {} left", voids.join(" or ")),
+                });
+            }
+            let _ = writeln!(out, "  {}{}{}", w.who_upper(seat), colon(w), parts.join(semi(w)));
+        }
+        if let Some(last) = t.last_trick.filter(|_| t.phase == Phase::Play) {
+            let _ = writeln!(
+                out,
+                "{}{}{} — {} {}",
+                w.pick("Dernier pli", "Last trick"),
+                colon(w),
+                trick_words(&last, players, w),
+                w.pick("remporté par", "won by"),
+                w.who(last.winner(players))
+            );
+        }
+        if t.phase == Phase::Play && t.trick.len > 0 {
+            let _ = writeln!(
+                out,
+                "{}{}{}",
+                w.pick("Pli en cours", "Current trick"),
+                colon(w),
+                trick_words(&t.trick, players, w)
+            );
+            let led = match t.conditions {
+                Some(c) if t.trick.led == c.trump => {
+                    w.pick("atout (super-atouts compris)", "trumps (super-trumps included)")
+                }
+                _ => colour_name(t.trick.led, lang),
+            };
+            let winner = t.trick.winner(players);
+            let _ = writeln!(
+                out,
+                "{}{}{led} — {} {}",
+                w.pick("Demandé", "Led"),
+                colon(w),
+                w.who(winner),
+                w.verb(
+                    winner,
+                    "l’emporte pour l’instant",
+                    "l’emportez pour l’instant",
+                    "is winning so far",
+                    "are winning so far"
+                )
+            );
+        }
+        if let Some(hand) = view.hand {
+            let _ = writeln!(out, "{}{}{}", w.pick("Votre main", "Your hand"), colon(w), cards_words(hand, w));
+        }
+        if let Some(discards) = view.discards.filter(|d| !d.is_empty()) {
+            let _ = writeln!(
+                out,
+                "{}{}{}",
+                w.pick("Vos cartes écartées", "Your discards"),
+                colon(w),
+                cards_words(discards, w)
+            );
+        }
+        if t.phase == Phase::Over {
+            let _ = writeln!(out, "{}", w.pick("Partie terminée.", "Match over."));
+        } else {
+            let actors: Vec<Seat> = t.actors().iter().collect();
+            let (fr, en) = match t.phase {
+                Phase::Njet => ("de poser une pierre", "to place a stone"),
+                Phase::Partner => ("de choisir un partenaire", "to choose a partner"),
+                Phase::Discard => ("d’écarter des cartes", "to lay cards aside"),
+                _ => ("de jouer une carte", "to play a card"),
+            };
+            let _ = match lang {
+                Lang::Fr => writeln!(out, "À {} {fr}.", list(w, actors)),
+                Lang::En => writeln!(out, "Waiting for {} {en}.", list(w, actors)),
+            };
+        }
+        out
+    }
 }
 
 /// « : » and « ; » with the non-breaking space French puts before them; ": " and "; " in English.
@@ -234,118 +536,6 @@ fn seats_say(w: &Words, seats: &[Seat], fr: [&str; 3], en: [&str; 2]) -> String 
     format!("{} {verb}", list(w, seats.iter().copied()))
 }
 
-/// One action as a choice offered to the acting seat (the reader): « exclure le rouge comme
-/// atout », « choisir Ada pour partenaire », « jouer le 7 rouge » / "play the red 7".
-pub fn describe_action(action: Action, w: &Words) -> String {
-    let lang = w.lang;
-    match action {
-        Action::Njet(cell) if cell.row() == Row::Start && w.is_reader(Seat(cell.offset())) => {
-            w.pick("vous exclure comme premier joueur", "rule yourself out as the start player").to_string()
-        }
-        Action::Njet(cell) => format!("{} {}", w.pick("exclure", "rule out"), ruled_out(cell, w)),
-        Action::Partner(seat) => match lang {
-            Lang::Fr => format!("choisir {} pour partenaire", w.who(seat)),
-            Lang::En => format!("choose {} as partner", w.who(seat)),
-        },
-        Action::Alone => w.pick("jouer sans partenaire", "play alone").to_string(),
-        Action::Discard(card) => match lang {
-            Lang::Fr => format!("écarter {}", card_phrase(card, lang)),
-            Lang::En => format!("lay {} aside", card_phrase(card, lang)),
-        },
-        Action::Play(card) => format!("{} {}", w.pick("jouer", "play"), card_phrase(card, lang)),
-    }
-}
-
-/// One event as a sentence, seats by name and the reader addressed as « vous » / "you".
-pub fn describe_event(event: &Event, w: &Words) -> String {
-    let lang = w.lang;
-    let text = match *event {
-        Event::RoundDealt { round, dealer } => format!(
-            "{} {round}{}{} {}",
-            w.pick("Manche", "Round"),
-            colon(w),
-            w.who(dealer),
-            w.verb(dealer, "donne", "donnez", "deals", "deal")
-        ),
-        Event::HandDealt { seat, hand } => format!(
-            "{} {}{}{}",
-            w.says(seat, "reçoit", "recevez", "is dealt", "are dealt"),
-            w.cards(hand.len()),
-            colon(w),
-            cards_words(hand, w)
-        ),
-        Event::StonePlaced { seat, cell } => stone_words(seat, cell, w),
-        Event::BoardSet { conditions } => {
-            format!(
-                "{}{}{}",
-                w.pick("Le plateau est fixé", "The board is set"),
-                colon(w),
-                conditions_words(&conditions, w)
-            )
-        }
-        Event::PartnerChosen { seat, partner } => match lang {
-            Lang::Fr if w.is_reader(partner) => format!("{} vous choisit pour partenaire", w.who_upper(seat)),
-            Lang::Fr => format!("{} {} pour partenaire", w.says(seat, "choisit", "choisissez", "", ""), w.who(partner)),
-            Lang::En => format!("{} {} as partner", w.says(seat, "", "", "chooses", "choose"), w.who(partner)),
-        },
-        Event::PlaysAlone { seat } => {
-            format!("{} {}", w.says(seat, "joue", "jouez", "plays", "play"), w.pick("sans partenaire", "alone"))
-        }
-        Event::Discarded { seat } => match lang {
-            Lang::Fr => format!("{} une carte", w.says(seat, "écarte", "écartez", "", "")),
-            Lang::En => format!("{} a card aside", w.says(seat, "", "", "lays", "lay")),
-        },
-        Event::LaidAside { seat, card } => match lang {
-            Lang::Fr => format!("{} {}", w.says(seat, "écarte", "écartez", "", ""), card_phrase(card, lang)),
-            Lang::En => format!("{} {} aside", w.says(seat, "", "", "lays", "lay"), card_phrase(card, lang)),
-        },
-        Event::CardPlayed { seat, card } => {
-            format!("{} {}", w.says(seat, "joue", "jouez", "plays", "play"), card_phrase(card, lang))
-        }
-        Event::TrickWon { seat, loot } => {
-            let won =
-                format!("{} {}", w.says(seat, "remporte", "remportez", "wins", "win"), w.pick("le pli", "the trick"));
-            match loot {
-                0 => won,
-                n => format!(
-                    "{won} {} {}",
-                    w.pick("et", "and"),
-                    w.count(n, "carte Loot", "cartes Loot", "loot card", "loot cards")
-                ),
-            }
-        }
-        Event::RoundScored { round, points, scores } => {
-            let each: Vec<String> = points
-                .seats()
-                .map(|(seat, &p)| {
-                    format!(
-                        "{} {} {} (total {})",
-                        w.who(seat),
-                        w.verb(seat, "marque", "marquez", "scores", "score"),
-                        w.count(p, "point", "points", "point", "points"),
-                        scores[seat]
-                    )
-                })
-                .collect();
-            let each = match each.as_slice() {
-                [init @ .., last] if !init.is_empty() => format!("{} {} {last}", init.join(", "), w.pick("et", "and")),
-                _ => each.join(""),
-            };
-            format!("{} {round}{}{each}", w.pick("Fin de la manche", "End of round"), colon(w))
-        }
-        Event::MatchOver { winners } => {
-            let winners: Vec<Seat> = winners.iter().collect();
-            let won = if winners.is_empty() {
-                w.pick("personne ne gagne", "nobody wins").to_string()
-            } else {
-                seats_say(w, &winners, ["gagne", "gagnent", "gagnez"], ["wins", "win"])
-            };
-            format!("{}{}{won}", w.pick("Fin de la partie", "End of the match"), colon(w))
-        }
-    };
-    format!("{text}.")
-}
-
 /// A trick as played: « Ada 9 bleu, Blaise 5 vert, vous 3 bleu » / "Ada blue 9, Blaise green 5,
 /// you blue 3".
 fn trick_words(trick: &Trick, players: usize, w: &Words) -> String {
@@ -360,182 +550,6 @@ fn group_name(colour: Colour, conditions: Option<Conditions>, lang: Lang) -> &'s
         Some(c) if c.trump == colour => lang.pick("atout", "trumps"),
         _ => colour_name(colour, lang),
     }
-}
-
-pub fn render_view(view: &View, w: &Words) -> String {
-    let t = &view.table;
-    let players = t.players();
-    let lang = w.lang;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "{} — {} {} {} {} — {} {}",
-        w.pick("Njet\u{a0}!", "Njet!"),
-        w.pick("manche", "round"),
-        t.round,
-        w.pick("sur", "of"),
-        t.options.rounds,
-        w.who(t.dealer),
-        w.verb(t.dealer, "donne", "donnez", "deals", "deal")
-    );
-    let fixed = if players == 3 { w.pick("\u{a0}; X = pierre fixe", "; X = fixed stone") } else { "" };
-    let _ = writeln!(
-        out,
-        "{} ({}{fixed}){}",
-        w.pick("Plateau", "Board"),
-        w.pick(
-            "entre crochets, qui a posé la pierre\u{a0}; · = case libre",
-            "in brackets, who placed the stone; · = free cell"
-        ),
-        w.pick("\u{a0}:", ":")
-    );
-    for row in Row::ALL {
-        let label = match row {
-            Row::Start => w.pick("premier joueur", "start player"),
-            Row::Discard => w.pick("cartes à écarter", "cards to lay aside"),
-            Row::Trump => w.pick("atout", "trumps"),
-            Row::Super => w.pick("super-atouts (les 1)", "super-trumps (the 1s)"),
-            Row::Points => w.pick("points par pli", "points per trick"),
-        };
-        let cells: Vec<String> = row
-            .cells()
-            .map(Cell)
-            .map(|cell| {
-                let offset = cell.offset();
-                let name = match row {
-                    Row::Start if (offset as usize) < players => w.who(Seat(offset)),
-                    Row::Start => "—".to_string(),
-                    Row::Discard => offset.to_string(),
-                    Row::Points => (offset + 1).to_string(),
-                    Row::Super if offset == 4 => w.pick("aucun", "none").to_string(),
-                    Row::Trump | Row::Super => colour_name(Colour::from_index(offset as usize), lang).to_string(),
-                };
-                let mark = match t.board.placed_by(cell) {
-                    FREE => "·".to_string(),
-                    FIXED => "X".to_string(),
-                    seat => w.who(Seat(seat)),
-                };
-                format!("{name} [{mark}]")
-            })
-            .collect();
-        let _ = writeln!(out, "  {label:<21} {}", cells.join("  "));
-    }
-    if let Some(c) = &t.conditions {
-        let _ = writeln!(out, "Conditions{}{}", colon(w), conditions_words(c, w));
-    }
-    match t.team.len() {
-        0 => {}
-        1 => {
-            let seat = t.team.first().unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "{}",
-                w.says(seat, "joue sans partenaire", "jouez sans partenaire", "plays alone", "play alone")
-            );
-        }
-        _ => {
-            let others = Seat::all(players).filter(|&s| !t.team.contains(s));
-            let _ = writeln!(
-                out,
-                "{}{}{} {} {}",
-                w.pick("Équipes", "Teams"),
-                colon(w),
-                list(w, t.team.iter()),
-                w.pick("contre", "against"),
-                list(w, others)
-            );
-        }
-    }
-    for seat in Seat::all(players) {
-        let mut parts = vec![
-            w.cards(t.hand_sizes[seat]),
-            w.count(t.tricks_won[seat], "pli", "plis", "trick", "tricks"),
-            w.count(t.loot_won[seat], "carte Loot", "cartes Loot", "loot card", "loot cards"),
-            format!("score {}", t.scores[seat]),
-        ];
-        if t.phase == Phase::Discard && t.discards_left[seat] > 0 {
-            parts.push(format!("{} {}", w.cards(t.discards_left[seat]), w.pick("à écarter", "to lay aside")));
-        }
-        let voids: Vec<&str> =
-            crate::view::void_colours(t.voids[seat]).map(|c| group_name(c, t.conditions, lang)).collect();
-        if !voids.is_empty() {
-            parts.push(match lang {
-                Lang::Fr => {
-                    let voids: Vec<String> = voids
-                        .iter()
-                        .map(|v| if v.starts_with('a') { format!("d’{v}") } else { format!("de {v}") })
-                        .collect();
-                    format!("plus {}", voids.join(" ni "))
-                }
-                Lang::En => format!("no {} left", voids.join(" or ")),
-            });
-        }
-        let _ = writeln!(out, "  {}{}{}", w.who_upper(seat), colon(w), parts.join(semi(w)));
-    }
-    if let Some(last) = t.last_trick.filter(|_| t.phase == Phase::Play) {
-        let _ = writeln!(
-            out,
-            "{}{}{} — {} {}",
-            w.pick("Dernier pli", "Last trick"),
-            colon(w),
-            trick_words(&last, players, w),
-            w.pick("remporté par", "won by"),
-            w.who(last.winner(players))
-        );
-    }
-    if t.phase == Phase::Play && t.trick.len > 0 {
-        let _ = writeln!(
-            out,
-            "{}{}{}",
-            w.pick("Pli en cours", "Current trick"),
-            colon(w),
-            trick_words(&t.trick, players, w)
-        );
-        let led = match t.conditions {
-            Some(c) if t.trick.led == c.trump => {
-                w.pick("atout (super-atouts compris)", "trumps (super-trumps included)")
-            }
-            _ => colour_name(t.trick.led, lang),
-        };
-        let winner = t.trick.winner(players);
-        let _ = writeln!(
-            out,
-            "{}{}{led} — {} {}",
-            w.pick("Demandé", "Led"),
-            colon(w),
-            w.who(winner),
-            w.verb(
-                winner,
-                "l’emporte pour l’instant",
-                "l’emportez pour l’instant",
-                "is winning so far",
-                "are winning so far"
-            )
-        );
-    }
-    if let Some(hand) = view.hand {
-        let _ = writeln!(out, "{}{}{}", w.pick("Votre main", "Your hand"), colon(w), cards_words(hand, w));
-    }
-    if let Some(discards) = view.discards.filter(|d| !d.is_empty()) {
-        let _ =
-            writeln!(out, "{}{}{}", w.pick("Vos cartes écartées", "Your discards"), colon(w), cards_words(discards, w));
-    }
-    if t.phase == Phase::Over {
-        let _ = writeln!(out, "{}", w.pick("Partie terminée.", "Match over."));
-    } else {
-        let actors: Vec<Seat> = t.actors().iter().collect();
-        let (fr, en) = match t.phase {
-            Phase::Njet => ("de poser une pierre", "to place a stone"),
-            Phase::Partner => ("de choisir un partenaire", "to choose a partner"),
-            Phase::Discard => ("d’écarter des cartes", "to lay cards aside"),
-            _ => ("de jouer une carte", "to play a card"),
-        };
-        let _ = match lang {
-            Lang::Fr => writeln!(out, "À {} {fr}.", list(w, actors)),
-            Lang::En => writeln!(out, "Waiting for {} {en}.", list(w, actors)),
-        };
-    }
-    out
 }
 
 /// Why `action` is not legal for a seat that may act, holding `hand`: the phase asks for

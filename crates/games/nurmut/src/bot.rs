@@ -6,30 +6,45 @@ use crate::action::Action;
 use crate::cards::Face;
 use crate::rules::Phase;
 use crate::view::View;
-use tapis_core::GameRng;
+use tapis_core::{GameRng, Heuristic, Seat};
 
-pub fn choose(view: &View, legal: &[Action], _rng: &mut GameRng) -> Option<Action> {
-    let first = *legal.first()?;
-    if legal.len() == 1 {
-        return Some(first);
-    }
-    let plays: Vec<u8> = legal.iter().filter_map(|a| if let Action::Play(k) = a { Some(*k) } else { None }).collect();
-    let face = view.current_top().unwrap_or_default();
-    if !plays.is_empty() {
-        // After a successful Courage the placing player acts again: leave the piles easy to fit.
-        // Otherwise the next players profit from easy piles: leave them hard.
-        let bonus_next = view.phase == Phase::Place && !face.is_joker();
-        return best_pile(view, face, &plays, bonus_next).map(Action::Play);
-    }
-    if legal.contains(&Action::Courage) && courage_is_worth_it(view, face) {
-        return Some(Action::Courage);
-    }
-    for fallback in [Action::Tuck, Action::Pass, Action::Courage] {
-        if legal.contains(&fallback) {
-            return Some(fallback);
+impl Heuristic for crate::NurMut {
+    fn heuristic_action(view: &View, legal: &[Action], _rng: &mut GameRng) -> Option<Action> {
+        let first = *legal.first()?;
+        if legal.len() == 1 {
+            return Some(first);
         }
+        let plays: Vec<u8> =
+            legal.iter().filter_map(|a| if let Action::Play(k) = a { Some(*k) } else { None }).collect();
+        let face = view.current_top().unwrap_or_default();
+        if !plays.is_empty() {
+            // After a successful Courage the placing player acts again: leave the piles easy to fit.
+            // Otherwise the next players profit from easy piles: leave them hard.
+            let bonus_next = view.phase == Phase::Place && !face.is_joker();
+            return best_pile(view, face, &plays, bonus_next).map(Action::Play);
+        }
+        if legal.contains(&Action::Courage) && courage_is_worth_it(view, face) {
+            return Some(Action::Courage);
+        }
+        for fallback in [Action::Tuck, Action::Pass, Action::Courage] {
+            if legal.contains(&fallback) {
+                return Some(fallback);
+            }
+        }
+        Some(first)
     }
-    Some(first)
+
+    /// The search's playout policy: lay the top card whenever it fits, on a pile drawn at random;
+    /// when nothing fits, tuck, pass or turn it over at random. Uniform playouts tucked and passed
+    /// cards that fitted, so their rounds were not the races the game's are. One pass over at most
+    /// six actions, no allocation.
+    fn playout_action(&self, _seat: Seat, legal: &[Action], rng: &mut GameRng) -> Action {
+        let plays = legal.iter().filter(|a| matches!(a, Action::Play(_))).count();
+        if plays == 0 {
+            return legal[rng.index(legal.len())];
+        }
+        *legal.iter().filter(|a| matches!(a, Action::Play(_))).nth(rng.index(plays)).expect("the plays were counted")
+    }
 }
 
 /// How many of the numbers 1–9 would fit some centre pile with these tops.
@@ -103,16 +118,4 @@ fn courage_is_worth_it(view: &View, face: Face) -> bool {
     // Success sheds a card and earns another turn; on the last card it wins the round.
     let gain = if my_cards == 1 { 8.0 } else { 1.6 };
     odds * gain > (1.0 - odds) * (taken + 1.0) * 0.5
-}
-
-/// The search's playout policy (`Game::playout_action`): lay the top card whenever it fits, on a
-/// pile drawn at random; when nothing fits, tuck, pass or turn it over at random. Uniform
-/// playouts tucked and passed cards that fitted, so their rounds were not the races the game's
-/// are. One pass over at most six actions, no allocation.
-pub fn playout_action(legal: &[Action], rng: &mut GameRng) -> Action {
-    let plays = legal.iter().filter(|a| matches!(a, Action::Play(_))).count();
-    if plays == 0 {
-        return legal[rng.index(legal.len())];
-    }
-    *legal.iter().filter(|a| matches!(a, Action::Play(_))).nth(rng.index(plays)).expect("the plays were counted")
 }

@@ -3,9 +3,17 @@
 
 use crate::action::Action;
 use crate::cards::{Card, CardBits, DECK_SIZE, Deck, Face, Pile, Placed};
+use crate::options;
+use crate::options::DeckChoice;
 use crate::options::{CoverFace, ForcedAction, NextRoundStarter, Options, TieBreak};
+use crate::view::View;
 use serde::{Deserialize, Serialize};
-use tapis_core::{ActionList, Audience, BySeat, EventSink, GameRng, Seat, SeatSet, SetupError, Text, check_deck};
+use serde_json::{Map, Value};
+use std::ops::RangeInclusive;
+use tapis_core::{
+    ActionError, ActionList, Audience, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup,
+    SetupError, Text, check_deck,
+};
 
 /// The most seats: 7 × 10 + 3 = 73 of the 81 cards (only with `max_players: 7`).
 pub const MAX_PLAYERS: usize = 7;
@@ -674,5 +682,137 @@ impl NurMut {
             0 => -per_round * self.options.round_count(self.n()) as i64,
             limit => -(limit as i64 - 1) - per_round,
         }
+    }
+}
+
+impl Game for NurMut {
+    const ID: &'static str = "nurmut";
+    const NAME: &'static str = "Nur Mut";
+
+    type Action = Action;
+    type Options = Options;
+    type Deal = Deal;
+    type View = View;
+    type Event = Event;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        options::SPECS
+    }
+
+    /// Core checks every key and value; a custom `deck` is read here first, so that what is wrong
+    /// with it is said in both languages (core's own reading would quote serde's English).
+    fn parse_options(given: &Map<String, Value>) -> Result<Options, SetupError> {
+        if let Some(deck) = given.get("deck") {
+            DeckChoice::from_json(deck).map_err(SetupError::BadOption)?;
+        }
+        let options = tapis_core::options::parse_options(Self::option_specs(), given)?;
+        Self::check_options(&options)?;
+        Ok(options)
+    }
+
+    fn check_options(options: &Options) -> Result<(), SetupError> {
+        if matches!(options.deck, DeckChoice::Custom(_)) && options.joker_faces != 9 {
+            return Err(SetupError::BadOption(Text::new(
+                "l'option « joker_faces » ne règle que le paquet généré : laissez-la à 9 avec un « deck » donné",
+                "option 'joker_faces' shapes the generated deck only: leave it at 9 with a custom 'deck'",
+            )));
+        }
+        Ok(())
+    }
+
+    fn players_range(options: &Options) -> RangeInclusive<usize> {
+        2..=options.max_players as usize
+    }
+
+    /// `Match::new` has validated the options, the player count and the dealer.
+    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+        let dealer = setup.first_dealer();
+        NurMut::new(setup.players, setup.seed, dealer, setup.options, setup.deal.as_ref())
+    }
+
+    fn players(&self) -> usize {
+        self.n()
+    }
+
+    fn options(&self) -> &Options {
+        &self.options
+    }
+
+    fn actors(&self) -> SeatSet {
+        if self.is_over() { SeatSet::EMPTY } else { SeatSet::single(self.current) }
+    }
+
+    fn waiting_for(&self) -> SeatSet {
+        self.actors()
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
+        self.legal(seat, out);
+    }
+
+    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+        self.act(seat, action, events);
+    }
+
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+        self.why_not(seat, action)
+    }
+
+    fn parse_action(text: &str) -> Result<Action, ActionError> {
+        Action::parse(text)
+    }
+
+    fn is_over(&self) -> bool {
+        NurMut::is_over(self)
+    }
+
+    fn winners(&self) -> SeatSet {
+        self.winners
+    }
+
+    fn round(&self) -> u32 {
+        self.round
+    }
+
+    fn scores(&self) -> BySeat<i64> {
+        self.scores
+    }
+
+    fn score_bounds(&self) -> (i64, i64) {
+        (self.score_floor(), 0)
+    }
+
+    fn cards_left(&self) -> BySeat<u32> {
+        BySeat::from_fn(self.n(), |seat| self.piles[seat.index()].len() as u32)
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.make_view(seat)
+    }
+
+    fn determinize(view: &View, rng: &mut GameRng) -> Self {
+        NurMut::from_view(view, rng)
+    }
+}
+
+impl Conformance for NurMut {
+    /// One count per physical card (deck index).
+    fn census(&self) -> Vec<u32> {
+        let mut counts = vec![0; DECK_SIZE];
+        let zones = self.piles[..self.n()].iter().chain(&self.centre).chain(std::iter::once(&self.stock));
+        for pile in zones {
+            for card in pile.as_slice() {
+                counts[card.id()] += 1;
+            }
+        }
+        counts
+    }
+
+    fn deck_census(&self) -> Vec<u32> {
+        vec![1; DECK_SIZE]
+    }
+
+    fn action_universe(&self) -> Vec<Action> {
+        Action::ALL.to_vec()
     }
 }

@@ -14,7 +14,7 @@ use crate::rules::{Event, Phase};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, DescribeTable, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Words};
+use tapis_core::{BySeat, DescribeTable, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
 Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux faces.
@@ -65,10 +65,238 @@ the number of rounds, the whole bonus turn, the face covering a joker, the all-p
 Options: deck, joker_faces, allow_tuck, courage_joker_bonus, cover_face, forced_action,
 next_round_starter, visible_joker_forced, rounds, until_minus, max_players, tie_break.";
 
-pub fn rules_text(lang: Lang) -> &'static str {
-    lang.pick(RULES_FR, RULES_EN)
-}
+impl Wording for crate::NurMut {
+    fn rules_text(lang: Lang) -> &'static str {
+        lang.pick(RULES_FR, RULES_EN)
+    }
 
+    fn render_view(view: &View, w: &Words) -> String {
+        let t = |fr, en| w.pick(fr, en);
+        let colon = format!("{}:", nb(w));
+        let mut out = String::new();
+        let rounds = view.rounds.map_or(String::new(), |r| format!(" {} {r}", t("sur", "of")));
+        let _ = writeln!(out, "Nur Mut — {} {}{rounds}", t("manche", "round"), view.round);
+        let _ =
+            writeln!(out, "{}{colon}", t("Piles du centre (le dessus à droite)", "Centre piles (top on the right)"));
+        for (k, pile) in view.center.iter().enumerate() {
+            let faces: Vec<String> = pile.iter().map(|c| printed(c.showing)).collect();
+            let shown =
+                if faces.len() > 8 { format!("… {}", faces[faces.len() - 8..].join(" ")) } else { faces.join(" ") };
+            let _ = writeln!(
+                out,
+                "  Pile {}{colon} {shown} — {} {} ({})",
+                k + 1,
+                t("prend", "takes"),
+                accepted(view.center_top(k), w),
+                w.cards(pile.len() as u32),
+            );
+        }
+        let _ = writeln!(
+            out,
+            "{}{colon}",
+            t(
+                "Tas des joueurs (la face du dessus\u{a0}; personne, pas même le propriétaire, ne voit le dessous)",
+                "Players' piles (the upper face of the top card; nobody, owner included, sees its underside)"
+            )
+        );
+        for (s, pile) in view.piles.iter().enumerate() {
+            let seat = Seat(s as u8);
+            let marker = if view.current == Some(seat) { "▶" } else { " " };
+            let shown = match pile.top {
+                Some(top) if pile.size > 0 => format!("[{}], {}", printed(top), w.cards(pile.size)),
+                _ => t("tas vide", "empty pile").to_string(),
+            };
+            let tucked: Vec<String> = pile.known_bottom.iter().map(|&f| printed(f)).collect();
+            let tucked = if tucked.is_empty() {
+                String::new()
+            } else {
+                format!(" ({}{colon} {})", t("glissées dessous", "tucked under"), tucked.join(" "))
+            };
+            let _ = writeln!(out, "{marker} {}{colon} {shown}, score {}{tucked}", w.who_upper(seat), view.scores[seat]);
+        }
+        let _ = writeln!(out, "{}{colon} {}", t("Cartes mises de côté", "Cards set aside"), view.stock);
+        match (view.phase, view.current) {
+            (Phase::Over, _) => {
+                let _ = writeln!(out, "{} {}", t("Partie terminée.", "Match over."), match_won(view.winners, w));
+            }
+            (Phase::Place, Some(seat)) => {
+                let _ = writeln!(out, "{}", place_line(view, seat, w));
+            }
+            (_, Some(seat)) => {
+                let _ = writeln!(out, "{}", turn_line(view, seat, w));
+            }
+            _ => {}
+        }
+        out
+    }
+
+    /// A choice offered to the acting seat (the reader): « poser votre carte du dessus sur la pile 2 »
+    /// / "play your top card on pile 2". Without a reader, « la carte du dessus » / "the top card".
+    fn describe_action(action: Action, w: &Words) -> String {
+        let you = w.reader.is_some();
+        let (card_fr, card_en) = if you { ("votre", "your") } else { ("la", "the") };
+        match action {
+            Action::Play(k) => match w.lang {
+                Lang::Fr => format!("poser {card_fr} carte du dessus sur {}", centre_pile(k as usize + 1, w)),
+                Lang::En => format!("play {card_en} top card on {}", centre_pile(k as usize + 1, w)),
+            },
+            Action::Tuck => match (w.lang, you) {
+                (Lang::Fr, true) => "glisser votre carte du dessus sous votre tas".into(),
+                (Lang::Fr, false) => "glisser la carte du dessus sous le tas".into(),
+                (Lang::En, true) => "tuck your top card under your pile".into(),
+                (Lang::En, false) => "tuck the top card under the pile".into(),
+            },
+            Action::Pass => w.pick("passer", "pass").into(),
+            Action::Courage => match w.lang {
+                Lang::Fr => format!("courage\u{a0}: retourner {card_fr} carte du dessus"),
+                Lang::En => format!("courage: turn {card_en} top card over"),
+            },
+        }
+    }
+
+    fn describe_event(event: &Event, w: &Words) -> String {
+        let nb = nb(w);
+        match event {
+            Event::RoundStarted { round, starter, tops, center } => {
+                let center: Vec<String> = center.iter().map(|&f| a_face(f, w)).collect();
+                let tops: Vec<String> = tops
+                    .seats()
+                    .map(|(seat, &face)| format!("{} {} {}", a_face(face, w), w.pick("pour", "for"), w.who(seat)))
+                    .collect();
+                format!(
+                    "{} {round}{nb}: {} {}. {}{nb}: {}. {}.",
+                    w.pick("Manche", "Round"),
+                    w.pick("les piles du centre montrent", "the centre piles show"),
+                    join(&center, false, w),
+                    w.pick("Sur les tas des joueurs", "On the players' piles"),
+                    tops.join(", "),
+                    w.says(*starter, "commence", "commencez", "starts", "start"),
+                )
+            }
+            Event::Played { seat, pile, face } => format!(
+                "{} {} {} {}.",
+                w.says(*seat, "pose", "posez", "plays", "play"),
+                a_face(*face, w),
+                w.pick("sur", "on"),
+                centre_pile(*pile as usize, w),
+            ),
+            Event::Tucked { seat, face } => match w.lang {
+                Lang::Fr => format!(
+                    "{} {} sous {}.",
+                    w.says(*seat, "glisse", "glissez", "", ""),
+                    own_face(*seat, *face, w),
+                    own_pile_fr(*seat, w)
+                ),
+                Lang::En => format!(
+                    "{} {} under {}.",
+                    w.says(*seat, "", "", "tucks", "tuck"),
+                    own_face(*seat, *face, w),
+                    if w.is_reader(*seat) { "your pile" } else { "the pile" }
+                ),
+            },
+            Event::TopShown { seat, face } => {
+                format!("{} {} {}.", pile_of(*seat, w), w.pick("montre maintenant", "now shows"), a_face(*face, w))
+            }
+            Event::Passed { seat, streak } => {
+                let passes = if *streak > 1 {
+                    format!(
+                        " ({} {})",
+                        w.count(*streak, "passe", "passes", "pass", "passes"),
+                        w.pick("d’affilée", "in a row")
+                    )
+                } else {
+                    String::new()
+                };
+                format!("{}{passes}.", w.says(*seat, "passe", "passez", "passes", "pass"))
+            }
+            Event::Flipped { seat, was, revealed, fits } => {
+                let verdict = match (revealed.is_joker(), fits) {
+                    (true, _) => w.pick("qui va partout", "which fits everywhere"),
+                    (false, true) => w.pick("qui convient", "which fits"),
+                    (false, false) => w.pick("qui ne va sur aucune pile", "which fits no pile"),
+                };
+                format!(
+                    "Courage{nb}! {} {} {} {}, {verdict}.",
+                    w.says(*seat, "retourne", "retournez", "turns over", "turn over"),
+                    own_face(*seat, *was, w),
+                    w.verb(*seat, "et découvre", "et découvrez", "and finds", "and find"),
+                    a_face(*revealed, w),
+                )
+            }
+            Event::Covered { seat, pile, face, was } => {
+                let turned = match was {
+                    None => String::new(),
+                    Some(was) => format!(
+                        ", {} ({} {})",
+                        w.pick("en retournant la carte", "turning the card over"),
+                        w.pick("elle montrait", "it showed"),
+                        a_face(*was, w)
+                    ),
+                };
+                format!(
+                    "{} {} {} {}{turned}.",
+                    w.says(
+                        *seat,
+                        "recouvre le joker de",
+                        "recouvrez le joker de",
+                        "covers the joker on",
+                        "cover the joker on"
+                    ),
+                    centre_pile(*pile as usize, w),
+                    w.pick("avec", "with"),
+                    a_face(*face, w),
+                )
+            }
+            Event::PileTaken { seat, pile, cards, pile_size, tie } => {
+                let lot = if *tie {
+                    w.pick(", tirée au sort parmi les plus hautes,", ", chosen by lot among the highest,")
+                } else {
+                    ""
+                };
+                match w.lang {
+                    Lang::Fr => format!(
+                        "{} {} ({}){lot} {} {}, qui compte maintenant {}.",
+                        w.says(*seat, "prend", "prenez", "", ""),
+                        centre_pile(*pile as usize, w),
+                        w.cards(*cards),
+                        w.verb(*seat, "et la mélange à", "et la mélangez à", "", ""),
+                        own_pile_fr(*seat, w),
+                        w.cards(*pile_size),
+                    ),
+                    Lang::En => format!(
+                        "{} {} ({}){lot} {} it in: {} pile now holds {}.",
+                        w.says(*seat, "", "", "takes", "take"),
+                        centre_pile(*pile as usize, w),
+                        w.cards(*cards),
+                        w.verb(*seat, "", "", "and shuffles", "and shuffle"),
+                        w.whose(*seat),
+                        w.cards(*pile_size),
+                    ),
+                }
+            }
+            Event::Replaced { seat, pile, face } => format!(
+                "{}, {}, {} {}.",
+                top_card_of(*seat, w),
+                a_face(*face, w),
+                w.pick("remplace", "replaces"),
+                centre_pile(*pile as usize, w),
+            ),
+            Event::RoundOver { round, winner, cards, scores } => {
+                let left = by_name(cards.seats().filter(|(s, _)| s != winner).map(|(s, c)| (s, *c)), w);
+                format!(
+                    "{} {}{nb}: {} {} {round}. {}{nb}: {left}. {}",
+                    pile_of(*winner, w),
+                    w.pick("est vide", "is empty"),
+                    w.who(*winner),
+                    w.verb(*winner, "gagne la manche", "gagnez la manche", "wins round", "win round"),
+                    w.pick("Cartes restantes", "Cards left"),
+                    totals(scores, w),
+                )
+            }
+            Event::MatchOver { winners, scores } => format!("{} {}", match_won(*winners, w), totals(scores, w)),
+        }
+    }
+}
 // ----- small words -----
 
 /// French typography: the non-breaking space before « : ; ! ? »; nothing in English.
@@ -179,65 +407,6 @@ fn match_won(winners: SeatSet, w: &Words) -> String {
 
 // ----- the table -----
 
-pub fn render_view(view: &View, w: &Words) -> String {
-    let t = |fr, en| w.pick(fr, en);
-    let colon = format!("{}:", nb(w));
-    let mut out = String::new();
-    let rounds = view.rounds.map_or(String::new(), |r| format!(" {} {r}", t("sur", "of")));
-    let _ = writeln!(out, "Nur Mut — {} {}{rounds}", t("manche", "round"), view.round);
-    let _ = writeln!(out, "{}{colon}", t("Piles du centre (le dessus à droite)", "Centre piles (top on the right)"));
-    for (k, pile) in view.center.iter().enumerate() {
-        let faces: Vec<String> = pile.iter().map(|c| printed(c.showing)).collect();
-        let shown =
-            if faces.len() > 8 { format!("… {}", faces[faces.len() - 8..].join(" ")) } else { faces.join(" ") };
-        let _ = writeln!(
-            out,
-            "  Pile {}{colon} {shown} — {} {} ({})",
-            k + 1,
-            t("prend", "takes"),
-            accepted(view.center_top(k), w),
-            w.cards(pile.len() as u32),
-        );
-    }
-    let _ = writeln!(
-        out,
-        "{}{colon}",
-        t(
-            "Tas des joueurs (la face du dessus\u{a0}; personne, pas même le propriétaire, ne voit le dessous)",
-            "Players' piles (the upper face of the top card; nobody, owner included, sees its underside)"
-        )
-    );
-    for (s, pile) in view.piles.iter().enumerate() {
-        let seat = Seat(s as u8);
-        let marker = if view.current == Some(seat) { "▶" } else { " " };
-        let shown = match pile.top {
-            Some(top) if pile.size > 0 => format!("[{}], {}", printed(top), w.cards(pile.size)),
-            _ => t("tas vide", "empty pile").to_string(),
-        };
-        let tucked: Vec<String> = pile.known_bottom.iter().map(|&f| printed(f)).collect();
-        let tucked = if tucked.is_empty() {
-            String::new()
-        } else {
-            format!(" ({}{colon} {})", t("glissées dessous", "tucked under"), tucked.join(" "))
-        };
-        let _ = writeln!(out, "{marker} {}{colon} {shown}, score {}{tucked}", w.who_upper(seat), view.scores[seat]);
-    }
-    let _ = writeln!(out, "{}{colon} {}", t("Cartes mises de côté", "Cards set aside"), view.stock);
-    match (view.phase, view.current) {
-        (Phase::Over, _) => {
-            let _ = writeln!(out, "{} {}", t("Partie terminée.", "Match over."), match_won(view.winners, w));
-        }
-        (Phase::Place, Some(seat)) => {
-            let _ = writeln!(out, "{}", place_line(view, seat, w));
-        }
-        (_, Some(seat)) => {
-            let _ = writeln!(out, "{}", turn_line(view, seat, w));
-        }
-        _ => {}
-    }
-    out
-}
-
 /// The faces a centre pile showing `top` takes: « un 2, un 4 ou un joker ».
 fn accepted(top: Face, w: &Words) -> String {
     let mut faces: Vec<String> = (1..=9).map(Face::number).filter(|f| f.fits(top)).map(|f| a_face(f, w)).collect();
@@ -314,174 +483,7 @@ fn turn_line(view: &View, seat: Seat, w: &Words) -> String {
 
 // ----- choices -----
 
-/// A choice offered to the acting seat (the reader): « poser votre carte du dessus sur la pile 2 »
-/// / "play your top card on pile 2". Without a reader, « la carte du dessus » / "the top card".
-pub fn describe_action(action: Action, w: &Words) -> String {
-    let you = w.reader.is_some();
-    let (card_fr, card_en) = if you { ("votre", "your") } else { ("la", "the") };
-    match action {
-        Action::Play(k) => match w.lang {
-            Lang::Fr => format!("poser {card_fr} carte du dessus sur {}", centre_pile(k as usize + 1, w)),
-            Lang::En => format!("play {card_en} top card on {}", centre_pile(k as usize + 1, w)),
-        },
-        Action::Tuck => match (w.lang, you) {
-            (Lang::Fr, true) => "glisser votre carte du dessus sous votre tas".into(),
-            (Lang::Fr, false) => "glisser la carte du dessus sous le tas".into(),
-            (Lang::En, true) => "tuck your top card under your pile".into(),
-            (Lang::En, false) => "tuck the top card under the pile".into(),
-        },
-        Action::Pass => w.pick("passer", "pass").into(),
-        Action::Courage => match w.lang {
-            Lang::Fr => format!("courage\u{a0}: retourner {card_fr} carte du dessus"),
-            Lang::En => format!("courage: turn {card_en} top card over"),
-        },
-    }
-}
-
 // ----- what happens -----
-
-pub fn describe_event(event: &Event, w: &Words) -> String {
-    let nb = nb(w);
-    match event {
-        Event::RoundStarted { round, starter, tops, center } => {
-            let center: Vec<String> = center.iter().map(|&f| a_face(f, w)).collect();
-            let tops: Vec<String> = tops
-                .seats()
-                .map(|(seat, &face)| format!("{} {} {}", a_face(face, w), w.pick("pour", "for"), w.who(seat)))
-                .collect();
-            format!(
-                "{} {round}{nb}: {} {}. {}{nb}: {}. {}.",
-                w.pick("Manche", "Round"),
-                w.pick("les piles du centre montrent", "the centre piles show"),
-                join(&center, false, w),
-                w.pick("Sur les tas des joueurs", "On the players' piles"),
-                tops.join(", "),
-                w.says(*starter, "commence", "commencez", "starts", "start"),
-            )
-        }
-        Event::Played { seat, pile, face } => format!(
-            "{} {} {} {}.",
-            w.says(*seat, "pose", "posez", "plays", "play"),
-            a_face(*face, w),
-            w.pick("sur", "on"),
-            centre_pile(*pile as usize, w),
-        ),
-        Event::Tucked { seat, face } => match w.lang {
-            Lang::Fr => format!(
-                "{} {} sous {}.",
-                w.says(*seat, "glisse", "glissez", "", ""),
-                own_face(*seat, *face, w),
-                own_pile_fr(*seat, w)
-            ),
-            Lang::En => format!(
-                "{} {} under {}.",
-                w.says(*seat, "", "", "tucks", "tuck"),
-                own_face(*seat, *face, w),
-                if w.is_reader(*seat) { "your pile" } else { "the pile" }
-            ),
-        },
-        Event::TopShown { seat, face } => {
-            format!("{} {} {}.", pile_of(*seat, w), w.pick("montre maintenant", "now shows"), a_face(*face, w))
-        }
-        Event::Passed { seat, streak } => {
-            let passes = if *streak > 1 {
-                format!(
-                    " ({} {})",
-                    w.count(*streak, "passe", "passes", "pass", "passes"),
-                    w.pick("d’affilée", "in a row")
-                )
-            } else {
-                String::new()
-            };
-            format!("{}{passes}.", w.says(*seat, "passe", "passez", "passes", "pass"))
-        }
-        Event::Flipped { seat, was, revealed, fits } => {
-            let verdict = match (revealed.is_joker(), fits) {
-                (true, _) => w.pick("qui va partout", "which fits everywhere"),
-                (false, true) => w.pick("qui convient", "which fits"),
-                (false, false) => w.pick("qui ne va sur aucune pile", "which fits no pile"),
-            };
-            format!(
-                "Courage{nb}! {} {} {} {}, {verdict}.",
-                w.says(*seat, "retourne", "retournez", "turns over", "turn over"),
-                own_face(*seat, *was, w),
-                w.verb(*seat, "et découvre", "et découvrez", "and finds", "and find"),
-                a_face(*revealed, w),
-            )
-        }
-        Event::Covered { seat, pile, face, was } => {
-            let turned = match was {
-                None => String::new(),
-                Some(was) => format!(
-                    ", {} ({} {})",
-                    w.pick("en retournant la carte", "turning the card over"),
-                    w.pick("elle montrait", "it showed"),
-                    a_face(*was, w)
-                ),
-            };
-            format!(
-                "{} {} {} {}{turned}.",
-                w.says(
-                    *seat,
-                    "recouvre le joker de",
-                    "recouvrez le joker de",
-                    "covers the joker on",
-                    "cover the joker on"
-                ),
-                centre_pile(*pile as usize, w),
-                w.pick("avec", "with"),
-                a_face(*face, w),
-            )
-        }
-        Event::PileTaken { seat, pile, cards, pile_size, tie } => {
-            let lot = if *tie {
-                w.pick(", tirée au sort parmi les plus hautes,", ", chosen by lot among the highest,")
-            } else {
-                ""
-            };
-            match w.lang {
-                Lang::Fr => format!(
-                    "{} {} ({}){lot} {} {}, qui compte maintenant {}.",
-                    w.says(*seat, "prend", "prenez", "", ""),
-                    centre_pile(*pile as usize, w),
-                    w.cards(*cards),
-                    w.verb(*seat, "et la mélange à", "et la mélangez à", "", ""),
-                    own_pile_fr(*seat, w),
-                    w.cards(*pile_size),
-                ),
-                Lang::En => format!(
-                    "{} {} ({}){lot} {} it in: {} pile now holds {}.",
-                    w.says(*seat, "", "", "takes", "take"),
-                    centre_pile(*pile as usize, w),
-                    w.cards(*cards),
-                    w.verb(*seat, "", "", "and shuffles", "and shuffle"),
-                    w.whose(*seat),
-                    w.cards(*pile_size),
-                ),
-            }
-        }
-        Event::Replaced { seat, pile, face } => format!(
-            "{}, {}, {} {}.",
-            top_card_of(*seat, w),
-            a_face(*face, w),
-            w.pick("remplace", "replaces"),
-            centre_pile(*pile as usize, w),
-        ),
-        Event::RoundOver { round, winner, cards, scores } => {
-            let left = by_name(cards.seats().filter(|(s, _)| s != winner).map(|(s, c)| (s, *c)), w);
-            format!(
-                "{} {}{nb}: {} {} {round}. {}{nb}: {left}. {}",
-                pile_of(*winner, w),
-                w.pick("est vide", "is empty"),
-                w.who(*winner),
-                w.verb(*winner, "gagne la manche", "gagnez la manche", "wins round", "win round"),
-                w.pick("Cartes restantes", "Cards left"),
-                totals(scores, w),
-            )
-        }
-        Event::MatchOver { winners, scores } => format!("{} {}", match_won(*winners, w), totals(scores, w)),
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The table as a screen shows it

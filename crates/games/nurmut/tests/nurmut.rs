@@ -4,7 +4,8 @@
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
-    ActionError, BySeat, ClientView, DeckMismatch, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, SetupError,
+    ActionError, BySeat, ClientView, DeckMismatch, Game, GameRng, Heuristic, Lang, Match, MatchRequest, Seat, SeatSet,
+    SetupError, Wording,
 };
 use tapis_nurmut::{Deck, Event, Face, NurMut, Phase, View};
 
@@ -1128,7 +1129,7 @@ fn events_in_words() {
 #[test]
 fn heuristic_beats_random() {
     let games = 1_200;
-    let wins = kit::heuristic_vs_random::<NurMut>(4, &Map::new(), games, 99);
+    let wins = tapis_bots::heuristic_vs_random::<NurMut>(4, &Map::new(), games, 99);
     let share = wins as f64 / games as f64;
     println!("heuristic seat won {wins} of {games} 4-player matches ({share:.3}; fair share 0.25)");
     assert!(share > 0.40, "heuristic share {share:.3}");

@@ -11,7 +11,7 @@ use std::process::Command;
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, ClientView, FrenchCard, Game, GameEvent, GameRng, Lang, Match,
-    MatchRequest, Seat, SeatSet, Setup, SetupError, Words, events_for,
+    MatchRequest, Seat, SeatSet, Setup, SetupError, Wording, Words, events_for,
 };
 use tapis_crazyeights::{Action, CrazyEights, Deal, Event, Phase};
 
@@ -847,7 +847,7 @@ fn golden_transcript() {
 fn heuristic_bot_beats_random_players() {
     let games = 3_000;
     let share = |players: usize, opts: Value| {
-        kit::heuristic_vs_random::<CrazyEights>(players, &options(opts), games, 77) as f64 / games as f64
+        tapis_bots::heuristic_vs_random::<CrazyEights>(players, &options(opts), games, 77) as f64 / games as f64
     };
     let two = share(2, json!({}));
     let four = share(4, json!({"use_special_cards": true}));

@@ -5,7 +5,9 @@
 
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
-use tapis_core::{ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Words};
+use tapis_core::{
+    ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Wording, Words,
+};
 use tapis_crazyeights::{Action, CrazyEights, Event};
 
 const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chris", "Dan", "Émile", "Fanny", "Gus", "Hugo", "Iris"];

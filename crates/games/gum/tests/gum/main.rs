@@ -6,7 +6,10 @@ mod words;
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionList, ClientView, Game, GameEvent, Match, MatchRequest, Seat, SeatSet, events_for};
+use tapis_core::{
+    ActionList, ClientView, Conformance, Game, GameEvent, Heuristic, Match, MatchRequest, Seat, SeatSet, Wording,
+    events_for,
+};
 use tapis_gum::Gum;
 use tapis_gum::{Action, Event, Phase, PlayKind, Requirement, Then};
 
@@ -1155,7 +1158,7 @@ fn golden_transcript() {
 #[test]
 fn heuristic_beats_random_players() {
     let games = 2000;
-    let wins = kit::heuristic_vs_random::<Gum>(4, &opts(&[]), games, 99);
+    let wins = tapis_bots::heuristic_vs_random::<Gum>(4, &opts(&[]), games, 99);
     let share = wins as f64 / games as f64;
     eprintln!("heuristic seat won {wins} of {games} four-player matches ({share:.3}; fair share 0.25)");
     assert!(share > 0.5, "heuristic share {share}");

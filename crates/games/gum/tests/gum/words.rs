@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit;
-use tapis_core::{ActionList, BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, Words};
+use tapis_core::{ActionList, BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, Wording, Words};
 use tapis_gum::{Action, Card, Counts, Event, Gum, Phase, PlayKind};
 
 const NAMES: [&str; 6] = ["Alice", "Ada", "Blaise", "Chloé", "Denis", "Élodie"];

@@ -8,7 +8,10 @@ mod words;
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
-use tapis_core::{ActionError, ActionList, DeckMismatch, Game, GameRng, Lang, Match, MatchRequest, Seat, SetupError};
+use tapis_core::{
+    ActionError, ActionList, DeckMismatch, Game, GameRng, Heuristic, Lang, Match, MatchRequest, Seat, SetupError,
+    Wording,
+};
 use tapis_core::{Audience, ClientView, GameEvent};
 use tapis_nainjaune::{Cell, EndReason, Event, NainJaune, Phase};
 
@@ -949,7 +952,7 @@ fn golden_transcript() {
 fn heuristic_bot_beats_random_players() {
     // Whole matches at the benchmark's 4 players, the heuristic's seat rotating.
     let games = 2_000;
-    let wins = kit::heuristic_vs_random::<NainJaune>(4, &Map::new(), games, 42);
+    let wins = tapis_bots::heuristic_vs_random::<NainJaune>(4, &Map::new(), games, 42);
     let share = wins as f64 / games as f64;
     println!("heuristic seat won {wins} of {games} 4-player matches ({share:.3}; fair share 0.25)");
     assert!(share > 0.45, "the heuristic wins only {share:.3} of its matches (fair share 0.25)");

@@ -4,7 +4,9 @@
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit;
-use tapis_core::{ActionList, BySeat, CardSet, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Words};
+use tapis_core::{
+    ActionList, BySeat, CardSet, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words,
+};
 use tapis_nainjaune::{Action, Board, Cards, Cell, EndReason, Event, NainJaune, NewRunReason};
 
 const NAMES: [&str; 8] = ["Alice", "Ada", "Blaise", "Zoé", "Ulysse", "Hugo", "Inès", "Omar"];

@@ -8,8 +8,8 @@ use insta::assert_json_snapshot;
 use serde_json::{Map, Value, json};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
-    ActionError, ClientView, DeckMismatch, FrenchCard, Game, GameEvent, GameRng, Lang, Match, MatchRequest, Seat,
-    SeatSet, SetupError, Text, events_for,
+    ActionError, ClientView, Conformance, DeckMismatch, FrenchCard, Game, GameEvent, GameRng, Heuristic, Lang, Match,
+    MatchRequest, Seat, SeatSet, SetupError, Text, Wording, events_for,
 };
 use tapis_nantais::client::Body;
 use tapis_nantais::{ChainKind, Constraint, Event, Nantais, Pending, Phase, View};
@@ -1273,7 +1273,7 @@ fn golden_transcript() {
 fn heuristic_bot_beats_random_players() {
     let games = 2_000;
     let share = |opts: Value| {
-        let wins = kit::heuristic_vs_random::<Nantais>(4, &options(opts), games, 77);
+        let wins = tapis_bots::heuristic_vs_random::<Nantais>(4, &options(opts), games, 77);
         wins as f64 / games as f64
     };
     // The fair share at four is 25%; CONTRE UNIQUE alone punishes random players a lot, so the

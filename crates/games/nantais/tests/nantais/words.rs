@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use std::fmt::Write;
 use tapis_core::kit;
 use tapis_core::{
-    ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Rank, Seat, SeatSet, Suit, Words,
+    ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Rank, Seat, SeatSet, Suit, Wording, Words,
 };
 use tapis_nantais::{Action, Event, Nantais, PenaltyReason, Phase, View};
 

@@ -8,8 +8,8 @@ use serde_json::{Map, Value, json};
 use tapis_core::ClientView;
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
-    ActionError, ActionList, Audience, Game, GameEvent, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Words,
-    events_for,
+    ActionError, ActionList, Audience, Game, GameEvent, GameRng, Heuristic, Lang, Match, MatchRequest, Seat, SeatSet,
+    Wording, Words, events_for,
 };
 use tapis_njet::{Action, Card, Cards, Colour, Event, Njet, Phase};
 
@@ -892,7 +892,7 @@ fn golden_transcript() {
 #[test]
 fn heuristic_beats_random() {
     for (players, games) in [(4, 2000u64), (3, 1500)] {
-        let wins = kit::heuristic_vs_random::<Njet>(players, &Map::new(), games, 77);
+        let wins = tapis_bots::heuristic_vs_random::<Njet>(players, &Map::new(), games, 77);
         let share = wins as f64 / games as f64;
         eprintln!(
             "heuristic vs random, {players} players: {wins}/{games} = {share:.3} (fair {:.3})",

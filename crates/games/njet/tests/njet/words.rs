@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
-use tapis_core::{ActionList, BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Words};
+use tapis_core::{ActionList, BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words};
 use tapis_njet::{Action, Card, Cards, Colour, Conditions, Event, Njet, Phase};
 
 const NAMES: [&str; 4] = ["Alice", "Ada", "Blaise", "Chris"];
