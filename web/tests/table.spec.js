@@ -272,7 +272,7 @@ test('on a phone, every part of every game’s board can be scrolled into view a
     // must once stand whole between the screen's top and the hand's top edge.
     const { hidden, parts } = await page.evaluate(async () => {
       const all = [...document.querySelectorAll('section.game .card, section.game [data-card], section.game .playable, section.game [class*="cell"], section.game [class*="pile"], section.game button')]
-        .filter((el) => !el.closest('[data-own-hand]') && el.getBoundingClientRect().height > 0);
+        .filter((el) => !el.closest('[data-own-hand], details:not([open])') && el.getBoundingClientRect().height > 0);
       const seen = new Set();
       const max = document.documentElement.scrollHeight - innerHeight;
       for (let y = 0; y <= max + 10; y += 10) {
