@@ -536,12 +536,9 @@ fn paid(w: &Words, seat: Seat, to: Seat, n: u32, owed: u32) -> String {
 // ---------------------------------------------------------------------------------------------
 // The table as a screen shows it
 
-/// A card of the notation as the reader reads it, in its colour; an unknown one as written.
-fn card_span(card: &str, w: &Words) -> RichSpan {
-    match card.parse::<FrenchCard>() {
-        Ok(c) => RichSpan::french_card(w, c),
-        Err(_) => RichSpan::new(card, Mark::Text),
-    }
+/// A card as the reader reads it, in its colour.
+fn card_span(card: FrenchCard, w: &Words) -> RichSpan {
+    RichSpan::french_card(w, card)
 }
 
 /// A rank of the notation by its name: « Dame » / "Queen".
@@ -558,7 +555,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
             if i > 0 {
                 board.push("  ", Mark::Text);
             }
-            board.spans.push(card_span(&cell.card, w));
+            board.spans.push(card_span(cell.card, w));
             // Joined to its card by a no-break space, so that a narrow table never parts them.
             board.push(format!("\u{a0}{}", cell.chips), Mark::Count);
         }
@@ -567,7 +564,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
         if shown > 0 {
             run.push("… ", Mark::Text);
         }
-        let mut lines = vec![board, run.cards(t.run[shown..].iter().map(|c| card_span(c, w)), 7)];
+        let mut lines = vec![board, run.cards(t.run[shown..].iter().map(|&c| card_span(c, w)), 7)];
         if let Some(next) = &t.next {
             lines.push(RichLine::field(w, "Suivante", "Next").strong(rank_words(next, w)));
         }
@@ -581,7 +578,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
         }
         if let Some(claim) = &t.claim {
             let who = format!("{} ", w.who(claim.seat));
-            lines.push(RichLine::field(w, "Prise", "Claim").text(who).span(card_span(&claim.cell, w)));
+            lines.push(RichLine::field(w, "Prise", "Claim").text(who).span(card_span(claim.cell, w)));
         }
         lines.push(RichLine::field(w, "Écart", "Aside").text(w.cards(t.aside)));
         lines
@@ -607,7 +604,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
 
     fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
         let hand = t.hand.as_ref()?;
-        Some(hand.iter().map(|c| HandCard { card: c.clone(), group: None, face: card_span(c, w) }).collect())
+        Some(hand.iter().map(|&c| HandCard { card: c.to_string(), group: None, face: card_span(c, w) }).collect())
     }
 
     fn rounds(t: &Body) -> Option<u32> {
