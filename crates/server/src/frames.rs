@@ -6,9 +6,12 @@ use serde_json::json;
 use tapis_core::Seat;
 use tapis_table::{Accepted, Mover, Table};
 
+fn legal_actions(table: &Table, seat: Option<Seat>, started: bool) -> Vec<String> {
+    if started { seat.map(|s| table.current().legal(s)).unwrap_or_default() } else { Vec::new() }
+}
+
 fn legal(table: &Table, seat: Option<Seat>, started: bool) -> String {
-    let legal = if started { seat.map(|s| table.current().legal(s)).unwrap_or_default() } else { Vec::new() };
-    serde_json::to_string(&legal).unwrap_or_else(|_| "[]".into())
+    serde_json::to_string(&legal_actions(table, seat, started)).unwrap_or_else(|_| "[]".into())
 }
 
 fn seat_text(seat: Option<Seat>) -> String {
@@ -42,20 +45,20 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool) -> String {
 ///
 /// A move the turn clock made for an absent person is told as such (an extension of SERVER.md):
 /// `"auto": true`, and an `auto_move` event before the move's own.
-pub fn update(table: &Table, accepted: &Accepted, events: &[String], seat: Option<Seat>) -> String {
-    use std::fmt::Write;
-    let view = table.client_view_text(seat);
-    let legal = legal(table, seat, true);
-    let mut frame =
-        String::with_capacity(view.len() + legal.len() + 256 + events.iter().map(String::len).sum::<usize>());
+///
+/// The frame is written into one buffer of `capacity` bytes (the room's last frames' size, so
+/// that it seldom grows), the view serialized straight into it.
+pub fn update(table: &Table, accepted: &Accepted, events: &[String], seat: Option<Seat>, capacity: usize) -> String {
+    use std::io::Write;
+    let mut frame: Vec<u8> = Vec::with_capacity(capacity);
     let _ = write!(frame, r#"{{"type":"update","match":{},"seq":{},"events":["#, accepted.match_no, accepted.seq);
     let mut first = true;
-    let mut push = |frame: &mut String, event: &str| {
+    let mut push = |frame: &mut Vec<u8>, event: &str| {
         if !first {
-            frame.push(',');
+            frame.push(b',');
         }
         first = false;
-        frame.push_str(event);
+        frame.extend_from_slice(event.as_bytes());
     };
     if accepted.by == Mover::Clock {
         push(&mut frame, &auto_move(table, accepted.seat));
@@ -65,16 +68,30 @@ pub fn update(table: &Table, accepted: &Accepted, events: &[String], seat: Optio
             push(&mut frame, text);
         }
     }
-    let _ = write!(frame, r#"],"view":{view},"legal":{legal},"status":"#);
-    frame.push_str(&serde_json::to_string(&table.status_for(seat)).unwrap_or_default());
+    frame.extend_from_slice(br#"],"view":"#);
+    table.write_client_view(seat, &mut frame);
+    frame.extend_from_slice(br#","legal":"#);
+    write_json(&mut frame, &legal_actions(table, seat, true));
+    frame.extend_from_slice(br#","status":"#);
+    write_json(&mut frame, &table.status_for(seat));
     if accepted.by == Mover::Forced && seat == Some(accepted.seat) {
-        frame.push_str(r#","forced":true"#);
+        frame.extend_from_slice(br#","forced":true"#);
     }
     if accepted.by == Mover::Clock {
-        frame.push_str(r#","auto":true"#);
+        frame.extend_from_slice(br#","auto":true"#);
     }
-    frame.push('}');
-    frame
+    frame.push(b'}');
+    // Every part above is UTF-8.
+    String::from_utf8(frame).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// `value` as JSON appended to `out` (`null` should it not serialize).
+fn write_json(out: &mut Vec<u8>, value: &impl serde::Serialize) {
+    let start = out.len();
+    if serde_json::to_writer(&mut *out, value).is_err() {
+        out.truncate(start);
+        out.extend_from_slice(b"null");
+    }
 }
 
 /// Each event of `accepted` as it goes on the wire: serialized once, then shared by the frames

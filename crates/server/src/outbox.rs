@@ -96,14 +96,14 @@ impl Outbox {
     }
 
     /// Everything waiting, and whether to close after it; waits while there is nothing.
-    pub async fn take(&self) -> (Vec<Frame>, Option<Closing>) {
+    pub async fn take(&self) -> (VecDeque<Frame>, Option<Closing>) {
         loop {
             let notified = self.wake.notified();
             {
                 let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
                 if !state.frames.is_empty() || state.closing.is_some() {
                     state.bytes = 0;
-                    return (state.frames.drain(..).collect(), state.closing);
+                    return (std::mem::take(&mut state.frames), state.closing);
                 }
             }
             notified.await;

@@ -23,6 +23,7 @@ use crate::outbox::{Closing, Frame, Outbox};
 use crate::store::{CHAT_KEPT, LoadedRoom, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
 use crate::{ApiError, Lang, Server, frames, hash_token, random_token};
 use serde_json::{Value, json};
+use std::cell::Cell;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use tapis_bots::{BotKind, Level};
@@ -37,6 +38,8 @@ const MAX_CATCH_UP: u64 = 1000;
 pub const CONNECTIONS_PER_SEAT: usize = 4;
 /// After a failed commit, bots wait this long before trying again.
 const RETRY_AFTER_FAILURE_MS: u64 = 1000;
+/// The largest buffer an update starts with (a larger one grows as it is written).
+const MAX_FRAME_HINT: usize = 64 * 1024;
 
 /// What a room is asked.
 pub enum RoomMsg {
@@ -144,6 +147,9 @@ pub struct Room {
     touched: u64,
     /// Counted against its creator's address while bots alone play (a room just created).
     bot_slot: Option<BotRoomSlot>,
+    /// The buffer an update is written into starts this large: the size of the room's last
+    /// update, and a little more, so that it seldom grows while written.
+    frame_size: Cell<usize>,
 }
 
 /// Why a stored room could not be rebuilt: at which stored action (the reason is not given, as
@@ -254,6 +260,7 @@ impl Room {
             retry_at: None,
             touched: now,
             bot_slot,
+            frame_size: Cell::new(1024),
         })
     }
 
@@ -569,7 +576,13 @@ impl Room {
         let mut out = Vec::new();
         for (s, action) in &record.actions[since as usize..] {
             match replay.replay(Seat(*s), action, now) {
-                Ok(accepted) => out.push(frames::update(&replay, &accepted, &frames::event_texts(&accepted), seat)),
+                Ok(accepted) => out.push(frames::update(
+                    &replay,
+                    &accepted,
+                    &frames::event_texts(&accepted),
+                    seat,
+                    self.frame_size.get(),
+                )),
                 Err(_) => return vec![self.snapshot(seat)],
             }
         }
@@ -663,8 +676,12 @@ impl Room {
     fn tell(&mut self, accepted: &Accepted) {
         let now = self.now();
         let events = frames::event_texts(accepted);
+        let capacity = self.frame_size.get();
         self.send_all(|room, seat| {
-            frames::with_clock(frames::update(&room.table, accepted, &events, seat), &room.table, now)
+            let frame = frames::update(&room.table, accepted, &events, seat, capacity);
+            // The next update's buffer: this one's size, and a little room to grow.
+            room.frame_size.set((frame.len() + frame.len() / 8).min(MAX_FRAME_HINT));
+            frames::with_clock(frame, &room.table, now)
         });
     }
 

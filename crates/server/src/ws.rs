@@ -203,7 +203,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         loop {
             let (frames, closing) = tokio::select! {
                 taken = writing.take() => taken,
-                _ = crate::stopped(&mut stopping) => (Vec::new(), Some(Closing::GOING_AWAY)),
+                _ = crate::stopped(&mut stopping) => (Default::default(), Some(Closing::GOING_AWAY)),
             };
             if !frames.is_empty() {
                 let sent = tokio::time::timeout(write_timeout, async {

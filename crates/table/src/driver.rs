@@ -664,7 +664,14 @@ impl Table {
 
     /// [`Table::client_view`] as JSON text.
     pub fn client_view_text(&self, observer: Option<Seat>) -> String {
-        self.current.client_view_text(observer, self.match_no, self.rounds.last(), &self.setup.names)
+        let mut out = Vec::with_capacity(2048);
+        self.write_client_view(observer, &mut out);
+        String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    }
+
+    /// [`Table::client_view`] as JSON text appended to `out`.
+    pub fn write_client_view(&self, observer: Option<Seat>, out: &mut Vec<u8>) {
+        self.current.write_client_view(observer, self.match_no, self.rounds.last(), &self.setup.names, out);
     }
 
     /// A person's submission: `seen` is the last `seq` they saw.

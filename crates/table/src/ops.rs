@@ -301,16 +301,17 @@ impl AnyMatch {
         crate::on_match!(self, m => view::client_view(m, seat, match_no, last_round, names))
     }
 
-    /// [`AnyMatch::client_view`] as JSON text, serialized straight from the typed view (what a
-    /// server sends thousands of times a second).
-    pub fn client_view_text(
+    /// [`AnyMatch::client_view`] as JSON text appended to `out`, serialized straight from the
+    /// typed view into the frame being written (what a server does thousands of times a second).
+    pub fn write_client_view(
         &self,
         seat: Option<Seat>,
         match_no: u32,
         last_round: Option<&RoundSummary>,
         names: &[String],
-    ) -> String {
-        crate::on_match!(self, m => view::client_view_text(m, seat, match_no, last_round, names))
+        out: &mut Vec<u8>,
+    ) {
+        crate::on_match!(self, m => view::write_client_view(m, seat, match_no, last_round, names, out))
     }
 
     /// The table as the seat's view shows it, as text for the terminal.

@@ -109,12 +109,18 @@ pub(crate) fn client_view<G: FullGame>(
     serde_json::to_value(envelope(m, seat, match_no, last_round, names)).unwrap_or(serde_json::Value::Null)
 }
 
-pub(crate) fn client_view_text<G: FullGame>(
+/// The client view as JSON text, appended to `out` (a frame being written).
+pub(crate) fn write_client_view<G: FullGame>(
     m: &Match<G>,
     seat: Option<Seat>,
     match_no: u32,
     last_round: Option<&RoundSummary>,
     names: &[String],
-) -> String {
-    serde_json::to_string(&envelope(m, seat, match_no, last_round, names)).unwrap_or_else(|_| "null".into())
+    out: &mut Vec<u8>,
+) {
+    let start = out.len();
+    if serde_json::to_writer(&mut *out, &envelope(m, seat, match_no, last_round, names)).is_err() {
+        out.truncate(start);
+        out.extend_from_slice(b"null");
+    }
 }

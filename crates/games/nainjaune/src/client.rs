@@ -8,7 +8,7 @@ use crate::cards::{Cards, Cell, rank_letter};
 use crate::options::GrandOpera;
 use crate::{NainJaune, Phase, View};
 use serde::Serialize;
-use tapis_core::{ClientView, Seat};
+use tapis_core::{ClientView, FrenchCard, Seat};
 
 /// What the match waits for, as the client view names it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
@@ -43,7 +43,7 @@ pub struct SeatBody {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct CellBody {
     /// The card that takes the cell, in notation: `TD`, `JC`, `QS`, `KH`, `7D`.
-    pub card: String,
+    pub card: FrenchCard,
     pub chips: u32,
 }
 
@@ -58,7 +58,7 @@ pub struct Call {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Claim {
     pub seat: Seat,
-    pub cell: String,
+    pub cell: FrenchCard,
 }
 
 /// The game's part of the client view.
@@ -67,13 +67,13 @@ pub struct Body {
     pub phase: PhaseName,
     /// The observer's hand, in deck order; absent for a spectator.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hand: Option<Vec<String>>,
+    pub hand: Option<Vec<FrenchCard>>,
     pub seats: Vec<SeatBody>,
     pub board: Vec<CellBody>,
     /// The run on the table in the order laid (first card first, `top` last); in the lead phase,
     /// the run that just ended (empty at the start of a round).
-    pub run: Vec<String>,
-    pub top: Option<String>,
+    pub run: Vec<FrenchCard>,
+    pub top: Option<FrenchCard>,
     /// In the continue phase, the rank that goes on with the run (and the one « sans … » would
     /// call); `null` otherwise.
     pub next: Option<String>,
@@ -81,7 +81,7 @@ pub struct Body {
     pub call: Option<Call>,
     pub claim: Option<Claim>,
     /// Every card laid this round, in deck order.
-    pub played: Vec<String>,
+    pub played: Vec<FrenchCard>,
     /// Cards put aside face down for the round.
     pub aside: u32,
     /// Seats that can still make a Grand Opéra this round, by the table's definition of it.
@@ -89,14 +89,6 @@ pub struct Body {
     /// The most rounds the match lasts (the `rounds` option); `null` when it goes on until a
     /// player cannot stake or pay.
     pub rounds: Option<u32>,
-}
-
-fn card_list(cards: impl Iterator<Item = tapis_core::FrenchCard>) -> Vec<String> {
-    cards.map(|c| c.to_string()).collect()
-}
-
-fn cell_name(cell: Cell) -> String {
-    cell.card().to_string()
 }
 
 /// Who can still go out in a Grand Opéra. Strict: the round's first leader, as long as nobody
@@ -132,7 +124,7 @@ pub(crate) fn body(view: &View) -> Body {
     };
     Body {
         phase,
-        hand: view.hand.map(|hand: Cards| card_list(hand.iter())),
+        hand: view.hand.map(|hand: Cards| hand.iter().collect()),
         seats: Seat::all(players)
             .map(|seat| SeatBody {
                 seat,
@@ -141,13 +133,13 @@ pub(crate) fn body(view: &View) -> Body {
                 lacks: t.passed[seat].iter().map(rank_letter).collect(),
             })
             .collect(),
-        board: Cell::ALL.into_iter().map(|cell| CellBody { card: cell_name(cell), chips: t.board[cell] }).collect(),
-        run: card_list(t.run.iter().copied()),
-        top: t.run.last().map(ToString::to_string),
+        board: Cell::ALL.into_iter().map(|cell| CellBody { card: cell.card(), chips: t.board[cell] }).collect(),
+        run: t.run.to_vec(),
+        top: t.run.last().copied(),
         next,
         call,
-        claim: t.claimable.map(|(seat, cell)| Claim { seat, cell: cell_name(cell) }),
-        played: card_list(t.played.iter()),
+        claim: t.claimable.map(|(seat, cell)| Claim { seat, cell: cell.card() }),
+        played: t.played.iter().collect(),
         aside: view.aside_count,
         grand_opera_possible: grand_opera_possible(view),
         rounds: (t.options.rounds != 0).then_some(t.options.rounds),

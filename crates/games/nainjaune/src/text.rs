@@ -180,13 +180,21 @@ impl Wording for crate::NainJaune {
 // ----- small words -----
 
 /// French typography: a non-breaking space before « : ; ! ? » and inside « ».
+/// Written in one pass: every event of a busy server's frames goes through it.
 fn french(text: &str) -> String {
-    text.replace(" :", "\u{a0}:")
-        .replace(" ;", "\u{a0};")
-        .replace(" !", "\u{a0}!")
-        .replace(" ?", "\u{a0}?")
-        .replace("« ", "«\u{a0}")
-        .replace(" »", "\u{a0}»")
+    let mut out = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            (' ', Some(':' | ';' | '!' | '?' | '»')) => out.push('\u{a0}'),
+            ('«', Some(' ')) => {
+                chars.next();
+                out.push_str("«\u{a0}");
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The text set for the reader's language: French typography in French, English as written.
@@ -532,12 +540,9 @@ fn paid(w: &Words, seat: Seat, to: Seat, n: u32, owed: u32) -> String {
 // ---------------------------------------------------------------------------------------------
 // The table as a screen shows it
 
-/// A card of the notation as the reader reads it, in its colour; an unknown one as written.
-fn card_span(card: &str, w: &Words) -> RichSpan {
-    match card.parse::<FrenchCard>() {
-        Ok(c) => RichSpan::french_card(w, c),
-        Err(_) => RichSpan::new(card, Mark::Text),
-    }
+/// A card as the reader reads it, in its colour.
+fn card_span(card: FrenchCard, w: &Words) -> RichSpan {
+    RichSpan::french_card(w, card)
 }
 
 /// A rank of the notation by its name: « Dame » / "Queen".
@@ -554,7 +559,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
             if i > 0 {
                 board.push("  ", Mark::Text);
             }
-            board.spans.push(card_span(&cell.card, w));
+            board.spans.push(card_span(cell.card, w));
             // Joined to its card by a no-break space, so that a narrow table never parts them.
             board.push(format!("\u{a0}{}", cell.chips), Mark::Count);
         }
@@ -563,7 +568,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
         if shown > 0 {
             run.push("… ", Mark::Text);
         }
-        let mut lines = vec![board, run.cards(t.run[shown..].iter().map(|c| card_span(c, w)), 7)];
+        let mut lines = vec![board, run.cards(t.run[shown..].iter().map(|&c| card_span(c, w)), 7)];
         if let Some(next) = &t.next {
             lines.push(RichLine::field(w, "Suivante", "Next").strong(rank_words(next, w)));
         }
@@ -577,7 +582,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
         }
         if let Some(claim) = &t.claim {
             let who = format!("{} ", w.who(claim.seat));
-            lines.push(RichLine::field(w, "Prise", "Claim").text(who).span(card_span(&claim.cell, w)));
+            lines.push(RichLine::field(w, "Prise", "Claim").text(who).span(card_span(claim.cell, w)));
         }
         lines.push(RichLine::field(w, "Écart", "Aside").text(w.cards(t.aside)));
         lines
@@ -603,7 +608,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
 
     fn hand(t: &Body, w: &Words) -> Option<Vec<HandCard>> {
         let hand = t.hand.as_ref()?;
-        Some(hand.iter().map(|c| HandCard { card: c.clone(), group: None, face: card_span(c, w) }).collect())
+        Some(hand.iter().map(|&c| HandCard { card: c.to_string(), group: None, face: card_span(c, w) }).collect())
     }
 
     fn rounds(t: &Body) -> Option<u32> {
@@ -613,5 +618,21 @@ impl tapis_core::DescribeTable for crate::NainJaune {
     /// The chips are the scores.
     fn score_heading(w: &Words) -> &'static str {
         w.pick("Jetons", "Chips")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::french;
+
+    #[test]
+    fn french_spaces_are_non_breaking_before_high_marks_and_inside_quotes() {
+        assert_eq!(
+            french("« Sans Valet » : Anne passe ; à vous ! Qui prend ?"),
+            "«\u{a0}Sans Valet\u{a0}»\u{a0}: Anne passe\u{a0}; à vous\u{a0}! Qui prend\u{a0}?"
+        );
+        assert_eq!(french("x  : «  y"), "x \u{a0}: «\u{a0} y");
+        assert_eq!(french("« :"), "«\u{a0}:");
+        assert_eq!(french("rien à changer"), "rien à changer");
     }
 }
