@@ -146,7 +146,7 @@ pub fn to_ask<G: Rules>(state: &G, salt: u64, steps: u64, declined: SeatSet) -> 
         let seat = actors.first()?;
         return Some((seat, false));
     }
-    let eligible = SeatSet(actors.0 | state.window_seats().0);
+    let eligible = actors | state.window_seats();
     let base = salt ^ steps.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut order: arrayvec::ArrayVec<(u64, Seat), MAX_SEATS> =
         eligible.iter().map(|s| (mix(base ^ (u64::from(s.0) + 1).wrapping_mul(0xD6E8_FEB8_6659_FD93)), s)).collect();

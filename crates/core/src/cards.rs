@@ -60,16 +60,23 @@ impl fmt::Display for Suit {
     }
 }
 
+/// A suit string that is not a suit of the deck.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a suit: write S, H, D or C")]
+pub struct BadSuit(pub String);
+
 impl FromStr for Suit {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Suit, ()> {
+    type Err = BadSuit;
+    fn from_str(s: &str) -> Result<Suit, BadSuit> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Suit::from_letter(c).ok_or(()),
-            _ => Err(()),
+            (Some(c), None) => Suit::from_letter(c).ok_or_else(|| BadSuit(s.to_string())),
+            _ => Err(BadSuit(s.to_string())),
         }
     }
 }
+
+crate::serde_as_text!(Suit);
 
 /// A rank of the French deck. The number is the face value with Ace = 1, Jack = 11, Queen = 12,
 /// King = 13; each game decides whether the Ace ranks low or high.
@@ -139,18 +146,25 @@ impl fmt::Display for Rank {
     }
 }
 
+/// A rank string that is not a rank of the deck.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("'{0}' is not a rank: write 2-9, T, J, Q, K or A")]
+pub struct BadRank(pub String);
+
 impl FromStr for Rank {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Rank, ()> {
+    type Err = BadRank;
+    fn from_str(s: &str) -> Result<Rank, BadRank> {
         let mut chars = s.chars();
         match (chars.next(), chars.next()) {
-            (Some(c), None) => Rank::from_letter(c).ok_or(()),
+            (Some(c), None) => Rank::from_letter(c).ok_or_else(|| BadRank(s.to_string())),
             // "10" is accepted as a courtesy; the canonical form is "T".
             (Some('1'), Some('0')) if s.len() == 2 => Ok(Rank(10)),
-            _ => Err(()),
+            _ => Err(BadRank(s.to_string())),
         }
     }
 }
+
+crate::serde_as_text!(Rank);
 
 /// A card of the French deck: one of 52 suited cards, or a Joker. Index `0..52` is
 /// `suit * 13 + rank index`, the Joker is 52.
@@ -298,14 +312,17 @@ impl CardSet {
         self.0 == 0
     }
 
+    #[inline]
     pub const fn union(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
+    #[inline]
     pub const fn intersection(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    #[inline]
     pub const fn difference(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
@@ -326,6 +343,8 @@ impl CardSet {
         CardSetIter(self.0)
     }
 }
+
+set_operators!(CardSet);
 
 impl FromIterator<usize> for CardSet {
     fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> Self {
@@ -385,6 +404,24 @@ mod tests {
         for bad in ["", "1S", "7", "7Z", "XX", "11H", "♥7", "ZS"] {
             assert!(bad.parse::<FrenchCard>().is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn suits_and_ranks_read_and_write_their_notation() {
+        for suit in Suit::ALL {
+            let json = serde_json::to_string(&suit).unwrap();
+            assert_eq!(json, format!("\"{}\"", suit.letter()));
+            assert_eq!(serde_json::from_str::<Suit>(&json).unwrap(), suit);
+        }
+        for rank in Rank::ALL {
+            let json = serde_json::to_string(&rank).unwrap();
+            assert_eq!(json, format!("\"{}\"", rank.letter()));
+            assert_eq!(serde_json::from_str::<Rank>(&json).unwrap(), rank);
+        }
+        assert_eq!("Z".parse::<Suit>(), Err(BadSuit("Z".into())));
+        assert_eq!("1".parse::<Rank>(), Err(BadRank("1".into())));
+        assert_eq!("SH".parse::<Suit>().unwrap_err().to_string(), "'SH' is not a suit: write S, H, D or C");
+        assert!(serde_json::from_str::<Rank>("\"11\"").is_err());
     }
 
     #[test]

@@ -42,7 +42,7 @@ pub trait Encoding: Game {
     /// windows are decided by public facts.
     fn window_seats(&self) -> SeatSet {
         let waiting = self.waiting_for();
-        SeatSet(self.actors().0 & !waiting.0)
+        self.actors() - waiting
     }
 }
 

@@ -5,6 +5,58 @@
 //!
 //! Dependencies point one way: cli → bots → games → core. Nothing here knows any game.
 
+/// `|`, `&` and `-` (union, intersection, difference) with their assignments, for a set whose
+/// `union`, `intersection` and `difference` are written out: `all - ready`, as shakmaty's
+/// `Bitboard` has them, rather than `SeatSet(all.0 & !ready.0)`.
+macro_rules! set_operators {
+    ($set:ty) => {
+        impl std::ops::BitOr for $set {
+            type Output = $set;
+            #[inline]
+            fn bitor(self, other: $set) -> $set {
+                self.union(other)
+            }
+        }
+
+        impl std::ops::BitAnd for $set {
+            type Output = $set;
+            #[inline]
+            fn bitand(self, other: $set) -> $set {
+                self.intersection(other)
+            }
+        }
+
+        impl std::ops::Sub for $set {
+            type Output = $set;
+            #[inline]
+            fn sub(self, other: $set) -> $set {
+                self.difference(other)
+            }
+        }
+
+        impl std::ops::BitOrAssign for $set {
+            #[inline]
+            fn bitor_assign(&mut self, other: $set) {
+                *self = self.union(other);
+            }
+        }
+
+        impl std::ops::BitAndAssign for $set {
+            #[inline]
+            fn bitand_assign(&mut self, other: $set) {
+                *self = self.intersection(other);
+            }
+        }
+
+        impl std::ops::SubAssign for $set {
+            #[inline]
+            fn sub_assign(&mut self, other: $set) {
+                *self = self.difference(other);
+            }
+        }
+    };
+}
+
 pub mod cards;
 pub mod client;
 pub mod counters;
@@ -20,7 +72,7 @@ pub mod rng;
 pub mod seat;
 pub mod words;
 
-pub use cards::{CardSet, FrenchCard, Rank, Suit};
+pub use cards::{BadRank, BadSuit, CardSet, FrenchCard, Rank, Suit};
 pub use client::{ClientView, DescribeTable, HandCard, french_hand};
 pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;

@@ -79,6 +79,21 @@ impl SeatSet {
         self.0.count_ones() as usize
     }
 
+    #[inline]
+    pub const fn union(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 | other.0)
+    }
+
+    #[inline]
+    pub const fn intersection(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & other.0)
+    }
+
+    #[inline]
+    pub const fn difference(self, other: SeatSet) -> SeatSet {
+        SeatSet(self.0 & !other.0)
+    }
+
     /// The lowest seat of the set.
     pub fn first(self) -> Option<Seat> {
         (self.0 != 0).then(|| Seat(self.0.trailing_zeros() as u8))
@@ -93,6 +108,8 @@ impl SeatSet {
         SeatIter(self.0)
     }
 }
+
+set_operators!(SeatSet);
 
 impl FromIterator<Seat> for SeatSet {
     fn from_iter<I: IntoIterator<Item = Seat>>(iter: I) -> Self {

@@ -1,7 +1,7 @@
 //! The laws of the card and seat sets, against a `BTreeSet` model, on sets and operation lists
 //! proptest draws and shrinks: insert, remove and contains agree with the model, `len` counts,
 //! iteration is in ascending order and sees each member once, and union, intersection and
-//! difference are the model's.
+//! difference (as methods and as `|`, `&`, `-`) are the model's.
 
 use proptest::prelude::*;
 use std::collections::BTreeSet;
@@ -71,6 +71,12 @@ proptest! {
         prop_assert_eq!(x.union(y), card_set(&a.union(&b).copied().collect()));
         prop_assert_eq!(x.intersection(y), card_set(&a.intersection(&b).copied().collect()));
         prop_assert_eq!(x.difference(y), card_set(&a.difference(&b).copied().collect()));
+        prop_assert_eq!((x | y, x & y, x - y), (x.union(y), x.intersection(y), x.difference(y)));
+        let (mut or, mut and, mut minus) = (x, x, x);
+        or |= y;
+        and &= y;
+        minus -= y;
+        prop_assert_eq!((or, and, minus), (x | y, x & y, x - y));
         prop_assert_eq!(x.union(y).len() + x.intersection(y).len(), a.len() + b.len());
         prop_assert_eq!(x.difference(y).union(x.intersection(y)), x);
         prop_assert!(x.difference(y).intersection(y).is_empty());
@@ -118,5 +124,19 @@ proptest! {
         let set = seat_set(&members);
         prop_assert_eq!(set.iter().collect::<SeatSet>(), set);
         prop_assert_eq!(set.into_iter().count(), members.len());
+    }
+
+    #[test]
+    fn seat_set_operations_are_the_models(a in seat_model(), b in seat_model()) {
+        let (x, y) = (seat_set(&a), seat_set(&b));
+        prop_assert_eq!(x | y, seat_set(&a.union(&b).copied().collect()));
+        prop_assert_eq!(x & y, seat_set(&a.intersection(&b).copied().collect()));
+        prop_assert_eq!(x - y, seat_set(&a.difference(&b).copied().collect()));
+        prop_assert_eq!((x | y, x & y, x - y), (x.union(y), x.intersection(y), x.difference(y)));
+        let (mut or, mut and, mut minus) = (x, x, x);
+        or |= y;
+        and &= y;
+        minus -= y;
+        prop_assert_eq!((or, and, minus), (x | y, x & y, x - y));
     }
 }

@@ -32,8 +32,8 @@ pub struct Status {
 impl Status {
     /// The status as `observer` (`None`: a spectator) may be told it.
     pub fn told_to(&self, observer: Option<Seat>) -> Status {
-        let own = observer.map_or(SeatSet::EMPTY, |s| SeatSet(self.actors.0 & SeatSet::single(s).0));
-        Status { actors: SeatSet(self.waiting.0 | own.0), ..self.clone() }
+        let own = observer.map_or(SeatSet::EMPTY, |s| self.actors & SeatSet::single(s));
+        Status { actors: self.waiting | own, ..self.clone() }
     }
 }
 

@@ -555,7 +555,7 @@ fn each_seat_is_told_its_own_window_and_no_other() {
         let told = status.told_to(seat);
         let own = seat
             .map_or(SeatSet::EMPTY, |s| if status.actors.contains(s) { SeatSet::single(s) } else { SeatSet::EMPTY });
-        assert_eq!(told.actors, SeatSet(status.waiting.0 | own.0));
+        assert_eq!(told.actors, status.waiting | own);
         assert_eq!(told.waiting, status.waiting);
     }
 }

@@ -249,7 +249,7 @@ impl Gum {
     #[inline(never)]
     fn waiting_for_outside_turns(&self) -> SeatSet {
         match self.table.phase {
-            Phase::Swap => SeatSet(SeatSet::all(self.table.players()).0 & !self.table.ready.0),
+            Phase::Swap => SeatSet::all(self.table.players()) - self.table.ready,
             Phase::Over => SeatSet::EMPTY,
             _ => self.table.deciding().map_or(SeatSet::EMPTY, SeatSet::single),
         }

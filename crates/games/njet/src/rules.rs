@@ -208,7 +208,7 @@ impl Table {
 
     /// The team `seat` plays in.
     pub fn team_of(&self, seat: Seat) -> SeatSet {
-        if self.team.contains(seat) { self.team } else { SeatSet(SeatSet::all(self.players()).0 & !self.team.0) }
+        if self.team.contains(seat) { self.team } else { SeatSet::all(self.players()) - self.team }
     }
 
     /// Cards a seat laid aside (others see how many, not which). None before the discard phase:
