@@ -337,7 +337,7 @@ fn at_80_columns_long_choices_go_on_over_lines_and_headers_are_not_cut() {
     assert!(!text.contains("+bu"), "{text}");
     let text = screen(&app, 120, 45);
     assert!(text.contains("exclure Blaise comme premier joueur"), "{text}");
-    assert!(text.contains(" Cartes Plis +butin "), "{text}");
+    assert!(text.contains(" Cartes Plis +Loot "), "{text}");
 }
 
 #[test]

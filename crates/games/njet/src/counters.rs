@@ -23,7 +23,7 @@ pub struct Teams {
 impl Counters for Njet {
     const COUNTERS: &'static [Counter] = &[
         Counter { key: "tricks", fr: "plis", en: "tricks" },
-        Counter { key: "loot", fr: "cartes de butin", en: "loot cards" },
+        Counter { key: "loot", fr: "cartes Loot", en: "loot cards" },
         Counter {
             key: "start_team_tricks",
             fr: "plis de l'équipe du premier joueur",
@@ -31,8 +31,8 @@ impl Counters for Njet {
         },
         Counter {
             key: "start_team_loot",
-            fr: "butin de l'équipe du premier joueur",
-            en: "loot of the start player's team",
+            fr: "cartes Loot de l'équipe du premier joueur",
+            en: "loot cards of the start player's team",
         },
         Counter {
             key: "start_team_rounds_won",

@@ -765,7 +765,7 @@ impl DescribeTable for crate::Njet {
 
     /// Njet!'s loot needs no word in the short heading: it is the `+n` after the tricks.
     fn seat_heading(w: &Words) -> (&'static str, &'static str) {
-        (w.pick("Plis +butin", "Tricks +loot"), w.pick("Plis", "Tricks"))
+        (w.pick("Plis +Loot", "Tricks +loot"), w.pick("Plis", "Tricks"))
     }
 
     /// The tricks won, the loot, the cards still to lay aside, and the colours it has shown it
