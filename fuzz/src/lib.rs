@@ -163,8 +163,9 @@ pub fn check(m: &AnyMatch) {
     assert!(m.legal(Seat(players as u8)).is_empty(), "a seat not at the table is offered an action");
     let names: Vec<String> = (0..players).map(|s| format!("P{s}")).collect();
     for observer in (0..players).map(|s| Some(Seat(s as u8))).chain([None]) {
-        let text = m.client_view_text(observer, 1, None, &names);
-        let parsed: Value = serde_json::from_str(&text).expect("the client view is JSON");
+        let mut text = Vec::new();
+        m.write_client_view(observer, 1, None, &names, &mut text);
+        let parsed: Value = serde_json::from_slice(&text).expect("the client view is JSON");
         assert_eq!(parsed, m.client_view(observer, 1, None, &names));
         let _ = m.view_json(observer);
         for lang in [Lang::Fr, Lang::En] {
