@@ -94,7 +94,7 @@ pub fn play(m: &mut AnyMatch, steps: &[Step]) {
                 let seat = Seat((*seat as usize % seats) as u8);
                 let legal = m.legal(seat);
                 if legal.is_empty() {
-                    refused_unchanged(m, seat, "x");
+                    try_text(m, seat, "x");
                     continue;
                 }
                 let action = &legal[*pick as usize % legal.len()];
@@ -140,12 +140,6 @@ fn try_text(m: &mut AnyMatch, seat: Seat, text: &str) {
             assert_eq!((m.seq(), m.state_json()), before, "a refused action changed the match");
         }
     }
-}
-
-fn refused_unchanged(m: &mut AnyMatch, seat: Seat, text: &str) {
-    let before = (m.seq(), m.state_json());
-    assert!(m.act(seat, text).is_err(), "{seat:?} with no legal action had {text:?} accepted");
-    assert_eq!((m.seq(), m.state_json()), before);
 }
 
 /// The promises that hold between actions.
