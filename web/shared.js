@@ -317,7 +317,9 @@ export function seatStrip(view, names, info, { extra = null, connectedSelf = fal
   }));
 }
 
-export function scoreSheet(view, names, rounds) {
+/** The score sheet: a row per round, then the scores now (`now: false` leaves that row out: a
+ * round's dialog, where the next round may already have moved them, as Le Nain Jaune's stakes do). */
+export function scoreSheet(view, names, rounds, { now = true } = {}) {
   const n = view.players;
   const seats = Array.from({ length: n }, (_, s) => s);
   return h('table', { class: 'sheet' },
@@ -325,7 +327,7 @@ export function scoreSheet(view, names, rounds) {
     h('thead', {}, h('tr', {}, h('th', {}, tr('Manche', 'Round')), seats.map((s) => h('th', {}, s === view.seat ? tr('Vous', 'You') : names(s))))),
     h('tbody', {},
       rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, `${r.scores_after[s]}`, h('small', {}, ` (${r.change[s] > 0 ? '+' : ''}${r.change[s]})`))))),
-      h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s])))));
+      now ? h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s]))) : null));
 }
 
 /** « Gagnant : Léo » / "Winners: Léo, Tom". */

@@ -727,7 +727,7 @@ function roundDialog(room, mod, view, names, close) {
   return dialog(tr(`Fin de la manche ${summary.round}`, `End of round ${summary.round}`),
     h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))),
     behind,
-    scoreSheet({ ...view, result: null }, names, [summary]),
+    scoreSheet(view, names, [summary], { now: false }),
     h('div', { class: 'dialog-buttons' },
       h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: close }, tr('Continuer', 'Continue'))));
 }

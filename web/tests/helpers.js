@@ -64,6 +64,9 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, count
     if (await page.locator('.dialog [data-result="winners"]').isVisible()) return moves;
     const round = page.locator('[data-close="round"]');
     if (await round.isVisible()) {
+      // A round's sheet gives the round's scores, not « Maintenant »: by now the next round may
+      // have moved them (Le Nain Jaune's stakes).
+      expect(await page.locator('.dialog .sheet tr.now').count()).toBe(0);
       await round.click();
       continue;
     }
