@@ -217,11 +217,11 @@ pub enum Event {
     },
     SuitNamed {
         seat: Seat,
-        suit: char,
+        suit: Suit,
     },
     RankDemanded {
         seat: Seat,
-        rank: char,
+        rank: Rank,
     },
     CardDemanded {
         seat: Seat,

@@ -44,7 +44,7 @@ impl Nantais {
             Action::Play(card) => self.play(seat, card, ev),
             Action::End => self.finish_turn(ev),
             Action::Suit(suit) => {
-                ev.emit(|| Event::SuitNamed { seat, suit: suit.letter() });
+                ev.emit(|| Event::SuitNamed { seat, suit });
                 let effects = &mut self.table.effects;
                 effects.name_suit = false;
                 effects.named_suit = Some(suit);
@@ -64,7 +64,7 @@ impl Nantais {
                     }
                     _ => {
                         self.table.constraint = Constraint::Rank { rank };
-                        ev.emit(|| Event::RankDemanded { seat, rank: rank.letter() });
+                        ev.emit(|| Event::RankDemanded { seat, rank });
                     }
                 }
                 self.resolve(ev);

@@ -237,12 +237,10 @@ fn event_text(event: &Event, words: &Words) -> String {
             }
         }
         Event::SuitNamed { seat, suit } => {
-            let name = Suit::from_letter(*suit).map_or_else(|| suit.to_string(), |s| suit_name(words, s).to_string());
-            format!("{} {name}.", says(*seat, "annonce", "annoncez", "names", "name"))
+            format!("{} {}.", says(*seat, "annonce", "annoncez", "names", "name"), suit_name(words, *suit))
         }
         Event::RankDemanded { seat, rank } => {
-            let wanted = Rank::from_letter(*rank).map_or_else(|| rank.to_string(), |r| words.a_rank(r));
-            format!("{} {wanted}.", says(*seat, "demande", "demandez", "demands", "demand"))
+            format!("{} {}.", says(*seat, "demande", "demandez", "demands", "demand"), words.a_rank(*rank))
         }
         Event::CardDemanded { seat, card: c } => {
             format!(

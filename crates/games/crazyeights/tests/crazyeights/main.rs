@@ -8,10 +8,10 @@ use serde_json::{Map, Value, json};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use tapis_core::kit::{self, KitConfig};
+use tapis_core::kit::{self, KitConfig, scenario};
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, ClientView, FrenchCard, Game, GameEvent, GameRng, Lang, Match,
-    MatchRequest, Seat, SeatSet, Setup, SetupError, Wording, Words, events_for,
+    MatchRequest, Seat, SeatSet, Setup, SetupError, Wording, Words,
 };
 use tapis_crazyeights::{Action, CrazyEights, Deal, Event, Phase};
 
@@ -36,16 +36,15 @@ fn forced(players: usize, dealer: u8, chance: &str, opts: Value) -> Match<CrazyE
     Match::new(&request).expect("a valid forced deal")
 }
 
+/// The legal actions of the seat to act.
 fn legal(m: &Match<CrazyEights>) -> Vec<String> {
-    let state = m.state();
-    let mut out = ActionList::new();
-    state.legal_actions(state.current(), &mut out);
-    out.iter().map(ToString::to_string).collect()
+    scenario::legal(m, m.state().current().0)
 }
 
+/// Takes `action` for the seat to act.
 fn act(m: &mut Match<CrazyEights>, action: &str) -> Vec<Event> {
-    let seat = m.state().current();
-    m.act(seat, action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"))
+    let seat = m.state().current().0;
+    scenario::act(m, seat, action)
 }
 
 fn hand(m: &Match<CrazyEights>, seat: u8) -> Vec<String> {
@@ -398,7 +397,7 @@ fn started(players: usize, dealer: u8, chance: &str, opts: Value) -> (CrazyEight
 }
 
 fn told(events: &[Event], observer: Option<u8>) -> Vec<Event> {
-    events_for(events, observer.map(Seat)).cloned().collect()
+    scenario::told(events, observer.map(Seat))
 }
 
 #[test]

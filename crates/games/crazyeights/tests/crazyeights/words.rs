@@ -5,9 +5,8 @@
 
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
-use tapis_core::{
-    ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Wording, Words,
-};
+use tapis_core::kit::scenario::{self, TextKind, random_step, reader_name};
+use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Wording, Words};
 use tapis_crazyeights::{Action, CrazyEights, Event};
 
 const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chris", "Dan", "Émile", "Fanny", "Gus", "Hugo", "Iris"];
@@ -22,13 +21,6 @@ fn card(text: &str) -> FrenchCard {
 
 fn cards(text: &str) -> Vec<FrenchCard> {
     text.split_whitespace().map(card).collect()
-}
-
-fn reader_name(reader: Option<Seat>) -> String {
-    match reader {
-        Some(seat) => format!("reader {} ({})", seat.index(), NAMES[seat.index()]),
-        None => "no reader".to_string(),
-    }
 }
 
 /// Every kind of event, each with the seats worth reading it as: the seat concerned, another
@@ -75,22 +67,7 @@ fn sample_actions() -> Vec<Action> {
 }
 
 fn listing(lang: Lang) -> String {
-    let names = names();
-    let mut out = String::new();
-    let _ = writeln!(out, "== events ==");
-    for (event, readers) in sample_events() {
-        let _ = writeln!(out, "{}", serde_json::to_string(&event).unwrap());
-        for reader in readers {
-            let words = Words::new(lang, &names, reader);
-            let _ = writeln!(out, "  {:<20} {}", reader_name(reader), CrazyEights::describe_event(&event, &words));
-        }
-    }
-    let _ = writeln!(out, "\n== actions (reader 0, Alice) ==");
-    let words = Words::new(lang, &names, Some(Seat(0)));
-    for action in sample_actions() {
-        let _ = writeln!(out, "  {:<20} {}", action.to_string(), CrazyEights::describe_action(action, &words));
-    }
-    out
+    scenario::words_listing::<CrazyEights>(lang, &names(), &sample_events(), &sample_actions())
 }
 
 #[test]
@@ -108,14 +85,6 @@ fn every_event_and_action_in_english() {
 fn request(players: usize, seed: u64, options: Value) -> MatchRequest {
     let options: Map<String, Value> = serde_json::from_value(options).unwrap();
     MatchRequest { players, seed, dealer: None, options, deal: None }
-}
-
-/// One random legal move of the seat to act.
-fn step(m: &mut Match<CrazyEights>, rng: &mut GameRng) -> Vec<Event> {
-    let seat = m.state().actors().first().unwrap();
-    let mut list = ActionList::new();
-    m.state().legal_actions(seat, &mut list);
-    m.act_parsed(seat, list[rng.index(list.len())]).unwrap()
 }
 
 /// The table at its telling moments of one seeded match, for the seat to act and a spectator.
@@ -147,14 +116,14 @@ fn tables(lang: Lang) -> String {
             shown.push(moment);
             for reader in [view.to_act.or(Some(Seat(0))), None] {
                 let words = Words::new(lang, &names, reader);
-                let _ = writeln!(out, "--- {moment}, {} ---", reader_name(reader));
+                let _ = writeln!(out, "--- {moment}, {} ---", reader_name(&names, reader));
                 let _ = write!(out, "{}", CrazyEights::render_view(&m.state().view(reader), &words));
             }
         }
         if view.over {
             break;
         }
-        step(&mut m, &mut rng);
+        random_step(&mut m, &mut rng);
     }
     assert_eq!(shown.len(), 6, "every moment was seen: {shown:?}");
     out
@@ -175,44 +144,31 @@ fn the_table_in_english() {
 const PLURALS_EN: [&str; 3] = ["cards", "points", "eights"];
 const PLURALS_FR: [&str; 2] = ["cartes", "points"];
 
-/// The first bad form found in `text`, a text for people in `lang` where every seat has a name.
-fn bad_form(text: &str, lang: Lang) -> Option<String> {
-    let bad = |what: &str| Some(what.to_string());
+/// The bad forms of `text`, a text for people in `lang` where every seat has a name: the kit's,
+/// and those of Crazy Eights' own words.
+fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
+    let mut bad = scenario::bad_forms(text, lang);
+    let mut flag = |what: String| bad.push(what);
     let words: Vec<&str> =
         text.split(|c: char| !c.is_alphanumeric() && c != '’' && c != '-').filter(|w| !w.is_empty()).collect();
-    // Counts: "1 cards", « 1 cartes », « 0 cartes », "-1 points", a whole word after a number.
+    // Counts: "1 eights", « -1 cartes », a whole word after a number.
     let plurals: &[&str] = if lang == Lang::Fr { &PLURALS_FR } else { &PLURALS_EN };
     let numbers: &[&str] = if lang == Lang::Fr { &["-1", "0", "1"] } else { &["-1", "1"] };
     for number in numbers {
         for plural in plurals {
-            let form = format!("{number} {plural}");
-            for (at, _) in text.match_indices(&form) {
-                let before = text[..at].chars().next_back();
-                let after = text[at + form.len()..].chars().next();
-                let number_starts = !before.is_some_and(|c| c.is_alphanumeric() || c == '-');
-                if number_starts && !after.is_some_and(|c| c.is_alphanumeric()) {
-                    return bad(&form);
-                }
+            if scenario::has_word(text, &format!("{number} {plural}")) {
+                flag(format!("{number} {plural}"));
             }
         }
     }
-    // Plurals by parenthesis, empty guillemets, notation and its placeholders.
-    for form in ["(s)", "«\u{a0}»", "« »", "«»", "<", ">", "|", "(play", "(draw", "(pass", "(suit"] {
+    // Notation and its placeholders.
+    for form in ["<", ">", "|", "(play", "(draw", "(pass", "(suit"] {
         if text.contains(form) {
-            return bad(form);
+            flag(form.to_string());
         }
     }
-    // Seats by number when every seat has a name.
-    let lower = text.to_lowercase();
-    let spaced: Vec<&str> = lower.split_whitespace().collect();
-    for pair in spaced.windows(2) {
-        let numbered = pair[1].chars().next().is_some_and(|c| c.is_ascii_digit());
-        if ["seat", "seats", "joueur", "player", "place", "siège", "sièges"].contains(&pair[0]) && numbered {
-            return bad(&format!("{} {}", pair[0], pair[1]));
-        }
-    }
-    if lower.contains("siège") || lower.contains("seat") {
-        return bad("siège / seat");
+    if text.to_lowercase().contains("seat") {
+        flag("seat".into());
     }
     // Cards in notation (`7H`, `QS`, `TD`).
     for word in &words {
@@ -221,89 +177,33 @@ fn bad_form(text: &str, lang: Lang) -> Option<String> {
             && "23456789TJQKA".contains(r)
             && "SHDC".contains(s)
         {
-            return bad(&format!("notation card {word}"));
-        }
-    }
-    // A card's letters in the other language: `Q♠` in French, `D♠` in English.
-    let letters = if lang == Lang::Fr { ["J", "Q", "K"] } else { ["V", "D", "R"] };
-    for letter in letters {
-        for suit in ["♠", "♥", "♦", "♣"] {
-            if text.contains(&format!("{letter}{suit}")) {
-                return bad(&format!("{letter}{suit}"));
-            }
+            flag(format!("notation card {word}"));
         }
     }
     match lang {
         Lang::En => {
-            for form in [" :", " ;", " !", " ?", "\u{a0}"] {
-                if text.contains(form) {
-                    return bad(&format!("English spacing {form:?}"));
-                }
-            }
+            let third = ["plays", "draws", "deals", "names", "passes", "finishes", "wins", "is"];
             for pair in words.windows(2) {
-                let vowel = pair[1] == "8" || pair[1] == "Ace" || pair[1] == "eight";
-                if (pair[0] == "a" || pair[0] == "A") && vowel {
-                    return bad(&format!("{} {}", pair[0], pair[1]));
-                }
-                if (pair[0] == "a" || pair[0] == "A") && ["hearts", "spades", "clubs", "diamonds"].contains(&pair[1]) {
-                    return bad(&format!("{} {}", pair[0], pair[1]));
-                }
-                let third = ["plays", "draws", "deals", "names", "passes", "finishes", "wins", "is"];
                 if (pair[0] == "You" || pair[0] == "you") && third.contains(&pair[1]) {
-                    return bad(&format!("{} {}", pair[0], pair[1]));
+                    flag(format!("{} {}", pair[0], pair[1]));
                 }
             }
         }
         Lang::Fr => {
-            let chars: Vec<char> = text.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
-                if ":;!?".contains(c) && (i == 0 || chars[i - 1] != '\u{a0}') {
-                    return bad(&format!("French spacing before {c:?}"));
-                }
-                if (c == '«' && chars.get(i + 1) != Some(&'\u{a0}'))
-                    || (c == '»' && (i == 0 || chars[i - 1] != '\u{a0}'))
-                {
-                    return bad("French guillemets");
-                }
-            }
-            for form in ["un Dame", "une As", "une 8", "seed"] {
-                if text.contains(form) {
-                    return bad(form);
-                }
-            }
             let third = ["pose", "pioche", "distribue", "demande", "passe", "finit", "gagne", "reçoit", "doit"];
             for pair in words.windows(2) {
                 if (pair[0] == "Vous" || pair[0] == "vous") && third.contains(&pair[1]) {
-                    return bad(&format!("{} {}", pair[0], pair[1]));
+                    flag(format!("{} {}", pair[0], pair[1]));
                 }
             }
             for english in ["card", "cards", "draw", "play", "pass", "hearts", "spades", "clubs", "diamonds", "stock"] {
                 if words.iter().any(|w| w.eq_ignore_ascii_case(english)) {
-                    return bad(&format!("English word {english}"));
+                    flag(format!("English word {english}"));
                 }
             }
         }
     }
-    None
-}
-
-/// A sentence: a capital, a full stop, no stray spaces.
-fn sentence_flaw(text: &str) -> Option<&'static str> {
-    if !text.chars().next().is_some_and(|c| c.is_uppercase() || c.is_ascii_digit()) {
-        Some("no capital")
-    } else if !text.ends_with('.') {
-        Some("no full stop")
-    } else if text.contains("  ") || text.trim() != text {
-        Some("stray spaces")
-    } else {
-        None
-    }
-}
-
-fn check(text: &str, lang: Lang, what: &str) {
-    if let Some(form) = bad_form(text, lang) {
-        panic!("{what} in {lang:?}: bad form «{form}» in:\n{text}");
-    }
+    bad
 }
 
 #[test]
@@ -321,42 +221,19 @@ fn random_matches_have_none_of_the_bad_forms() {
     ] {
         let mut m = Match::<CrazyEights>::new(&request(players, seed, options)).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
-        let readers: Vec<Option<Seat>> = Seat::all(players).map(Some).chain([None]).collect();
-        loop {
-            for lang in [Lang::Fr, Lang::En] {
-                for &reader in &readers {
-                    let words = Words::new(lang, &names, reader);
-                    check(&CrazyEights::render_view(&m.state().view(reader), &words), lang, "table");
-                    texts += 1;
-                }
-                for seat in m.state().actors().iter() {
-                    let words = Words::new(lang, &names, Some(seat));
-                    let mut list = ActionList::new();
-                    m.state().legal_actions(seat, &mut list);
-                    for &action in list.iter() {
-                        let text = CrazyEights::describe_action(action, &words);
-                        check(&text, lang, "action");
-                        assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}");
-                        texts += 1;
+        texts += scenario::every_text(&mut m, &names, &mut rng, |text, lang, kind, reader| {
+            let bad = bad_forms(text, lang);
+            assert!(bad.is_empty(), "{kind:?} in {lang:?} for {reader:?}: bad forms {bad:?} in:\n{text}");
+            match kind {
+                TextKind::Action => assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}"),
+                TextKind::Event => {
+                    if let Some(flaw) = scenario::sentence_flaw(text) {
+                        panic!("{flaw}: {text}");
                     }
                 }
+                TextKind::Table => {}
             }
-            if m.state().is_over() {
-                break;
-            }
-            for event in step(&mut m, &mut rng) {
-                for lang in [Lang::Fr, Lang::En] {
-                    for &reader in &readers {
-                        let text = CrazyEights::describe_event(&event, &Words::new(lang, &names, reader));
-                        check(&text, lang, "event");
-                        if let Some(flaw) = sentence_flaw(&text) {
-                            panic!("{flaw}: {text}");
-                        }
-                        texts += 1;
-                    }
-                }
-            }
-        }
+        });
     }
     assert!(texts > 10_000, "{texts} texts checked");
 }
@@ -390,9 +267,13 @@ fn the_checks_fail_on_the_old_forms() {
         ("« Sans King ! »", Lang::Fr),
     ];
     for (text, lang) in old {
-        assert!(bad_form(text, lang).is_some(), "not caught: {text}");
+        assert!(!bad_forms(text, lang).is_empty(), "not caught: {text}");
     }
-    assert_eq!(bad_form("Ada pose D♠.", Lang::Fr), None);
-    assert_eq!(bad_form("Fin de la partie\u{a0}: Ada finit avec -1 point.", Lang::Fr), None);
-    assert_eq!(bad_form("An 8 is turned up and put back, then K♣.", Lang::En), None);
+    assert_no_bad_form("Ada pose D♠.", Lang::Fr);
+    assert_no_bad_form("Fin de la partie\u{a0}: Ada finit avec -1 point.", Lang::Fr);
+    assert_no_bad_form("An 8 is turned up and put back, then K♣.", Lang::En);
+}
+
+fn assert_no_bad_form(text: &str, lang: Lang) {
+    assert_eq!(bad_forms(text, lang), Vec::<String>::new(), "{text}");
 }

@@ -5,6 +5,7 @@
 mod words;
 
 use serde_json::{Map, Value, json};
+use tapis_core::kit::scenario::{self, act, legal, refused};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionList, ClientView, Conformance, Game, GameEvent, Heuristic, Match, MatchRequest, Seat, SeatSet, Wording,
@@ -194,28 +195,9 @@ fn new_match(players: usize, options: Map<String, Value>, deal: Value) -> Match<
 fn started(players: usize, options: Map<String, Value>, deal: Value) -> Match<Gum> {
     let mut m = new_match(players, options, deal);
     for seat in 0..players {
-        act(&mut m, seat, "ready");
+        act(&mut m, seat as u8, "ready");
     }
     m
-}
-
-fn act(m: &mut Match<Gum>, seat: usize, text: &str) -> Vec<Event> {
-    match m.act(Seat(seat as u8), text) {
-        Ok(events) => events,
-        Err(e) => panic!("seat {seat} '{text}' refused: {e}"),
-    }
-}
-
-fn refused(m: &mut Match<Gum>, seat: usize, text: &str) {
-    let before = m.state().clone();
-    assert!(m.act(Seat(seat as u8), text).is_err(), "seat {seat} '{text}' was accepted");
-    assert_eq!(m.state(), &before, "a refused action changed the match");
-}
-
-fn legal(m: &Match<Gum>, seat: usize) -> Vec<String> {
-    let mut list = ActionList::new();
-    m.state().legal_actions(Seat(seat as u8), &mut list);
-    list.iter().map(ToString::to_string).collect()
 }
 
 fn phase(m: &Match<Gum>) -> Phase {
@@ -890,9 +872,9 @@ fn g13_variant_play_to_last_goes_on_without_the_winner() {
         let mut rng = tapis_core::GameRng::seed_from_u64(seed);
         while !m.state().is_over() {
             let seat = m.state().waiting_for().first().unwrap();
-            let options = legal(&m, seat.index());
+            let options = legal(&m, seat.0);
             let pick = options[rng.index(options.len())].clone();
-            act(&mut m, seat.index(), &pick);
+            act(&mut m, seat.0, &pick);
         }
         let table = m.state().view(None).table;
         let mut scores = m.state().scores().as_slice().to_vec();
@@ -915,7 +897,7 @@ fn g14_left_of_the_dealer_starts() {
     let request = MatchRequest { players: 3, dealer: Some(1), ..MatchRequest::default() };
     let mut m = Match::<Gum>::new(&request).unwrap();
     for seat in 0..3 {
-        act(&mut m, seat, "ready");
+        act(&mut m, seat as u8, "ready");
     }
     assert_eq!(turn(&m), is_turn(2));
 }
@@ -931,9 +913,9 @@ fn g14_variant_loser_deals_the_next_game() {
         let mut checked = false;
         while !m.state().is_over() {
             let seat = m.state().waiting_for().first().unwrap();
-            let options = legal(&m, seat.index());
+            let options = legal(&m, seat.0);
             let pick = options[rng.index(options.len())].clone();
-            for event in act(&mut m, seat.index(), &pick) {
+            for event in act(&mut m, seat.0, &pick) {
                 match event {
                     Event::Out { seat, place: 3 } => last_out = Some(seat),
                     Event::Dealt { round: 2, dealer, .. } => {
@@ -1168,7 +1150,7 @@ fn heuristic_beats_random_players() {
 
 /// What `observer` is told of the table and of the next action: who the match waits for (but
 /// itself), its client body, and the events of `next` addressed to it.
-fn told(m: &Match<Gum>, observer: Option<Seat>, next: (usize, &str)) -> (SeatSet, Value, Vec<Value>) {
+fn told(m: &Match<Gum>, observer: Option<Seat>, next: (u8, &str)) -> (SeatSet, Value, Vec<Value>) {
     let mut waiting = m.state().waiting_for();
     if let Some(seat) = observer {
         waiting.remove(seat);
@@ -1176,7 +1158,7 @@ fn told(m: &Match<Gum>, observer: Option<Seat>, next: (usize, &str)) -> (SeatSet
     let body = serde_json::to_value(Gum::client_body(&m.state().view(observer))).unwrap();
     let mut after = m.clone();
     let events = act(&mut after, next.0, next.1);
-    let events = events_for(&events, observer).map(|e| serde_json::to_value(e).unwrap()).collect();
+    let events = scenario::told(&events, observer).iter().map(|e| serde_json::to_value(e).unwrap()).collect();
     (waiting, body, events)
 }
 

@@ -3,6 +3,7 @@
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit;
+use tapis_core::kit::scenario;
 use tapis_core::{ActionList, BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, Wording, Words};
 use tapis_gum::{Action, Card, Counts, Event, Gum, Phase, PlayKind};
 
@@ -206,41 +207,19 @@ fn tables_in_english() {
 
 // ----- the known bad forms, over many random matches -----
 
-/// Why `text` (in `lang`, read by `reader`, seats named) is badly written, if it is.
+/// Why `text` (in `lang`, read by `reader`, seats named) is badly written, if it is: the kit's
+/// bad forms first, then those of Battle GUM's own words.
 fn bad_form(text: &str, lang: Lang, reader: Option<Seat>, players: usize) -> Option<String> {
-    let chars: Vec<char> = text.chars().collect();
+    if let Some(bad) = scenario::bad_forms(text, lang).into_iter().next() {
+        return Some(bad);
+    }
     let words: Vec<&str> = text.split(|c: char| c.is_whitespace()).filter(|w| !w.is_empty()).collect();
-    let lower = text.to_lowercase();
     let starts_digit = |w: &str| w.chars().next().is_some_and(|c| c.is_ascii_digit());
-    // Counts: "1 cards", « 1 cartes », « 0 cartes », "-1 points".
     for pair in words.windows(2) {
-        let (n, noun) = (pair[0].trim_start_matches(['(', '-', '−']), pair[1].trim_end_matches([',', '.', ')', ';']));
-        let plural = ["cards", "cartes", "points", "turns", "tours", "times"].contains(&noun);
-        if plural && (n == "1" || (lang == Lang::Fr && n == "0")) {
-            return Some(format!("singular count with a plural noun: {} {}", pair[0], pair[1]));
-        }
         let next = pair[1];
         match pair[0] {
-            "a" | "A" if lang == Lang::En => {
-                let vowel = next.starts_with("8")
-                    || next.starts_with("11")
-                    || next.starts_with("18")
-                    || next.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c));
-                if vowel {
-                    return Some(format!("\"a\" before {next}"));
-                }
-                if ["hearts", "spades", "clubs", "diamonds"].iter().any(|s| next.starts_with(s)) {
-                    return Some(format!("\"a\" before the plural {next}"));
-                }
-            }
-            "an" | "An" if lang == Lang::En => {
-                let digit_ok = next.starts_with('8') || next.starts_with("11") || next.starts_with("18");
-                if starts_digit(next) && !digit_ok {
-                    return Some(format!("\"an\" before {next}"));
-                }
-            }
-            "un" | "Un" if lang == Lang::Fr && next.starts_with("Dame") => {
-                return Some("« un Dame »".into());
+            "a" | "A" if lang == Lang::En && next.chars().next().is_some_and(|c| "AEIOUaeiou".contains(c)) => {
+                return Some(format!("\"a\" before {next}"));
             }
             "une" | "Une" if lang == Lang::Fr && (starts_digit(next) || next.starts_with("Ninja")) => {
                 return Some(format!("« une » before {next}"));
@@ -248,49 +227,10 @@ fn bad_form(text: &str, lang: Lang, reader: Option<Seat>, players: usize) -> Opt
             _ => {}
         }
     }
-    for form in ["(s)", "(e)", "(es)", "[", "]", "<", "{", "}", "-t-il", "-t-elle"] {
+    for form in ["(e)", "(es)", "[", "]", "<", "{", "}", "-t-il", "-t-elle"] {
         if text.contains(form) {
             return Some(format!("{form:?}"));
         }
-    }
-    // Punctuation and typography.
-    for (i, &c) in chars.iter().enumerate() {
-        let before = if i > 0 { Some(chars[i - 1]) } else { None };
-        let after = chars.get(i + 1).copied();
-        match (lang, c) {
-            (Lang::En, ':' | ';' | '!' | '?') if before.is_some_and(char::is_whitespace) => {
-                return Some(format!("a space before {c:?} in English"));
-            }
-            (Lang::En, '\u{a0}' | '«' | '»') => return Some(format!("French typography {c:?} in English")),
-            (Lang::Fr, ':' | ';' | '!' | '?') if before != Some('\u{a0}') => {
-                return Some(format!("no non-breaking space before {c:?} in French"));
-            }
-            (Lang::Fr, '«') if after != Some('\u{a0}') || chars.get(i + 2) == Some(&'»') => {
-                return Some("« without a non-breaking space, or empty".into());
-            }
-            (Lang::Fr, '»') if before != Some('\u{a0}') || (i >= 2 && chars[i - 2] == '«') => {
-                return Some("» without a non-breaking space, or empty".into());
-            }
-            (_, '\'') if lang == Lang::Fr => return Some("a straight apostrophe in French".into()),
-            _ => {}
-        }
-    }
-    if text.contains("«»") {
-        return Some("empty « »".into());
-    }
-    // Seats by name, never by number.
-    for word in ["seat", "player", "joueur", "place", "siège", "sièges"] {
-        let mut rest = lower.as_str();
-        while let Some(at) = rest.find(word) {
-            let tail = &rest[at + word.len()..];
-            if tail.starts_with(' ') && tail[1..].starts_with(|c: char| c.is_ascii_digit()) {
-                return Some(format!("a seat by number: {word} {}", &tail[1..2]));
-            }
-            rest = tail;
-        }
-    }
-    if lower.contains("siège") {
-        return Some("« siège »".into());
     }
     // The reader is « vous » / "you", never named nor spoken of in the third person; with no
     // reader, nobody is « vous ».
@@ -309,20 +249,8 @@ fn bad_form(text: &str, lang: Lang, reader: Option<Seat>, players: usize) -> Opt
         }
         _ => {}
     }
-    if lang == Lang::En && text.split(|c: char| !c.is_alphanumeric()).any(|w| ["his", "him", "he", "her"].contains(&w))
-    {
+    if lang == Lang::En && text.split(|c: char| !c.is_alphanumeric()).any(|w| w == "her") {
         return Some("a gendered pronoun".into());
-    }
-    if lang == Lang::Fr {
-        for (i, &c) in chars.iter().enumerate() {
-            let suit = chars.get(i + 1).is_some_and(|s| "♠♥♦♣".contains(*s));
-            if "JQK".contains(c) && suit {
-                return Some("an English card letter in French".into());
-            }
-        }
-        if lower.contains("seed") {
-            return Some("« seed » in French".into());
-        }
     }
     for verb in ["(play", "(give", "(take", "(reveal", "(swap", "(pickup", "(accept", "(keep", "(ready", "|2|"] {
         if text.contains(verb) {

@@ -7,6 +7,7 @@
 mod words;
 
 use serde_json::{Map, Value, json};
+use tapis_core::kit::scenario::{self, legal};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionError, ActionList, DeckMismatch, Game, GameRng, Heuristic, Lang, Match, MatchRequest, Seat, SetupError,
@@ -39,7 +40,7 @@ fn setup_error(players: usize, opts: Value, deal: Option<Value>) -> String {
 
 fn act(game: &mut Match<NainJaune>, seat: u8, text: &str) -> Vec<Event> {
     let before = game.state().clone();
-    let events = game.act(Seat(seat), text).unwrap_or_else(|e| panic!("seat {seat} '{text}' refused: {e}"));
+    let events = scenario::act(game, seat, text);
     assert_chips_conserved(&before, game.state());
     events
 }
@@ -48,16 +49,8 @@ fn acts(game: &mut Match<NainJaune>, seat: u8, texts: &[&str]) -> Vec<Event> {
     texts.iter().flat_map(|t| act(game, seat, t)).collect()
 }
 
-fn legal(game: &Match<NainJaune>, seat: u8) -> Vec<String> {
-    let mut out = ActionList::new();
-    game.state().legal_actions(Seat(seat), &mut out);
-    out.iter().map(ToString::to_string).collect()
-}
-
 fn refuse(game: &mut Match<NainJaune>, seat: u8, text: &str) -> String {
-    let before = game.state().clone();
-    let err = game.act(Seat(seat), text).expect_err("the action should be refused");
-    assert!(game.state() == &before, "a refused '{text}' changed the match");
+    let err = scenario::refused(game, seat, text);
     format!("{} {err}", err.code())
 }
 
@@ -992,7 +985,8 @@ fn heuristic_leads_the_run_that_keeps_the_lead() {
 /// by name and the observer addressed as « vous » / "you".
 fn told(events: &[Event], observer: Option<Seat>) -> Vec<Value> {
     let names: Vec<String> = ["Alice", "Ada", "Blaise", "Zoé"].map(String::from).to_vec();
-    tapis_core::events_for(events, observer)
+    scenario::told(events, observer)
+        .iter()
         .map(|e| {
             json!({
                 "event": e,

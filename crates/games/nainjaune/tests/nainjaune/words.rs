@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value, json};
 use tapis_core::kit;
+use tapis_core::kit::scenario;
 use tapis_core::{
     ActionList, BySeat, CardSet, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words,
 };
@@ -273,42 +274,19 @@ fn the_table_in_english() {
 
 // ----- the bad forms -----
 
-const NBSP: char = '\u{a0}';
-
-fn words_of(text: &str) -> Vec<&str> {
-    text.split(|c: char| c.is_whitespace() || c == NBSP).filter(|w| !w.is_empty()).collect()
-}
-
 /// A word without the punctuation around it.
 fn bare(word: &str) -> &str {
     word.trim_matches(|c: char| !c.is_alphanumeric())
 }
 
-const SUITS: [char; 4] = ['♠', '♥', '♦', '♣'];
-
-/// Every bad form found in `text`, written in `lang` with seats named.
+/// Every bad form found in `text`, written in `lang` with seats named: the kit's, and those of
+/// Le Nain Jaune's own words.
 fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
-    let mut bad = Vec::new();
+    let mut bad = scenario::bad_forms(text, lang);
     let mut flag = |what: &str| bad.push(what.to_string());
     let lower = text.to_lowercase();
-    let words = words_of(text);
-    // Counts and their nouns agree: « 1 carte », « 0 jeton », "1 card", "0 cards".
-    for pair in words.windows(2) {
-        let (Ok(n), noun) = (pair[0].parse::<i64>(), bare(pair[1])) else { continue };
-        let plural = match noun {
-            "card" | "chip" | "carte" | "jeton" => false,
-            "cards" | "chips" | "cartes" | "jetons" => true,
-            _ => continue,
-        };
-        let wanted = if lang == Lang::Fr { n.abs() > 1 } else { n.abs() != 1 };
-        if plural != wanted {
-            flag(&format!("« {} {} »", pair[0], pair[1]));
-        }
-    }
-    if text.contains("(s)") {
-        flag("(s)");
-    }
-    // Articles.
+    let words: Vec<&str> = text.split(char::is_whitespace).filter(|w| !w.is_empty()).collect();
+    // Articles before a vowel sound.
     for pair in words.windows(2) {
         let (article, next) = (pair[0], bare(pair[1]));
         let vowel =
@@ -316,50 +294,7 @@ fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
         match (lang, article) {
             (Lang::En, "a" | "A") if vowel => flag(&format!("« a {next} »")),
             (Lang::En, "an" | "An") if !vowel => flag(&format!("« an {next} »")),
-            (Lang::En, "a" | "A" | "an" | "An") if ["hearts", "spades", "clubs", "diamonds"].contains(&next) => {
-                flag(&format!("« a {next} »"))
-            }
-            (Lang::Fr, "un" | "Un") if next == "Dame" => flag("« un Dame »"),
-            (Lang::Fr, "une" | "Une")
-                if ["As", "Valet", "Roi"].contains(&next) || next.starts_with(char::is_numeric) =>
-            {
-                flag(&format!("« une {next} »"))
-            }
             _ => {}
-        }
-    }
-    // Typography.
-    let chars: Vec<char> = text.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let before = if i > 0 { Some(chars[i - 1]) } else { None };
-        let after = chars.get(i + 1).copied();
-        if ":;!?".contains(c) {
-            match lang {
-                Lang::En if before.is_some_and(|b| b == ' ' || b == NBSP) => flag(&format!("a space before « {c} »")),
-                Lang::Fr if before != Some(NBSP) => flag(&format!("no non-breaking space before « {c} »")),
-                _ => {}
-            }
-        }
-        if c == '«' && (lang == Lang::En || after != Some(NBSP)) {
-            flag("« without a non-breaking space after it, or in English");
-        }
-        if c == '»' && (lang == Lang::En || before != Some(NBSP)) {
-            flag("» without a non-breaking space before it, or in English");
-        }
-        if c == '\'' && lang == Lang::Fr {
-            flag("a straight apostrophe in French");
-        }
-    }
-    // Quotes with nothing inside.
-    for (open, close) in [('«', '»'), ('“', '”')] {
-        let mut rest = text;
-        while let Some(at) = rest.find(open) {
-            let inside = &rest[at + open.len_utf8()..];
-            let end = inside.find(close).unwrap_or(inside.len());
-            if inside[..end].trim_matches(|c: char| c.is_whitespace() || c == '…' || c == '.').is_empty() {
-                flag("an empty quote");
-            }
-            rest = &inside[end..];
         }
     }
     // The call names its rank in French: « Sans Roi ! », “Sans Roi!”.
@@ -369,30 +304,15 @@ fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
         }
     }
     // Seats by name, never by number.
-    for word in ["seat", "siège", "place "] {
+    for word in ["seat", "place "] {
         if lower.contains(word) {
             flag(word);
         }
     }
     for pair in words.windows(2) {
-        if ["joueur", "player", "joueurs", "players"].contains(&pair[0].to_lowercase().as_str())
-            && pair[1].starts_with(char::is_numeric)
-        {
+        if ["joueurs", "players"].contains(&pair[0].to_lowercase().as_str()) && pair[1].starts_with(char::is_numeric) {
             flag(&format!("« {} {} »", pair[0], pair[1]));
         }
-    }
-    // Cards in the reader's language.
-    for (i, &c) in chars.iter().enumerate() {
-        if SUITS.contains(&c) && i > 0 {
-            let rank = chars[i - 1];
-            let foreign = if lang == Lang::Fr { "JQK" } else { "VDR" };
-            if foreign.contains(rank) {
-                flag(&format!("« {rank}{c} »"));
-            }
-        }
-    }
-    if lang == Lang::Fr && lower.contains("seed") {
-        flag("seed");
     }
     // No notation in sentences.
     for leak in ["(play", "(stop)", "(pass)", "(claim)", "|", "play <"] {
@@ -407,10 +327,7 @@ fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
             flag(&format!("a card in notation « {word} »"));
         }
     }
-    // Nobody is "he": names, or « vous » / "you".
-    if lang == Lang::En && words.iter().any(|w| ["he", "his", "him", "He", "His"].contains(&bare(w))) {
-        flag("he");
-    }
+    // Nobody is « il » or « elle »: names, or « vous ».
     if lang == Lang::Fr && words.iter().any(|w| ["il", "Il", "elle", "Elle"].contains(&bare(w))) {
         flag("il / elle");
     }

@@ -6,10 +6,11 @@ mod words;
 
 use insta::assert_json_snapshot;
 use serde_json::{Map, Value, json};
+use tapis_core::kit::scenario::{self, act, legal, refused};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionError, ClientView, Conformance, DeckMismatch, FrenchCard, Game, GameEvent, GameRng, Heuristic, Lang, Match,
-    MatchRequest, Seat, SeatSet, SetupError, Text, Wording, events_for,
+    MatchRequest, Rank, Seat, SeatSet, SetupError, Suit, Text, Wording, events_for,
 };
 use tapis_nantais::client::Body;
 use tapis_nantais::{ChainKind, Constraint, Event, Nantais, Pending, Phase, View};
@@ -59,22 +60,6 @@ fn table(hands: &[&str], stock_top: &str, discard: &str, opts: Value) -> Match<N
     let decks = opts.get("decks").and_then(Value::as_u64).unwrap_or(1) as usize;
     let deal = deal_json(hands, stock_top, discard, decks);
     Match::new(&request(hands.len(), deal, opts)).expect("the stacked deal is accepted")
-}
-
-fn act(m: &mut Match<Nantais>, seat: u8, action: &str) -> Vec<Event> {
-    m.act(Seat(seat), action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"))
-}
-
-fn refused(m: &mut Match<Nantais>, seat: u8, action: &str) {
-    let before = m.state().clone();
-    assert!(m.act(Seat(seat), action).is_err(), "seat {seat} '{action}' should be refused");
-    assert!(*m.state() == before, "a refused action changed the match");
-}
-
-fn legal(m: &Match<Nantais>, seat: u8) -> Vec<String> {
-    let mut out = tapis_core::ActionList::new();
-    m.state().legal_actions(Seat(seat), &mut out);
-    out.iter().map(ToString::to_string).collect()
 }
 
 fn view(m: &Match<Nantais>) -> View {
@@ -344,7 +329,7 @@ fn e1_king_demands_a_rank_until_it_is_satisfied() {
     act(&mut m, 0, "end");
     assert_eq!(legal(&m, 0).len(), 13);
     let events = act(&mut m, 0, "rank 9");
-    assert_eq!(events, [Event::RankDemanded { seat: Seat(0), rank: '9' }]);
+    assert_eq!(events, [Event::RankDemanded { seat: Seat(0), rank: Rank::from_letter('9').unwrap() }]);
     assert_eq!(legal(&m, 1), ["draw"], "2♠ is a spade but not a 9");
     act(&mut m, 1, "draw");
     assert_eq!(legal(&m, 1), ["pass"], "the 4♦ drawn is no 9: keep it");
@@ -1314,8 +1299,7 @@ fn search_playouts_announce_call_name_what_they_hold_and_lay_before_anything_els
 /// addressed to it, who the match then waits for, and its view.
 fn told(m: &mut Match<Nantais>, seat: u8, action: &str, observer: Option<Seat>) -> (Vec<Event>, SeatSet, View) {
     let events = act(m, seat, action);
-    let told = events_for(&events, observer).cloned().collect();
-    (told, m.state().waiting_for(), m.state().view(observer))
+    (scenario::told(&events, observer), m.state().waiting_for(), m.state().view(observer))
 }
 
 #[test]
@@ -1549,8 +1533,12 @@ fn events_are_worded_in_both_languages() {
             "Blaise vous dit «\u{a0}CONTRE UNIQUE\u{a0}»\u{a0}!",
             "Blaise calls CONTRE UNIQUE on you!",
         ),
-        (Event::RankDemanded { seat: Seat(1), rank: '8' }, "Ada demande un 8.", "Ada demands an 8."),
-        (Event::SuitNamed { seat: Seat(0), suit: 'H' }, "Vous annoncez cœur.", "You name hearts."),
+        (
+            Event::RankDemanded { seat: Seat(1), rank: Rank::from_letter('8').unwrap() },
+            "Ada demande un 8.",
+            "Ada demands an 8.",
+        ),
+        (Event::SuitNamed { seat: Seat(0), suit: Suit::Hearts }, "Vous annoncez cœur.", "You name hearts."),
         (
             Event::Offered { seat: Seat(0), target: Seat(1), card: c("JC") },
             "Dame\u{a0}: vous proposez V♣ à Ada en échange.",

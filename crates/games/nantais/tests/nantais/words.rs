@@ -5,6 +5,7 @@
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
 use tapis_core::kit;
+use tapis_core::kit::scenario::{self, act, has_word};
 use tapis_core::{
     ActionList, BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Rank, Seat, SeatSet, Suit, Wording, Words,
 };
@@ -63,11 +64,11 @@ fn every_event() -> Vec<Event> {
         Event::PenaltyCards { seat: ada, cards: cards("JC"), reason: PenaltyReason::Sevens },
         Event::Reshuffled { cards: 23 },
         Event::Reshuffled { cards: 1 },
-        Event::SuitNamed { seat: ada, suit: 'H' },
-        Event::RankDemanded { seat: ada, rank: '8' },
-        Event::RankDemanded { seat: ada, rank: 'Q' },
-        Event::RankDemanded { seat: ada, rank: 'A' },
-        Event::RankDemanded { seat: ada, rank: 'K' },
+        Event::SuitNamed { seat: ada, suit: Suit::Hearts },
+        Event::RankDemanded { seat: ada, rank: Rank::from_letter('8').unwrap() },
+        Event::RankDemanded { seat: ada, rank: Rank::from_letter('Q').unwrap() },
+        Event::RankDemanded { seat: ada, rank: Rank::from_letter('A').unwrap() },
+        Event::RankDemanded { seat: ada, rank: Rank::from_letter('K').unwrap() },
         Event::CardDemanded { seat: ada, card: c("QS") },
         Event::CardDemanded { seat: ada, card: c("AH") },
         Event::Passed { seat: ada },
@@ -187,10 +188,6 @@ fn table(hands: &[&str], discard: &str, opts: Value) -> Match<Nantais> {
     Match::new(&request).expect("the deal is accepted")
 }
 
-fn act(m: &mut Match<Nantais>, seat: u8, action: &str) {
-    m.act(Seat(seat), action).unwrap_or_else(|e| panic!("seat {seat} '{action}': {e}"));
-}
-
 fn views(m: &Match<Nantais>, title: &str, out: &mut String) {
     let names = names(m.state().players());
     for lang in [Lang::Fr, Lang::En] {
@@ -242,45 +239,18 @@ fn tables_in_words() {
 
 // ----- the bad forms, over many seeded random matches -----
 
-/// The word at `i` stands alone: no letter or digit touches it on either side.
-fn whole_word(text: &str, i: usize, len: usize) -> bool {
-    let before = text[..i].chars().next_back();
-    let after = text[i + len..].chars().next();
-    !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
-}
-
-fn has_word(text: &str, word: &str) -> bool {
-    text.match_indices(word).any(|(i, _)| whole_word(text, i, word.len()))
-}
-
-/// A word followed by a number: « siège 3 », "Seat 3", "player 2".
-fn word_then_number(text: &str, word: &str) -> bool {
-    let lower = text.to_lowercase();
-    lower.match_indices(word).any(|(i, _)| {
-        let rest = &lower[i + word.len()..];
-        whole_word(&lower, i, word.len())
-            && rest.starts_with(' ')
-            && rest[1..].starts_with(|c: char| c.is_ascii_digit())
-    })
-}
-
 /// What is wrong with `text` (empty when nothing is), as written in `lang` for a table whose
-/// seats all have names.
+/// seats all have names: the kit's bad forms, and those of Le 8 Nantais's own words.
 fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
-    let mut bad = Vec::new();
+    let mut bad = scenario::bad_forms(text, lang);
     let mut flag = |wrong: bool, what: &str| {
         if wrong {
             bad.push(what.to_string());
         }
     };
     flag(text.trim().is_empty(), "empty text");
-    flag(has_word(text, "1 cards") || has_word(text, "1 penalty cards"), "1 cards");
-    flag(text.contains("(s)"), "(s)");
-    for seat in ["seat", "joueur", "player", "place"] {
-        flag(word_then_number(text, seat), "a seat by number");
-    }
-    flag(text.to_lowercase().contains("siège") || text.to_lowercase().contains("sièges"), "siège");
-    // Notation leaking into sentences: `(play 7H|…)`, `play 7H`, `contre 2`, English card letters.
+    flag(has_word(text, "1 penalty cards"), "1 cards");
+    // Notation leaking into sentences: `(play 7H|…)`, `play 7H`, `contre 2`.
     flag(text.contains('|'), "notation |");
     let lower = text.to_lowercase();
     for verb in ["play", "suit", "rank", "contre", "swap", "ask", "give", "draw", "pass", "end", "unique", "noswap"] {
@@ -294,51 +264,30 @@ fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
                     || (matches!(verb, "contre" | "swap") && !t.is_empty() && t.bytes().all(|c| c.is_ascii_digit()))
             };
             let bracketed = text[..i].ends_with('(') || text[..i].ends_with('[') || text[..i].ends_with('`');
-            whole_word(&lower, i, verb.len()) && (token.is_some_and(notation) || bracketed)
+            lower[..i].chars().next_back().is_none_or(|c| !c.is_alphanumeric())
+                && lower[i + verb.len()..].chars().next().is_none_or(|c| !c.is_alphanumeric())
+                && (token.is_some_and(notation) || bracketed)
         });
         flag(leaked, "notation in a sentence");
     }
-    // Articles, elision and agreement.
-    let wrong_forms: &[&str] = match lang {
-        Lang::En => &["a hearts", "a spades", "a clubs", "a diamonds", "a Ace", "a 8", "an King", "an Queen", "an 7"],
-        Lang::Fr => &["un Dame", "une Roi", "une As", "une Valet", "une 8", "de As", "de Ada", "que Ada", "que Émile"],
-    };
-    for wrong in wrong_forms {
-        flag(has_word(text, wrong), wrong);
+    // Elision before a name or a vowel.
+    if lang == Lang::Fr {
+        for wrong in ["de As", "de Ada", "que Ada", "que Émile"] {
+            flag(has_word(text, wrong), wrong);
+        }
     }
-    flag(text.contains("«»") || text.contains("« »") || text.contains("«\u{a0}»"), "empty « »");
     match lang {
         Lang::En => {
-            for p in [" :", " ;", " !", " ?", "\u{a0}"] {
-                flag(text.contains(p), "French spacing in English");
-            }
-            flag(text.contains('«') || text.contains('»'), "French quotes in English");
             flag(text.contains("UNIQUE »") || text.contains("Sans"), "French words in English");
             for fr in ["pose", "pioche", "carte", "manche", "Dame :"] {
                 flag(has_word(text, fr), "French word in English");
             }
         }
         Lang::Fr => {
-            for p in [" :", " ;", " !", " ?", "« ", " »"] {
-                flag(text.contains(p), "an ASCII space where French puts a non-breaking one");
-            }
-            for p in [":", ";", "!", "?", "»"] {
-                let glued = text.match_indices(p).any(|(i, _)| {
-                    i > 0 && !text[..i].ends_with('\u{a0}') && !text[..i].ends_with(|c: char| c.is_ascii_digit())
-                });
-                // A colon glued to a word is English typography; « 10:30 » never occurs here.
-                flag(glued, "no non-breaking space before a French high sign");
-            }
-            flag(text.contains('«') && !text.contains("«\u{a0}"), "no non-breaking space after «");
-            flag(has_word(text, "seed") || has_word(text, "graine"), "seed");
-            // English card letters beside a suit symbol: Q♠, J♥, K♦.
-            let english_card =
-                ['J', 'Q', 'K'].iter().any(|l| ['♠', '♥', '♦', '♣'].iter().any(|s| text.contains(&format!("{l}{s}"))));
-            flag(english_card, "English card letters in French");
+            flag(has_word(text, "graine"), "seed");
             for en in ["Queen", "King", "Jack", "Ace", "Seat", "the ", "draws", "plays"] {
                 flag(text.contains(en), "English word in French");
             }
-            flag(text.contains("'"), "ASCII apostrophe in French");
         }
     }
     bad

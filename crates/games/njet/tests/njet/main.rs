@@ -6,6 +6,7 @@ mod words;
 
 use serde_json::{Map, Value, json};
 use tapis_core::ClientView;
+use tapis_core::kit::scenario::{self, act, legal};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionError, ActionList, Audience, Game, GameEvent, GameRng, Heuristic, Lang, Match, MatchRequest, Seat, SeatSet,
@@ -48,10 +49,6 @@ fn set_board(m: &mut Match<Njet>, free: [&str; 5]) {
     assert_ne!(m.state().table().phase, Phase::Njet, "the Njet phase ends with the last stone");
 }
 
-fn act(m: &mut Match<Njet>, seat: u8, text: &str) -> Vec<Event> {
-    m.act(Seat(seat), text).unwrap_or_else(|e| panic!("seat {seat} '{text}': {e}"))
-}
-
 /// Plays tricks given as `"leader: card card card ..."` in playing order; checks each leader.
 fn play_tricks(m: &mut Match<Njet>, tricks: &[&str]) -> Vec<Event> {
     let players = m.state().players();
@@ -91,16 +88,9 @@ fn round_points(events: &[Event]) -> Vec<i64> {
         .expect("a round was scored")
 }
 
-fn legal(m: &Match<Njet>, seat: u8) -> Vec<String> {
-    let mut list = ActionList::new();
-    m.state().legal_actions(Seat(seat), &mut list);
-    list.iter().map(ToString::to_string).collect()
-}
-
 /// The events `observer` (`None`: a spectator) is told, as JSON.
 fn told(events: &[Event], observer: Option<Seat>) -> String {
-    let told: Vec<&Event> = events_for(events, observer).collect();
-    serde_json::to_string(&told).unwrap()
+    serde_json::to_string(&scenario::told(events, observer)).unwrap()
 }
 
 fn trick_won(events: &[Event]) -> Option<(Seat, u8)> {

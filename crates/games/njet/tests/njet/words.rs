@@ -4,7 +4,8 @@
 
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
-use tapis_core::{ActionList, BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words};
+use tapis_core::kit::scenario::{self, TextKind, random_step, reader_name};
+use tapis_core::{BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words};
 use tapis_njet::{Action, Card, Cards, Colour, Conditions, Event, Njet, Phase};
 
 const NAMES: [&str; 4] = ["Alice", "Ada", "Blaise", "Chris"];
@@ -21,13 +22,6 @@ fn cell(text: &str) -> tapis_njet::Cell {
     match Njet::parse_action(&format!("njet {text}")).unwrap() {
         Action::Njet(cell) => cell,
         other => panic!("{other}"),
-    }
-}
-
-fn reader_name(reader: Option<Seat>) -> String {
-    match reader {
-        Some(seat) => format!("reader {} ({})", seat.index(), NAMES[seat.index()]),
-        None => "no reader".to_string(),
     }
 }
 
@@ -94,22 +88,7 @@ fn sample_actions() -> Vec<Action> {
 }
 
 fn listing(lang: Lang) -> String {
-    let names = names();
-    let mut out = String::new();
-    let _ = writeln!(out, "== events ==");
-    for (event, readers) in sample_events() {
-        let _ = writeln!(out, "{}", serde_json::to_string(&event).unwrap());
-        for reader in readers {
-            let words = Words::new(lang, &names, reader);
-            let _ = writeln!(out, "  {:<20} {}", reader_name(reader), Njet::describe_event(&event, &words));
-        }
-    }
-    let _ = writeln!(out, "\n== actions (reader 0, Alice) ==");
-    let words = Words::new(lang, &names, Some(Seat(0)));
-    for action in sample_actions() {
-        let _ = writeln!(out, "  {:<20} {}", action.to_string(), Njet::describe_action(action, &words));
-    }
-    out
+    scenario::words_listing::<Njet>(lang, &names(), &sample_events(), &sample_actions())
 }
 
 #[test]
@@ -127,14 +106,6 @@ fn every_event_and_action_in_english() {
 fn request(players: usize, seed: u64, options: Value) -> MatchRequest {
     let options: Map<String, Value> = serde_json::from_value(options).unwrap();
     MatchRequest { players, seed, dealer: None, options, deal: None }
-}
-
-/// One random legal move of the first actor.
-fn step(m: &mut Match<Njet>, rng: &mut GameRng) -> Vec<Event> {
-    let seat = m.state().actors().first().unwrap();
-    let mut list = ActionList::new();
-    m.state().legal_actions(seat, &mut list);
-    m.act_parsed(seat, list[rng.index(list.len())]).unwrap()
 }
 
 /// Renders of one seeded match at its telling moments, for seat 0 and for a spectator.
@@ -164,7 +135,7 @@ fn tables(lang: Lang) -> String {
                 moments.push((moment, count));
             }
             last_phase = t.phase;
-            step(&mut m, &mut rng);
+            random_step(&mut m, &mut rng);
             count += 1;
         }
         moments.push(("over", count));
@@ -174,13 +145,13 @@ fn tables(lang: Lang) -> String {
         let mut done = 0;
         for (moment, at) in moments {
             while done < at {
-                step(&mut m, &mut rng);
+                random_step(&mut m, &mut rng);
                 done += 1;
             }
             for reader in [Some(Seat(0)), None] {
                 let view = m.state().view(reader);
                 let words = Words::new(lang, &names, reader);
-                let _ = writeln!(out, "--- {players} players, {moment}, {} ---", reader_name(reader));
+                let _ = writeln!(out, "--- {players} players, {moment}, {} ---", reader_name(&names, reader));
                 let _ = write!(out, "{}", Njet::render_view(&view, &words));
             }
         }
@@ -204,105 +175,56 @@ fn the_table_in_english() {
 const PLURALS_EN: [&str; 5] = ["cards", "tricks", "points", "loot cards", "stones"];
 const PLURALS_FR: [&str; 5] = ["cartes", "plis", "points", "cartes Loot", "pierres"];
 
-/// The first bad form found in `text`, a text for people in `lang` where every seat has a name.
-fn bad_form(text: &str, lang: Lang) -> Option<String> {
-    let bad = |what: &str| Some(what.to_string());
+/// The bad forms of `text`, a text for people in `lang` where every seat has a name: the kit's,
+/// and those of Njet!'s own words.
+fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
+    let mut bad = scenario::bad_forms(text, lang);
+    let mut flag = |what: String| bad.push(what);
     let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric() && c != '’').filter(|w| !w.is_empty()).collect();
-    // Counts: "1 cards", « 1 cartes », « 0 cartes », a whole word after a whole number.
+    // Counts: "1 loot cards", « 1 cartes Loot », a whole word after a whole number.
     let plurals = if lang == Lang::Fr { PLURALS_FR } else { PLURALS_EN };
     let numbers: &[&str] = if lang == Lang::Fr { &["0", "1"] } else { &["1"] };
     for number in numbers {
         for plural in plurals {
-            let form = format!("{number} {plural}");
-            for (at, _) in text.match_indices(&form) {
-                let before = text[..at].chars().next_back();
-                let after = text[at + form.len()..].chars().next();
-                if !before.is_some_and(|c| c.is_alphanumeric()) && !after.is_some_and(|c| c.is_alphanumeric()) {
-                    return bad(&form);
-                }
+            if scenario::has_word(text, &format!("{number} {plural}")) {
+                flag(format!("{number} {plural}"));
             }
         }
     }
-    // Plurals by parenthesis, empty guillemets, notation and its placeholders.
-    for form in ["(s)", "«\u{a0}»", "« »", "«»", "<", ">", "|", "(play", "(njet", "(discard", "(partner"] {
+    // Notation and its placeholders.
+    for form in ["<", ">", "|", "(play", "(njet", "(discard", "(partner"] {
         if text.contains(form) {
-            return bad(form);
+            flag(form.to_string());
         }
     }
-    // Seats by number when every seat has a name.
-    let lower = text.to_lowercase();
-    for (i, word) in lower.split_whitespace().enumerate() {
-        let next = lower.split_whitespace().nth(i + 1).unwrap_or("");
-        let numbered = next.chars().next().is_some_and(|c| c.is_ascii_digit());
-        if ["seat", "seats", "joueur", "player", "place", "siège", "sièges"].contains(&word) && numbered {
-            return bad(&format!("{word} {next}"));
-        }
+    if text.to_lowercase().contains("seat ") {
+        flag("seat".into());
     }
-    if lower.contains("siège") || lower.contains("seat ") {
-        return bad("siège / seat");
-    }
-    // Cards in notation (`R7`, `K9`) or in French with English letters (`Q♠`).
+    // Cards in notation (`R7`, `K9`), colours by their letter.
     for word in &words {
         let mut chars = word.chars();
         if let (Some(c), Some(v), None) = (chars.next(), chars.next(), chars.next())
             && "RBKGrbkg".contains(c)
             && ('1'..='9').contains(&v)
         {
-            return bad(&format!("notation card {word}"));
+            flag(format!("notation card {word}"));
         }
         if ["R", "B", "K", "G"].contains(word) {
-            return bad(&format!("colour letter {word}"));
-        }
-    }
-    for letter in ["J", "Q", "K"] {
-        for suit in ["♠", "♥", "♦", "♣"] {
-            if lang == Lang::Fr && text.contains(&format!("{letter}{suit}")) {
-                return bad(&format!("{letter}{suit}"));
-            }
+            flag(format!("colour letter {word}"));
         }
     }
     match lang {
         Lang::En => {
-            for form in [" :", " ;", " !", " ?", "\u{a0}"] {
-                if text.contains(form) {
-                    return bad(&format!("English spacing {form:?}"));
-                }
-            }
-            for article in [" a ", "A "] {
-                for noun in ["hearts", "spades", "clubs", "diamonds", "Ace", "8", "8s"] {
-                    if text.contains(&format!("{article}{noun}"))
-                        || text.starts_with(&format!("{}{noun}", article.trim_start()))
-                    {
-                        return bad(&format!("{article}{noun}"));
-                    }
-                }
-            }
             for verb in ["plays", "wins", "deals", "lays", "scores", "starts", "is", "rules", "chooses", "places"] {
                 if text.contains(&format!("You {verb} ")) || text.contains(&format!("you {verb} ")) {
-                    return bad(&format!("you {verb}"));
+                    flag(format!("you {verb}"));
                 }
             }
-            if lower.contains("player 1") || lower.contains("njet !") {
-                return bad("English form");
+            if text.to_lowercase().contains("njet !") {
+                flag("English form".into());
             }
         }
         Lang::Fr => {
-            let chars: Vec<char> = text.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
-                if ":;!?".contains(c) && (i == 0 || chars[i - 1] != '\u{a0}') {
-                    return bad(&format!("French spacing before {c:?}"));
-                }
-                if (c == '«' && chars.get(i + 1) != Some(&'\u{a0}'))
-                    || (c == '»' && (i == 0 || chars[i - 1] != '\u{a0}'))
-                {
-                    return bad("French guillemets");
-                }
-            }
-            for form in ["un Dame", "une 1", "une 7", "seed"] {
-                if text.contains(form) {
-                    return bad(form);
-                }
-            }
             // « vous » as a subject with the verb of « il »: « Vous joue », « et vous gagne ».
             // (« Ada vous exclut », « Ada vous choisit » are right: « vous » is the object.)
             let third = ["pose", "joue", "gagne", "donne", "remporte", "écarte", "marque", "reçoit", "commence"];
@@ -311,36 +233,17 @@ fn bad_form(text: &str, lang: Lang) -> Option<String> {
                 if (pair[0] == "Vous" && (object || third.contains(&pair[1])))
                     || (pair[0] == "vous" && third.contains(&pair[1]))
                 {
-                    return bad(&format!("{} {}", pair[0], pair[1]));
+                    flag(format!("{} {}", pair[0], pair[1]));
                 }
             }
             for english in ["trump", "player", "card", "trick", "red", "blue", "black", "green"] {
                 if words.iter().any(|w| w.eq_ignore_ascii_case(english)) {
-                    return bad(&format!("English word {english}"));
+                    flag(format!("English word {english}"));
                 }
             }
         }
     }
-    None
-}
-
-/// A sentence: a capital, a full stop, no stray spaces.
-fn sentence_flaw(text: &str) -> Option<&'static str> {
-    if !text.chars().next().is_some_and(char::is_uppercase) {
-        Some("no capital")
-    } else if !text.ends_with('.') {
-        Some("no full stop")
-    } else if text.contains("  ") || text.trim() != text {
-        Some("stray spaces")
-    } else {
-        None
-    }
-}
-
-fn check(text: &str, lang: Lang, what: &str) {
-    if let Some(form) = bad_form(text, lang) {
-        panic!("{what} in {lang:?}: bad form «{form}» in:\n{text}");
-    }
+    bad
 }
 
 #[test]
@@ -357,44 +260,19 @@ fn random_matches_have_none_of_the_bad_forms() {
     ] {
         let mut m = Match::<Njet>::new(&request(players, seed, options)).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
-        let readers: Vec<Option<Seat>> = Seat::all(players).map(Some).chain([None]).collect();
-        while !m.state().is_over() {
-            for lang in [Lang::Fr, Lang::En] {
-                for &reader in &readers {
-                    let words = Words::new(lang, &names, reader);
-                    check(&Njet::render_view(&m.state().view(reader), &words), lang, "table");
-                    texts += 1;
-                }
-                for seat in m.state().actors().iter() {
-                    let words = Words::new(lang, &names, Some(seat));
-                    let mut list = ActionList::new();
-                    m.state().legal_actions(seat, &mut list);
-                    for &action in list.iter() {
-                        let text = Njet::describe_action(action, &words);
-                        check(&text, lang, "action");
-                        assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}");
-                        texts += 1;
+        texts += scenario::every_text(&mut m, &names, &mut rng, |text, lang, kind, reader| {
+            let bad = bad_forms(text, lang);
+            assert!(bad.is_empty(), "{kind:?} in {lang:?} for {reader:?}: bad forms {bad:?} in:\n{text}");
+            match kind {
+                TextKind::Action => assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}"),
+                TextKind::Event => {
+                    if let Some(flaw) = scenario::sentence_flaw(text) {
+                        panic!("{flaw}: {text}");
                     }
                 }
+                TextKind::Table => {}
             }
-            for event in step(&mut m, &mut rng) {
-                for lang in [Lang::Fr, Lang::En] {
-                    for &reader in &readers {
-                        let text = Njet::describe_event(&event, &Words::new(lang, &names, reader));
-                        check(&text, lang, "event");
-                        if let Some(flaw) = sentence_flaw(&text) {
-                            panic!("{flaw}: {text}");
-                        }
-                        texts += 1;
-                    }
-                }
-            }
-        }
-        for lang in [Lang::Fr, Lang::En] {
-            for &reader in &readers {
-                check(&Njet::render_view(&m.state().view(reader), &Words::new(lang, &names, reader)), lang, "table");
-            }
-        }
+        });
     }
     assert!(texts > 10_000, "{texts} texts checked");
 }
@@ -429,9 +307,13 @@ fn the_checks_fail_on_the_old_forms() {
         ("Votre main : rouge 1", Lang::Fr),
     ];
     for (text, lang) in old {
-        assert!(bad_form(text, lang).is_some(), "not caught: {text}");
+        assert!(!bad_forms(text, lang).is_empty(), "not caught: {text}");
     }
-    assert_eq!(bad_form("Ada joue le 7 rouge.", Lang::Fr), None);
-    assert_eq!(bad_form("Njet\u{a0}! Vous excluez 1 point par pli.", Lang::Fr), None);
-    assert_eq!(bad_form("Njet! You rule out 1 point per trick.", Lang::En), None);
+    assert_no_bad_form("Ada joue le 7 rouge.", Lang::Fr);
+    assert_no_bad_form("Njet\u{a0}! Vous excluez 1 point par pli.", Lang::Fr);
+    assert_no_bad_form("Njet! You rule out 1 point per trick.", Lang::En);
+}
+
+fn assert_no_bad_form(text: &str, lang: Lang) {
+    assert_eq!(bad_forms(text, lang), Vec::<String>::new(), "{text}");
 }

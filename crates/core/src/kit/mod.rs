@@ -25,6 +25,8 @@
 //! CI did before the scale existed (7,000–10,000 matches per main configuration). Every count of
 //! random matches in the tests goes through [`soak`], read here and nowhere else.
 
+pub mod scenario;
+
 use crate::game::{ActionList, Conformance, Game, GameEvent, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
 use crate::rng::{GameRng, game_seed};
