@@ -191,6 +191,25 @@ pub struct Server {
 }
 
 impl Server {
+    /// A server on `store` that does not listen yet; it stops when `stopping` turns true.
+    pub fn new(config: ServeConfig, store: Arc<dyn store::Store>, stopping: watch::Receiver<bool>) -> Arc<Server> {
+        let bots = Arc::new(bots::Bots::new(config.bot_threads, config.hold_bots.clone()));
+        Arc::new(Server {
+            config,
+            store,
+            bots,
+            rooms: Directory::default(),
+            open_rooms: AtomicUsize::new(0),
+            clock: Clock::new(),
+            tcp: AtomicUsize::new(0),
+            connections: AtomicUsize::new(0),
+            next_connection: AtomicU64::new(1),
+            limits: limits::Limits::default(),
+            replays: replays::Replays::default(),
+            stopping,
+        })
+    }
+
     /// The room `code`: in memory, or brought back from the store.
     pub async fn room(self: &Arc<Self>, code: &str) -> Result<RoomHandle, ApiError> {
         if let Some(handle) = self.rooms.get(code) {
@@ -429,24 +448,9 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
         }
     };
     let store: Arc<dyn store::Store> = Arc::new(store);
-    let clock = Clock::new();
-    let bots = Arc::new(bots::Bots::new(config.bot_threads, config.hold_bots.clone()));
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    let server = Arc::new(Server {
-        config: config.clone(),
-        store: store.clone(),
-        bots,
-        rooms: Directory::default(),
-        open_rooms: AtomicUsize::new(0),
-        clock,
-        tcp: AtomicUsize::new(0),
-        connections: AtomicUsize::new(0),
-        next_connection: AtomicU64::new(1),
-        limits: limits::Limits::default(),
-        replays: replays::Replays::default(),
-        stopping,
-    });
+    let server = Server::new(config, store.clone(), stopping);
     ready(addr);
     tracing::info!(%addr, "listening");
     http::accept(server.clone(), listener, signalled).await;

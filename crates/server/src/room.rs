@@ -836,3 +836,167 @@ impl Room {
         self.send_all(|room, seat| room.snapshot(seat));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! A room without sockets: messages handed to [`Room::handle`], frames read from the
+    //! connections' outboxes.
+
+    use super::*;
+    use crate::store::SqliteStore;
+    use futures_util::FutureExt;
+
+    /// A room of Le 8 Nantais for two people, stored in its own directory; no bot ever moves,
+    /// since nothing here asks the bots.
+    async fn nantais_room(name: &str) -> Room {
+        let dir = std::env::temp_dir().join(format!("tapis-room-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = SqliteStore::open(&dir).await.unwrap();
+        let (_, stopping) = tokio::sync::watch::channel(false);
+        let config = crate::ServeConfig { bot_threads: 1, ..Default::default() };
+        let server = Server::new(config, Arc::new(store), stopping);
+        let stored = StoredRoom {
+            code: "abcdefghjkmnpqrs".into(),
+            game: "nantais".into(),
+            players: 2,
+            seats: vec!["human".into(); 2],
+            fixed_deal: true,
+            bot_delay_ms: 0,
+            turn_clock_ms: None,
+        };
+        let current = StoredMatch { match_no: 1, seed: 7, dealer: 1, options: Default::default(), deal: None };
+        server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await.unwrap();
+        let loaded = LoadedRoom { room: stored, seats: Vec::new(), current, actions: Vec::new(), chat: Vec::new() };
+        Room::restore(server, loaded, None).map_err(|e| e.at).unwrap()
+    }
+
+    async fn join(room: &mut Room, name: &str) -> String {
+        let (reply, answer) = oneshot::channel();
+        room.handle(RoomMsg::Join { name: name.into(), seat: None, reply }).await;
+        answer.await.unwrap().unwrap().1
+    }
+
+    async fn connect(room: &mut Room, conn: u64, token: Option<String>) -> Arc<Outbox> {
+        let outbox = Arc::new(Outbox::new(1 << 20));
+        let (reply, answer) = oneshot::channel();
+        let connect = RoomMsg::Connect {
+            conn,
+            token,
+            since: None,
+            lang: Lang::En,
+            auto_forced: None,
+            outbox: outbox.clone(),
+            reply,
+        };
+        room.handle(connect).await;
+        answer.await.unwrap().unwrap();
+        outbox
+    }
+
+    /// What waits in `outbox`, as JSON, and the outbox emptied.
+    fn frames(outbox: &Outbox) -> Vec<Value> {
+        let Some((frames, _)) = outbox.take().now_or_never() else { return Vec::new() };
+        frames.iter().map(|frame| serde_json::from_str(frame.as_str()).unwrap()).collect()
+    }
+
+    fn kinds(frames: &[Value]) -> Vec<&str> {
+        frames.iter().map(|f| f["type"].as_str().unwrap()).collect()
+    }
+
+    /// Alice and Bob seated and connected, a spectator watching: the room with their outboxes
+    /// emptied.
+    async fn seated(name: &str) -> (Room, [Arc<Outbox>; 3]) {
+        let mut room = nantais_room(name).await;
+        let alice = join(&mut room, "Alice").await;
+        let bob = join(&mut room, "Bob").await;
+        let outboxes = [
+            connect(&mut room, 1, Some(alice)).await,
+            connect(&mut room, 2, Some(bob)).await,
+            connect(&mut room, 3, None).await,
+        ];
+        for outbox in &outboxes {
+            frames(outbox);
+        }
+        (room, outboxes)
+    }
+
+    #[tokio::test]
+    async fn a_connection_gets_a_snapshot_then_the_room() {
+        let mut room = nantais_room("snapshot").await;
+        let alice = join(&mut room, "Alice").await;
+        let outbox = connect(&mut room, 1, Some(alice)).await;
+        let got = frames(&outbox);
+        assert_eq!(kinds(&got), ["snapshot", "room"]);
+        assert_eq!((got[0]["seat"].clone(), got[0]["seq"].clone()), (json!(0), json!(0)));
+        // Bob's seat is still free: nobody may act yet.
+        assert_eq!(got[0]["legal"], json!([]));
+        assert_eq!(got[1]["phase"], "waiting");
+    }
+
+    #[tokio::test]
+    async fn a_move_is_told_to_every_connection_and_a_spectators_is_refused() {
+        let (mut room, [alice, bob, spectator]) = seated("move").await;
+        room.handle(RoomMsg::Act { conn: 3, seq: 0, action: "draw".into() }).await;
+        assert_eq!(
+            frames(&spectator),
+            [json!({"type": "error", "code": "spectator", "message": "a spectator cannot play"})]
+        );
+        assert!(frames(&alice).is_empty() && frames(&bob).is_empty());
+        let (conn, action) = match room.table.current().legal(Seat(0)).first() {
+            Some(action) => (1, action.clone()),
+            None => (2, room.table.current().legal(Seat(1))[0].clone()),
+        };
+        room.handle(RoomMsg::Act { conn, seq: 0, action: action.clone() }).await;
+        for outbox in [&alice, &bob, &spectator] {
+            let got = frames(outbox);
+            assert_eq!(kinds(&got), ["update"]);
+            assert_eq!(got[0]["seq"], 1);
+        }
+        // The same move again, from a client that had not seen the first.
+        room.handle(RoomMsg::Act { conn, seq: 0, action }).await;
+        let refused = frames(if conn == 1 { &alice } else { &bob });
+        assert_eq!(kinds(&refused), ["error"]);
+        assert_eq!(refused[0]["code"], "stale");
+        assert!(frames(&spectator).is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_chat_line_goes_to_everyone_with_its_name() {
+        let (mut room, outboxes) = seated("chat").await;
+        room.handle(RoomMsg::Chat { conn: 2, text: "Bonjour !".into() }).await;
+        for outbox in &outboxes {
+            assert_eq!(frames(outbox), [json!({"type": "chat", "seat": 1, "name": "Bob", "text": "Bonjour !"})]);
+        }
+        room.handle(RoomMsg::Chat { conn: 3, text: "Hello".into() }).await;
+        assert_eq!(kinds(&frames(&outboxes[2])), ["error"]);
+    }
+
+    #[tokio::test]
+    async fn only_the_host_gives_a_seat_and_a_rematch_waits_for_the_end() {
+        let (mut room, [alice, bob, _]) = seated("host").await;
+        room.handle(RoomMsg::HandOver { conn: 2, seat: 0 }).await;
+        assert_eq!(
+            frames(&bob),
+            [
+                json!({"type": "error", "code": "bad_request", "message": "only the table's host may give a seat to a bot"})
+            ]
+        );
+        room.handle(RoomMsg::HandOver { conn: 1, seat: 1 }).await;
+        assert_eq!(frames(&alice)[0]["message"], "this person is connected");
+        room.handle(RoomMsg::Rematch { conn: 1 }).await;
+        assert_eq!(frames(&alice), [json!({"type": "error", "code": "not_over", "message": "the match is not over"})]);
+    }
+
+    #[tokio::test]
+    async fn a_refused_message_is_answered_and_may_close_the_connection() {
+        let (mut room, [alice, bob, _]) = seated("refused").await;
+        room.handle(RoomMsg::Error { conn: 1, code: ApiError::TooLarge, close: true }).await;
+        let (left, closing) = alice.take().now_or_never().unwrap();
+        assert_eq!(left.len(), 1);
+        assert_eq!(closing, Some(Closing::TOO_BIG));
+        // Bob hears that Alice is gone.
+        let room_frames = frames(&bob);
+        assert_eq!(kinds(&room_frames), ["room"]);
+        assert_eq!(room_frames[0]["seats"][0]["connected"], false);
+    }
+}

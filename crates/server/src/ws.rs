@@ -125,35 +125,23 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             return close_with(&mut sink, frame, closing).await;
         }
     };
-    let hello = match parse(&hello, lang) {
-        Ok(m) if m.get("type").and_then(Value::as_str) == Some("hello") => m,
-        Ok(_) => {
-            let error = ApiError::BadRequest(
-                lang.pick("le premier message est « hello »", "the first message is \"hello\"").into(),
-            );
-            let (frame, closing) = refuse(error, lang);
-            return close_with(&mut sink, frame, closing).await;
-        }
+    let hello = match read_hello(&hello, lang) {
+        Ok(hello) => hello,
         Err(error) => {
             let (frame, closing) = refuse(error, lang);
             return close_with(&mut sink, frame, closing).await;
         }
     };
-    let lang = match hello.get("lang").and_then(Value::as_str) {
-        Some("fr") => Lang::Fr,
-        Some("en") => Lang::En,
-        _ => lang,
-    };
-    let token = match hello.get("token") {
-        None | Some(Value::Null) => None,
-        Some(Value::String(t)) => Some(t.clone()),
-        Some(_) => {
+    let lang = hello.lang.unwrap_or(lang);
+    let token = match hello.token {
+        Token::Absent => None,
+        Token::Given(token) => Some(token),
+        Token::NotAString => {
             let (frame, closing) = refuse(ApiError::BadToken, lang);
             return close_with(&mut sink, frame, closing).await;
         }
     };
-    let since = hello.get("since").and_then(Value::as_u64);
-    let auto_forced = hello.get("auto_forced").and_then(Value::as_bool);
+    let (since, auto_forced) = (hello.since, hello.auto_forced);
     let id = server.next_connection.fetch_add(1, Ordering::Relaxed);
     let outbox = Arc::new(Outbox::new(server.config.outbox_bytes));
     // The room may leave memory just as it is asked: asked again, from the store.
@@ -275,37 +263,8 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             let _ = errors.try_send((ApiError::TooLarge, true));
             continue;
         }
-        let refused = |why: String| {
-            let _ = errors.try_send((ApiError::BadRequest(why), false));
-        };
-        let request = match read(&text, lang) {
-            Ok(ClientMsg::Act { seq, action }) if action.chars().count() <= MAX_ACTION => {
-                RoomMsg::Act { conn: id, seq, action }
-            }
-            Ok(ClientMsg::Act { .. }) => {
-                refused(lang.pick("action trop longue", "action too long").into());
-                continue;
-            }
-            Ok(ClientMsg::Chat { text }) => match crate::text::clean(&text) {
-                Some(clean) if text.chars().count() <= MAX_CHAT => RoomMsg::Chat { conn: id, text: clean },
-                _ => {
-                    refused(chat_rule(lang));
-                    continue;
-                }
-            },
-            Ok(ClientMsg::Rematch {}) => RoomMsg::Rematch { conn: id },
-            Ok(ClientMsg::Settings { auto_forced }) => RoomMsg::Settings { conn: id, auto_forced },
-            Ok(ClientMsg::HandOver { seat }) => match u8::try_from(seat) {
-                Ok(seat) => RoomMsg::HandOver { conn: id, seat },
-                Err(_) => {
-                    refused(hand_over_rule(lang).into());
-                    continue;
-                }
-            },
-            Ok(ClientMsg::Hello {}) => {
-                refused(lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first").into());
-                continue;
-            }
+        let request = match request(id, &text, lang) {
+            Ok(request) => request,
             Err(error) => {
                 let _ = errors.try_send((error, false));
                 continue;
@@ -325,13 +284,13 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
     }
 }
 
-/// A message after `hello`, as SERVER.md gives it. Fields a message does not know are ignored
-/// (a newer page may say more). A message that does not fit is explained by [`explain`], so that
-/// the client reads the same words whatever serde would have said.
-#[derive(Deserialize)]
+/// A message a client may send, as SERVER.md gives it, parsed once. Fields a message does not
+/// know are ignored (a newer page may say more). A message that does not fit is explained by
+/// [`explain`], so that the client reads the same words whatever serde would have said.
+#[derive(Debug, Deserialize, PartialEq)]
 #[serde(tag = "type", rename_all = "snake_case")]
-enum ClientMsg {
-    Hello {},
+pub enum ClientMsg {
+    Hello(Hello),
     Act { seq: u64, action: String },
     Chat { text: String },
     Rematch {},
@@ -339,11 +298,93 @@ enum ClientMsg {
     HandOver { seat: u64 },
 }
 
+/// `hello`, read as leniently as it always was: a field of the wrong type counts as absent,
+/// except a token that is not a string (refused with `bad_token`).
+#[derive(Debug, Default, Deserialize, PartialEq)]
+pub struct Hello {
+    #[serde(default, deserialize_with = "token")]
+    pub token: Token,
+    /// The language of the connection's frames, `fr` or `en`; otherwise the request's.
+    #[serde(default, deserialize_with = "lang")]
+    pub lang: Option<Lang>,
+    /// The last `seq` the client saw of the current match.
+    #[serde(default, deserialize_with = "lenient")]
+    pub since: Option<u64>,
+    #[serde(default, deserialize_with = "lenient")]
+    pub auto_forced: Option<bool>,
+}
+
+/// The token of `hello`: none (a spectator), a string, or something else (refused).
+#[derive(Debug, Default, PartialEq)]
+pub enum Token {
+    #[default]
+    Absent,
+    Given(String),
+    NotAString,
+}
+
+fn token<'de, D: serde::Deserializer<'de>>(field: D) -> Result<Token, D::Error> {
+    Ok(match Value::deserialize(field)? {
+        Value::Null => Token::Absent,
+        Value::String(token) => Token::Given(token),
+        _ => Token::NotAString,
+    })
+}
+
+fn lang<'de, D: serde::Deserializer<'de>>(field: D) -> Result<Option<Lang>, D::Error> {
+    Ok(match Value::deserialize(field)?.as_str() {
+        Some("fr") => Some(Lang::Fr),
+        Some("en") => Some(Lang::En),
+        _ => None,
+    })
+}
+
+/// A field of the expected type, or `None` whatever else it holds.
+fn lenient<'de, D: serde::Deserializer<'de>, T: serde::de::DeserializeOwned>(field: D) -> Result<Option<T>, D::Error> {
+    Ok(serde_json::from_value(Value::deserialize(field)?).ok())
+}
+
 /// The longest action, in characters (the longest legal one is far shorter).
 const MAX_ACTION: usize = 100;
 
 fn read(text: &str, lang: Lang) -> Result<ClientMsg, ApiError> {
     serde_json::from_str(text).map_err(|_| explain(text, lang))
+}
+
+/// The first message, which must be `hello`.
+fn read_hello(text: &str, lang: Lang) -> Result<Hello, ApiError> {
+    match serde_json::from_str(text) {
+        Ok(ClientMsg::Hello(hello)) => Ok(hello),
+        // Not JSON, or not an object, is said so; anything else is not `hello`.
+        _ => Err(parse(text, lang).err().unwrap_or_else(|| {
+            ApiError::BadRequest(lang.pick("le premier message est « hello »", "the first message is \"hello\"").into())
+        })),
+    }
+}
+
+/// What a message after `hello` asks of the room, from the connection `conn` whose language is
+/// `lang`; or why it is refused (the connection stays open).
+pub fn request(conn: u64, text: &str, lang: Lang) -> Result<RoomMsg, ApiError> {
+    let refused = |why: String| Err(ApiError::BadRequest(why));
+    match read(text, lang)? {
+        ClientMsg::Act { seq, action } if action.chars().count() <= MAX_ACTION => {
+            Ok(RoomMsg::Act { conn, seq, action })
+        }
+        ClientMsg::Act { .. } => refused(lang.pick("action trop longue", "action too long").into()),
+        ClientMsg::Chat { text } => match crate::text::clean(&text) {
+            Some(clean) if text.chars().count() <= MAX_CHAT => Ok(RoomMsg::Chat { conn, text: clean }),
+            _ => refused(chat_rule(lang)),
+        },
+        ClientMsg::Rematch {} => Ok(RoomMsg::Rematch { conn }),
+        ClientMsg::Settings { auto_forced } => Ok(RoomMsg::Settings { conn, auto_forced }),
+        ClientMsg::HandOver { seat } => match u8::try_from(seat) {
+            Ok(seat) => Ok(RoomMsg::HandOver { conn, seat }),
+            Err(_) => refused(hand_over_rule(lang).into()),
+        },
+        ClientMsg::Hello(_) => {
+            refused(lang.pick("« hello » une seule fois, au début", "\"hello\" only once, first").into())
+        }
+    }
 }
 
 /// Why `text` is not a message a client may send.
@@ -398,5 +439,81 @@ fn parse(text: &str, lang: Lang) -> Result<Map<String, Value>, ApiError> {
         Err(_) => {
             Err(ApiError::BadRequest(lang.pick("ce message n'est pas du JSON", "this message is not JSON").into()))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refusal<T>(result: Result<T, ApiError>) -> String {
+        match result {
+            Err(ApiError::BadRequest(why)) => why,
+            Err(other) => panic!("not a bad request: {other:?}"),
+            Ok(_) => panic!("accepted"),
+        }
+    }
+
+    #[test]
+    fn hello_is_read_leniently_but_a_token_must_be_a_string() {
+        let hello =
+            read_hello(r#"{"type":"hello","token":"abc","since":41,"lang":"fr","auto_forced":false}"#, Lang::En);
+        let expected = Hello {
+            token: Token::Given("abc".into()),
+            lang: Some(Lang::Fr),
+            since: Some(41),
+            auto_forced: Some(false),
+        };
+        assert_eq!(hello.unwrap(), expected);
+        let odd = read_hello(r#"{"type":"hello","token":null,"since":-1,"lang":"de","auto_forced":1,"x":2}"#, Lang::En);
+        assert_eq!(odd.unwrap(), Hello::default());
+        assert_eq!(read_hello(r#"{"type":"hello","token":7}"#, Lang::En).unwrap().token, Token::NotAString);
+    }
+
+    #[test]
+    fn a_first_message_that_is_not_hello_is_refused_in_the_clients_words() {
+        assert_eq!(refusal(read_hello("{nope", Lang::En)), "this message is not JSON");
+        assert_eq!(refusal(read_hello("[1]", Lang::Fr)), "un message est un objet JSON avec un « type »");
+        assert_eq!(refusal(read_hello(r#"{"type":"act","seq":0}"#, Lang::En)), "the first message is \"hello\"");
+        assert_eq!(refusal(read_hello(r#"{"lang":"fr"}"#, Lang::Fr)), "le premier message est « hello »");
+    }
+
+    #[test]
+    fn each_message_becomes_what_it_asks_of_the_room() {
+        let act = request(5, r#"{"type":"act","seq":3,"action":"play 7H","extra":true}"#, Lang::En);
+        assert!(matches!(act, Ok(RoomMsg::Act { conn: 5, seq: 3, ref action }) if action == "play 7H"));
+        let chat = request(5, r#"{"type":"chat","text":"salut"}"#, Lang::En);
+        assert!(matches!(chat, Ok(RoomMsg::Chat { conn: 5, ref text }) if text == "salut"));
+        assert!(matches!(request(5, r#"{"type":"rematch"}"#, Lang::En), Ok(RoomMsg::Rematch { conn: 5 })));
+        let settings = request(5, r#"{"type":"settings","auto_forced":false}"#, Lang::En);
+        assert!(matches!(settings, Ok(RoomMsg::Settings { conn: 5, auto_forced: false })));
+        let hand_over = request(5, r#"{"type":"hand_over","seat":2}"#, Lang::En);
+        assert!(matches!(hand_over, Ok(RoomMsg::HandOver { conn: 5, seat: 2 })));
+    }
+
+    #[test]
+    fn a_message_that_does_not_fit_is_explained() {
+        let why = |text: &str, lang: Lang| refusal(request(1, text, lang));
+        assert_eq!(why("nope", Lang::En), "this message is not JSON");
+        assert_eq!(why("3", Lang::En), "a message is a JSON object with a \"type\"");
+        assert_eq!(
+            why(r#"{"type":"act","seq":"3","action":"x"}"#, Lang::En),
+            "\"act\" needs \"seq\" (an integer) and \"action\" (a string)"
+        );
+        assert_eq!(
+            why(r#"{"type":"act","seq":3,"action":"x"}"#.replace('x', &"x".repeat(101)).as_str(), Lang::Fr),
+            "action trop longue"
+        );
+        assert_eq!(why(r#"{"type":"chat","text":" "}"#, Lang::En), chat_rule(Lang::En));
+        assert_eq!(why(r#"{"type":"chat"}"#, Lang::Fr), chat_rule(Lang::Fr));
+        assert_eq!(
+            why(r#"{"type":"settings","auto_forced":"yes"}"#, Lang::En),
+            "\"settings\" needs \"auto_forced\" (true or false)"
+        );
+        assert_eq!(why(r#"{"type":"hand_over","seat":256}"#, Lang::En), "\"hand_over\" needs \"seat\" (an integer)");
+        assert_eq!(why(r#"{"type":"hand_over","seat":-1}"#, Lang::En), "\"hand_over\" needs \"seat\" (an integer)");
+        assert_eq!(why(r#"{"type":"hello"}"#, Lang::Fr), "« hello » une seule fois, au début");
+        assert_eq!(why(r#"{"type":"dance"}"#, Lang::En), "unknown type: act, chat, rematch, hand_over or settings");
+        assert_eq!(why(r#"{"seq":1}"#, Lang::En), "unknown type: act, chat, rematch, hand_over or settings");
     }
 }
