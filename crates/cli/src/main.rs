@@ -74,9 +74,17 @@ struct ServeArgs {
     /// Address to listen on; port 0 takes a free port.
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: std::net::SocketAddr,
-    /// Where the data lives (an SQLite database; the directory is created).
+    /// Where the data lives (an SQLite database; the directory is created), unless --store
+    /// names a PostgreSQL database.
     #[arg(long, default_value = "tapis-data")]
     data: std::path::PathBuf,
+    /// Keep the rooms in PostgreSQL, shared with other nodes: postgres://user:password@host/db
+    /// (each room owned by one node at a time, through a lease).
+    #[arg(long, value_name = "URL")]
+    store: Option<String>,
+    /// This node's name in the rooms' leases (default: the host's name and the process's id).
+    #[arg(long, value_name = "NAME")]
+    node: Option<String>,
     /// Rooms held in memory at once, idle and finished ones included (a room untouched for
     /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
@@ -741,6 +749,8 @@ fn serve_command(args: ServeArgs) -> Result<()> {
     let config = tapis_server::ServeConfig {
         addr: args.addr,
         data: args.data,
+        store: args.store,
+        node: args.node.unwrap_or_else(tapis_server::default_node_name),
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
         rooms_per_minute: args.rooms_per_minute as f64,

@@ -41,7 +41,13 @@ use tokio::sync::{mpsc, watch};
 #[derive(Clone, Debug)]
 pub struct ServeConfig {
     pub addr: SocketAddr,
+    /// The SQLite store's folder, when `store` names no other.
     pub data: PathBuf,
+    /// `postgres://…`: the rooms live in that PostgreSQL database, shared with other nodes
+    /// ([`store::PostgresStore`]); `None`: in SQLite, under `data`.
+    pub store: Option<String>,
+    /// This node's name, which its rooms' leases bear in a shared store.
+    pub node: String,
     /// Rooms held in memory at once, idle and finished ones included (rooms untouched for
     /// `archive_after` leave memory, and come back from the store when asked for).
     pub max_rooms: usize,
@@ -82,6 +88,8 @@ impl Default for ServeConfig {
         ServeConfig {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             data: PathBuf::from("tapis-data"),
+            store: None,
+            node: default_node_name(),
             max_rooms: 20_000,
             max_connections: 50_000,
             burst: ws::BURST,
@@ -441,13 +449,12 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     let mut signalled = Box::pin(signal());
     tracing::info!("starting");
     let store = tokio::select! {
-        store = store::SqliteStore::open(&config.data) => store?,
+        store = open_store(&config) => store?,
         () = &mut signalled => {
             tracing::info!("stopped before serving");
             return Ok(());
         }
     };
-    let store: Arc<dyn store::Store> = Arc::new(store);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let server = Server::new(config, store.clone(), stopping);
@@ -465,6 +472,31 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     }
     tracing::info!("stopped");
     Ok(())
+}
+
+/// The store `config` names: PostgreSQL for a `postgres://` URL, SQLite under `data` without one.
+async fn open_store(config: &ServeConfig) -> anyhow::Result<Arc<dyn store::Store>> {
+    match &config.store {
+        None => Ok(Arc::new(store::SqliteStore::open(&config.data).await?)),
+        Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
+            let store = store::PostgresStore::open(url, &config.node, store::postgres::LEASE).await?;
+            tracing::info!(node = %config.node, "rooms in PostgreSQL");
+            Ok(Arc::new(store))
+        }
+        Some(_) => anyhow::bail!("--store takes a postgres:// URL (without it, rooms live in SQLite under --data)"),
+    }
+}
+
+/// A node's name by default: the host's name and the process's id, so that two nodes on one
+/// machine differ (a node given a name of its own with `--node` takes its rooms back at once
+/// after a restart, without waiting for their leases to run out).
+pub fn default_node_name() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .map(|h| h.trim().to_string())
+        .unwrap_or_default();
+    let host = if host.is_empty() { "tapis".to_string() } else { host };
+    format!("{host}-{}", std::process::id())
 }
 
 /// Resolves once the server stops.

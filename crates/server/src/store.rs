@@ -15,9 +15,14 @@
 //! writes go through again as soon as the disk does. [`Store::health`] says whether the last
 //! commit failed, and why.
 //!
-//! A PostgreSQL store for several servers would implement the same trait; rooms and connections
-//! would not change (see the README for what several servers sharing one store still need).
+//! [`PostgresStore`] ([`postgres`]) implements the same trait on PostgreSQL, for several nodes
+//! sharing one database: the same group commit, and each room owned by one node at a time
+//! through a lease whose epoch every write checks in its own transaction. Rooms and connections
+//! do not change.
 
+pub mod postgres;
+
+pub use postgres::PostgresStore;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use std::future::Future;

@@ -11,6 +11,8 @@ use tapis_core::{GameRng, Seat};
 use tapis_server::client::{Ws, http, http_raw};
 use tapis_table::{Controller, GameId, Table, TableSetup};
 
+mod store;
+
 static NEXT_DIR: AtomicU64 = AtomicU64::new(0);
 
 fn data_dir() -> PathBuf {
