@@ -249,7 +249,7 @@ pub fn memory_kib() -> Option<u64> {
 /// `ok`, or `store_failing` (with the store's last error) while writes are refused.
 async fn health(State(server): State<Arc<Server>>) -> Response {
     let store = server.store.health();
-    axum::Json(json!({
+    let mut health = json!({
         "status": if store.ok { "ok" } else { "store_failing" },
         "store": store,
         "rooms": server.rooms.len(),
@@ -257,8 +257,13 @@ async fn health(State(server): State<Arc<Server>>) -> Response {
         "tcp": server.tcp.load(Ordering::Relaxed),
         "bot_threads": server.bots.threads(),
         "memory_kib": memory_kib(),
-    }))
-    .into_response()
+    });
+    // A node sharing its store with others: its name and its rooms' leases.
+    if let (Some(leases), Some(health)) = (server.store.leases(), health.as_object_mut()) {
+        health.insert("node".into(), json!(leases.node));
+        health.insert("leases".into(), json!(leases.rooms));
+    }
+    axum::Json(health).into_response()
 }
 
 async fn games() -> Response {

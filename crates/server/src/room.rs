@@ -380,6 +380,7 @@ impl Room {
                         // and the room comes back from the store.
                         while inbox.try_recv().is_ok() {}
                         self.server.room_closed();
+                        self.server.store.release(&self.code);
                         tracing::info!(room = %self.code, "room left memory");
                         return;
                     }

@@ -153,6 +153,12 @@ pub trait Store: Send + Sync + 'static {
     fn health(&self) -> StoreHealth;
     /// Resolves once every write handed over before it is committed or refused.
     fn flush(&self) -> StoreFuture<'_, ()>;
+    /// The room left this server's memory: a store shared by several nodes lets another take it.
+    fn release(&self, _room: &str) {}
+    /// The node's name and the leases it holds, in a store shared by several nodes.
+    fn leases(&self) -> Option<postgres::NodeLeases> {
+        None
+    }
 }
 
 /// The SQLite store.

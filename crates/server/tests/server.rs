@@ -1045,3 +1045,48 @@ async fn a_bots_contre_unique_comes_at_a_persons_pace_and_a_person_within_1200_m
     assert!(said["events"].as_array().unwrap().iter().any(|e| e["type"] == json!("unique")), "{said}");
     assert_eq!(said["legal"], json!(["end"]));
 }
+
+/// `tapis serve` on PostgreSQL (`--store postgres://…`): a whole match of every game, people and
+/// bots and a spectator, every frame checked; every acknowledged action is in the database, in
+/// order, under the node's lease.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_played_to_the_end_on_postgres() {
+    let pg = store::postgres::Postgres::shared();
+    let url = pg.database();
+    let config = tapis_server::ServeConfig {
+        burst: 1e9,
+        per_second: 1e9,
+        store: Some(url.clone()),
+        node: "n1".into(),
+        ..relaxed()
+    };
+    let addr = start_with(config).await;
+    for (i, &game) in GameId::ALL.iter().enumerate() {
+        let players = game.players().0.max(3).min(game.players().1);
+        whole_match(addr, game, players, 1 + i % players, 3).await;
+    }
+    let stored = pg.sql(&url, "SELECT string_agg(room || ':' || n, ',' ORDER BY room) FROM (SELECT room, count(*) AS n FROM actions GROUP BY room) a");
+    let (_, health) = http(addr, "GET", "/api/health", None).await.unwrap();
+    assert_eq!(
+        (&health["status"], &health["rooms"], &health["node"]),
+        (&json!("ok"), &json!(GameId::ALL.len()), &json!("n1"))
+    );
+    let leases = health["leases"].as_object().unwrap();
+    assert_eq!(leases.len(), GameId::ALL.len(), "{health}");
+    assert!(
+        leases.values().all(|lease| lease["epoch"] == json!(1) && lease["ms_left"].as_u64().unwrap() > 0),
+        "{health}"
+    );
+    let mut expected = Vec::new();
+    for room in stored.split(',') {
+        let (code, n) = room.split_once(':').unwrap();
+        let record = record_of(addr, code).await;
+        assert_eq!(record["actions"].as_array().unwrap().len().to_string(), n, "room {code}");
+        expected.push(format!("{code}|n1|1"));
+    }
+    assert_eq!(expected.len(), GameId::ALL.len());
+    assert_eq!(
+        pg.sql(&url, "SELECT room, node, epoch FROM leases ORDER BY room").replace('\n', ","),
+        expected.join(",")
+    );
+}

@@ -37,6 +37,7 @@ use super::{
     CHAT_KEPT, LoadedMatch, LoadedRoom, Store, StoreFuture, StoreHealth, StoredChat, StoredMatch, StoredRoom,
     StoredSeat, Write,
 };
+use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Connection, Postgres, Row, Transaction};
 use std::collections::BTreeMap;
@@ -84,8 +85,30 @@ struct Held {
 type Answer = oneshot::Sender<Result<(), String>>;
 
 enum Pending {
-    Write { write: Write, done: Answer },
+    Write {
+        write: Write,
+        done: Answer,
+    },
     Flush(oneshot::Sender<()>),
+    /// The lease of a room that left memory, given up (if it still has that epoch).
+    Release {
+        room: String,
+        epoch: i64,
+    },
+}
+
+/// What `GET /api/health` says of a node's leases.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NodeLeases {
+    pub node: String,
+    /// Each room this node owns: its lease's epoch, and how long it lasts unless renewed.
+    pub rooms: BTreeMap<String, LeaseView>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LeaseView {
+    pub epoch: i64,
+    pub ms_left: u64,
 }
 
 /// A lease for `node`, new or taken over: only if it is the node's own or ran out; its epoch one
@@ -103,6 +126,9 @@ const FIRST_LEASE: &str = "INSERT INTO leases (room, node, epoch, expires) \
 /// The fence: the lease row, locked until the transaction ends, if it still is this writer's.
 const CHECK_LEASE: &str = "SELECT 1 FROM leases \
      WHERE room = $1 AND node = $2 AND epoch = $3 AND expires > clock_timestamp() FOR SHARE";
+
+/// A room's lease given up: it ends now, for another node to take.
+const RELEASE: &str = "UPDATE leases SET expires = now() WHERE room = $1 AND node = $2 AND epoch = $3";
 
 /// Every lease the node holds, pushed back; the rooms whose lease is still the node's.
 const RENEW: &str = "UPDATE leases AS l SET expires = now() + $3::float8 * interval '1 millisecond' \
@@ -288,6 +314,29 @@ impl Store for PostgresStore {
             flushed.await.map_err(|_| anyhow::anyhow!("the store writer stopped"))
         })
     }
+
+    /// Called by the room's task as it leaves memory, with nothing awaited since it left the
+    /// directory: a room brought back meanwhile, whose lease would have a new epoch, cannot
+    /// have been acquired in between (that takes a round trip to the database).
+    fn release(&self, room: &str) {
+        let epoch = self.shared.held.lock().unwrap_or_else(|e| e.into_inner()).get(room).map(|h| h.epoch);
+        if let Some(epoch) = epoch {
+            let _ = self.writes.send(Pending::Release { room: room.to_string(), epoch });
+        }
+    }
+
+    fn leases(&self) -> Option<NodeLeases> {
+        let now = Instant::now();
+        let held = self.shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        let rooms = held
+            .iter()
+            .map(|(room, h)| {
+                let left = h.until.saturating_duration_since(now).as_millis() as u64;
+                (room.clone(), LeaseView { epoch: h.epoch, ms_left: left })
+            })
+            .collect();
+        Some(NodeLeases { node: self.shared.node.clone(), rooms })
+    }
 }
 
 fn millis(d: Duration) -> f64 {
@@ -313,6 +362,7 @@ async fn writer(shared: Arc<Shared>, options: PgConnectOptions, mut receiver: mp
     let mut connection: Option<PgConnection> = None;
     let mut group: Vec<(Write, Answer)> = Vec::with_capacity(MAX_GROUP);
     let mut flushes = Vec::new();
+    let mut releases = Vec::new();
     let mut renewals = tokio::time::interval(shared.lease / 3);
     renewals.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
@@ -324,6 +374,7 @@ async fn writer(shared: Arc<Shared>, options: PgConnectOptions, mut receiver: mp
                     match pending {
                         Pending::Write { write, done } => group.push((write, done)),
                         Pending::Flush(done) => flushes.push(done),
+                        Pending::Release { room, epoch } => releases.push((room, epoch)),
                     }
                     if group.len() < MAX_GROUP {
                         next = receiver.try_recv().ok();
@@ -344,6 +395,9 @@ async fn writer(shared: Arc<Shared>, options: PgConnectOptions, mut receiver: mp
                             }
                         }
                     }
+                }
+                for (room, epoch) in releases.drain(..) {
+                    release(&shared, &mut connection, &room, epoch).await;
                 }
                 for done in flushes.drain(..) {
                     let _ = done.send(());
@@ -578,6 +632,29 @@ fn parse_match(row: &PgRow) -> anyhow::Result<StoredMatch> {
         options: serde_json::from_str(row.try_get("options")?)?,
         deal: row.try_get::<Option<&str>, _>("deal")?.map(serde_json::from_str).transpose()?,
     })
+}
+
+/// Gives up the lease of a room that left memory, unless it was taken again meanwhile (a new
+/// epoch). Should the database not hear of it, the lease runs out by itself.
+async fn release(shared: &Shared, connection: &mut Option<PgConnection>, room: &str, epoch: i64) {
+    {
+        let mut held = shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.get(room).is_none_or(|h| h.epoch != epoch) {
+            return;
+        }
+        held.remove(room);
+    }
+    let Some(c) = connection.as_mut() else { return };
+    let released = tokio::time::timeout(
+        COMMIT_WITHIN,
+        sqlx::query(RELEASE).bind(room).bind(&shared.node).bind(epoch).execute(&mut *c),
+    )
+    .await;
+    if matches!(released, Ok(Ok(_))) {
+        tracing::info!(room = %room, node = %shared.node, epoch, "lease released");
+    } else {
+        *connection = None;
+    }
 }
 
 /// Pushes back the end of every lease this node holds; forgets those that are no longer its own.

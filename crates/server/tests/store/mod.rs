@@ -217,3 +217,26 @@ async fn a_failed_commit_refuses_its_group_and_poisons_nothing() {
     let log = store.load_match(code, 1).await.unwrap().unwrap().actions;
     assert_eq!(log, vec![(0, "play 5S".to_string()), (1, "pass".to_string())]);
 }
+
+/// A room that left a node's memory is given up: another node takes it at once, with the next
+/// epoch, and the first no longer lists it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_released_room_is_taken_by_another_node_at_once() {
+    let pg = Postgres::shared();
+    let url = pg.database();
+    let a = PostgresStore::open(&url, "a", LONG_LEASE).await.unwrap();
+    let b = PostgresStore::open(&url, "b", LONG_LEASE).await.unwrap();
+    let code = "ffffffffffffffff";
+    a.write(Write::CreateRoom(room(code), started(1, 1))).await.unwrap();
+    let leases = a.leases().unwrap();
+    assert_eq!((leases.node.as_str(), leases.rooms.keys().map(String::as_str).collect::<Vec<_>>()), ("a", vec![code]));
+    assert_eq!(leases.rooms[code].epoch, 1);
+    a.release(code);
+    a.flush().await.unwrap();
+    assert!(a.leases().unwrap().rooms.is_empty());
+    b.load_room(code).await.unwrap().expect("the room is stored");
+    assert_eq!(b.epoch(code), Some(2));
+    assert_eq!(pg.sql(&url, "SELECT node, epoch FROM leases"), "b|2");
+    let refused = a.write(action(code, 1, 0, "pass")).await.unwrap_err().to_string();
+    assert_eq!(refused, format!("this node does not hold the room {code}"));
+}
