@@ -14,7 +14,7 @@ pub mod stats;
 use rayon::prelude::*;
 use serde_json::{Map, Value};
 use tapis_core::Match;
-use tapis_core::rng::game_seed;
+use tapis_core::rng::{game_seed, salt};
 use tapis_core::{EventSink, Game, GameRng, Heuristic, MatchRequest, Seat, SeatSet};
 
 /// The bots the project has.
@@ -239,7 +239,7 @@ pub fn heuristic_vs_random<G: Heuristic>(players: usize, options: &Map<String, V
         let match_seed = game_seed(seed, index);
         let request = MatchRequest { players, seed: match_seed, dealer: None, options: options.clone(), deal: None };
         let mut state = Match::<G>::new(&request).expect("setup").state().clone();
-        let mut rng = GameRng::seed_from_u64(match_seed ^ 0xB07);
+        let mut rng = GameRng::seed_from_u64(match_seed ^ salt::HEURISTIC_VS_RANDOM);
         while !state.is_over() {
             let decide = |seat: Seat, legal: &[G::Action], must_act: bool, coins: &mut GameRng| {
                 let choice = if seat == hero {

@@ -12,7 +12,7 @@ use crate::{BotKind, in_order, play_out_with, win_credit};
 use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
-use tapis_core::rng::game_seed;
+use tapis_core::rng::{game_seed, salt};
 use tapis_core::{BySeat, Counters, Counting, Game, GameRng, Heuristic, Match, MatchRequest, Setup, SetupError, Text};
 
 /// 2520 = lcm(1..=10): a match shared by k winners credits each exactly 2520 / k units.
@@ -151,7 +151,7 @@ pub fn play_one<G: Counters + Heuristic>(config: &SimConfig, options: &G::Option
     let seed = game_seed(config.seed, index);
     let setup = Setup { players: config.players, seed, dealer: None, options: options.clone(), deal: None };
     let mut state = G::new_match(setup).expect("checked by check_config");
-    let mut rng = GameRng::seed_from_u64(seed ^ 0xD21_7E5);
+    let mut rng = GameRng::seed_from_u64(seed ^ salt::SIM_DECISIONS);
     let mut counting = Counting::<G>::default();
     let decisions = play_out_with(&mut state, &config.bots, &mut rng, &mut counting);
     Outcome {

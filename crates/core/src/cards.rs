@@ -383,6 +383,63 @@ impl Iterator for CardSetIter {
     }
 }
 
+/// A set of card indices `0..128` as two bit words, for decks of more than 64 cards (Nur Mut's 81).
+/// Iteration is in index order.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct CardSet128(pub [u64; 2]);
+
+impl CardSet128 {
+    pub const EMPTY: CardSet128 = CardSet128([0; 2]);
+
+    pub const fn contains(self, index: usize) -> bool {
+        self.0[index / 64] >> (index % 64) & 1 == 1
+    }
+
+    pub fn insert(&mut self, index: usize) {
+        self.0[index / 64] |= 1 << (index % 64);
+    }
+
+    pub fn remove(&mut self, index: usize) {
+        self.0[index / 64] &= !(1 << (index % 64));
+    }
+
+    pub const fn len(self) -> usize {
+        (self.0[0].count_ones() + self.0[1].count_ones()) as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0[0] | self.0[1] == 0
+    }
+
+    #[inline]
+    pub const fn union(self, other: CardSet128) -> CardSet128 {
+        CardSet128([self.0[0] | other.0[0], self.0[1] | other.0[1]])
+    }
+
+    #[inline]
+    pub const fn intersection(self, other: CardSet128) -> CardSet128 {
+        CardSet128([self.0[0] & other.0[0], self.0[1] & other.0[1]])
+    }
+
+    #[inline]
+    pub const fn difference(self, other: CardSet128) -> CardSet128 {
+        CardSet128([self.0[0] & !other.0[0], self.0[1] & !other.0[1]])
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = usize> {
+        CardSetIter(self.0[0]).chain(CardSetIter(self.0[1]).map(|i| i + 64))
+    }
+}
+
+set_operators!(CardSet128);
+
+impl fmt::Debug for CardSet128 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -433,5 +490,23 @@ mod tests {
         assert_eq!(a.difference(b).iter().collect::<Vec<_>>(), vec![1, 63]);
         assert_eq!(a.nth(2), Some(63));
         assert_eq!(a.nth(3), None);
+    }
+
+    #[test]
+    fn wide_card_set_operations() {
+        let mut a = CardSet128::EMPTY;
+        for i in [0, 63, 64, 80] {
+            a.insert(i);
+        }
+        assert!(a.contains(64) && a.contains(80) && !a.contains(65));
+        assert_eq!(a.iter().collect::<Vec<_>>(), vec![0, 63, 64, 80]);
+        a.remove(63);
+        let mut b = CardSet128::EMPTY;
+        b.insert(80);
+        b.insert(1);
+        assert_eq!((a | b).len(), 4);
+        assert_eq!((a & b).iter().collect::<Vec<_>>(), vec![80]);
+        assert_eq!((a - b).iter().collect::<Vec<_>>(), vec![0, 64]);
+        assert_eq!(serde_json::to_string(&b).unwrap(), format!("[2,{}]", 1u64 << 16));
     }
 }

@@ -133,16 +133,16 @@ pub fn check_ids<G: Encoding>(players: usize, options: &serde_json::Map<String, 
 pub fn check_encoding<G: Encoding>(players: usize, options: &serde_json::Map<String, serde_json::Value>, games: u64) {
     use crate::game::ActionList;
     use crate::record::{Match, MatchRequest};
-    use crate::rng::{GameRng, game_seed};
+    use crate::rng::{GameRng, game_seed, salt};
     let parsed = G::parse_options(options).expect("valid options");
     let n_actions = G::num_actions(players, &parsed);
     let len = G::observation_len(players, &parsed);
     let (mut tensor, mut again) = (vec![0f32; len], vec![0f32; len]);
     for game in 0..games {
-        let seed = game_seed(0xE7C0, game);
+        let seed = game_seed(salt::ENCODING_MATCHES, game);
         let request = MatchRequest { players, seed, options: options.clone(), ..MatchRequest::default() };
         let mut state = Match::<G>::new(&request).expect("valid setup").state().clone();
-        let mut rng = GameRng::seed_from_u64(seed ^ 1);
+        let mut rng = GameRng::seed_from_u64(seed ^ salt::ENCODING_CHOICES);
         let mut legal = ActionList::new();
         for step in 0..3_000 {
             if state.is_over() {

@@ -64,6 +64,7 @@ pub mod encoding;
 pub mod error;
 pub mod game;
 pub mod kit;
+pub mod multiset;
 pub mod options;
 pub mod race;
 pub mod record;
@@ -72,10 +73,11 @@ pub mod rng;
 pub mod seat;
 pub mod words;
 
-pub use cards::{BadRank, BadSuit, CardSet, FrenchCard, Rank, Suit};
+pub use cards::{BadRank, BadSuit, CardSet, CardSet128, FrenchCard, Rank, Suit};
 pub use client::{ClientView, DescribeTable, HandCard, french_hand};
 pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;
+pub use multiset::OnceOrTwice;
 
 pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
 pub use game::{

@@ -83,6 +83,27 @@ impl GameRng {
     }
 }
 
+/// The seed streams drawn from one seed besides a match's own chance, each named for its use:
+/// a use mixes its salt into the seed (`seed ^ salt`, or [`game_seed`]`(seed, salt)`) so that no
+/// two uses draw the same numbers. Changing a salt changes every run that uses it.
+pub mod salt {
+    /// The conformance kit's random actions.
+    pub const KIT_CHOICES: u64 = 0x5EED;
+    /// The kit's secrecy samples (hidden cards re-dealt), apart from its actions so that they
+    /// leave the match played unchanged.
+    pub const KIT_SAMPLES: u64 = 0x5EC7;
+    /// The encoding check's random actions.
+    pub const ENCODING_CHOICES: u64 = 1;
+    /// The encoding check's match seeds (mixed with the match number by `game_seed`).
+    pub const ENCODING_MATCHES: u64 = 0xE7C0;
+    /// A simulation's decisions (`tapis sim`), apart from the match's chance.
+    pub const SIM_DECISIONS: u64 = 0xD21_7E5;
+    /// The random seats' choices and the races of `heuristic_vs_random`.
+    pub const HEURISTIC_VS_RANDOM: u64 = 0xB07;
+    /// A table's pace (how long a bot takes to react), apart from the bots' decisions: "pace".
+    pub const TABLE_PACE: u64 = 0x7061_6365;
+}
+
 /// The seed of game number `index` of a simulation or arena run with master seed `seed`:
 /// independent of how games are spread over threads.
 pub fn game_seed(seed: u64, index: u64) -> u64 {

@@ -6,7 +6,7 @@ use crate::view::{self, RoundSummary};
 use serde::Serialize;
 use serde_json::Value;
 use tapis_bots::BotKind;
-use tapis_core::rng::{GameRng, game_seed};
+use tapis_core::rng::{GameRng, game_seed, salt};
 use tapis_core::{
     ActionError, ActionList, Audience, FullGame, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat,
     SeatSet, SetupError, Text, Words,
@@ -200,13 +200,10 @@ pub fn bot_rng(seed: u64, seq: u64, seat: Seat) -> GameRng {
     GameRng::seed_from_u64(game_seed(seed, seq << 8 | seat.0 as u64))
 }
 
-/// Salt of the generators of a table's pace, apart from the bots' decisions.
-const PACE_SALT: u64 = 0x7061_6365; // "pace"
-
 /// The generator of a seat's pace at a table ([`crate::pace`]): a bot's reaction to a window
 /// opening at `seq`, a person's only move played for them at `seq`.
 pub fn pace_rng(seed: u64, seq: u64, seat: Seat) -> GameRng {
-    GameRng::seed_from_u64(game_seed(game_seed(seed, PACE_SALT), seq << 8 | seat.0 as u64))
+    GameRng::seed_from_u64(game_seed(game_seed(seed, salt::TABLE_PACE), seq << 8 | seat.0 as u64))
 }
 
 /// The generator that settles a race between bots wishing to act at the same moment.

@@ -29,7 +29,7 @@ pub mod scenario;
 
 use crate::game::{ActionList, Conformance, Game, GameEvent, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
-use crate::rng::{GameRng, game_seed};
+use crate::rng::{GameRng, game_seed, salt};
 use crate::seat::{Seat, SeatSet};
 use serde_json::{Map, Value};
 use std::fmt::Write;
@@ -108,9 +108,9 @@ fn play_one<G: Conformance>(config: &KitConfig, seed: u64, always_deep: bool, re
     };
     let mut state = first.state().clone();
     let deck = state.deck_census();
-    let mut choices = GameRng::seed_from_u64(seed ^ 0x5EED);
+    let mut choices = GameRng::seed_from_u64(seed ^ salt::KIT_CHOICES);
     // Secrecy checks draw their samples apart, so that they leave the match played unchanged.
-    let mut samples = GameRng::seed_from_u64(seed ^ 0x5EC7);
+    let mut samples = GameRng::seed_from_u64(seed ^ salt::KIT_SAMPLES);
     let mut actions: Vec<(u8, String)> = Vec::new();
     let mut legal = ActionList::new();
     let mut step = 0;

@@ -52,7 +52,6 @@ pub struct Body {
     pub top: FrenchCard,
     /// The suit to follow: the top card's, or the one named after an 8. While an 8 waits for
     /// its suit (`name_suit`), the 8's own suit.
-    #[serde(serialize_with = "crate::cards::suit_letter::serialize")]
     pub suit: Suit,
     /// Cards in the stock, face down.
     pub stock: u32,

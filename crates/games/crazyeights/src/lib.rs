@@ -74,10 +74,10 @@ pub use options::{Options, Scoring};
 pub use rules::{CrazyEights, Event};
 pub use view::View;
 
-use cards::{EIGHT, Pile};
+use cards::EIGHT;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
-use tapis_core::{BySeat, EventSink, FrenchCard, Game, GameRng, MAX_SEATS, Seat, Setup, SetupError, Text};
+use tapis_core::{BySeat, EventSink, FrenchCard, Game, GameRng, MAX_SEATS, OnceOrTwice, Seat, Setup, SetupError, Text};
 
 /// A hand-made match: the dealer and the chance card outcomes in OpenSpiel's order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -110,8 +110,8 @@ fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result
     if deal.dealer.index() >= players {
         return Err(SetupError::Dealer { dealer: deal.dealer.0, players });
     }
-    let mut stock = Pile::full(decks);
-    let take = |i: usize, card: FrenchCard, stock: &mut Pile| -> Result<u8, SetupError> {
+    let mut stock = OnceOrTwice::every(cards::ALL_CARDS, decks);
+    let take = |i: usize, card: FrenchCard, stock: &mut OnceOrTwice| -> Result<u8, SetupError> {
         let id = cards::card_to_id(card).ok_or_else(|| {
             SetupError::BadDeal(Text::new(
                 format!("chance[{i}] : {card} n'est pas une carte de ce jeu"),
@@ -201,9 +201,9 @@ impl CrazyEights {
             dealer,
             current: dealer,
             over: false,
-            hands: [Pile::EMPTY; MAX_SEATS],
-            stock: Pile::full(decks),
-            discard: Pile::EMPTY,
+            hands: [OnceOrTwice::EMPTY; MAX_SEATS],
+            stock: OnceOrTwice::every(cards::ALL_CARDS, decks),
+            discard: OnceOrTwice::EMPTY,
             last_card: 0,
             last_suit: 0,
             nominate: false,
@@ -269,7 +269,7 @@ impl CrazyEights {
         events.emit(|| Event::Dealt { dealer, cards_each });
         for seat in Seat::all(players) {
             let hand = self.hands[seat.index()];
-            events.emit(|| Event::DealtHand { seat, cards: hand.cards() });
+            events.emit(|| Event::DealtHand { seat, cards: cards::cards_of(hand) });
         }
         let mut redrawn = 0;
         let starter = loop {

@@ -4,7 +4,7 @@
 
 use crate::Deal;
 use crate::action::Action;
-use crate::cards::{self, CardId, DRAW_TWO, EIGHT, NUM_CARDS, Pile, REVERSE, SKIP};
+use crate::cards::{self, CardId, DRAW_TWO, EIGHT, NUM_CARDS, REVERSE, SKIP};
 use crate::options::{Options, Scoring};
 use crate::view::View;
 use crate::{action, options};
@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, Conformance, EventSink, FrenchCard, Game, GameEvent, GameRng, MAX_SEATS,
-    OptionSpec, Seat, SeatSet, Setup, SetupError, Suit,
+    OnceOrTwice, OptionSpec, Seat, SeatSet, Setup, SetupError, Suit,
 };
 
 /// What happened. Most events are public; a seat alone is told the cards it was dealt and the
@@ -41,7 +41,6 @@ pub enum Event {
     },
     Nominated {
         seat: Seat,
-        #[serde(with = "crate::cards::suit_letter")]
         suit: Suit,
     },
     /// `seat` drew `cards` cards (told to every other seat and the spectators).
@@ -123,10 +122,10 @@ pub struct CrazyEights {
     pub(crate) dealer: Seat,
     pub(crate) current: Seat,
     pub(crate) over: bool,
-    pub(crate) hands: [Pile; MAX_SEATS],
-    pub(crate) stock: Pile,
+    pub(crate) hands: [OnceOrTwice; MAX_SEATS],
+    pub(crate) stock: OnceOrTwice,
     /// The discard pile under the top card.
-    pub(crate) discard: Pile,
+    pub(crate) discard: OnceOrTwice,
     pub(crate) last_card: CardId,
     /// The suit to follow (the top card's, or the one named after an 8).
     pub(crate) last_suit: u8,
@@ -196,7 +195,7 @@ impl CrazyEights {
     /// OpenSpiel's `Reshuffle`: everything in no hand and not on top goes back to the stock.
     fn reshuffle<E: EventSink<Event>>(&mut self, events: &mut E) {
         self.stock.merge(self.discard);
-        self.discard = Pile::EMPTY;
+        self.discard = OnceOrTwice::EMPTY;
         let cards = self.stock.len();
         events.emit(|| Event::Reshuffled { cards });
     }
@@ -346,12 +345,18 @@ impl CrazyEights {
                         }
                     }
                     events.emit(|| Event::Drew { seat, cards: drawn });
-                    events.emit(|| Event::DrewCards { seat, cards: self.hands[seat.index()].minus(before).cards() });
+                    events.emit(|| Event::DrewCards {
+                        seat,
+                        cards: cards::cards_of(self.hands[seat.index()].minus(before)),
+                    });
                     self.current = self.next_seat(seat, direction);
                 } else {
                     self.draw_one(events);
                     events.emit(|| Event::Drew { seat, cards: 1 });
-                    events.emit(|| Event::DrewCards { seat, cards: self.hands[seat.index()].minus(before).cards() });
+                    events.emit(|| Event::DrewCards {
+                        seat,
+                        cards: cards::cards_of(self.hands[seat.index()].minus(before)),
+                    });
                     if self.stock.is_empty() {
                         self.can_pass = true;
                     }

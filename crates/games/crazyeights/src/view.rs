@@ -5,10 +5,10 @@
 //! draw reveals nothing about a hand; `determinize` deals the hidden cards uniformly.
 
 use crate::CrazyEights;
-use crate::cards::{self, Pile};
+use crate::cards;
 use crate::options::Options;
 use serde::Serialize;
-use tapis_core::{BySeat, FrenchCard, GameRng, MAX_SEATS, Seat, Suit};
+use tapis_core::{BySeat, FrenchCard, GameRng, MAX_SEATS, OnceOrTwice, Seat, Suit};
 
 #[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct View {
@@ -25,7 +25,6 @@ pub struct View {
     /// The face-up card.
     pub top: FrenchCard,
     /// The suit to follow: the top card's, or the one named after an 8.
-    #[serde(serialize_with = "crate::cards::suit_letter::serialize")]
     pub suit: Suit,
     /// The player to act must name a suit (he just played an 8).
     pub naming_suit: bool,
@@ -51,8 +50,8 @@ pub struct View {
     pub decisions: u32,
 }
 
-fn pile_of(cards: &[FrenchCard]) -> Pile {
-    let mut pile = Pile::EMPTY;
+fn pile_of(cards: &[FrenchCard]) -> OnceOrTwice {
+    let mut pile = OnceOrTwice::EMPTY;
     for id in cards.iter().filter_map(|&c| cards::card_to_id(c)) {
         pile.add(id);
     }
@@ -68,13 +67,13 @@ impl CrazyEights {
             options: self.options,
             dealer: self.dealer,
             to_act: (!self.over).then_some(self.current),
-            hand: seat.map(|s| self.hands[s.index()].cards()).unwrap_or_default(),
+            hand: seat.map(|s| cards::cards_of(self.hands[s.index()])).unwrap_or_default(),
             hand_sizes: BySeat::from_fn(self.players as usize, |s| self.hands[s.index()].len()),
             top: cards::id_to_card(self.last_card),
             suit: cards::suit_from_os(self.last_suit),
             naming_suit: self.nominate,
             stock: self.stock.len(),
-            discard: self.discard.cards(),
+            discard: cards::cards_of(self.discard),
             direction: self.direction,
             pending_twos: self.twos_left,
             drawn_this_turn: self.draws_before_play,
@@ -91,12 +90,12 @@ impl CrazyEights {
     pub(crate) fn from_view(view: &View, rng: &mut GameRng) -> CrazyEights {
         let players = view.players.clamp(2, MAX_SEATS);
         let decks = if players > 5 { 2 } else { 1 };
-        let mut hands = [Pile::EMPTY; MAX_SEATS];
+        let mut hands = [OnceOrTwice::EMPTY; MAX_SEATS];
         let own = view.seat.filter(|s| s.index() < players);
         let discard = pile_of(&view.discard);
         let last_card = cards::card_to_id(view.top).unwrap_or(0);
         // The hidden cards: the deck minus what the viewer sees.
-        let mut hidden = Pile::full(decks);
+        let mut hidden = OnceOrTwice::every(cards::ALL_CARDS, decks);
         for id in discard.copies() {
             hidden.remove(id);
         }
@@ -118,7 +117,7 @@ impl CrazyEights {
                 hands[seat.index()].add(id);
             }
         }
-        let mut stock = Pile::EMPTY;
+        let mut stock = OnceOrTwice::EMPTY;
         for id in next {
             stock.add(id);
         }

@@ -1,7 +1,8 @@
 //! Cards of Le 8 Nantais: the French deck of the core (`7H`, `TS`, `X` for a Joker), the Ace high
-//! rank order of suites, and a hand stored as bitsets so that legality is a few mask operations.
+//! rank order of suites, and a hand stored as bit words so that legality is a few mask operations.
 
 use serde::{Deserialize, Serialize};
+use tapis_core::OnceOrTwice;
 pub use tapis_core::{FrenchCard, Rank, Suit};
 
 /// Kinds of card: 52 suited cards (index `suit * 13 + rank - 1`) and the Joker (52).
@@ -79,41 +80,34 @@ pub const QUEEN: u8 = 11;
 pub const KING: u8 = 12;
 pub const ACE: u8 = 0;
 
-/// A hand (or any multiset of cards up to two decks), as bitsets: `once` has a bit for every kind
-/// held at least once (the Joker's bit when any Joker is held), `twice` for every suited kind held
-/// twice; Jokers are counted apart since two decks hold four.
+/// A hand (or any multiset of cards up to two decks): the suited cards as a once-or-twice
+/// multiset of kinds, and the Jokers counted apart, since two decks hold four.
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug, Serialize, Deserialize)]
 pub struct Hand {
-    once: u64,
-    twice: u64,
+    suited: OnceOrTwice,
     jokers: u8,
-    len: u8,
 }
 
 impl Hand {
     pub fn len(&self) -> usize {
-        self.len as usize
+        self.suited.len() as usize + self.jokers as usize
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.suited.is_empty() && self.jokers == 0
     }
 
     /// Every kind held at least once (the Joker as bit 52).
     pub fn kinds(&self) -> u64 {
-        self.once
+        self.suited.kinds() | if self.jokers > 0 { JOKER_BIT } else { 0 }
     }
 
     pub fn contains(&self, card: FrenchCard) -> bool {
-        self.once & bit(card) != 0
+        self.kinds() & bit(card) != 0
     }
 
     pub fn count(&self, card: FrenchCard) -> u32 {
-        if card.is_joker() {
-            self.jokers as u32
-        } else {
-            (self.once & bit(card) != 0) as u32 + (self.twice & bit(card) != 0) as u32
-        }
+        if card.is_joker() { self.jokers as u32 } else { self.suited.count(card.index() as u8) as u32 }
     }
 
     pub fn jokers(&self) -> u32 {
@@ -123,67 +117,45 @@ impl Hand {
     pub fn add(&mut self, card: FrenchCard) {
         if card.is_joker() {
             self.jokers += 1;
-            self.once |= JOKER_BIT;
-        } else if self.once & bit(card) != 0 {
-            self.twice |= bit(card);
         } else {
-            self.once |= bit(card);
+            self.suited.add(card.index() as u8);
         }
-        self.len += 1;
     }
 
     /// Removes one copy; the caller knows the card is held.
     pub fn remove(&mut self, card: FrenchCard) {
         if card.is_joker() {
             self.jokers -= 1;
-            if self.jokers == 0 {
-                self.once &= !JOKER_BIT;
-            }
-        } else if self.twice & bit(card) != 0 {
-            self.twice &= !bit(card);
         } else {
-            self.once &= !bit(card);
+            self.suited.remove(card.index() as u8);
         }
-        self.len -= 1;
     }
 
     /// How many cards of the kinds in `mask` (copies counted).
     pub fn count_in(&self, mask: u64) -> u32 {
         let jokers = if mask & JOKER_BIT != 0 { self.jokers as u32 } else { 0 };
-        (self.once & mask & SUITED).count_ones() + (self.twice & mask).count_ones() + jokers
+        self.suited.count_in(mask & SUITED) + jokers
     }
 
     /// Adds this hand's count of each kind to `counts` (indexed by kind).
     pub fn add_counts(&self, counts: &mut [u32]) {
-        for set in [self.once & SUITED, self.twice] {
-            let mut bits = set;
-            while bits != 0 {
-                counts[bits.trailing_zeros() as usize] += 1;
-                bits &= bits - 1;
-            }
+        for kind in self.suited.copies() {
+            counts[kind as usize] += 1;
         }
         counts[JOKER] += self.jokers as u32;
     }
 
-    /// Every card, copies included, in kind order.
+    /// Every card, copies included, in kind order (the Jokers last).
     pub fn cards(&self) -> impl Iterator<Item = FrenchCard> + '_ {
-        (0..KINDS).flat_map(move |i| {
-            let c = card(i);
-            std::iter::repeat_n(c, self.count(c) as usize)
-        })
+        self.suited
+            .copies()
+            .map(|kind| card(kind as usize))
+            .chain(std::iter::repeat_n(FrenchCard::JOKER, self.jokers as usize))
     }
 
     /// The `n`-th card in kind order (`n < len`).
-    pub fn nth(&self, mut n: usize) -> FrenchCard {
-        for i in 0..KINDS {
-            let c = card(i);
-            let k = self.count(c) as usize;
-            if n < k {
-                return c;
-            }
-            n -= k;
-        }
-        FrenchCard::JOKER
+    pub fn nth(&self, n: usize) -> FrenchCard {
+        self.cards().nth(n).unwrap_or(FrenchCard::JOKER)
     }
 }
 

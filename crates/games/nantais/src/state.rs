@@ -14,15 +14,9 @@ pub enum Constraint {
     /// The suit or the rank of this card (the top card, without effect).
     Top { card: FrenchCard },
     /// The suit named after 8s or Jokers.
-    Suit {
-        #[serde(with = "suit_letter")]
-        suit: Suit,
-    },
+    Suit { suit: Suit },
     /// The rank demanded by a King: that rank (or a wild when the option allows).
-    Rank {
-        #[serde(with = "rank_letter")]
-        rank: Rank,
-    },
+    Rank { rank: Rank },
     /// House combination King + 8: exactly this card (or a wild when the option allows).
     Exact { card: FrenchCard },
     /// Anything (a Joker that names no suit, or a Joker starting a hand-made deal).
@@ -83,7 +77,7 @@ pub struct Effects {
     pub name_rank: bool,
     /// King + 8 combination: the suit and the rank make one exact card.
     pub exact: bool,
-    #[serde(default, with = "opt_suit_letter")]
+    #[serde(default)]
     pub named_suit: Option<Suit>,
     pub swaps: u8,
     pub skips: u8,
@@ -173,49 +167,4 @@ pub fn full_deck(decks: u8) -> ArrayVec<FrenchCard, MAX_CARDS> {
         deck.push(FrenchCard::JOKER);
     }
     deck
-}
-
-mod suit_letter {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use tapis_core::Suit;
-
-    pub fn serialize<S: Serializer>(suit: &Suit, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(suit)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Suit, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(|_| serde::de::Error::custom(format!("'{text}' is not a suit")))
-    }
-}
-
-mod opt_suit_letter {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use tapis_core::Suit;
-
-    pub fn serialize<S: Serializer>(suit: &Option<Suit>, s: S) -> Result<S::Ok, S::Error> {
-        match suit {
-            Some(suit) => s.collect_str(suit),
-            None => s.serialize_none(),
-        }
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Suit>, D::Error> {
-        let text = Option::<String>::deserialize(d)?;
-        text.map(|t| t.parse().map_err(|_| serde::de::Error::custom(format!("'{t}' is not a suit")))).transpose()
-    }
-}
-
-mod rank_letter {
-    use serde::{Deserialize, Deserializer, Serializer};
-    use tapis_core::Rank;
-
-    pub fn serialize<S: Serializer>(rank: &Rank, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(rank)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rank, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(|_| serde::de::Error::custom(format!("'{text}' is not a rank")))
-    }
 }

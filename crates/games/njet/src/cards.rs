@@ -3,8 +3,8 @@
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-use tapis_core::Text;
 use tapis_core::game::short_quote;
+use tapis_core::{CardSet, Text};
 
 /// A colour of the Njet deck, in the notation order `R B K G`.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -271,12 +271,12 @@ impl Cards {
 
     /// The distinct kinds held, ascending.
     pub fn kinds(self) -> impl Iterator<Item = Card> + Clone {
-        BitIter(self.0 & !SECOND_ONES).map(|bit| BIT_CARD[bit])
+        CardSet(self.0 & !SECOND_ONES).iter().map(|bit| BIT_CARD[bit])
     }
 
     /// Every card held, a 1 twice when both copies are in.
     pub fn iter(self) -> impl Iterator<Item = Card> + Clone {
-        BitIter(self.0).map(|bit| BIT_CARD[bit])
+        CardSet(self.0).iter().map(|bit| BIT_CARD[bit])
     }
 
     /// Adds every card of `cards`, rejecting a third copy.
@@ -294,21 +294,6 @@ impl Cards {
     pub fn to_text(self) -> String {
         let words: Vec<String> = self.iter().map(|c| c.to_string()).collect();
         words.join(" ")
-    }
-}
-
-#[derive(Clone)]
-struct BitIter(u64);
-
-impl Iterator for BitIter {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        if self.0 == 0 {
-            return None;
-        }
-        let bit = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(bit)
     }
 }
 

@@ -402,24 +402,6 @@ impl<'de> Deserialize<'de> for Pile {
     }
 }
 
-/// A set of card indices `0..81`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
-pub struct CardBits(pub [u64; 2]);
-
-impl CardBits {
-    pub fn contains(self, id: usize) -> bool {
-        self.0[id / 64] >> (id % 64) & 1 == 1
-    }
-
-    pub fn insert(&mut self, id: usize) {
-        self.0[id / 64] |= 1 << (id % 64);
-    }
-
-    pub fn remove(&mut self, id: usize) {
-        self.0[id / 64] &= !(1 << (id % 64));
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,7 +2,7 @@
 //! joker cover, the all-pass rule, round scoring and the end of the match.
 
 use crate::action::Action;
-use crate::cards::{Card, CardBits, DECK_SIZE, Deck, Face, Pile, Placed};
+use crate::cards::{Card, DECK_SIZE, Deck, Face, Pile, Placed};
 use crate::options;
 use crate::options::DeckChoice;
 use crate::options::{CoverFace, ForcedAction, NextRoundStarter, Options, TieBreak};
@@ -11,8 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
-    ActionError, ActionList, Audience, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup,
-    SetupError, Text, check_deck,
+    ActionError, ActionList, Audience, BySeat, CardSet128, Conformance, EventSink, Game, GameRng, OptionSpec, Seat,
+    SeatSet, Setup, SetupError, Text, check_deck,
 };
 
 /// The most seats: 7 × 10 + 3 = 73 of the 81 cards (only with `max_players: 7`).
@@ -160,7 +160,7 @@ pub struct NurMut {
     pub(crate) stock: Pile,
     /// Cards whose both faces everybody saw (turned by Courage or by a flipped cover) and that have
     /// not been shuffled since.
-    pub(crate) both_faces_seen: CardBits,
+    pub(crate) both_faces_seen: CardSet128,
     pub(crate) phase: Phase,
     pub(crate) current: Seat,
     /// Consecutive turns without a card reaching a centre pile.
@@ -195,7 +195,7 @@ impl NurMut {
             known_bottom: [0; MAX_PLAYERS],
             centre: [Pile::default(); CENTRE_PILES],
             stock: Pile::default(),
-            both_faces_seen: CardBits::default(),
+            both_faces_seen: CardSet128::EMPTY,
             phase: Phase::Turn,
             current: starter,
             pass_streak: 0,
@@ -251,7 +251,7 @@ impl NurMut {
         }
         self.stock.clear();
         self.known_bottom = [0; MAX_PLAYERS];
-        self.both_faces_seen = CardBits::default();
+        self.both_faces_seen = CardSet128::EMPTY;
         self.pass_streak = 0;
     }
 
@@ -321,7 +321,7 @@ impl NurMut {
         // of the right size, the deck's census also fixes the stock's size.
         let written = deal.piles.iter().flatten().chain(&deal.center).chain(&deal.stock);
         check_deck((0..DECK_SIZE).map(|id| self.deck.card(id).unordered()), written.map(|c| c.unordered()))?;
-        let mut used = CardBits::default();
+        let mut used = CardSet128::EMPTY;
         let mut place = |card: &Card| -> Placed {
             for id in 0..DECK_SIZE {
                 let faces = self.deck.faces[id];

@@ -6,11 +6,11 @@
 //! the cards whose both sides were seen (a card turned by Courage, a flipped cover) until they are
 //! shuffled, and the faces of the cards a tuck put under a pile.
 
-use crate::cards::{CardBits, DECK_SIZE, Deck, Face, Pile, Placed};
+use crate::cards::{DECK_SIZE, Deck, Face, Pile, Placed};
 use crate::options::Options;
 use crate::rules::{CENTRE_PILES, MAX_PLAYERS, NurMut, Phase};
 use serde::{Serialize, Serializer};
-use tapis_core::{BySeat, GameRng, Seat, SeatSet};
+use tapis_core::{BySeat, CardSet128, GameRng, Seat, SeatSet};
 
 /// One player's pile as the table sees it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -168,7 +168,7 @@ impl NurMut {
             known_bottom: [0; MAX_PLAYERS],
             centre: [Pile::default(); CENTRE_PILES],
             stock: Pile::default(),
-            both_faces_seen: CardBits::default(),
+            both_faces_seen: CardSet128::EMPTY,
             phase: view.phase,
             current: view.current.unwrap_or(view.starter),
             pass_streak: view.pass_streak,
@@ -182,7 +182,7 @@ impl NurMut {
             rng: rng.fork(),
         };
         let mut next = cards.iter().zip(&slots);
-        let mut fill = |pile: &mut Pile, size: usize, seen: &mut CardBits| {
+        let mut fill = |pile: &mut Pile, size: usize, seen: &mut CardSet128| {
             for (&card, slot) in next.by_ref().take(size) {
                 if let Some((_, Some(_))) = slot {
                     seen.insert(card.id());
