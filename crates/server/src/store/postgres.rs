@@ -146,6 +146,13 @@ impl PostgresStore {
             url.parse().map_err(|e| anyhow::anyhow!("the store's address is not a PostgreSQL URL: {e}"))?;
         anyhow::ensure!(!node.is_empty(), "a node needs a name");
         anyhow::ensure!(lease >= Duration::from_millis(300), "a lease lasts 300 ms at least");
+        // One connection first, so that the reason it fails is told (the pool says only that it
+        // timed out).
+        let first = tokio::time::timeout(COMMIT_WITHIN, PgConnection::connect_with(&options))
+            .await
+            .map_err(|_| anyhow::anyhow!("cannot reach PostgreSQL: no answer within {COMMIT_WITHIN:?}"))?
+            .map_err(|e| anyhow::anyhow!("cannot reach PostgreSQL: {e}"))?;
+        let _ = first.close().await;
         let pool = PgPoolOptions::new()
             .max_connections(4)
             .acquire_timeout(COMMIT_WITHIN)
