@@ -86,7 +86,7 @@ pub use action::Action;
 pub use cards::{Board, Cards, Cell, Ranks};
 pub use client::{Body, Call, CellBody, Claim, PhaseName, SeatBody};
 pub use options::{GrandOpera, Options, Payment, SettlementOrder};
-pub use rules::{EndReason, Event, NewRunReason};
+pub use rules::{EndReason, Event, Illegal, NewRunReason};
 pub use view::View;
 
 use arrayvec::ArrayVec;

@@ -152,6 +152,7 @@ mod text;
 mod view;
 
 pub use action::Action;
+pub use legal::Illegal;
 pub use options::Options;
 pub use state::{ChainKind, Constraint, Nantais, Pending, Phase, Table};
 pub use view::View;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup,
-    SetupError, Text,
+    SetupError,
 };
 
 /// Stones in the shared pool (with three players one of them is fixed on `start 3`).
@@ -623,6 +623,7 @@ impl Game for Njet {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = text::Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::SPECS
@@ -677,7 +678,7 @@ impl Game for Njet {
         Njet::step(self, seat, action, events);
     }
 
-    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<text::Illegal> {
         text::why_illegal(&self.table, self.hand(seat), action)
     }
 
