@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::cards::{Card, Counts};
 use crate::events::Event;
 use crate::options::{DealerRule, Options, TablePlay};
-use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, Requirement, TABLE_CARDS, Table, Then};
+use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, PublicTable, Requirement, TABLE_CARDS, Then};
 use crate::view::View;
 use crate::{action, options, view};
 use arrayvec::ArrayVec;
@@ -64,7 +64,7 @@ pub struct Deal {
 /// A whole Battle GUM match.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Gum {
-    pub(crate) table: Table,
+    pub(crate) table: PublicTable,
     pub(crate) hands: BySeat<Counts>,
     pub(crate) facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
     /// Top card last.
@@ -83,7 +83,7 @@ impl Gum {
         deal: Option<&Deal>,
     ) -> Result<Gum, SetupError> {
         let mut gum = Gum {
-            table: Table {
+            table: PublicTable {
                 players: players as u8,
                 options,
                 round: 1,
@@ -160,7 +160,7 @@ impl Gum {
 
     /// A match from its parts (`determinize` builds one from a view).
     pub(crate) fn from_parts(
-        table: Table,
+        table: PublicTable,
         hands: BySeat<Counts>,
         facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
         stock: Pile,
@@ -171,7 +171,7 @@ impl Gum {
 
     // ----- queries -----
 
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 

@@ -148,7 +148,7 @@ impl Phase {
 
 /// Everything every seat may see: the whole match but the hands, the aside and the generator.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct Table {
+pub struct PublicTable {
     pub options: Options,
     pub players: u8,
     pub round: u32,
@@ -180,7 +180,7 @@ pub struct Table {
 /// A whole match of Le Nain Jaune.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct NainJaune {
-    table: Table,
+    table: PublicTable,
     hands: BySeat<Cards>,
     aside: Cards,
     rng: GameRng,
@@ -286,7 +286,7 @@ fn check_deal(
 }
 
 impl NainJaune {
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 

@@ -6,7 +6,7 @@ use crate::cards::{BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_P
 use crate::options::Options;
 use crate::options::{GrandOpera, Payment, SettlementOrder};
 use crate::{Action, NainJaune, Phase, cards_per_player};
-use crate::{Deal, Table, View, action, cards, check_deal, options, per_seat, view};
+use crate::{Deal, PublicTable, View, action, cards, check_deal, options, per_seat, view};
 use arrayvec::ArrayVec;
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -475,7 +475,7 @@ impl Game for NainJaune {
         };
         let total_chips = chips.iter().sum::<u32>() + board.total();
         let mut game = NainJaune {
-            table: Table {
+            table: PublicTable {
                 options,
                 players: players as u8,
                 round: 1,

@@ -59,7 +59,7 @@ impl Nantais {
         &self.hands[seat.index()]
     }
 
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 

@@ -558,7 +558,7 @@ impl Game for Nantais {
         let mut state = Nantais {
             options,
             players: players as u8,
-            table: Table {
+            table: PublicTable {
                 round: 1,
                 dealer,
                 turn: dealer.left(1, players),

@@ -17,7 +17,7 @@ use crate::action::Action;
 use crate::board::{Cell, FIXED, FREE, Row};
 use crate::cards::{Card, Cards, Colour};
 use crate::client::{BoardRow, Body};
-use crate::rules::{Conditions, Event, Phase, Table, Trick};
+use crate::rules::{Conditions, Event, Phase, PublicTable, Trick};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::{DescribeTable, HandCard, Lang, Mark, Reason, RichLine, RichSpan, Seat, Tint, Wording, Words};
@@ -580,7 +580,7 @@ pub enum Illegal {
 
 /// Why `action` is not legal for a seat that may act, holding `hand`: the phase asks for
 /// something else, or the rule that forbids it.
-pub fn why_illegal(t: &Table, hand: Cards, action: Action) -> Option<Illegal> {
+pub fn why_illegal(t: &PublicTable, hand: Cards, action: Action) -> Option<Illegal> {
     Some(match (t.phase, action) {
         (Phase::Njet, Action::Njet(cell)) if !t.board.is_free(cell) => Illegal::CellCovered,
         (Phase::Njet, Action::Njet(_)) => Illegal::LastFreeCell,
