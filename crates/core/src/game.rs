@@ -113,6 +113,8 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// What happened, each event with its audience (everyone, or what one seat alone learns).
     /// Serialized with a `type` field.
     type Event: GameEvent;
+    /// Why an action is refused, as the game types it ([`Reason`]).
+    type Illegal: Reason;
 
     // ----- options and setup -----
 
@@ -232,13 +234,15 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
             seat,
             action: action.to_string(),
             legal: legal.iter().map(ToString::to_string).collect(),
-            reason: self.why_illegal(seat, action),
+            reason: self.why_illegal(seat, action).map(|reason| {
+                Text::new(reason.word(&Words::numbered(Lang::Fr)), reason.word(&Words::numbered(Lang::En)))
+            }),
         })
     }
 
     /// The game's own reason why `seat`, which may act, may not take `action` now (an action
     /// the seat may take is never asked about). `None` lets the legal list speak for itself.
-    fn why_illegal(&self, _seat: Seat, _action: Self::Action) -> Option<Text> {
+    fn why_illegal(&self, _seat: Seat, _action: Self::Action) -> Option<Self::Illegal> {
         None
     }
 
@@ -290,10 +294,9 @@ pub trait Wording: Game {
     fn describe_event(event: &Self::Event, words: &Words) -> String;
 
     /// [`Game::why_illegal`] for people at a table with names: seats called as `words` calls
-    /// them, `seat` usually its reader. The default keeps the rules' sentence, right for every
-    /// reason that names no seat.
+    /// them, `seat` usually its reader.
     fn why_illegal_in(&self, seat: Seat, action: Self::Action, words: &Words) -> Option<String> {
-        self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string())
+        self.why_illegal(seat, action).map(|reason| reason.word(words))
     }
 }
 
@@ -328,6 +331,24 @@ pub trait Conformance: Game {
 pub trait FullGame: Game + Wording + Heuristic + Conformance + DescribeTable + Counters + Encoding {}
 
 impl<G: Game + Wording + Heuristic + Conformance + DescribeTable + Counters + Encoding> FullGame for G {}
+
+/// Why an action is refused, as a game types it: the rule it breaks and the facts the sentence
+/// needs (a seat, a card). Worded in one place, through [`Words`]: for people, seats by name and
+/// the reader as « vous » / "you" ([`Words::new`]); for the referee, seats by their number as
+/// PROTOCOL.md writes them ([`Words::numbered`]), the sentence [`ActionError::NotLegal`] carries.
+pub trait Reason: Copy + Debug + Send + Sync + 'static {
+    fn word(&self, words: &Words) -> String;
+}
+
+/// The reason of a game whose legal list always speaks for itself: there is none.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NoReason {}
+
+impl Reason for NoReason {
+    fn word(&self, _words: &Words) -> String {
+        match *self {}
+    }
+}
 
 /// Who may know an event.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]

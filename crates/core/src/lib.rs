@@ -81,8 +81,8 @@ pub use multiset::OnceOrTwice;
 
 pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
 pub use game::{
-    ActionList, Audience, Conformance, EventSink, FullGame, Game, GameEvent, Heuristic, Lang, MAX_ACTIONS, Setup,
-    Wording, events_for,
+    ActionList, Audience, Conformance, EventSink, FullGame, Game, GameEvent, Heuristic, Lang, MAX_ACTIONS, NoReason,
+    Reason, Setup, Wording, events_for,
 };
 pub use options::{ChoiceValue, OptionKind, OptionSpec};
 pub use record::{Match, MatchRequest, Record};

@@ -18,18 +18,27 @@ pub struct Words<'a> {
     pub names: &'a [String],
     /// The seat reading, addressed as « vous » / "you"; `None` for a spectator or a shared log.
     pub reader: Option<Seat>,
+    /// Seats by their number in the protocol, « la place 2 » / "seat 2", as the referee writes
+    /// them (PROTOCOL.md), instead of by name.
+    pub numbered: bool,
 }
 
 impl Words<'static> {
     /// Numbered seats, nobody addressed.
     pub fn plain(lang: Lang) -> Words<'static> {
-        Words { lang, names: &[], reader: None }
+        Words { lang, names: &[], reader: None, numbered: false }
+    }
+
+    /// The referee's words: seats by their protocol number, « la place 2 » / "seat 2", nobody
+    /// addressed.
+    pub fn numbered(lang: Lang) -> Words<'static> {
+        Words { lang, names: &[], reader: None, numbered: true }
     }
 }
 
 impl<'a> Words<'a> {
     pub fn new(lang: Lang, names: &'a [String], reader: Option<Seat>) -> Words<'a> {
-        Words { lang, names, reader }
+        Words { lang, names, reader, numbered: false }
     }
 
     pub fn fr(&self) -> bool {
@@ -44,8 +53,12 @@ impl<'a> Words<'a> {
         self.reader == Some(seat)
     }
 
-    /// A seat's name, never « vous »: « joueur 3 » / "player 3" when it has none.
+    /// A seat's name, never « vous »: « joueur 3 » / "player 3" when it has none, « la place 2 »
+    /// / "seat 2" in the referee's words.
     pub fn name_of(&self, seat: Seat) -> String {
+        if self.numbered {
+            return format!("{} {seat}", self.pick("la place", "seat"));
+        }
         match self.names.get(seat.index()) {
             Some(name) if !name.trim().is_empty() => name.clone(),
             _ => format!("{} {}", self.pick("joueur", "player"), seat.index() + 1),
@@ -208,6 +221,15 @@ fn starts_with_vowel(word: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_referees_words_number_the_seats() {
+        let fr = Words::numbered(Lang::Fr);
+        let en = Words::numbered(Lang::En);
+        assert_eq!((fr.who(Seat(2)), fr.of(Seat(0))), ("la place 2".to_string(), "de la place 0".to_string()));
+        assert_eq!((en.who(Seat(2)), en.whose(Seat(2))), ("seat 2".to_string(), "seat 2's".to_string()));
+        assert_eq!(fr.says(Seat(1), "pose", "posez", "plays", "play"), "La place 1 pose");
+    }
 
     #[test]
     fn the_reader_is_addressed_and_others_named() {

@@ -454,6 +454,7 @@ impl Game for CrazyEights {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = tapis_core::NoReason;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::OPTION_SPECS

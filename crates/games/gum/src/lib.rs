@@ -117,6 +117,6 @@ pub use cards::{Card, Counts};
 pub use client::{Body, FaceDown, RequirementBody, SeatBody};
 pub use events::Event;
 pub use options::{DealerRule, NinjaMode, Options, TablePlay};
-pub use rules::{Deal, Gum};
-pub use table::{Phase, PlayKind, Requirement, Table, Then};
+pub use rules::{Deal, Gum, Illegal};
+pub use table::{Phase, PlayKind, PublicTable, Requirement, Then};
 pub use view::View;

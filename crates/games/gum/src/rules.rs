@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::cards::{Card, Counts};
 use crate::events::Event;
 use crate::options::{DealerRule, Options, TablePlay};
-use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, TABLE_CARDS, Table, Then};
+use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, PublicTable, Requirement, TABLE_CARDS, Then};
 use crate::view::View;
 use crate::{action, options, view};
 use arrayvec::ArrayVec;
@@ -14,6 +14,32 @@ use std::ops::RangeInclusive;
 use tapis_core::{
     ActionList, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup, SetupError, Text,
 };
+
+/// Why an action is refused to a seat that may act (worded in `text.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    /// Only face-down cards are left: one must be turned over.
+    FaceDownOnly,
+    /// Fewer copies of `card` than laid, `held` in the hand (or among the face-up cards).
+    TooFew {
+        card: Card,
+        held: u8,
+        face_up: bool,
+    },
+    /// The pile asks for another card.
+    Requirement(Requirement),
+    PileEmpty,
+    /// A pick-up while a card can be played.
+    MustPlay,
+    /// A 13 is countered with 13s or 1s only.
+    CounterWith13Or1,
+    /// The pile given to its giver.
+    GiveToAnother,
+    /// The pile given to a seat the table does not have.
+    NoSuchSeat(Seat),
+    /// The pile given to a seat that has finished.
+    OutOfGame(Seat),
+}
 
 /// Where a seat's playable cards come from now.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -38,7 +64,7 @@ pub struct Deal {
 /// A whole Battle GUM match.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Gum {
-    pub(crate) table: Table,
+    pub(crate) table: PublicTable,
     pub(crate) hands: BySeat<Counts>,
     pub(crate) facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
     /// Top card last.
@@ -57,7 +83,7 @@ impl Gum {
         deal: Option<&Deal>,
     ) -> Result<Gum, SetupError> {
         let mut gum = Gum {
-            table: Table {
+            table: PublicTable {
                 players: players as u8,
                 options,
                 round: 1,
@@ -134,7 +160,7 @@ impl Gum {
 
     /// A match from its parts (`determinize` builds one from a view).
     pub(crate) fn from_parts(
-        table: Table,
+        table: PublicTable,
         hands: BySeat<Counts>,
         facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
         stock: Pile,
@@ -145,7 +171,7 @@ impl Gum {
 
     // ----- queries -----
 
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 
@@ -364,63 +390,33 @@ impl Gum {
 
     /// Why `seat`, which may act, may not take `action` now, when the legal list alone does not
     /// say it plainly: a card not held, a card too low or too high, a pick-up while able to play.
-    pub fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    pub fn why_illegal(&self, seat: Seat, action: Action) -> Option<Illegal> {
         match (self.table.phase, action) {
             (Phase::Turn { seat: turn }, Action::Play { card, count }) if seat == turn => {
                 let held = self.playable(seat, card);
                 if held < count {
-                    let (fr, en) = match self.source(seat) {
-                        Source::Hand => ("en main", "in your hand"),
-                        Source::FaceUp => ("parmi vos cartes visibles", "among your face-up cards"),
-                        Source::FaceDown => {
-                            return Some(Text::new(
-                                "il ne vous reste que des cartes cachées : retournez-en une (reveal)",
-                                "you have only face-down cards left: turn one over (reveal)",
-                            ));
-                        }
-                    };
-                    return Some(match held {
-                        0 => Text::new(format!("vous n'avez pas de {card} {fr}"), format!("you hold no {card} {en}")),
-                        1 => Text::new(
-                            format!("vous n'avez qu'une carte {card} {fr}"),
-                            format!("you hold only one card {card} {en}"),
-                        ),
-                        _ => Text::new(
-                            format!("vous n'avez que {held} cartes {card} {fr}"),
-                            format!("you hold only {held} cards {card} {en}"),
-                        ),
+                    return Some(match self.source(seat) {
+                        Source::FaceDown => Illegal::FaceDownOnly,
+                        source => Illegal::TooFew { card, held, face_up: source == Source::FaceUp },
                     });
                 }
                 let requirement = self.table.requirement();
-                (!requirement.allows(card)).then(|| {
-                    Text::new(
-                        format!("il faut poser {}", crate::text::requirement(requirement, tapis_core::Lang::Fr)),
-                        format!("the card must be {}", crate::text::requirement(requirement, tapis_core::Lang::En)),
-                    )
-                })
+                (!requirement.allows(card)).then_some(Illegal::Requirement(requirement))
             }
-            (Phase::Turn { seat: turn }, Action::Pickup) if seat == turn => Some(if self.table.pile.is_empty() {
-                Text::new("le tas est vide", "the pile is empty")
-            } else {
-                Text::new(
-                    "qui peut jouer doit jouer : on ne ramasse le tas que sans carte à poser",
-                    "who can play must: the pile is picked up only with no card to play",
-                )
-            }),
+            (Phase::Turn { seat: turn }, Action::Pickup) if seat == turn => {
+                Some(if self.table.pile.is_empty() { Illegal::PileEmpty } else { Illegal::MustPlay })
+            }
             (Phase::Target { target, .. }, Action::Play { card, .. })
                 if seat == target && !matches!(card.value(), 1 | 13) =>
             {
-                Some(Text::new("on ne contre un 13 qu'avec des 13 ou des 1", "a 13 is countered only with 13s or 1s"))
+                Some(Illegal::CounterWith13Or1)
             }
             (Phase::Give { giver }, Action::Give(target)) if seat == giver => Some(if target == giver {
-                Text::new("on donne le tas à un autre joueur", "the pile goes to another player")
+                Illegal::GiveToAnother
             } else if target.index() >= self.table.players() {
-                Text::new(format!("il n'y a pas de place {target} à cette table"), format!("there is no seat {target}"))
+                Illegal::NoSuchSeat(target)
             } else {
-                Text::new(
-                    format!("le joueur {target} est sorti de la partie"),
-                    format!("player {target} is out of the game"),
-                )
+                Illegal::OutOfGame(target)
             }),
             _ => None,
         }
@@ -852,6 +848,7 @@ impl Game for Gum {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::SPECS
@@ -895,7 +892,7 @@ impl Game for Gum {
         Gum::step(self, seat, action, events);
     }
 
-    fn why_illegal(&self, seat: Seat, action: Action) -> Option<tapis_core::Text> {
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Illegal> {
         Gum::why_illegal(self, seat, action)
     }
 

@@ -108,7 +108,7 @@ pub enum PlayKind {
 
 /// Everything every seat may see: the part of the match that views copy whole.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct Table {
+pub struct PublicTable {
     pub players: u8,
     pub options: Options,
     /// The game of the match being played, from 1.
@@ -139,7 +139,7 @@ pub struct Table {
     pub winners: SeatSet,
 }
 
-impl Table {
+impl PublicTable {
     pub fn players(&self) -> usize {
         self.players as usize
     }
@@ -187,7 +187,7 @@ impl Table {
         Requirement::Any
     }
 
-    /// The kinds that may be laid in turn: [`Table::requirement`]'s kinds, found without a
+    /// The kinds that may be laid in turn: [`PublicTable::requirement`]'s kinds, found without a
     /// branch on the pile in the usual case (a plain card on top, or an empty pile), since a
     /// random pile makes any such branch a coin toss for the processor.
     #[inline]
@@ -238,7 +238,7 @@ mod tests {
     use tapis_core::{ActionList, Game, GameRng};
 
     /// The kinds `requirement` allows, one card at a time.
-    fn allowed_one_by_one(table: &Table) -> Vec<Card> {
+    fn allowed_one_by_one(table: &PublicTable) -> Vec<Card> {
         let requirement = table.requirement();
         Card::all().filter(|&card| requirement.allows(card)).collect()
     }

@@ -6,11 +6,12 @@ use crate::cards::{Card, Counts};
 use crate::client::Body;
 use crate::events::Event;
 use crate::options::TablePlay;
+use crate::rules::Illegal;
 use crate::table::{Phase, PlayKind, Requirement};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
+use tapis_core::{HandCard, Lang, Mark, Reason, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
 BATTLE GUM — 2 à 5 joueurs (6 avec max_players=6), 54 cartes\u{a0}: valeurs 1 à 13 en 4 exemplaires et 2 Ninjas (00).
@@ -76,23 +77,70 @@ details: see the options.
 Options: burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup,
 four_in_a_row_burn (Variante 1), complete_pair_burn (Variante 2), play_to_last, max_players, dealer, games.";
 
-impl Wording for crate::Gum {
-    /// [`Game::why_illegal`] at a table with names: a seat given the pile is called by its name.
-    fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
-        match (self.table().phase, action) {
-            (Phase::Give { giver }, Action::Give(target))
-                if seat == giver && target != giver && target.index() < self.table().players() =>
-            {
-                let who = words.who_upper(target);
-                Some(match words.fr() {
-                    true => format!("{who} n'est plus en jeu"),
-                    false => format!("{who} is out of the game"),
-                })
+impl Reason for Illegal {
+    /// One sentence, the same for the referee and a table but for a seat given the pile: by its
+    /// number for the referee, by its name at a table.
+    fn word(&self, words: &Words) -> String {
+        let lang = words.lang;
+        match *self {
+            Illegal::FaceDownOnly => words
+                .pick(
+                    "il ne vous reste que des cartes cachées : retournez-en une (reveal)",
+                    "you have only face-down cards left: turn one over (reveal)",
+                )
+                .into(),
+            Illegal::TooFew { card, held, face_up } => {
+                let (fr, en) = if face_up {
+                    ("parmi vos cartes visibles", "among your face-up cards")
+                } else {
+                    ("en main", "in your hand")
+                };
+                match (held, lang) {
+                    (0, Lang::Fr) => format!("vous n'avez pas de {card} {fr}"),
+                    (0, Lang::En) => format!("you hold no {card} {en}"),
+                    (1, Lang::Fr) => format!("vous n'avez qu'une carte {card} {fr}"),
+                    (1, Lang::En) => format!("you hold only one card {card} {en}"),
+                    (_, Lang::Fr) => format!("vous n'avez que {held} cartes {card} {fr}"),
+                    (_, Lang::En) => format!("you hold only {held} cards {card} {en}"),
+                }
             }
-            _ => self.why_illegal(seat, action).map(|text| text.get(words.lang).to_string()),
+            Illegal::Requirement(requirement) => match lang {
+                Lang::Fr => format!("il faut poser {}", self::requirement(requirement, lang)),
+                Lang::En => format!("the card must be {}", self::requirement(requirement, lang)),
+            },
+            Illegal::PileEmpty => words.pick("le tas est vide", "the pile is empty").into(),
+            Illegal::MustPlay => words
+                .pick(
+                    "qui peut jouer doit jouer : on ne ramasse le tas que sans carte à poser",
+                    "who can play must: the pile is picked up only with no card to play",
+                )
+                .into(),
+            Illegal::CounterWith13Or1 => {
+                words.pick("on ne contre un 13 qu'avec des 13 ou des 1", "a 13 is countered only with 13s or 1s").into()
+            }
+            Illegal::GiveToAnother => {
+                words.pick("on donne le tas à un autre joueur", "the pile goes to another player").into()
+            }
+            Illegal::NoSuchSeat(target) => match lang {
+                Lang::Fr => format!("il n'y a pas de place {target} à cette table"),
+                Lang::En => format!("there is no seat {target}"),
+            },
+            Illegal::OutOfGame(target) if words.numbered => match lang {
+                Lang::Fr => format!("le joueur {target} est sorti de la partie"),
+                Lang::En => format!("player {target} is out of the game"),
+            },
+            Illegal::OutOfGame(target) => words.says(
+                target,
+                "n'est plus en jeu",
+                "n'êtes plus en jeu",
+                "is out of the game",
+                "are out of the game",
+            ),
         }
     }
+}
 
+impl Wording for crate::Gum {
     fn rules_text(lang: Lang) -> &'static str {
         lang.pick(RULES_FR, RULES_EN)
     }
@@ -791,5 +839,23 @@ impl tapis_core::DescribeTable for crate::Gum {
 
     fn rounds(t: &Body) -> Option<u32> {
         Some(t.games)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A seat given the pile after it finished: by its number for the referee (PROTOCOL.md's
+    /// sentence), by its name at a table.
+    #[test]
+    fn a_finished_seat_is_named_at_a_table_and_numbered_for_the_referee() {
+        let out = Illegal::OutOfGame(Seat(2));
+        assert_eq!(out.word(&Words::numbered(Lang::Fr)), "le joueur 2 est sorti de la partie");
+        assert_eq!(out.word(&Words::numbered(Lang::En)), "player 2 is out of the game");
+        let names: Vec<String> = ["Alice", "Ada", "Blaise"].map(String::from).to_vec();
+        assert_eq!(out.word(&Words::new(Lang::Fr, &names, Some(Seat(0)))), "Blaise n'est plus en jeu");
+        assert_eq!(out.word(&Words::new(Lang::En, &names, Some(Seat(2)))), "You are out of the game");
+        assert_eq!(out.word(&Words::new(Lang::En, &names, Some(Seat(0)))), "Blaise is out of the game");
     }
 }

@@ -1,12 +1,12 @@
 //! What one seat may see (`Game::view`) and a full match rebuilt from it (`Game::determinize`).
 //!
-//! A view holds the whole public [`Table`] (piles, face-up rows, cards known to be in each hand,
+//! A view holds the whole public [`PublicTable`] (piles, face-up rows, cards known to be in each hand,
 //! phase, scores), the seat's own hand, and the sizes of what nobody may look at: hands,
 //! face-down rows (the owner's too), the stock.
 
 use crate::cards::{Card, Counts};
 use crate::rules::Gum;
-use crate::table::{Pile, Requirement, TABLE_CARDS, Table};
+use crate::table::{Pile, PublicTable, Requirement, TABLE_CARDS};
 use serde::Serialize;
 use tapis_core::{BySeat, GameRng, Seat};
 
@@ -25,7 +25,7 @@ pub struct View {
     pub cards_left: BySeat<u32>,
     /// What the next card laid must be.
     pub requirement: Requirement,
-    pub table: Table,
+    pub table: PublicTable,
 }
 
 impl View {

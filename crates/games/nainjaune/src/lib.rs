@@ -86,7 +86,7 @@ pub use action::Action;
 pub use cards::{Board, Cards, Cell, Ranks};
 pub use client::{Body, Call, CellBody, Claim, PhaseName, SeatBody};
 pub use options::{GrandOpera, Options, Payment, SettlementOrder};
-pub use rules::{EndReason, Event, NewRunReason};
+pub use rules::{EndReason, Event, Illegal, NewRunReason};
 pub use view::View;
 
 use arrayvec::ArrayVec;
@@ -148,7 +148,7 @@ impl Phase {
 
 /// Everything every seat may see: the whole match but the hands, the aside and the generator.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct Table {
+pub struct PublicTable {
     pub options: Options,
     pub players: u8,
     pub round: u32,
@@ -180,7 +180,7 @@ pub struct Table {
 /// A whole match of Le Nain Jaune.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct NainJaune {
-    table: Table,
+    table: PublicTable,
     hands: BySeat<Cards>,
     aside: Cards,
     rng: GameRng,
@@ -286,7 +286,7 @@ fn check_deal(
 }
 
 impl NainJaune {
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 

@@ -2,20 +2,18 @@
 //! end-of-round settlement. `NainJaune::step` drives it; the `Game` impl lives in `lib.rs`.
 
 use crate::cards::rank_mask;
-use crate::cards::{
-    BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_name, rank_of,
-};
+use crate::cards::{BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_of};
 use crate::options::Options;
 use crate::options::{GrandOpera, Payment, SettlementOrder};
 use crate::{Action, NainJaune, Phase, cards_per_player};
-use crate::{Deal, Table, View, action, cards, check_deal, options, per_seat, view};
+use crate::{Deal, PublicTable, View, action, cards, check_deal, options, per_seat, view};
 use arrayvec::ArrayVec;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
-    ActionError, ActionList, Audience, BySeat, Conformance, EventSink, FrenchCard, Game, GameEvent, GameRng, Lang,
-    OptionSpec, Seat, SeatSet, Setup, SetupError, Text,
+    ActionError, ActionList, Audience, BySeat, Conformance, EventSink, FrenchCard, Game, GameEvent, GameRng,
+    OptionSpec, Seat, SeatSet, Setup, SetupError,
 };
 
 /// Why a new run starts with a free lead.
@@ -387,54 +385,49 @@ impl NainJaune {
     }
 }
 
+/// Why an action is refused to a seat that may act (worded in `text.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    /// « Qui prend ! » with no cell to claim.
+    NothingToClaim,
+    /// A card after the last one: the round is won.
+    HandEmpty,
+    NotInHand,
+    /// A run rises one rank at a time: `next` (a value) is expected.
+    RunRises {
+        next: u8,
+    },
+    /// « Sans … ! » was called on `rank` (a value): only that rank answers.
+    OnlyCalledRank {
+        rank: u8,
+    },
+    /// A pass while holding the called rank.
+    MustLayCalled,
+    /// A new run starts with a card, not a stop or a pass.
+    RunStartsWithCard,
+    /// A pass in one's own run: the missing rank is called (stop).
+    CallMissingRank,
+    /// A stop while called on a rank.
+    StopIsForOwnRun,
+}
+
 impl NainJaune {
-    /// Why `seat`, which may act, may not take `action`: the rule it breaks, in both languages.
-    pub(crate) fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    /// Why `seat`, which may act, may not take `action`: the rule it breaks.
+    pub(crate) fn why_illegal(&self, seat: Seat, action: Action) -> Option<Illegal> {
         let t = &self.table;
         let mover = t.phase.seat() == Some(seat);
         let claimable = matches!(t.claimable, Some((claimer, _)) if claimer == seat);
         match (t.phase, action) {
-            (_, Action::Claim) if !claimable => Some(Text::new(
-                "aucune case à ramasser : « qui prend ! » s'annonce après avoir posé une carte du plateau, \
-                 avant la carte suivante",
-                "no cell to claim: “qui prend!” is said after laying a board card, before the next card",
-            )),
+            (_, Action::Claim) if !claimable => Some(Illegal::NothingToClaim),
             (_, _) if !mover => None,
-            (Phase::GoingOut { .. }, Action::Play(_)) => {
-                Some(Text::new("la main est vide : la manche est gagnée", "the hand is empty: the round is won"))
-            }
-            (_, Action::Play(card)) if !self.hands[seat].0.contains(card.index()) => {
-                Some(Text::new("cette carte n'est pas dans la main", "that card is not in the hand"))
-            }
-            (Phase::Continue { next, .. }, Action::Play(_)) => {
-                let (fr, en) = (rank_name(next, Lang::Fr), rank_name(next, Lang::En));
-                Some(Text::new(
-                    format!("une suite monte d'un rang à la fois (rang attendu : {fr})"),
-                    format!("a run rises one rank at a time (rank expected: {en})"),
-                ))
-            }
-            (Phase::Follow { rank, .. }, Action::Play(_)) => {
-                let fr = rank_name(rank, Lang::Fr);
-                let en = tapis_core::Words::plain(Lang::En).a_rank(crate::cards::rank_of_value(rank));
-                Some(Text::new(
-                    format!("« Sans {fr} ! » est annoncé : seul ce rang y répond"),
-                    format!("“Sans {fr}!” was called: only {en} answers it"),
-                ))
-            }
-            (Phase::Follow { .. }, Action::Pass) => {
-                Some(Text::new("qui a le rang annoncé doit le poser", "a player holding the called rank must lay it"))
-            }
-            (Phase::Lead { .. }, Action::Stop | Action::Pass) => {
-                Some(Text::new("une nouvelle suite s'entame en posant une carte", "a new run starts with a card"))
-            }
-            (Phase::Continue { .. }, Action::Pass) => Some(Text::new(
-                "pour finir sa suite, on annonce le rang manquant (stop)",
-                "to end one's run, call the missing rank (stop)",
-            )),
-            (Phase::Follow { .. }, Action::Stop) => Some(Text::new(
-                "annoncer le rang manquant finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)",
-                "calling the missing rank ends one's own run; called on a rank, one lays it or passes (pass)",
-            )),
+            (Phase::GoingOut { .. }, Action::Play(_)) => Some(Illegal::HandEmpty),
+            (_, Action::Play(card)) if !self.hands[seat].0.contains(card.index()) => Some(Illegal::NotInHand),
+            (Phase::Continue { next, .. }, Action::Play(_)) => Some(Illegal::RunRises { next }),
+            (Phase::Follow { rank, .. }, Action::Play(_)) => Some(Illegal::OnlyCalledRank { rank }),
+            (Phase::Follow { .. }, Action::Pass) => Some(Illegal::MustLayCalled),
+            (Phase::Lead { .. }, Action::Stop | Action::Pass) => Some(Illegal::RunStartsWithCard),
+            (Phase::Continue { .. }, Action::Pass) => Some(Illegal::CallMissingRank),
+            (Phase::Follow { .. }, Action::Stop) => Some(Illegal::StopIsForOwnRun),
             _ => None,
         }
     }
@@ -449,6 +442,7 @@ impl Game for NainJaune {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::OPTION_SPECS
@@ -481,7 +475,7 @@ impl Game for NainJaune {
         };
         let total_chips = chips.iter().sum::<u32>() + board.total();
         let mut game = NainJaune {
-            table: Table {
+            table: PublicTable {
                 options,
                 players: players as u8,
                 round: 1,
@@ -559,7 +553,7 @@ impl Game for NainJaune {
         self.apply_action(seat, action, events);
     }
 
-    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Illegal> {
         NainJaune::why_illegal(self, seat, action)
     }
 

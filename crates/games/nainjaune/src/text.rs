@@ -9,12 +9,14 @@
 
 use crate::cards::{Cell, rank_name, rank_of_value};
 use crate::client::Body;
-use crate::rules::{EndReason, Event, NewRunReason};
+use crate::rules::{EndReason, Event, Illegal, NewRunReason};
 use crate::{Action, Phase, View};
 use std::fmt::Write;
 use std::sync::LazyLock;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, FrenchCard, HandCard, Lang, Mark, Rank, RichLine, RichSpan, Seat, SeatSet, Wording, Words};
+use tapis_core::{
+    BySeat, FrenchCard, HandCard, Lang, Mark, Rank, Reason, RichLine, RichSpan, Seat, SeatSet, Wording, Words,
+};
 
 const RULES_FR: &str = "\
 LE NAIN JAUNE — de 3 à 8 joueurs (2 avec two_players), 52 cartes, l'As est la plus faible.
@@ -72,6 +74,55 @@ verb claim), payment by card points (payment), two players (two_players), the en
 (rounds).";
 
 static RULES_FR_TYPESET: LazyLock<String> = LazyLock::new(|| french(RULES_FR).replace('\'', "’"));
+
+impl Reason for Illegal {
+    /// One sentence, the same for the referee and a table (it names no seat).
+    fn word(&self, words: &Words) -> String {
+        let lang = words.lang;
+        let (fr, en): (&str, &str) = match *self {
+            Illegal::NothingToClaim => (
+                "aucune case à ramasser : « qui prend ! » s'annonce après avoir posé une carte du plateau, \
+                 avant la carte suivante",
+                "no cell to claim: “qui prend!” is said after laying a board card, before the next card",
+            ),
+            Illegal::HandEmpty => ("la main est vide : la manche est gagnée", "the hand is empty: the round is won"),
+            Illegal::NotInHand => ("cette carte n'est pas dans la main", "that card is not in the hand"),
+            Illegal::RunRises { next } => {
+                return match lang {
+                    Lang::Fr => {
+                        format!("une suite monte d'un rang à la fois (rang attendu : {})", rank_name(next, lang))
+                    }
+                    Lang::En => format!("a run rises one rank at a time (rank expected: {})", rank_name(next, lang)),
+                };
+            }
+            Illegal::OnlyCalledRank { rank } => {
+                let called = rank_name(rank, Lang::Fr);
+                return match lang {
+                    Lang::Fr => format!("« Sans {called} ! » est annoncé : seul ce rang y répond"),
+                    Lang::En => {
+                        let answer = Words::plain(Lang::En).a_rank(rank_of_value(rank));
+                        format!("“Sans {called}!” was called: only {answer} answers it")
+                    }
+                };
+            }
+            Illegal::MustLayCalled => {
+                ("qui a le rang annoncé doit le poser", "a player holding the called rank must lay it")
+            }
+            Illegal::RunStartsWithCard => {
+                ("une nouvelle suite s'entame en posant une carte", "a new run starts with a card")
+            }
+            Illegal::CallMissingRank => (
+                "pour finir sa suite, on annonce le rang manquant (stop)",
+                "to end one's run, call the missing rank (stop)",
+            ),
+            Illegal::StopIsForOwnRun => (
+                "annoncer le rang manquant finit sa propre suite ; appelé sur un rang, on le pose ou on passe (pass)",
+                "calling the missing rank ends one's own run; called on a rank, one lays it or passes (pass)",
+            ),
+        };
+        words.pick(fr, en).to_string()
+    }
+}
 
 impl Wording for crate::NainJaune {
     fn rules_text(lang: Lang) -> &'static str {

@@ -1,7 +1,7 @@
 //! What one seat sees, and a whole match rebuilt from it with the hidden cards re-dealt.
 
 use crate::cards::{Cards, FULL_DECK, rank_of};
-use crate::{NainJaune, Table};
+use crate::{NainJaune, PublicTable};
 use arrayvec::ArrayVec;
 use serde::Serialize;
 use tapis_core::{BySeat, GameRng, Seat};
@@ -17,7 +17,7 @@ pub struct View {
     /// Cards put aside, unseen all round.
     pub aside_count: u32,
     #[serde(flatten)]
-    pub table: Table,
+    pub table: PublicTable,
 }
 
 pub(crate) fn view(game: &NainJaune, seat: Option<Seat>) -> View {

@@ -1,11 +1,54 @@
 //! Who may do what: the cards that fit, the séries and suites that may follow, the UNIQUE
 //! window, the legal actions of each seat, and why an action is refused.
 
+/// Why an action is refused to a seat that may act (worded in `text.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    /// « UNIQUE » with more than one card, or already announced.
+    UniqueNotDue,
+    /// CONTRE UNIQUE on a seat that cannot be caught.
+    ContreNotDue,
+    /// Anything but UNIQUE and CONTRE UNIQUE out of turn, while `turn` is to play.
+    OutOfTurn {
+        turn: Seat,
+    },
+    /// A card `seat` does not hold.
+    NotHeld {
+        seat: Seat,
+        card: FrenchCard,
+    },
+    /// A 7 or Joker chain waits for a chain card or the penalty.
+    ChainPending,
+    /// A drawing (or passing) seat holds a card that fits, and must lay one.
+    MustFit,
+    /// Neither a card that fits nor a draw.
+    FitOrDraw,
+    /// No card of the hand may follow: only ending the turn.
+    NothingFollows,
+    /// Only a série or a suite may follow.
+    SerieOrSuite,
+    /// The card drawn does not fit: only keeping it.
+    DrawnDoesNotFit,
+    /// Only the card drawn, or keeping it.
+    PlayDrawnOrKeep,
+    /// After a penalty: a card that fits, or pass.
+    FitOrPass,
+    NameSuit,
+    NameRank,
+    /// The Queen's exchange: a card to a seat, or none.
+    SwapOrNot,
+    /// The Queen's exchange: the card wanted.
+    AskCard,
+    /// The Queen's exchange: a card given back.
+    GiveCard,
+    Over,
+}
+
 use crate::Action;
 use crate::cards::*;
 use crate::options::Combos;
 use crate::state::*;
-use tapis_core::{ActionList, FrenchCard, Rank, Seat, SeatSet, Suit, Text};
+use tapis_core::{ActionList, FrenchCard, Rank, Seat, SeatSet, Suit};
 
 impl Nantais {
     pub fn seat_count(&self) -> usize {
@@ -16,7 +59,7 @@ impl Nantais {
         &self.hands[seat.index()]
     }
 
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 
@@ -215,85 +258,37 @@ impl Nantais {
         }
     }
 
-    /// Why `action` is refused, in one sentence, for a seat that may act (the action is known to
-    /// be illegal). A seat with no action at all is told who the match waits for by the core's
+    /// Why `action` is refused to a seat that may act (the action is known to be illegal). A
+    /// seat with no action at all is told who the match waits for by the core's
     /// `ActionError::NotYourMove` instead.
-    pub(crate) fn reason_illegal(&self, seat: Seat, action: Action) -> Text {
+    pub(crate) fn reason_illegal(&self, seat: Seat, action: Action) -> Illegal {
         let t = &self.table;
         let waiting = self.waiting();
-        let not_held = |card: FrenchCard| !self.hand(seat).contains(card);
-        let (fr, en): (&str, &str) = match action {
-            Action::Unique => (
-                "« UNIQUE » s'annonce quand on n'a plus qu'une carte et qu'on ne l'a pas encore annoncé",
-                "UNIQUE is announced by a player holding one card who has not announced it yet",
-            ),
-            Action::Contre(_) => (
-                "« CONTRE UNIQUE » vise un joueur qui n'a plus qu'une carte, sans l'avoir annoncé, tant que sa \
-                 fenêtre est ouverte",
-                "CONTRE UNIQUE needs its target to hold one card, unannounced, while its window is open",
-            ),
+        match action {
+            Action::Unique => Illegal::UniqueNotDue,
+            Action::Contre(_) => Illegal::ContreNotDue,
             // A seat out of turn that may still act is in a UNIQUE window.
-            _ if !waiting.contains(seat) => {
-                let w = waiting.first().unwrap_or(t.turn);
-                return Text::new(
-                    format!(
-                        "c'est à la place {w} de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »"
-                    ),
-                    format!("it is seat {w}'s move; out of turn, only UNIQUE or CONTRE UNIQUE may be called"),
-                );
-            }
-            Action::Play(card) | Action::Swap(_, card) | Action::Give(card) if not_held(card) => {
-                return Text::new(
-                    format!("la place {seat} n'a pas la carte {card}"),
-                    format!("seat {seat} does not hold {card}"),
-                );
+            _ if !waiting.contains(seat) => Illegal::OutOfTurn { turn: waiting.first().unwrap_or(t.turn) },
+            Action::Play(card) | Action::Swap(_, card) | Action::Give(card) if !self.hand(seat).contains(card) => {
+                Illegal::NotHeld { seat, card }
             }
             _ => match t.phase {
-                Phase::Start if t.pending.is_some() => (
-                    "une série de 7 ou de Jokers est en cours : ajoutez-y une carte (play) ou prenez la pénalité (draw)",
-                    "a 7/Joker chain is pending: add a chain card (play) or take the penalty (draw)",
-                ),
-                Phase::Start if self.playable_first(seat) != 0 && !self.options.voluntary_draw => (
-                    "une carte qui convient doit être posée : même couleur ou même valeur que la carte du dessus, un \
-                     8 ou un Joker, ou ce qui a été annoncé ou demandé",
-                    "a card that fits must be played: same suit or rank as the top card, an 8 or a Joker, or what \
-                     was named or demanded",
-                ),
-                Phase::Start => (
-                    "posez une carte qui convient, ou piochez (passez quand il n'y a rien à piocher)",
-                    "play a card that fits, or draw (pass when nothing can be drawn)",
-                ),
-                Phase::Chain if self.extension_mask(seat) == 0 => (
-                    "aucune de vos cartes ne peut suivre : finissez le tour (end)",
-                    "none of your cards can follow: end the turn",
-                ),
-                Phase::Chain => (
-                    "seule une carte de même valeur (série) ou la suivante de même couleur (suite) peut suivre, ou \
-                     finissez le tour (end)",
-                    "only the same rank (série) or the same suit one rank up (suite) may follow, or end",
-                ),
-                Phase::Drawn if self.drawn_playable(seat).is_none() => (
-                    "la carte piochée ne convient pas : gardez-la (pass)",
-                    "the card drawn does not fit: keep it (pass)",
-                ),
-                Phase::Drawn => {
-                    ("posez la carte piochée, ou gardez-la (pass)", "play the card just drawn, or keep it (pass)")
-                }
-                Phase::AfterPenalty => ("posez une carte qui convient, ou passez", "play a card that fits, or pass"),
-                Phase::NameSuit => ("annoncez une couleur : suit S, H, D ou C", "name a suit: suit S, H, D or C"),
-                Phase::NameRank => ("demandez une valeur : rank 2 à A", "demand a rank: rank 2..A"),
-                Phase::Swap => (
-                    "échangez une carte avec un autre joueur (swap <place> <carte>) ou refusez (noswap)",
-                    "exchange a card with another seat (swap <seat> <card>) or noswap",
-                ),
-                Phase::Ask { .. } => ("nommez la carte voulue : ask <carte>", "name the card wanted: ask <card>"),
-                Phase::Give { .. } => {
-                    ("rendez une de vos cartes : give <carte>", "give back one of your cards: give <card>")
-                }
-                Phase::Over => ("la partie est finie", "the match is over"),
+                Phase::Start if t.pending.is_some() => Illegal::ChainPending,
+                Phase::Start if self.playable_first(seat) != 0 && !self.options.voluntary_draw => Illegal::MustFit,
+                Phase::Start => Illegal::FitOrDraw,
+                Phase::Chain if self.extension_mask(seat) == 0 => Illegal::NothingFollows,
+                Phase::Chain => Illegal::SerieOrSuite,
+                Phase::Drawn if self.drawn_playable(seat).is_none() => Illegal::DrawnDoesNotFit,
+                Phase::Drawn => Illegal::PlayDrawnOrKeep,
+                Phase::AfterPenalty => Illegal::FitOrPass,
+                Phase::NameSuit => Illegal::NameSuit,
+                Phase::NameRank => Illegal::NameRank,
+                Phase::Swap => Illegal::SwapOrNot,
+                Phase::Ask { .. } => Illegal::AskCard,
+                Phase::Give { .. } => Illegal::GiveCard,
+                Phase::Over => Illegal::Over,
             },
-        };
-        Text::new(fr, en)
+        }
     }
 
     /// The card just drawn, when it may be played.

@@ -152,8 +152,9 @@ mod text;
 mod view;
 
 pub use action::Action;
+pub use legal::Illegal;
 pub use options::Options;
-pub use state::{ChainKind, Constraint, Nantais, Pending, Phase, Table};
+pub use state::{ChainKind, Constraint, Nantais, Pending, Phase, PublicTable};
 pub use view::View;
 
 use cards::*;

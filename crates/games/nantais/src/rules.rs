@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, BySeat, Conformance, EventSink, Game, GameRng, MAX_SEATS, OptionSpec, Seat, SeatSet,
-    Setup, SetupError, Text,
+    Setup, SetupError,
 };
 
 impl Nantais {
@@ -529,6 +529,7 @@ impl Game for Nantais {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = crate::legal::Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::OPTION_SPECS
@@ -557,7 +558,7 @@ impl Game for Nantais {
         let mut state = Nantais {
             options,
             players: players as u8,
-            table: Table {
+            table: PublicTable {
                 round: 1,
                 dealer,
                 turn: dealer.left(1, players),
@@ -628,7 +629,7 @@ impl Game for Nantais {
     }
 
     /// A precise reason beside the legal list.
-    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Self::Illegal> {
         Some(self.reason_illegal(seat, action))
     }
 

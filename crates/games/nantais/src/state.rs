@@ -87,7 +87,7 @@ pub struct Effects {
 
 /// Everything about the match that every seat may see (the view carries it whole).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Table {
+pub struct PublicTable {
     pub round: u32,
     pub dealer: Seat,
     /// Whose turn it is.
@@ -131,7 +131,7 @@ pub const MAX_KNOWN: usize = 48;
 pub struct Nantais {
     pub(crate) options: Options,
     pub(crate) players: u8,
-    pub(crate) table: Table,
+    pub(crate) table: PublicTable,
     pub(crate) hands: [Hand; MAX_SEATS],
     /// Top card last.
     pub(crate) stock: ArrayVec<FrenchCard, MAX_CARDS>,

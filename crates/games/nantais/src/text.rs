@@ -6,12 +6,15 @@
 
 use crate::cards::*;
 use crate::client::{Body, MustMatch};
+use crate::legal::Illegal;
 use crate::options::Scoring;
 use crate::state::{ChainKind, Constraint, Phase};
 use crate::{Action, Event, PenaltyReason, View};
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, HandCard, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Wording, Words, french_hand};
+use tapis_core::{
+    BySeat, HandCard, Lang, Mark, Reason, RichLine, RichSpan, Seat, SeatSet, Wording, Words, french_hand,
+};
 
 /// The non-breaking space French puts before « : ; ! ? » and inside « ».
 const NBSP: char = '\u{a0}';
@@ -47,41 +50,98 @@ fn card(words: &Words, card: FrenchCard) -> String {
     if card.is_joker() { words.pick("un Joker", "a Joker").to_string() } else { words.card(card) }
 }
 
-impl Wording for crate::Nantais {
-    /// Why `action` is refused to `seat`, who may act, at a table with names (the numbered sentence
-    /// is `Nantais::reason_illegal`'s, for the referee).
-    fn why_illegal_in(&self, seat: Seat, action: Action, words: &Words) -> Option<String> {
-        let state = self;
-        let waiting = state.waiting();
-        let text = match action {
-            Action::Unique | Action::Contre(_) => state.reason_illegal(seat, action).get(words.lang).to_string(),
-            _ if !waiting.contains(seat) => {
-                let w = waiting.first().unwrap_or(state.table.turn);
-                match words.fr() {
-                    true => format!(
+impl Reason for Illegal {
+    /// One sentence, in the referee's words (seats by number, cards in notation, as PROTOCOL.md
+    /// quotes them) or in a table's (seats by name, the reader as « vous », cards as drawn).
+    fn word(&self, words: &Words) -> String {
+        let (fr, en): (&str, &str) = match *self {
+            Illegal::UniqueNotDue => (
+                "« UNIQUE » s'annonce quand on n'a plus qu'une carte et qu'on ne l'a pas encore annoncé",
+                "UNIQUE is announced by a player holding one card who has not announced it yet",
+            ),
+            Illegal::ContreNotDue => (
+                "« CONTRE UNIQUE » vise un joueur qui n'a plus qu'une carte, sans l'avoir annoncé, tant que sa \
+                 fenêtre est ouverte",
+                "CONTRE UNIQUE needs its target to hold one card, unannounced, while its window is open",
+            ),
+            Illegal::OutOfTurn { turn } => {
+                let text = match words.lang {
+                    Lang::Fr => format!(
                         "c'est à {} de jouer ; hors de son tour, on ne peut qu'annoncer « UNIQUE » ou « CONTRE UNIQUE »",
-                        words.who(w)
+                        words.who(turn)
                     ),
-                    false => {
+                    Lang::En => {
                         format!(
                             "it is {} move; out of turn, only UNIQUE or CONTRE UNIQUE may be called",
-                            words.whose(w)
+                            words.whose(turn)
                         )
                     }
-                }
+                };
+                return finish(words, text);
             }
-            Action::Play(c) | Action::Swap(_, c) | Action::Give(c) if !state.hand(seat).contains(c) => {
-                format!(
-                    "{} {}",
-                    subject(words, seat, "n'a pas", "n'avez pas", "does not hold", "do not hold"),
+            Illegal::NotHeld { seat, card: c } => {
+                // The referee quotes the card in notation (« la carte 7H »), a table draws it.
+                let held = if words.numbered {
+                    words.lang.pick("la carte ", "").to_string() + &c.to_string()
+                } else {
                     card(words, c)
-                )
+                };
+                let text =
+                    format!("{} {held}", subject(words, seat, "n'a pas", "n'avez pas", "does not hold", "do not hold"));
+                return finish(words, text);
             }
-            _ => state.reason_illegal(seat, action).get(words.lang).to_string(),
+            Illegal::ChainPending => (
+                "une série de 7 ou de Jokers est en cours : ajoutez-y une carte (play) ou prenez la pénalité (draw)",
+                "a 7/Joker chain is pending: add a chain card (play) or take the penalty (draw)",
+            ),
+            Illegal::MustFit => (
+                "une carte qui convient doit être posée : même couleur ou même valeur que la carte du dessus, un \
+                 8 ou un Joker, ou ce qui a été annoncé ou demandé",
+                "a card that fits must be played: same suit or rank as the top card, an 8 or a Joker, or what \
+                 was named or demanded",
+            ),
+            Illegal::FitOrDraw => (
+                "posez une carte qui convient, ou piochez (passez quand il n'y a rien à piocher)",
+                "play a card that fits, or draw (pass when nothing can be drawn)",
+            ),
+            Illegal::NothingFollows => (
+                "aucune de vos cartes ne peut suivre : finissez le tour (end)",
+                "none of your cards can follow: end the turn",
+            ),
+            Illegal::SerieOrSuite => (
+                "seule une carte de même valeur (série) ou la suivante de même couleur (suite) peut suivre, ou \
+                 finissez le tour (end)",
+                "only the same rank (série) or the same suit one rank up (suite) may follow, or end",
+            ),
+            Illegal::DrawnDoesNotFit => {
+                ("la carte piochée ne convient pas : gardez-la (pass)", "the card drawn does not fit: keep it (pass)")
+            }
+            Illegal::PlayDrawnOrKeep => {
+                ("posez la carte piochée, ou gardez-la (pass)", "play the card just drawn, or keep it (pass)")
+            }
+            Illegal::FitOrPass => ("posez une carte qui convient, ou passez", "play a card that fits, or pass"),
+            Illegal::NameSuit => ("annoncez une couleur : suit S, H, D ou C", "name a suit: suit S, H, D or C"),
+            Illegal::NameRank => ("demandez une valeur : rank 2 à A", "demand a rank: rank 2..A"),
+            Illegal::SwapOrNot => (
+                "échangez une carte avec un autre joueur (swap <place> <carte>) ou refusez (noswap)",
+                "exchange a card with another seat (swap <seat> <card>) or noswap",
+            ),
+            Illegal::AskCard => ("nommez la carte voulue : ask <carte>", "name the card wanted: ask <card>"),
+            Illegal::GiveCard => {
+                ("rendez une de vos cartes : give <carte>", "give back one of your cards: give <card>")
+            }
+            Illegal::Over => ("la partie est finie", "the match is over"),
         };
-        Some(typography(words, text))
+        finish(words, words.pick(fr, en).to_string())
     }
+}
 
+/// A reason as its reader gets it: as written for the referee, French typography for a table.
+fn finish(words: &Words, text: String) -> String {
+    if words.numbered { text } else { typography(words, text) }
+}
+
+impl Wording for crate::Nantais {
     fn describe_action(action: Action, words: &Words) -> String {
         let text = match action {
             Action::Play(c) => format!("{} {}", words.pick("poser", "play"), card(words, c)),

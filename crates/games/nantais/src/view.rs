@@ -2,7 +2,7 @@
 
 use crate::cards::*;
 use crate::options::Options;
-use crate::state::{Known, Nantais, Phase, Table, full_deck};
+use crate::state::{Known, Nantais, Phase, PublicTable, full_deck};
 use arrayvec::ArrayVec;
 use serde::Serialize;
 use tapis_core::{BySeat, GameRng, MAX_SEATS, Seat};
@@ -15,7 +15,7 @@ pub struct View {
     pub seat: Option<Seat>,
     pub players: usize,
     pub options: Options,
-    pub table: Table,
+    pub table: PublicTable,
     pub hand_sizes: BySeat<u32>,
     pub stock: u32,
     /// The whole discard pile, bottom first (every card on it was played face up).

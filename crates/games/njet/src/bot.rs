@@ -4,7 +4,7 @@
 use crate::action::Action;
 use crate::board::{Cell, Row};
 use crate::cards::{Card, Cards, Colour};
-use crate::rules::{Conditions, Table};
+use crate::rules::{Conditions, PublicTable};
 use crate::view::View;
 use tapis_core::{GameRng, Heuristic, Seat};
 
@@ -68,7 +68,7 @@ fn dislike(cell: Cell, seat: Seat, hand: Cards) -> i32 {
     }
 }
 
-fn place_stone(_t: &Table, seat: Seat, hand: Cards, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+fn place_stone(_t: &PublicTable, seat: Seat, hand: Cards, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
     let scored = legal.iter().filter_map(|&a| match a {
         Action::Njet(cell) => Some((dislike(cell, seat, hand) * 8 + rng.below(8) as i32, a)),
         _ => None,
@@ -76,7 +76,7 @@ fn place_stone(_t: &Table, seat: Seat, hand: Cards, legal: &[Action], rng: &mut 
     scored.max_by_key(|&(score, _)| score).map(|(_, a)| a)
 }
 
-fn choose_team(t: &Table, seat: Seat, hand: Cards, c: Conditions, legal: &[Action]) -> Option<Action> {
+fn choose_team(t: &PublicTable, seat: Seat, hand: Cards, c: Conditions, legal: &[Action]) -> Option<Action> {
     let trumps = hand.intersection(c.group_cards(c.trump)).len();
     if legal.contains(&Action::Alone) && trumps * 2 >= hand.len() {
         return Some(Action::Alone);

@@ -4,7 +4,7 @@
 
 use crate::board::{Cell, FIXED, FREE, Row};
 use crate::cards::{Card, Colour};
-use crate::rules::{Njet, Phase, STONES, Table, Trick};
+use crate::rules::{Njet, Phase, PublicTable, STONES, Trick};
 use crate::view::{View, void_colours};
 use serde::Serialize;
 use tapis_core::{ClientView, Seat};
@@ -140,7 +140,7 @@ fn trick_body(trick: &Trick, players: usize) -> TrickBody {
     }
 }
 
-fn board_rows(t: &Table) -> Vec<BoardRow> {
+fn board_rows(t: &PublicTable) -> Vec<BoardRow> {
     Row::ALL
         .into_iter()
         .map(|row| {
@@ -163,7 +163,7 @@ fn board_rows(t: &Table) -> Vec<BoardRow> {
 }
 
 /// Stones each seat still places: the ones left go round from the seat whose turn it is.
-fn stones_left(t: &Table) -> ([u8; 4], u32) {
+fn stones_left(t: &PublicTable) -> ([u8; 4], u32) {
     let mut per_seat = [0u8; 4];
     if t.phase != Phase::Njet {
         return (per_seat, 0);
@@ -175,7 +175,7 @@ fn stones_left(t: &Table) -> ([u8; 4], u32) {
     (per_seat, left)
 }
 
-fn teams(t: &Table) -> Vec<Team> {
+fn teams(t: &PublicTable) -> Vec<Team> {
     let Some(conditions) = t.conditions.filter(|_| !t.team.is_empty()) else {
         return Vec::new();
     };

@@ -88,7 +88,8 @@ pub use board::{Board, Cell, Row};
 pub use cards::{Card, Cards, Colour};
 pub use client::{BoardCell, BoardRow, Body, ConditionsBody, Play, SeatBody, Team, TrickBody};
 pub use options::{EqualCards, Loot, Options};
-pub use rules::{Conditions, Event, Njet, Phase, Table, Trick};
+pub use rules::{Conditions, Event, Njet, Phase, PublicTable, Trick};
+pub use text::Illegal;
 pub use view::View;
 
 use serde::{Deserialize, Serialize};

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, BySeat, Conformance, EventSink, Game, GameRng, OptionSpec, Seat, SeatSet, Setup,
-    SetupError, Text,
+    SetupError,
 };
 
 /// Stones in the shared pool (with three players one of them is fixed on `start 3`).
@@ -166,7 +166,7 @@ impl From<TrickCards> for Trick {
 
 /// Everything every seat sees: the whole match but the hands, the discards and the generator.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Table {
+pub struct PublicTable {
     pub players: u8,
     pub options: Options,
     pub round: u32,
@@ -196,7 +196,7 @@ pub struct Table {
     pub last_points: BySeat<i64>,
 }
 
-impl Table {
+impl PublicTable {
     pub fn players(&self) -> usize {
         self.players as usize
     }
@@ -345,7 +345,7 @@ pub enum Event {
 /// A whole Njet match.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Njet {
-    pub(crate) table: Table,
+    pub(crate) table: PublicTable,
     pub(crate) hands: [Cards; 4],
     pub(crate) discards: [Cards; 4],
     /// The chance still to come: the deals of the later rounds.
@@ -355,7 +355,7 @@ pub struct Njet {
 impl Njet {
     /// A match whose round has just been dealt (`hands`), before any stone.
     pub(crate) fn start(players: usize, options: Options, dealer: Seat, hands: [Cards; 4], rng: GameRng) -> Njet {
-        let table = Table {
+        let table = PublicTable {
             players: players as u8,
             options,
             round: 1,
@@ -381,7 +381,7 @@ impl Njet {
         game
     }
 
-    pub fn table(&self) -> &Table {
+    pub fn table(&self) -> &PublicTable {
         &self.table
     }
 
@@ -562,7 +562,7 @@ impl Njet {
 
     /// Each team's (tricks + loot) × point value, credited to each member; with three players a
     /// lone player's points are doubled.
-    pub(crate) fn round_points(table: &Table, conditions: Conditions) -> BySeat<i64> {
+    pub(crate) fn round_points(table: &PublicTable, conditions: Conditions) -> BySeat<i64> {
         let players = table.players();
         // Not `BySeat::from_fn`: it fills the unused slots with copies, which `==` would see.
         let mut points = BySeat::new(players);
@@ -623,6 +623,7 @@ impl Game for Njet {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = text::Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::SPECS
@@ -677,7 +678,7 @@ impl Game for Njet {
         Njet::step(self, seat, action, events);
     }
 
-    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<text::Illegal> {
         text::why_illegal(&self.table, self.hand(seat), action)
     }
 

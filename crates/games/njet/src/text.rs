@@ -17,10 +17,10 @@ use crate::action::Action;
 use crate::board::{Cell, FIXED, FREE, Row};
 use crate::cards::{Card, Cards, Colour};
 use crate::client::{BoardRow, Body};
-use crate::rules::{Conditions, Event, Phase, Table, Trick};
+use crate::rules::{Conditions, Event, Phase, PublicTable, Trick};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{DescribeTable, HandCard, Lang, Mark, RichLine, RichSpan, Seat, Text, Tint, Wording, Words};
+use tapis_core::{DescribeTable, HandCard, Lang, Mark, Reason, RichLine, RichSpan, Seat, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
 NJET\u{a0}! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
@@ -552,64 +552,113 @@ fn group_name(colour: Colour, conditions: Option<Conditions>, lang: Lang) -> &'s
     }
 }
 
+/// Why an action is refused to a seat that may act.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    /// The phase asks for something else.
+    NotNow(Phase),
+    CellCovered,
+    /// A row's last free cell.
+    LastFreeCell,
+    /// A partner the table does not have, at a table of `players`.
+    NoSuchPartner {
+        partner: Seat,
+        players: u8,
+    },
+    PartnerYourself,
+    /// With four players the start player must choose a partner.
+    MustPartner,
+    NotHeld(Card),
+    /// A card of the led group is held (`group` is the led colour; trumps when it is the trump).
+    MustFollow {
+        group: Colour,
+        trumps: bool,
+    },
+    /// Void in the led group, with the must_trump_when_void variant.
+    MustTrump,
+}
+
 /// Why `action` is not legal for a seat that may act, holding `hand`: the phase asks for
 /// something else, or the rule that forbids it.
-pub fn why_illegal(t: &Table, hand: Cards, action: Action) -> Option<Text> {
-    let phase_words = |phase: Phase| match phase {
-        Phase::Njet => Text::new("c'est le moment de poser une pierre", "now is the time to place a stone"),
-        Phase::Partner => Text::new("c'est le moment de choisir un partenaire", "now is the time to choose a partner"),
-        Phase::Discard => Text::new("c'est le moment d'écarter des cartes", "now is the time to lay cards aside"),
-        Phase::Play | Phase::Over => Text::new("c'est le moment de jouer une carte", "now is the time to play a card"),
-    };
-    let not_held = |card: Card| {
-        Text::new(
-            format!("vous n'avez pas {} en main", card_phrase(card, Lang::Fr)),
-            format!("you do not hold {}", card_phrase(card, Lang::En)),
-        )
-    };
-    match (t.phase, action) {
-        (Phase::Njet, Action::Njet(cell)) if !t.board.is_free(cell) => {
-            Some(Text::new("cette case est déjà couverte", "that cell is already covered"))
+pub fn why_illegal(t: &PublicTable, hand: Cards, action: Action) -> Option<Illegal> {
+    Some(match (t.phase, action) {
+        (Phase::Njet, Action::Njet(cell)) if !t.board.is_free(cell) => Illegal::CellCovered,
+        (Phase::Njet, Action::Njet(_)) => Illegal::LastFreeCell,
+        (Phase::Partner, Action::Partner(partner)) if partner.index() >= t.players() => {
+            Illegal::NoSuchPartner { partner, players: t.players }
         }
-        (Phase::Njet, Action::Njet(_)) => Some(Text::new(
-            "la dernière case libre d'un rang ne peut pas être couverte",
-            "a row's last free cell may not be covered",
-        )),
-        (Phase::Partner, Action::Partner(partner)) if partner.index() >= t.players() => Some(Text::new(
-            format!("« partner {partner} » ne désigne personne : les places sont numérotées de 0 à {}", t.players - 1),
-            format!("'partner {partner}' names nobody: the seats are numbered 0 to {}", t.players - 1),
-        )),
-        (Phase::Partner, Action::Partner(_)) => {
-            Some(Text::new("on ne fait pas équipe avec soi-même", "you cannot partner yourself"))
-        }
-        (Phase::Partner, Action::Alone) => Some(Text::new(
-            "à 4 joueurs, le premier joueur doit choisir un partenaire",
-            "with 4 players the start player must choose a partner",
-        )),
+        (Phase::Partner, Action::Partner(_)) => Illegal::PartnerYourself,
+        (Phase::Partner, Action::Alone) => Illegal::MustPartner,
         (Phase::Discard, Action::Discard(card)) | (Phase::Play, Action::Play(card)) if !hand.contains(card) => {
-            Some(not_held(card))
+            Illegal::NotHeld(card)
         }
         (Phase::Play, Action::Play(_)) => {
             let c = t.conditions?;
             let led = t.trick.led;
             if !hand.intersection(c.group_cards(led)).is_empty() {
-                let (fr, en) = if led == c.trump {
-                    ("atout".to_string(), "trumps".to_string())
-                } else {
-                    (led.name_fr().to_string(), led.name_en().to_string())
-                };
-                Some(Text::new(
-                    format!("il faut fournir dans le groupe demandé ({fr})"),
-                    format!("you must follow the led group ({en})"),
-                ))
+                Illegal::MustFollow { group: led, trumps: led == c.trump }
             } else {
-                Some(Text::new(
-                    "sans carte du groupe demandé, il faut couper (variante must_trump_when_void)",
-                    "void in the led group, you must trump (the must_trump_when_void variant)",
-                ))
+                Illegal::MustTrump
             }
         }
-        (phase, _) => Some(phase_words(phase)),
+        (phase, _) => Illegal::NotNow(phase),
+    })
+}
+
+impl Reason for Illegal {
+    /// One sentence, the same for the referee and a table (it names no seat by name).
+    fn word(&self, words: &Words) -> String {
+        let lang = words.lang;
+        let (fr, en): (&str, &str) = match *self {
+            Illegal::NotNow(Phase::Njet) => ("c'est le moment de poser une pierre", "now is the time to place a stone"),
+            Illegal::NotNow(Phase::Partner) => {
+                ("c'est le moment de choisir un partenaire", "now is the time to choose a partner")
+            }
+            Illegal::NotNow(Phase::Discard) => {
+                ("c'est le moment d'écarter des cartes", "now is the time to lay cards aside")
+            }
+            Illegal::NotNow(Phase::Play | Phase::Over) => {
+                ("c'est le moment de jouer une carte", "now is the time to play a card")
+            }
+            Illegal::CellCovered => ("cette case est déjà couverte", "that cell is already covered"),
+            Illegal::LastFreeCell => (
+                "la dernière case libre d'un rang ne peut pas être couverte",
+                "a row's last free cell may not be covered",
+            ),
+            Illegal::NoSuchPartner { partner, players } => {
+                let last = players - 1;
+                return match lang {
+                    Lang::Fr => {
+                        format!("« partner {partner} » ne désigne personne : les places sont numérotées de 0 à {last}")
+                    }
+                    Lang::En => format!("'partner {partner}' names nobody: the seats are numbered 0 to {last}"),
+                };
+            }
+            Illegal::PartnerYourself => ("on ne fait pas équipe avec soi-même", "you cannot partner yourself"),
+            Illegal::MustPartner => (
+                "à 4 joueurs, le premier joueur doit choisir un partenaire",
+                "with 4 players the start player must choose a partner",
+            ),
+            Illegal::NotHeld(card) => {
+                return match lang {
+                    Lang::Fr => format!("vous n'avez pas {} en main", card_phrase(card, lang)),
+                    Lang::En => format!("you do not hold {}", card_phrase(card, lang)),
+                };
+            }
+            Illegal::MustFollow { group, trumps } => {
+                return match (lang, trumps) {
+                    (Lang::Fr, true) => "il faut fournir dans le groupe demandé (atout)".to_string(),
+                    (Lang::En, true) => "you must follow the led group (trumps)".to_string(),
+                    (Lang::Fr, false) => format!("il faut fournir dans le groupe demandé ({})", group.name_fr()),
+                    (Lang::En, false) => format!("you must follow the led group ({})", group.name_en()),
+                };
+            }
+            Illegal::MustTrump => (
+                "sans carte du groupe demandé, il faut couper (variante must_trump_when_void)",
+                "void in the led group, you must trump (the must_trump_when_void variant)",
+            ),
+        };
+        words.pick(fr, en).to_string()
     }
 }
 

@@ -1,7 +1,7 @@
 //! What one seat sees, and whole matches rebuilt from it.
 
 use crate::cards::{Card, Cards, Colour};
-use crate::rules::{Njet, Table};
+use crate::rules::{Njet, PublicTable};
 use arrayvec::ArrayVec;
 use serde::Serialize;
 use tapis_core::{GameRng, Seat};
@@ -12,7 +12,7 @@ use tapis_core::{GameRng, Seat};
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
     pub seat: Option<Seat>,
-    pub table: Table,
+    pub table: PublicTable,
     pub hand: Option<Cards>,
     /// The cards this seat laid aside.
     pub discards: Option<Cards>,

@@ -98,5 +98,5 @@ pub use action::Action;
 pub use cards::{Card, DECK_SIZE, Deck, Face, Faces};
 pub use client::{Body, CenterPile, SeatPile, Turned};
 pub use options::{CoverFace, DeckChoice, ForcedAction, NextRoundStarter, Options, TieBreak};
-pub use rules::{Deal, Event, MAX_PLAYERS, NurMut, Phase};
+pub use rules::{Deal, Event, Illegal, MAX_PLAYERS, NurMut, Phase};
 pub use view::{CentreCard, PileView, View};

@@ -22,6 +22,25 @@ pub const PILE_CARDS: usize = 10;
 /// Centre piles.
 pub const CENTRE_PILES: usize = 3;
 
+/// Why an action is refused to the seat whose turn it is (worded in `text.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    /// The top card, showing `face`, does not fit centre pile `pile` (from 0), which shows `top`.
+    Misfit { face: Face, pile: u8, top: Face },
+    /// The card Courage turned over, showing `face`, must be placed on a pile it fits.
+    PlaceTurnedCard { face: Face },
+    /// After a full round of passes: a card that fits, or Courage.
+    ForcedPlayOrCourage,
+    /// After a full round of passes: Courage.
+    ForcedCourage,
+    /// A joker showing on one's pile is played at once.
+    VisibleJokerForced,
+    /// Tucking is off at this table.
+    TuckOff,
+    /// Only a card that fits no pile is tucked, and `face` fits one.
+    TuckOnlyMisfit { face: Face },
+}
+
 /// What the current player is doing.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -391,63 +410,31 @@ impl NurMut {
         out.push(Action::Courage);
     }
 
-    /// Why `seat`, whose turn it is, may not take `action` (which is not among its legal ones).
-    pub(crate) fn why_not(&self, seat: Seat, action: Action) -> Option<Text> {
+    /// Why `seat`, which may act, may not take `action`: the rule it breaks.
+    pub(crate) fn why_not(&self, seat: Seat, action: Action) -> Option<Illegal> {
         let face = self.top_face(seat)?;
-        // In words: « le joker », not « le J ».
-        let named = if face.is_joker() { "joker".to_string() } else { face.to_string() };
         let misfit = |k: u8| {
-            let k = k as usize % CENTRE_PILES;
-            let top = self.centre_top(k);
-            let takes: Vec<String> = (1..=9).map(Face::number).filter(|f| f.fits(top)).map(|f| f.to_string()).collect();
-            let (fr, en) = match takes.as_slice() {
-                [one] => (format!("{one} ou un joker"), format!("{one} or a joker")),
-                _ => (format!("{} ou un joker", takes.join(", ")), format!("{} or a joker", takes.join(", "))),
-            };
-            let pile = k + 1;
-            Text::new(
-                format!("le {named} ne va pas sur la pile {pile}, qui montre {top} (elle prend {fr})"),
-                format!("the {named} does not fit pile {pile}, which shows {top} (it takes {en})"),
-            )
+            let pile = k as usize % CENTRE_PILES;
+            Illegal::Misfit { face, pile: pile as u8, top: self.centre_top(pile) }
         };
         if self.phase == Phase::Place {
             return Some(match action {
                 Action::Play(k) => misfit(k),
-                _ => Text::new(
-                    format!("le {named} retourné par courage doit être posé sur une pile où il va"),
-                    format!("the {named} turned over by Courage must be placed on a pile it fits"),
-                ),
+                _ => Illegal::PlaceTurnedCard { face },
             });
         }
         if self.forced_courage() {
             return Some(match (self.options.forced_action, action) {
                 (ForcedAction::PlayOrCourage, Action::Play(k)) => misfit(k),
-                (ForcedAction::PlayOrCourage, _) => Text::new(
-                    "après un tour complet de passes, le premier à avoir passé doit poser une carte qui convient ou jouer courage",
-                    "after a full round of passes the first to pass must lay a card that fits or play courage",
-                ),
-                (ForcedAction::Courage, _) => Text::new(
-                    "après un tour complet de passes, le premier à avoir passé doit jouer courage",
-                    "after a full round of passes the first to pass must play courage",
-                ),
+                (ForcedAction::PlayOrCourage, _) => Illegal::ForcedPlayOrCourage,
+                (ForcedAction::Courage, _) => Illegal::ForcedCourage,
             });
         }
         match action {
             Action::Play(k) => Some(misfit(k)),
-            _ if face.is_joker() && self.options.visible_joker_forced => Some(Text::new(
-                "un joker visible sur son tas doit être posé aussitôt (visible_joker_forced)",
-                "a joker showing on one's pile must be played at once (visible_joker_forced)",
-            )),
-            Action::Tuck if !self.options.allow_tuck => Some(Text::new(
-                "à cette table, on ne glisse pas de carte sous son tas (allow_tuck)",
-                "tucking is off at this table (allow_tuck)",
-            )),
-            Action::Tuck => Some(Text::new(
-                format!(
-                    "seule une carte qui ne va sur aucune pile se glisse sous le tas, et le {named} va sur l'une d'elles"
-                ),
-                format!("only a card that fits no pile may be tucked, and the {named} fits one"),
-            )),
+            _ if face.is_joker() && self.options.visible_joker_forced => Some(Illegal::VisibleJokerForced),
+            Action::Tuck if !self.options.allow_tuck => Some(Illegal::TuckOff),
+            Action::Tuck => Some(Illegal::TuckOnlyMisfit { face }),
             Action::Pass | Action::Courage => None,
         }
     }
@@ -694,6 +681,7 @@ impl Game for NurMut {
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::SPECS
@@ -754,7 +742,7 @@ impl Game for NurMut {
         self.act(seat, action, events);
     }
 
-    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Text> {
+    fn why_illegal(&self, seat: Seat, action: Action) -> Option<Illegal> {
         self.why_not(seat, action)
     }
 

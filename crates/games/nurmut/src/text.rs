@@ -10,11 +10,11 @@ use crate::action::Action;
 use crate::cards::Face;
 use crate::client::Body;
 use crate::options::ForcedAction;
-use crate::rules::{Event, Phase};
+use crate::rules::{Event, Illegal, Phase};
 use crate::view::View;
 use std::fmt::Write;
 use tapis_core::words::capitalize;
-use tapis_core::{BySeat, DescribeTable, Lang, Mark, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
+use tapis_core::{BySeat, DescribeTable, Lang, Mark, Reason, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
 Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux faces.
@@ -64,6 +64,65 @@ Reconstructions (the source rules are silent): the deck's composition (pairs of 
 the number of rounds, the whole bonus turn, the face covering a joker, the all-pass rule.
 Options: deck, joker_faces, allow_tuck, courage_joker_bonus, cover_face, forced_action,
 next_round_starter, visible_joker_forced, rounds, until_minus, max_players, tie_break.";
+
+impl Reason for Illegal {
+    /// One sentence, the same for the referee and a table (it names no seat).
+    fn word(&self, words: &Words) -> String {
+        // In words: « le joker », not « le J ».
+        let named = |face: Face| if face.is_joker() { "joker".to_string() } else { face.to_string() };
+        match *self {
+            Illegal::Misfit { face, pile, top } => {
+                let takes: Vec<String> =
+                    (1..=9).map(Face::number).filter(|f| f.fits(top)).map(|f| f.to_string()).collect();
+                let (named, pile) = (named(face), pile + 1);
+                let takes = takes.join(", ");
+                match words.lang {
+                    Lang::Fr => format!(
+                        "le {named} ne va pas sur la pile {pile}, qui montre {top} (elle prend {takes} ou un joker)"
+                    ),
+                    Lang::En => {
+                        format!("the {named} does not fit pile {pile}, which shows {top} (it takes {takes} or a joker)")
+                    }
+                }
+            }
+            Illegal::PlaceTurnedCard { face } => match words.lang {
+                Lang::Fr => format!("le {} retourné par courage doit être posé sur une pile où il va", named(face)),
+                Lang::En => format!("the {} turned over by Courage must be placed on a pile it fits", named(face)),
+            },
+            Illegal::ForcedPlayOrCourage => words
+                .pick(
+                    "après un tour complet de passes, le premier à avoir passé doit poser une carte qui convient ou jouer courage",
+                    "after a full round of passes the first to pass must lay a card that fits or play courage",
+                )
+                .to_string(),
+            Illegal::ForcedCourage => words
+                .pick(
+                    "après un tour complet de passes, le premier à avoir passé doit jouer courage",
+                    "after a full round of passes the first to pass must play courage",
+                )
+                .to_string(),
+            Illegal::VisibleJokerForced => words
+                .pick(
+                    "un joker visible sur son tas doit être posé aussitôt (visible_joker_forced)",
+                    "a joker showing on one's pile must be played at once (visible_joker_forced)",
+                )
+                .to_string(),
+            Illegal::TuckOff => words
+                .pick(
+                    "à cette table, on ne glisse pas de carte sous son tas (allow_tuck)",
+                    "tucking is off at this table (allow_tuck)",
+                )
+                .to_string(),
+            Illegal::TuckOnlyMisfit { face } => match words.lang {
+                Lang::Fr => format!(
+                    "seule une carte qui ne va sur aucune pile se glisse sous le tas, et le {} va sur l'une d'elles",
+                    named(face)
+                ),
+                Lang::En => format!("only a card that fits no pile may be tucked, and the {} fits one", named(face)),
+            },
+        }
+    }
+}
 
 impl Wording for crate::NurMut {
     fn rules_text(lang: Lang) -> &'static str {

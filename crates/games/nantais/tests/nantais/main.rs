@@ -10,7 +10,7 @@ use tapis_core::kit::scenario::{self, act, legal, refused};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
     ActionError, ClientView, Conformance, DeckMismatch, FrenchCard, Game, GameEvent, GameRng, Heuristic, Lang, Match,
-    MatchRequest, Rank, Seat, SeatSet, SetupError, Suit, Text, Wording, events_for,
+    MatchRequest, Rank, Seat, SeatSet, SetupError, Suit, Text, Wording, Words, events_for,
 };
 use tapis_nantais::client::Body;
 use tapis_nantais::{ChainKind, Constraint, Event, Nantais, Pending, Phase, View};
@@ -1188,6 +1188,16 @@ fn bad_and_illegal_actions_change_nothing() {
         "'draw' is not legal for seat 2 now: it is seat 1's move; out of turn, only UNIQUE or CONTRE UNIQUE may be \
          called; legal: contre 0"
     );
+    // The same reason at a table with names: the one typed reason, worded for people.
+    let names: Vec<String> = ["Alice", "Ada", "Blaise"].map(String::from).to_vec();
+    let draw = Nantais::parse_action("draw").unwrap();
+    let named = |lang| m.state().why_illegal_in(Seat(2), draw, &Words::new(lang, &names, Some(Seat(2)))).unwrap();
+    assert_eq!(
+        named(Lang::Fr),
+        "c'est à Ada de jouer\u{a0}; hors de son tour, on ne peut qu'annoncer «\u{a0}UNIQUE\u{a0}» ou «\u{a0}CONTRE \
+         UNIQUE\u{a0}»"
+    );
+    assert_eq!(named(Lang::En), "it is Ada's move; out of turn, only UNIQUE or CONTRE UNIQUE may be called");
     // A drawn card that does not fit may only be kept.
     let mut m = table(&["6H 2C", "2D 3D"], "9D", "5S", json!({}));
     act(&mut m, 0, "draw");
