@@ -4,8 +4,8 @@
 //! a request's header (which also closes idle kept-alive connections) and on its body, JSON
 //! errors for a body or an address too large, and a stop that does not wait for slow clients.
 
-use crate::room::{Room, RoomMsg, parse_seat_kind};
-use crate::store::{LoadedMatch, LoadedRoom, StoredMatch, StoredRoom, Write};
+use crate::room::{Room, RoomInfo, RoomMsg};
+use crate::store::{LoadedMatch, LoadedRoom, SeatKind, StoredMatch, StoredRoom, Write};
 use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -384,11 +384,10 @@ async fn create_room(
             "\"turn_clock_ms\" is from 1000 to 3600000",
         ))));
     }
-    let seats: Vec<String> = match body.get("seats") {
-        None | Some(Value::Null) => vec!["human".to_string(); players],
+    let seats: Vec<SeatKind> = match body.get("seats") {
+        None | Some(Value::Null) => vec![SeatKind::Human; players],
         Some(Value::Array(list)) => {
-            let kinds: Option<Vec<String>> =
-                list.iter().map(|k| k.as_str().filter(|k| parse_seat_kind(k).is_some()).map(str::to_string)).collect();
+            let kinds: Option<Vec<SeatKind>> = list.iter().map(|k| k.as_str().and_then(SeatKind::parse)).collect();
             let kinds = kinds.ok_or_else(|| {
                 fail(ApiError::BadRequest(bad(
                     lang,
@@ -419,7 +418,7 @@ async fn create_room(
     let first = AnyMatch::new(game, &request).map_err(|e| fail(ApiError::Setup(e)))?;
     // Bots alone: they play at a pace someone could follow, and a client has only a few such
     // rooms playing at once.
-    let bots_alone = seats.iter().all(|s| s != "human");
+    let bots_alone = seats.iter().all(|s| s.is_bot());
     if bots_alone {
         bot_delay_ms = bot_delay_ms.max(server.config.min_bot_delay_ms);
     }
@@ -501,7 +500,7 @@ async fn ask<T>(
 async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
     let lang = lang_of(&headers);
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    ok(StatusCode::OK, info)
+    Ok(axum::Json(info).into_response())
 }
 
 /// The record of the current match once it is over, or of an earlier one (`?match=k`).
@@ -524,11 +523,11 @@ async fn record(
 async fn record_of(
     server: &Arc<Server>,
     code: &str,
-    info: &Value,
+    info: &RoomInfo,
     query: Option<&str>,
     lang: Lang,
 ) -> Result<(Value, u32), Failure> {
-    let current = info["match"].as_u64().unwrap_or(1) as u32;
+    let current = info.match_no;
     let asked = match query.into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("match=")) {
         None => current,
         Some(text) => match text.parse::<u32>() {
@@ -544,10 +543,9 @@ async fn record_of(
         let record = ask(server, code, lang, |reply| RoomMsg::Record { reply }).await?;
         return Ok((record.map_err(|e| Failure(e, lang))?, current));
     }
-    let game = info["game"].as_str().and_then(|g| g.parse::<GameId>().ok());
-    let players = info["players"].as_u64().unwrap_or(0) as usize;
+    let (game, players) = (info.game, info.players);
     let loaded = server.store.load_match(code, asked).await.map_err(|_| Failure(ApiError::Internal, lang))?;
-    let (Some(game), Some(LoadedMatch { started, actions })) = (game, loaded) else {
+    let Some(LoadedMatch { started, actions }) = loaded else {
         return Err(Failure(ApiError::NoMatch(asked), lang));
     };
     let record = tapis_core::Record {
@@ -595,19 +593,7 @@ async fn replay(
     let lang = lang_of(&headers);
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     let (record, match_no) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
-    let names: Vec<String> = info["seats"]
-        .as_array()
-        .map(|seats| {
-            seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| match s["kind"].as_str() {
-                    Some("bot") => tapis_table::bot_name(tapis_core::Seat(i as u8)).to_string(),
-                    _ => s["name"].as_str().unwrap_or_default().to_string(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
         .get(&code, match_no, move || {
