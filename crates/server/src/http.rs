@@ -205,6 +205,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/web/{*path}", get(crate::web::asset))
         .route("/api/health", get(health))
         .route("/api/games", get(games))
+        .route("/api/bots", get(bots))
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room}", get(room_info))
         .route("/api/rooms/{room}/join", post(join))
@@ -221,6 +222,17 @@ pub fn router(server: Arc<Server>) -> Router {
 pub fn lang_of(headers: &HeaderMap) -> Lang {
     let accepted = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
     if accepted.trim_start().to_ascii_lowercase().starts_with("fr") { Lang::Fr } else { Lang::En }
+}
+
+/// The language a request asks for (its `Accept-Language`), taken by a handler as an argument.
+pub struct AcceptLang(pub Lang);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AcceptLang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(AcceptLang(lang_of(&parts.headers)))
+    }
 }
 
 pub struct Failure(pub ApiError, pub Lang);
@@ -265,6 +277,20 @@ async fn games() -> Response {
     axum::Json(json!({"games": tapis_table::games_json()})).into_response()
 }
 
+/// The bots' names, seat by seat, and their levels in words (an extension of SERVER.md), so
+/// that the browser names them as the server does: `{"names": [...], "levels": [{"kind":
+/// "bot:easy", "fr": "facile", "en": "easy"}, ...]}`.
+async fn bots() -> Response {
+    let levels: Vec<Value> = SeatKind::ALL
+        .into_iter()
+        .filter_map(|kind| match kind {
+            SeatKind::Bot(level) => Some(json!({"kind": kind.text(), "fr": level.words().0, "en": level.words().1})),
+            SeatKind::Human => None,
+        })
+        .collect();
+    axum::Json(json!({"names": tapis_table::BOT_NAMES, "levels": levels})).into_response()
+}
+
 fn body_object(body: &Bytes, lang: Lang) -> Result<Map<String, Value>, Failure> {
     match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(map)) => Ok(map),
@@ -304,10 +330,9 @@ fn field_u64(body: &Map<String, Value>, key: &str, lang: Lang) -> Result<Option<
 async fn create_room(
     State(server): State<Arc<Server>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     body: Body,
 ) -> Answer {
-    let lang = lang_of(&headers);
     let fail = |e: ApiError| Failure(e, lang);
     let body = read_body(&server, body, lang).await?;
     let body = body_object(&body, lang)?;
@@ -497,8 +522,11 @@ async fn ask<T>(
     Err(Failure(ApiError::Internal, lang))
 }
 
-async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
-    let lang = lang_of(&headers);
+async fn room_info(
+    State(server): State<Arc<Server>>,
+    AcceptLang(lang): AcceptLang,
+    Path(code): Path<String>,
+) -> Answer {
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     Ok(axum::Json(info).into_response())
 }
@@ -506,11 +534,10 @@ async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(c
 /// The record of the current match once it is over, or of an earlier one (`?match=k`).
 async fn record(
     State(server): State<Arc<Server>>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Answer {
-    let lang = lang_of(&headers);
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     let (record, _) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
     ok(StatusCode::OK, record)
@@ -574,8 +601,7 @@ async fn record_of(
 }
 
 /// The score sheet of the current match (scores are public): `{"match", "rounds": [...]}`.
-async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
-    let lang = lang_of(&headers);
+async fn rounds(State(server): State<Arc<Server>>, AcceptLang(lang): AcceptLang, Path(code): Path<String>) -> Answer {
     let rounds = ask(&server, &code, lang, |reply| RoomMsg::Rounds { reply }).await?;
     ok(StatusCode::OK, rounds)
 }
@@ -586,11 +612,10 @@ async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code
 /// workers.
 async fn replay(
     State(server): State<Arc<Server>>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Answer {
-    let lang = lang_of(&headers);
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     let (record, match_no) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
@@ -625,8 +650,12 @@ pub fn check_name(name: &str, lang: Lang) -> Result<String, ApiError> {
     Ok(name)
 }
 
-async fn join(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>, body: Body) -> Answer {
-    let lang = lang_of(&headers);
+async fn join(
+    State(server): State<Arc<Server>>,
+    AcceptLang(lang): AcceptLang,
+    Path(code): Path<String>,
+    body: Body,
+) -> Answer {
     let body = read_body(&server, body, lang).await?;
     let body = body_object(&body, lang)?;
     let name = match body.get("name") {

@@ -14,7 +14,6 @@
 //!   connections: each refused with an error frame or status in the client's language.
 
 pub mod bots;
-pub mod client;
 pub mod frames;
 pub mod http;
 pub mod limits;

@@ -122,10 +122,12 @@ pub struct TableSetup {
 
 /// The name of the bot at `seat`: the same at every table, in every language.
 pub fn bot_name(seat: Seat) -> &'static str {
-    const NAMES: [&str; 10] =
-        ["Ada", "Blaise", "Colette", "Denis", "Émilie", "Fernand", "Gaston", "Hortense", "Irène", "Jules"];
-    NAMES[seat.index() % NAMES.len()]
+    BOT_NAMES[seat.index() % BOT_NAMES.len()]
 }
+
+/// The bots' names, seat by seat (round again past the tenth).
+pub const BOT_NAMES: [&str; 10] =
+    ["Ada", "Blaise", "Colette", "Denis", "Émilie", "Fernand", "Gaston", "Hortense", "Irène", "Jules"];
 
 /// Who made an accepted move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
