@@ -5,7 +5,7 @@
 import { h, clear } from './dom.js';
 import { lang, tr } from './i18n.js';
 import { cardElement } from './cards.js';
-import { app, api, loadGames, gameModule, gameInfo, gameName, topBar, onRedraw, navigate, saveSeat, optionsInOrder, optionValueWords } from './shared.js';
+import { app, api, loadGames, botLevels, gameModule, gameInfo, gameName, topBar, onRedraw, navigate, saveSeat, optionsInOrder, optionValueWords } from './shared.js';
 
 const GAME_LINES = {
   nantais: ['Le huit américain à la nantaise : séries, suites, 7 et Jokers qui font piocher, UNIQUE !', 'Crazy Eights the Nantes way: runs, sequences, 7s and Jokers that make you draw, UNIQUE!'],
@@ -90,9 +90,7 @@ function createForm(game) {
     Array.from({ length: max - min + 1 }, (_, i) => min + i).map((n) => h('option', { value: n, selected: n === players }, n)));
   const kinds = () => [
     ['human', tr('Une personne', 'A person')],
-    ['bot:easy', tr('Bot facile', 'Easy bot')],
-    ['bot:medium', tr('Bot moyen', 'Medium bot')],
-    ['bot:hard', tr('Bot difficile', 'Hard bot')],
+    ...botLevels().map((l) => [l.kind, tr(`Bot ${l.fr}`, `${l.en[0].toUpperCase()}${l.en.slice(1)} bot`)]),
   ];
   const chosenKinds = [];
   function drawSeats() {

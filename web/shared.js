@@ -8,10 +8,8 @@ import { lang, setLang, tr, count } from './i18n.js';
 import { cardElement } from './cards.js';
 
 export const app = document.getElementById('app');
-const BOT_NAMES = ['Ada', 'Blaise', 'Colette', 'Denis', 'Émilie', 'Fernand', 'Gaston', 'Hortense', 'Irène', 'Jules'];
-const LEVELS = { easy: ['facile', 'easy'], medium: ['moyen', 'medium'], hard: ['difficile', 'hard'] };
-
 let games = null; // GET /api/games, once
+let bots = { names: [], levels: [] }; // GET /api/bots, with the games: the bots' names and levels
 const modules = {};
 
 export async function api(method, path, body) {
@@ -26,8 +24,13 @@ export async function api(method, path, body) {
 }
 
 export async function loadGames() {
-  if (!games) games = (await api('GET', '/api/games')).games;
+  if (!games) [games, bots] = await Promise.all([api('GET', '/api/games').then((g) => g.games), api('GET', '/api/bots')]);
   return games;
+}
+
+/** The bots' levels as the server words them: `{kind: 'bot:easy', fr: 'facile', en: 'easy'}`, … */
+export function botLevels() {
+  return bots.levels;
 }
 
 export async function gameModule(id) {
@@ -120,8 +123,8 @@ export function seatName(info, seat, observer) {
   const s = info && info.seats[seat];
   if (!s) return tr(`Place ${seat + 1}`, `Seat ${seat + 1}`);
   if (s.kind === 'bot') {
-    const level = LEVELS[(s.bot || '').split(':')[1]] || ['', ''];
-    return `${BOT_NAMES[seat % BOT_NAMES.length]} (${tr(level[0], level[1])})`;
+    const level = bots.levels.find((l) => l.kind === s.bot) || { fr: '', en: '' };
+    return `${bots.names[seat % bots.names.length]} (${tr(level.fr, level.en)})`;
   }
   return s.name || tr(`Place ${seat + 1} (libre)`, `Seat ${seat + 1} (free)`);
 }

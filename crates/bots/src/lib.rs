@@ -58,6 +58,16 @@ impl Level {
         }
     }
 
+    /// How well the level plays, in French and in English: « facile » / "easy", « moyen » /
+    /// "medium", « difficile » / "hard".
+    pub fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Level::Easy => ("facile", "easy"),
+            Level::Medium => ("moyen", "medium"),
+            Level::Hard => ("difficile", "hard"),
+        }
+    }
+
     pub fn bot(self) -> BotKind {
         match self {
             Level::Easy => BotKind::Heuristic,

@@ -17,8 +17,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
+use tapis_client::{Ws, http};
 use tapis_core::GameRng;
-use tapis_server::client::{Ws, http};
 
 pub struct LoadConfig {
     pub addr: SocketAddr,

@@ -60,9 +60,10 @@ fn seat_name(table: &Table, seat: Seat, human: Seat, lang: Lang) -> String {
 pub fn bot_level(kind: BotKind, lang: Lang) -> String {
     let level = [Level::Easy, Level::Medium, Level::Hard].into_iter().find(|level| level.bot() == kind);
     match (level, kind) {
-        (Some(Level::Easy), _) => t(lang, "facile", "easy").into(),
-        (Some(Level::Medium), _) => t(lang, "moyen", "medium").into(),
-        (Some(Level::Hard), _) => t(lang, "difficile", "hard").into(),
+        (Some(level), _) => {
+            let (fr, en) = level.words();
+            t(lang, fr, en).into()
+        }
         (None, BotKind::Random) => t(lang, "au hasard", "random").into(),
         (None, BotKind::Heuristic) => t(lang, "heuristique", "heuristic").into(),
         (None, BotKind::Ismcts(n)) => format!("ISMCTS {n}"),

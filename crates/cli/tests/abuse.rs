@@ -10,7 +10,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
-use tapis_server::client::{Ws, http, http_raw};
+use tapis_client::{Ws, http, http_raw};
 
 mod common;
 use common::binary;

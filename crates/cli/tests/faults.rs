@@ -15,8 +15,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tapis_client::{Ws, http};
 use tapis_core::GameRng;
-use tapis_server::client::{Ws, http};
 
 mod common;
 use common::binary;

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+use tapis_client::{Ws, http};
 use tapis_core::GameRng;
-use tapis_server::client::{Ws, http};
 
 mod common;
 #[path = "../../server/tests/store/postgres.rs"]

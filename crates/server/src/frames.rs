@@ -1,41 +1,214 @@
-//! The frames the server sends, each built from its recipient's view and events only. They are
-//! written as text from typed parts: a server sends thousands a second.
+//! The frames the server sends, each built from its recipient's view and events only: typed
+//! structs serialized in one pass into one buffer (a server sends thousands a second), the view
+//! written straight from the table's typed view, never through a `serde_json::Value`.
+//!
+//! Field order is part of what clients see: `snapshot` and `update` start with their `type`;
+//! `room`, `chat`, `error` and the `auto_move` event have their keys in alphabetical order (they
+//! were first written through sorted JSON maps), `type` last.
 
 use crate::{ApiError, Lang};
-use serde_json::json;
+use serde::Serialize;
+use serde::ser::SerializeMap;
+use serde_json::Value;
 use tapis_core::Seat;
-use tapis_table::{Accepted, Mover, Table};
+use tapis_table::{Accepted, ClientViewOf, Mover, Status, Table, ToldEvent};
+
+/// A frame's kind, its `type`.
+#[derive(Clone, Copy, Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Kind {
+    Snapshot,
+    Update,
+    Room,
+    Chat,
+    Error,
+    AutoMove,
+}
+
+/// `snapshot`: the whole picture for one client.
+#[derive(Serialize)]
+struct Snapshot<'a> {
+    r#type: Kind,
+    #[serde(rename = "match")]
+    match_no: u32,
+    seq: u64,
+    seat: Option<u8>,
+    view: View<'a>,
+    legal: Vec<String>,
+    status: Status,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock_ms: Option<u64>,
+}
+
+/// `update`: one accepted action as its recipient may know it.
+#[derive(Serialize)]
+struct Update<'a> {
+    r#type: Kind,
+    #[serde(rename = "match")]
+    match_no: u32,
+    seq: u64,
+    events: Events<'a>,
+    view: View<'a>,
+    legal: Vec<String>,
+    status: Status,
+    #[serde(skip_serializing_if = "is_false")]
+    forced: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    auto: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clock_ms: Option<u64>,
+}
+
+fn is_false(value: &bool) -> bool {
+    !value
+}
+
+/// A client view: straight from the table, or (before every seat is taken) with no legal action
+/// offered.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum View<'a> {
+    Typed(ClientViewOf<'a>),
+    Waiting(Value),
+}
+
+/// The events of an update its recipient may know: the turn clock's `auto_move` first if the
+/// clock moved.
+struct Events<'a> {
+    auto_move: Option<AutoMove>,
+    events: &'a [ToldEvent],
+    seat: Option<Seat>,
+}
+
+impl Serialize for Events<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let told = self.events.iter().filter(|e| e.audience.includes(self.seat));
+        serializer.collect_seq(self.auto_move.iter().map(Either::Auto).chain(told.map(|e| Either::Told(WireEvent(e)))))
+    }
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum Either<'a> {
+    Auto(&'a AutoMove),
+    Told(WireEvent<'a>),
+}
+
+/// An event as it goes on the wire: its JSON object with its words added as
+/// `"text": {"en": …, "fr": …}`, in the object's key order ([`ToldEvent::wire`]'s bytes).
+struct WireEvent<'a>(&'a ToldEvent);
+
+/// An event's or a message's words, in both languages.
+#[derive(Serialize)]
+struct Words<'a> {
+    en: &'a str,
+    fr: &'a str,
+}
+
+impl Serialize for WireEvent<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let Value::Object(fields) = &self.0.event else { return self.0.event.serialize(serializer) };
+        let text = Words { en: &self.0.en, fr: &self.0.fr };
+        let mut map = serializer.serialize_map(Some(fields.len() + 1))?;
+        let mut told = false;
+        for (key, value) in fields {
+            if !told && key.as_str() >= "text" {
+                map.serialize_entry("text", &text)?;
+                told = true;
+            }
+            if key != "text" {
+                map.serialize_entry(key, value)?;
+            }
+        }
+        if !told {
+            map.serialize_entry("text", &text)?;
+        }
+        map.end()
+    }
+}
+
+/// The event that tells a move was made by the turn clock for the person at `seat`.
+#[derive(Serialize)]
+struct AutoMove {
+    seat: u8,
+    text: AutoMoveWords,
+    r#type: Kind,
+}
+
+#[derive(Serialize)]
+struct AutoMoveWords {
+    en: String,
+    fr: String,
+}
+
+/// `chat`: one line of the room's chat.
+#[derive(Serialize)]
+struct Chat<'a> {
+    name: &'a str,
+    seat: u8,
+    text: &'a str,
+    r#type: Kind,
+}
+
+/// `error`: a code and its sentence.
+#[derive(Serialize)]
+struct Error<'a> {
+    code: &'a str,
+    message: &'a str,
+    r#type: Kind,
+}
+
+/// `room`: the room's object ([`crate::room::RoomInfo`]) with its `type`.
+#[derive(Serialize)]
+struct Room<'a> {
+    #[serde(flatten)]
+    info: &'a crate::room::RoomInfo,
+    r#type: Kind,
+}
+
+/// `frame` serialized into a buffer of `capacity` bytes.
+fn write(frame: &impl Serialize, capacity: usize) -> String {
+    let mut out = Vec::with_capacity(capacity);
+    if serde_json::to_writer(&mut out, frame).is_err() {
+        // Only a bug gets here (every part serializes): an empty frame rather than half of one.
+        tracing::error!("a frame could not be serialized");
+        return "{}".into();
+    }
+    // serde_json writes UTF-8.
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
 
 fn legal_actions(table: &Table, seat: Option<Seat>, started: bool) -> Vec<String> {
     if started { seat.map(|s| table.current().legal(s)).unwrap_or_default() } else { Vec::new() }
 }
 
-fn legal(table: &Table, seat: Option<Seat>, started: bool) -> String {
-    serde_json::to_string(&legal_actions(table, seat, started)).unwrap_or_else(|_| "[]".into())
-}
-
-fn seat_text(seat: Option<Seat>) -> String {
-    seat.map_or("null".into(), |s| s.0.to_string())
+/// How long until the turn clock plays for the people the table waits for, when the room has a
+/// clock and it runs (an extension of SERVER.md: `"clock_ms"`).
+pub fn clock_ms(table: &Table, now: u64) -> Option<u64> {
+    table.clock_due().map(|due| due.saturating_sub(now))
 }
 
 /// `snapshot`: the whole picture for one client. Before every seat is taken (`started` false)
-/// nobody may act yet, so no legal action is offered.
-pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool) -> String {
+/// nobody may act yet, so no legal action is offered, and the clock does not run.
+pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool, now: u64) -> String {
     let view = if started {
-        table.client_view_text(seat)
+        View::Typed(table.client_view_of(seat))
     } else {
         let mut view = table.client_view(seat);
-        view["legal"] = json!([]);
-        view.to_string()
+        view["legal"] = Value::Array(Vec::new());
+        View::Waiting(view)
     };
-    let status = serde_json::to_string(&table.status_for(seat)).unwrap_or_default();
-    format!(
-        r#"{{"type":"snapshot","match":{},"seq":{},"seat":{},"view":{view},"legal":{},"status":{status}}}"#,
-        table.match_no(),
-        table.seq(),
-        seat_text(seat),
-        legal(table, seat, started),
-    )
+    let frame = Snapshot {
+        r#type: Kind::Snapshot,
+        match_no: table.match_no(),
+        seq: table.seq(),
+        seat: seat.map(|s| s.0),
+        view,
+        legal: legal_actions(table, seat, started),
+        status: table.status_for(seat),
+        clock_ms: if started { clock_ms(table, now) } else { None },
+    };
+    write(&frame, 4096)
 }
 
 /// `update`: one accepted action as `seat` may know it, with its view after it. The text of the
@@ -44,93 +217,114 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool) -> String {
 /// else: that it was the only one often depends on their cards.
 ///
 /// A move the turn clock made for an absent person is told as such (an extension of SERVER.md):
-/// `"auto": true`, and an `auto_move` event before the move's own.
+/// `"auto": true`, and an `auto_move` event before the move's own. `clock_ms` is the clock's
+/// time left after it, if it runs.
 ///
 /// The frame is written into one buffer of `capacity` bytes (the room's last frames' size, so
-/// that it seldom grows), the view serialized straight into it.
-pub fn update(table: &Table, accepted: &Accepted, events: &[String], seat: Option<Seat>, capacity: usize) -> String {
-    use std::io::Write;
-    let mut frame: Vec<u8> = Vec::with_capacity(capacity);
-    let _ = write!(frame, r#"{{"type":"update","match":{},"seq":{},"events":["#, accepted.match_no, accepted.seq);
-    let mut first = true;
-    let mut push = |frame: &mut Vec<u8>, event: &str| {
-        if !first {
-            frame.push(b',');
-        }
-        first = false;
-        frame.extend_from_slice(event.as_bytes());
-    };
-    if accepted.by == Mover::Clock {
-        push(&mut frame, &auto_move(table, accepted.seat));
-    }
-    for (event, text) in accepted.events.iter().zip(events) {
-        if event.audience.includes(seat) {
-            push(&mut frame, text);
-        }
-    }
-    frame.extend_from_slice(br#"],"view":"#);
-    table.write_client_view(seat, &mut frame);
-    frame.extend_from_slice(br#","legal":"#);
-    write_json(&mut frame, &legal_actions(table, seat, true));
-    frame.extend_from_slice(br#","status":"#);
-    write_json(&mut frame, &table.status_for(seat));
-    if accepted.by == Mover::Forced && seat == Some(accepted.seat) {
-        frame.extend_from_slice(br#","forced":true"#);
-    }
-    if accepted.by == Mover::Clock {
-        frame.extend_from_slice(br#","auto":true"#);
-    }
-    frame.push(b'}');
-    // Every part above is UTF-8.
-    String::from_utf8(frame).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
-/// `value` as JSON appended to `out` (`null` should it not serialize).
-fn write_json(out: &mut Vec<u8>, value: &impl serde::Serialize) {
-    let start = out.len();
-    if serde_json::to_writer(&mut *out, value).is_err() {
-        out.truncate(start);
-        out.extend_from_slice(b"null");
-    }
-}
-
-/// Each event of `accepted` as it goes on the wire: serialized once, then shared by the frames
-/// of every recipient allowed to know it.
-pub fn event_texts(accepted: &Accepted) -> Vec<String> {
-    accepted.events.iter().map(|e| e.wire()).collect()
-}
-
-/// The event that tells a move was made by the turn clock for the person at `seat`.
-fn auto_move(table: &Table, seat: Seat) -> String {
-    let name = table.setup().names.get(seat.index()).cloned().unwrap_or_default();
-    json!({
-        "type": "auto_move",
-        "seat": seat.0,
-        "text": {
-            "fr": format!("Coup joué automatiquement pour {name}\u{a0}:"),
-            "en": format!("Move played automatically for {name}:"),
+/// that it seldom grows).
+pub fn update(
+    table: &Table,
+    accepted: &Accepted,
+    seat: Option<Seat>,
+    clock_ms: Option<u64>,
+    capacity: usize,
+) -> String {
+    let frame = Update {
+        r#type: Kind::Update,
+        match_no: accepted.match_no,
+        seq: accepted.seq,
+        events: Events {
+            auto_move: (accepted.by == Mover::Clock).then(|| auto_move(table, accepted.seat)),
+            events: &accepted.events,
+            seat,
         },
-    })
-    .to_string()
+        view: View::Typed(table.client_view_of(seat)),
+        legal: legal_actions(table, seat, true),
+        status: table.status_for(seat),
+        forced: accepted.by == Mover::Forced && seat == Some(accepted.seat),
+        auto: accepted.by == Mover::Clock,
+        clock_ms,
+    };
+    write(&frame, capacity)
 }
 
-/// A frame with the turn clock added (an extension of SERVER.md): `"clock_ms"`, how long until
-/// the table plays for the people it waits for, when the room has a clock and it runs.
-pub fn with_clock(frame: String, table: &Table, now: u64) -> String {
-    match table.clock_due() {
-        Some(due) if frame.ends_with('}') => {
-            format!(r#"{},"clock_ms":{}}}"#, &frame[..frame.len() - 1], due.saturating_sub(now))
-        }
-        _ => frame,
+fn auto_move(table: &Table, seat: Seat) -> AutoMove {
+    let name = table.setup().names.get(seat.index()).map_or("", String::as_str);
+    AutoMove {
+        seat: seat.0,
+        text: AutoMoveWords {
+            en: format!("Move played automatically for {name}:"),
+            fr: format!("Coup joué automatiquement pour {name}\u{a0}:"),
+        },
+        r#type: Kind::AutoMove,
     }
+}
+
+/// `room`: the room's object, to everyone in it.
+pub fn room(info: &crate::room::RoomInfo) -> String {
+    write(&Room { info, r#type: Kind::Room }, 512)
+}
+
+/// `chat`: a line from the person at `seat`, called `name`.
+pub fn chat(seat: u8, name: &str, text: &str) -> String {
+    write(&Chat { name, seat, text, r#type: Kind::Chat }, 64 + name.len() + text.len())
 }
 
 /// `error`: a code and its sentence (for a refused move, the one the table worded for the seat).
 pub fn refusal(code: &str, message: &str) -> String {
-    json!({"type": "error", "code": code, "message": message}).to_string()
+    write(&Error { code, message, r#type: Kind::Error }, 64 + message.len())
 }
 
 /// `error`: a refused message, in the client's language.
 pub fn error(error: &ApiError, lang: Lang) -> String {
     refusal(error.code(), &error.message(lang))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tapis_core::MatchRequest;
+    use tapis_table::{Controller, GameId, TableSetup};
+
+    #[test]
+    fn small_frames_keep_their_bytes() {
+        assert_eq!(
+            refusal("stale", "« vous » : déjà joué"),
+            r#"{"code":"stale","message":"« vous » : déjà joué","type":"error"}"#
+        );
+        assert_eq!(chat(2, "Zoé", "a \"b\""), r#"{"name":"Zoé","seat":2,"text":"a \"b\"","type":"chat"}"#);
+    }
+
+    /// Every event of a whole match, as a frame writes it, is byte for byte what
+    /// [`ToldEvent::wire`] gives.
+    #[test]
+    fn events_are_written_as_the_table_words_them() {
+        let setup = TableSetup {
+            game: GameId::NainJaune,
+            request: MatchRequest {
+                players: 3,
+                seed: 11,
+                dealer: None,
+                options: serde_json::from_str(r#"{"rounds":1}"#).unwrap(),
+                deal: None,
+            },
+            controllers: vec![Controller::Person; 3],
+            bot_delay_ms: 0,
+            turn_clock_ms: None,
+            names: vec!["Ana".into(), "Bé".into(), "Cy".into()],
+            reader: None,
+        };
+        let mut table = Table::new(setup, 0).unwrap();
+        let mut checked = 0;
+        while !table.is_over() {
+            let seat = (0..3).map(Seat).find(|s| !table.current().legal(*s).is_empty()).unwrap();
+            let action = table.current().legal(seat)[0].clone();
+            let accepted = table.replay(seat, &action, 0).unwrap();
+            for event in &accepted.events {
+                assert_eq!(serde_json::to_string(&WireEvent(event)).unwrap(), event.wire());
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked}");
+    }
 }

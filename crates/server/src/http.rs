@@ -4,8 +4,8 @@
 //! a request's header (which also closes idle kept-alive connections) and on its body, JSON
 //! errors for a body or an address too large, and a stop that does not wait for slow clients.
 
-use crate::room::{Room, RoomMsg, parse_seat_kind};
-use crate::store::{LoadedMatch, LoadedRoom, StoredMatch, StoredRoom, Write};
+use crate::room::{Room, RoomInfo, RoomMsg};
+use crate::store::{LoadedMatch, LoadedRoom, SeatKind, StoredMatch, StoredRoom, Write};
 use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
 use axum::Router;
 use axum::body::{Body, Bytes};
@@ -205,6 +205,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/web/{*path}", get(crate::web::asset))
         .route("/api/health", get(health))
         .route("/api/games", get(games))
+        .route("/api/bots", get(bots))
         .route("/api/rooms", post(create_room))
         .route("/api/rooms/{room}", get(room_info))
         .route("/api/rooms/{room}/join", post(join))
@@ -221,6 +222,17 @@ pub fn router(server: Arc<Server>) -> Router {
 pub fn lang_of(headers: &HeaderMap) -> Lang {
     let accepted = headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()).unwrap_or("");
     if accepted.trim_start().to_ascii_lowercase().starts_with("fr") { Lang::Fr } else { Lang::En }
+}
+
+/// The language a request asks for (its `Accept-Language`), taken by a handler as an argument.
+pub struct AcceptLang(pub Lang);
+
+impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AcceptLang {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
+        Ok(AcceptLang(lang_of(&parts.headers)))
+    }
 }
 
 pub struct Failure(pub ApiError, pub Lang);
@@ -270,6 +282,20 @@ async fn games() -> Response {
     axum::Json(json!({"games": tapis_table::games_json()})).into_response()
 }
 
+/// The bots' names, seat by seat, and their levels in words (an extension of SERVER.md), so
+/// that the browser names them as the server does: `{"names": [...], "levels": [{"kind":
+/// "bot:easy", "fr": "facile", "en": "easy"}, ...]}`.
+async fn bots() -> Response {
+    let levels: Vec<Value> = SeatKind::ALL
+        .into_iter()
+        .filter_map(|kind| match kind {
+            SeatKind::Bot(level) => Some(json!({"kind": kind.text(), "fr": level.words().0, "en": level.words().1})),
+            SeatKind::Human => None,
+        })
+        .collect();
+    axum::Json(json!({"names": tapis_table::BOT_NAMES, "levels": levels})).into_response()
+}
+
 fn body_object(body: &Bytes, lang: Lang) -> Result<Map<String, Value>, Failure> {
     match serde_json::from_slice::<Value>(body) {
         Ok(Value::Object(map)) => Ok(map),
@@ -309,10 +335,9 @@ fn field_u64(body: &Map<String, Value>, key: &str, lang: Lang) -> Result<Option<
 async fn create_room(
     State(server): State<Arc<Server>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     body: Body,
 ) -> Answer {
-    let lang = lang_of(&headers);
     let fail = |e: ApiError| Failure(e, lang);
     let body = read_body(&server, body, lang).await?;
     let body = body_object(&body, lang)?;
@@ -389,11 +414,10 @@ async fn create_room(
             "\"turn_clock_ms\" is from 1000 to 3600000",
         ))));
     }
-    let seats: Vec<String> = match body.get("seats") {
-        None | Some(Value::Null) => vec!["human".to_string(); players],
+    let seats: Vec<SeatKind> = match body.get("seats") {
+        None | Some(Value::Null) => vec![SeatKind::Human; players],
         Some(Value::Array(list)) => {
-            let kinds: Option<Vec<String>> =
-                list.iter().map(|k| k.as_str().filter(|k| parse_seat_kind(k).is_some()).map(str::to_string)).collect();
+            let kinds: Option<Vec<SeatKind>> = list.iter().map(|k| k.as_str().and_then(SeatKind::parse)).collect();
             let kinds = kinds.ok_or_else(|| {
                 fail(ApiError::BadRequest(bad(
                     lang,
@@ -424,7 +448,7 @@ async fn create_room(
     let first = AnyMatch::new(game, &request).map_err(|e| fail(ApiError::Setup(e)))?;
     // Bots alone: they play at a pace someone could follow, and a client has only a few such
     // rooms playing at once.
-    let bots_alone = seats.iter().all(|s| s != "human");
+    let bots_alone = seats.iter().all(|s| s.is_bot());
     if bots_alone {
         bot_delay_ms = bot_delay_ms.max(server.config.min_bot_delay_ms);
     }
@@ -503,20 +527,22 @@ async fn ask<T>(
     Err(Failure(ApiError::Internal, lang))
 }
 
-async fn room_info(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
-    let lang = lang_of(&headers);
+async fn room_info(
+    State(server): State<Arc<Server>>,
+    AcceptLang(lang): AcceptLang,
+    Path(code): Path<String>,
+) -> Answer {
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    ok(StatusCode::OK, info)
+    Ok(axum::Json(info).into_response())
 }
 
 /// The record of the current match once it is over, or of an earlier one (`?match=k`).
 async fn record(
     State(server): State<Arc<Server>>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Answer {
-    let lang = lang_of(&headers);
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     let (record, _) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
     ok(StatusCode::OK, record)
@@ -529,11 +555,11 @@ async fn record(
 async fn record_of(
     server: &Arc<Server>,
     code: &str,
-    info: &Value,
+    info: &RoomInfo,
     query: Option<&str>,
     lang: Lang,
 ) -> Result<(Value, u32), Failure> {
-    let current = info["match"].as_u64().unwrap_or(1) as u32;
+    let current = info.match_no;
     let asked = match query.into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("match=")) {
         None => current,
         Some(text) => match text.parse::<u32>() {
@@ -549,10 +575,9 @@ async fn record_of(
         let record = ask(server, code, lang, |reply| RoomMsg::Record { reply }).await?;
         return Ok((record.map_err(|e| Failure(e, lang))?, current));
     }
-    let game = info["game"].as_str().and_then(|g| g.parse::<GameId>().ok());
-    let players = info["players"].as_u64().unwrap_or(0) as usize;
+    let (game, players) = (info.game, info.players);
     let loaded = server.store.load_match(code, asked).await.map_err(|_| Failure(ApiError::Internal, lang))?;
-    let (Some(game), Some(LoadedMatch { started, actions })) = (game, loaded) else {
+    let Some(LoadedMatch { started, actions }) = loaded else {
         return Err(Failure(ApiError::NoMatch(asked), lang));
     };
     let record = tapis_core::Record {
@@ -581,8 +606,7 @@ async fn record_of(
 }
 
 /// The score sheet of the current match (scores are public): `{"match", "rounds": [...]}`.
-async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>) -> Answer {
-    let lang = lang_of(&headers);
+async fn rounds(State(server): State<Arc<Server>>, AcceptLang(lang): AcceptLang, Path(code): Path<String>) -> Answer {
     let rounds = ask(&server, &code, lang, |reply| RoomMsg::Rounds { reply }).await?;
     ok(StatusCode::OK, rounds)
 }
@@ -593,26 +617,13 @@ async fn rounds(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code
 /// workers.
 async fn replay(
     State(server): State<Arc<Server>>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
     RawQuery(query): RawQuery,
 ) -> Answer {
-    let lang = lang_of(&headers);
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
     let (record, match_no) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
-    let names: Vec<String> = info["seats"]
-        .as_array()
-        .map(|seats| {
-            seats
-                .iter()
-                .enumerate()
-                .map(|(i, s)| match s["kind"].as_str() {
-                    Some("bot") => tapis_table::bot_name(tapis_core::Seat(i as u8)).to_string(),
-                    _ => s["name"].as_str().unwrap_or_default().to_string(),
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
         .get(&code, match_no, move || {
@@ -644,8 +655,12 @@ pub fn check_name(name: &str, lang: Lang) -> Result<String, ApiError> {
     Ok(name)
 }
 
-async fn join(State(server): State<Arc<Server>>, headers: HeaderMap, Path(code): Path<String>, body: Body) -> Answer {
-    let lang = lang_of(&headers);
+async fn join(
+    State(server): State<Arc<Server>>,
+    AcceptLang(lang): AcceptLang,
+    Path(code): Path<String>,
+    body: Body,
+) -> Answer {
     let body = read_body(&server, body, lang).await?;
     let body = body_object(&body, lang)?;
     let name = match body.get("name") {

@@ -14,7 +14,6 @@
 //!   connections: each refused with an error frame or status in the client's language.
 
 pub mod bots;
-pub mod client;
 pub mod frames;
 pub mod http;
 pub mod limits;
@@ -280,8 +279,8 @@ pub enum ApiError {
     NoMatch(u32),
     RoomFull,
     SeatTaken,
+    /// The match is not over (its record, a rematch).
     NotOver,
-    NotOverWs,
     BadToken,
     Spectator,
     NotStarted,
@@ -315,7 +314,7 @@ impl ApiError {
             ApiError::NoMatch(_) => "no_match",
             ApiError::RoomFull => "room_full",
             ApiError::SeatTaken => "seat_taken",
-            ApiError::NotOver | ApiError::NotOverWs => "not_over",
+            ApiError::NotOver => "not_over",
             ApiError::BadToken => "bad_token",
             ApiError::Spectator => "spectator",
             ApiError::NotStarted => "not_started",
@@ -339,7 +338,7 @@ impl ApiError {
         match self {
             ApiError::NoRoom | ApiError::NoMatch(_) => 404,
             ApiError::BadToken => 403,
-            ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver | ApiError::NotOverWs => 409,
+            ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver => 409,
             ApiError::TooManyRooms | ApiError::TooManyConnections | ApiError::StoreFailed => 503,
             ApiError::TooLarge => 413,
             ApiError::UriTooLong => 414,
@@ -364,7 +363,7 @@ impl ApiError {
             }
             ApiError::RoomFull => pick("ce salon n'a plus de place libre", "this room has no free seat"),
             ApiError::SeatTaken => pick("cette place est déjà prise", "this seat is already taken"),
-            ApiError::NotOver | ApiError::NotOverWs => pick("la partie n'est pas finie", "the match is not over"),
+            ApiError::NotOver => pick("la partie n'est pas finie", "the match is not over"),
             ApiError::BadToken => {
                 pick("ce jeton ne donne aucune place de ce salon", "this token holds no seat of this room")
             }

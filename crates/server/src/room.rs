@@ -20,13 +20,14 @@
 
 use crate::limits::BotRoomSlot;
 use crate::outbox::{Closing, Frame, Outbox};
-use crate::store::{CHAT_KEPT, LoadedRoom, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
+use crate::store::{CHAT_KEPT, LoadedRoom, SeatKind, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
 use crate::{ApiError, Lang, Server, frames, hash_token, random_token};
+use serde::Serialize;
 use serde_json::{Value, json};
 use std::cell::Cell;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
-use tapis_bots::{BotKind, Level};
+use tapis_bots::Level;
 use tapis_core::{MatchRequest, Seat};
 use tapis_table::{Accepted, Answered, Controller, GameId, JobAnswer, JobKey, Table, TableError, TableSetup, bot_name};
 use tokio::sync::{mpsc, oneshot};
@@ -49,7 +50,7 @@ pub enum RoomMsg {
         reply: oneshot::Sender<Result<(u8, String), ApiError>>,
     },
     Info {
-        reply: oneshot::Sender<Value>,
+        reply: oneshot::Sender<RoomInfo>,
     },
     Record {
         reply: oneshot::Sender<Result<Value, ApiError>>,
@@ -102,12 +103,69 @@ pub enum RoomMsg {
     },
 }
 
+/// The `GET /api/rooms/{room}` object of SERVER.md, which the `room` frame also carries. Its
+/// fields are in alphabetical order, as clients have always read them.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoomInfo {
+    pub fixed_deal: bool,
+    #[serde(serialize_with = "game_id")]
+    pub game: GameId,
+    #[serde(rename = "match")]
+    pub match_no: u32,
+    pub options: serde_json::Map<String, Value>,
+    pub phase: Phase,
+    pub players: usize,
+    pub room: String,
+    pub seats: Vec<SeatInfo>,
+    pub seq: u64,
+    pub spectators: usize,
+}
+
+fn game_id<S: serde::Serializer>(game: &GameId, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_str(game.id())
+}
+
+/// Where the room's current match stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Not every person's seat is taken yet.
+    Waiting,
+    Playing,
+    Over,
+}
+
+/// One seat of [`RoomInfo`].
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatInfo {
+    /// A bot's level, as `bot:easy` …
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bot: Option<SeatKind>,
+    pub connected: bool,
+    /// `human` or `bot`.
+    pub kind: &'static str,
+    /// The name a person sat down under.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    pub seat: usize,
+}
+
+impl SeatInfo {
+    /// What the server calls this seat in its words: a bot by its name, a person by theirs.
+    pub fn called(&self) -> String {
+        match self.bot {
+            Some(_) => bot_name(Seat(self.seat as u8)).to_string(),
+            None => self.name.clone().unwrap_or_default(),
+        }
+    }
+}
+
 /// A seat of the room.
 #[derive(Clone, Debug)]
 struct SeatState {
     controller: Controller,
     /// `bot:easy` … for bots.
-    bot: Option<String>,
+    bot: Option<SeatKind>,
     name: Option<String>,
     token_hash: Option<[u8; 32]>,
 }
@@ -159,17 +217,6 @@ pub struct RestoreError {
     pub at: usize,
 }
 
-/// The seat kinds of SERVER.md: `human`, `bot:easy`, `bot:medium`, `bot:hard`.
-pub fn parse_seat_kind(kind: &str) -> Option<Controller> {
-    match kind {
-        "human" => Some(Controller::Person),
-        "bot:easy" => Some(Controller::Bot(Level::Easy.bot())),
-        "bot:medium" => Some(Controller::Bot(Level::Medium.bot())),
-        "bot:hard" => Some(Controller::Bot(Level::Hard.bot())),
-        _ => None,
-    }
-}
-
 /// What each seat is called: bots by their name, people by the one they sat down under, free
 /// seats numbered.
 fn names_of(stored: &StoredRoom, taken: &[StoredSeat]) -> Vec<String> {
@@ -177,7 +224,7 @@ fn names_of(stored: &StoredRoom, taken: &[StoredSeat]) -> Vec<String> {
         .seats
         .iter()
         .enumerate()
-        .map(|(i, kind)| if kind.starts_with("bot:") { bot_name(Seat(i as u8)).to_string() } else { String::new() })
+        .map(|(i, kind)| if kind.is_bot() { bot_name(Seat(i as u8)).to_string() } else { String::new() })
         .collect();
     for seat in taken {
         if let Some(name) = names.get_mut(seat.seat as usize) {
@@ -197,11 +244,7 @@ fn setup_of(stored: &StoredRoom, game: GameId, current: &StoredMatch, names: Vec
             options: current.options.clone(),
             deal: current.deal.clone(),
         },
-        controllers: stored
-            .seats
-            .iter()
-            .map(|k| parse_seat_kind(k).unwrap_or(Controller::Bot(BotKind::Heuristic)))
-            .collect(),
+        controllers: stored.seats.iter().map(|kind| kind.controller()).collect(),
         bot_delay_ms: stored.bot_delay_ms,
         turn_clock_ms: stored.turn_clock_ms,
         names,
@@ -232,8 +275,8 @@ impl Room {
             .seats
             .iter()
             .map(|kind| SeatState {
-                controller: parse_seat_kind(kind).unwrap_or(Controller::Person),
-                bot: kind.starts_with("bot:").then(|| kind.clone()),
+                controller: kind.controller(),
+                bot: kind.is_bot().then_some(*kind),
                 name: None,
                 token_hash: None,
             })
@@ -272,47 +315,42 @@ impl Room {
         self.seats.iter().all(|s| s.controller != Controller::Person || s.name.is_some())
     }
 
-    fn phase(&self) -> &'static str {
+    fn phase(&self) -> Phase {
         if !self.started() {
-            "waiting"
+            Phase::Waiting
         } else if self.table.is_over() {
-            "over"
+            Phase::Over
         } else {
-            "playing"
+            Phase::Playing
         }
     }
 
     /// The `GET /api/rooms/{room}` object.
-    fn info(&self) -> Value {
-        let connected: Vec<bool> =
-            (0..self.seats.len()).map(|i| self.connections.values().any(|c| c.seat == Some(Seat(i as u8)))).collect();
-        let seats: Vec<Value> = self
+    fn info(&self) -> RoomInfo {
+        let seats = self
             .seats
             .iter()
             .enumerate()
-            .map(|(i, s)| {
-                let mut seat = json!({"seat": i, "kind": if s.bot.is_some() { "bot" } else { "human" }, "connected": connected[i] || s.bot.is_some()});
-                if let Some(bot) = &s.bot {
-                    seat["bot"] = json!(bot);
-                }
-                if let Some(name) = &s.name {
-                    seat["name"] = json!(name);
-                }
-                seat
+            .map(|(i, s)| SeatInfo {
+                bot: s.bot,
+                connected: s.bot.is_some() || self.connections.values().any(|c| c.seat == Some(Seat(i as u8))),
+                kind: if s.bot.is_some() { "bot" } else { "human" },
+                name: s.name.clone(),
+                seat: i,
             })
             .collect();
-        json!({
-            "room": self.code,
-            "game": self.stored.game,
-            "players": self.stored.players,
-            "options": self.table.current().record().options,
-            "fixed_deal": self.stored.fixed_deal,
-            "phase": self.phase(),
-            "match": self.table.match_no(),
-            "seq": self.table.seq(),
-            "seats": seats,
-            "spectators": self.connections.values().filter(|c| c.seat.is_none()).count(),
-        })
+        RoomInfo {
+            fixed_deal: self.stored.fixed_deal,
+            game: self.game,
+            match_no: self.table.match_no(),
+            options: self.table.current().record().options.clone(),
+            phase: self.phase(),
+            players: self.stored.players,
+            room: self.code.clone(),
+            seats,
+            seq: self.table.seq(),
+            spectators: self.connections.values().filter(|c| c.seat.is_none()).count(),
+        }
     }
 
     /// Runs the room until the server stops, or until it leaves memory.
@@ -559,8 +597,7 @@ impl Room {
     }
 
     fn snapshot(&self, seat: Option<Seat>) -> String {
-        let frame = frames::snapshot(&self.table, seat, self.started());
-        if self.started() { frames::with_clock(frame, &self.table, self.now()) } else { frame }
+        frames::snapshot(&self.table, seat, self.started(), self.now())
     }
 
     /// The updates of this match after `since`, regenerated from its actions, for `seat`.
@@ -575,21 +612,16 @@ impl Room {
             return vec![self.snapshot(seat)];
         };
         let mut out = Vec::new();
-        for (s, action) in &record.actions[since as usize..] {
+        let missed = &record.actions[since as usize..];
+        for (i, (s, action)) in missed.iter().enumerate() {
             match replay.replay(Seat(*s), action, now) {
-                Ok(accepted) => out.push(frames::update(
-                    &replay,
-                    &accepted,
-                    &frames::event_texts(&accepted),
-                    seat,
-                    self.frame_size.get(),
-                )),
+                Ok(accepted) => {
+                    // The turn clock runs from the last of them.
+                    let clock_ms = if i + 1 == missed.len() { frames::clock_ms(&self.table, now) } else { None };
+                    out.push(frames::update(&replay, &accepted, seat, clock_ms, self.frame_size.get()));
+                }
                 Err(_) => return vec![self.snapshot(seat)],
             }
-        }
-        // The turn clock runs from the last of them.
-        if let Some(last) = out.pop() {
-            out.push(frames::with_clock(last, &self.table, self.now()));
         }
         out
     }
@@ -675,14 +707,13 @@ impl Room {
 
     /// One update per connection.
     fn tell(&mut self, accepted: &Accepted) {
-        let now = self.now();
-        let events = frames::event_texts(accepted);
+        let clock_ms = frames::clock_ms(&self.table, self.now());
         let capacity = self.frame_size.get();
         self.send_all(|room, seat| {
-            let frame = frames::update(&room.table, accepted, &events, seat, capacity);
+            let frame = frames::update(&room.table, accepted, seat, clock_ms, capacity);
             // The next update's buffer: this one's size, and a little room to grow.
             room.frame_size.set((frame.len() + frame.len() / 8).min(MAX_FRAME_HINT));
-            frames::with_clock(frame, &room.table, now)
+            frame
         });
     }
 
@@ -715,15 +746,13 @@ impl Room {
 
     /// The room object to everyone: a seat taken, someone connected or gone.
     fn broadcast_room(&mut self) {
-        let mut frame = self.info();
-        frame["type"] = json!("room");
-        let frame = frame.to_string();
+        let frame = frames::room(&self.info());
         self.send_all(|_, _| frame.clone());
     }
 
     fn chat_frame(&self, line: &StoredChat) -> String {
-        let name = self.seats.get(line.seat as usize).and_then(|s| s.name.clone()).unwrap_or_default();
-        json!({"type": "chat", "seat": line.seat, "name": name, "text": line.text}).to_string()
+        let name = self.seats.get(line.seat as usize).and_then(|s| s.name.as_deref()).unwrap_or_default();
+        frames::chat(line.seat, name, &line.text)
     }
 
     async fn chat(&mut self, conn: u64, text: String) {
@@ -759,7 +788,7 @@ impl Room {
             return self.error_to(conn, &ApiError::Spectator);
         }
         if !self.table.is_over() {
-            return self.error_to(conn, &ApiError::NotOverWs);
+            return self.error_to(conn, &ApiError::NotOver);
         }
         let seed = crate::random_seed();
         let mut next = self.table.clone();
@@ -810,10 +839,10 @@ impl Room {
         if let Some(why) = why {
             return self.error_to(conn, &why);
         }
-        let kind = "bot:medium";
-        let Some(Controller::Bot(bot)) = parse_seat_kind(kind) else { return };
+        let kind = SeatKind::Bot(Level::Medium);
+        let bot = Level::Medium.bot();
         let mut seats = self.stored.seats.clone();
-        seats[seat as usize] = kind.into();
+        seats[seat as usize] = kind;
         if self
             .server
             .store
@@ -825,7 +854,7 @@ impl Room {
         }
         self.stored.seats = seats;
         self.seats[seat as usize] =
-            SeatState { controller: Controller::Bot(bot), bot: Some(kind.into()), name: None, token_hash: None };
+            SeatState { controller: Controller::Bot(bot), bot: Some(kind), name: None, token_hash: None };
         self.table.hand_to_bot(Seat(seat), bot);
         tracing::info!(room = %self.code, seat, "a seat was given to a bot");
         self.broadcast_room();
@@ -860,7 +889,7 @@ mod tests {
             code: "abcdefghjkmnpqrs".into(),
             game: "nantais".into(),
             players: 2,
-            seats: vec!["human".into(); 2],
+            seats: vec![SeatKind::Human; 2],
             fixed_deal: true,
             bot_delay_ms: 0,
             turn_clock_ms: None,
@@ -932,6 +961,20 @@ mod tests {
         // Bob's seat is still free: nobody may act yet.
         assert_eq!(got[0]["legal"], json!([]));
         assert_eq!(got[1]["phase"], "waiting");
+    }
+
+    /// The room's object keeps the key order clients have always read (alphabetical: it was
+    /// first written through sorted JSON maps), on its own and as the `room` frame.
+    #[tokio::test]
+    async fn the_room_object_keeps_its_key_order() {
+        let (room, _) = seated("order").await;
+        let info = room.info();
+        let sorted = serde_json::to_value(&info).unwrap();
+        assert_eq!(serde_json::to_string(&info).unwrap(), sorted.to_string());
+        let mut frame = sorted;
+        frame["type"] = json!("room");
+        assert_eq!(frames::room(&info), frame.to_string());
+        assert_eq!(info.seats[1].called(), "Bob");
     }
 
     #[tokio::test]

@@ -29,7 +29,61 @@ use std::future::Future;
 use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
+use tapis_bots::Level;
+use tapis_table::Controller;
 use tokio::sync::oneshot;
+
+/// A seat's kind, as SERVER.md writes it in `POST /api/rooms`'s `seats` and as it is stored:
+/// `human`, or a bot of a level of `tapis play` (`bot:easy`, `bot:medium`, `bot:hard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Human,
+    Bot(Level),
+}
+
+impl SeatKind {
+    /// Every kind, as SERVER.md lists them.
+    pub const ALL: [SeatKind; 4] =
+        [SeatKind::Human, SeatKind::Bot(Level::Easy), SeatKind::Bot(Level::Medium), SeatKind::Bot(Level::Hard)];
+
+    pub fn text(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Bot(Level::Easy) => "bot:easy",
+            SeatKind::Bot(Level::Medium) => "bot:medium",
+            SeatKind::Bot(Level::Hard) => "bot:hard",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<SeatKind> {
+        SeatKind::ALL.into_iter().find(|kind| kind.text() == text)
+    }
+
+    pub fn is_bot(self) -> bool {
+        matches!(self, SeatKind::Bot(_))
+    }
+
+    /// Who plays the seat at the table.
+    pub fn controller(self) -> Controller {
+        match self {
+            SeatKind::Human => Controller::Person,
+            SeatKind::Bot(level) => Controller::Bot(level.bot()),
+        }
+    }
+}
+
+impl Serialize for SeatKind {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.text())
+    }
+}
+
+impl<'de> Deserialize<'de> for SeatKind {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<SeatKind, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        SeatKind::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("no seat kind {text:?}")))
+    }
+}
 
 /// A room as stored: everything that fixes it before its first action.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,8 +91,8 @@ pub struct StoredRoom {
     pub code: String,
     pub game: String,
     pub players: usize,
-    /// Each seat: `"human"` or `"bot:easy"`, `"bot:medium"`, `"bot:hard"`.
-    pub seats: Vec<String>,
+    /// Each seat's kind, stored as its text (`"human"`, `"bot:easy"` …).
+    pub seats: Vec<SeatKind>,
     pub fixed_deal: bool,
     pub bot_delay_ms: u64,
     pub turn_clock_ms: Option<u64>,
@@ -120,7 +174,7 @@ pub enum Write {
     SeatToBot {
         room: String,
         seat: u8,
-        seats: Vec<String>,
+        seats: Vec<SeatKind>,
     },
 }
 

@@ -6,12 +6,12 @@
 //! timeout or the outbox outgrows its budget (a client that does not read). Every close carries a
 //! close code.
 
+use crate::http::AcceptLang;
 use crate::outbox::{Closing, Outbox};
 use crate::room::RoomMsg;
-use crate::{ApiError, Lang, Server, frames, http::lang_of};
+use crate::{ApiError, Lang, Server, frames};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
@@ -64,11 +64,10 @@ pub const FLOOD_CLOSE: u32 = 200;
 
 pub async fn upgrade(
     State(server): State<Arc<Server>>,
-    headers: HeaderMap,
+    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let lang = lang_of(&headers);
     // Frames a little over the limit still arrive whole, so that they can be answered
     // `too_large` before the connection closes; larger ones are cut by the protocol layer.
     // Small buffers: a connection's messages are small, and a 128 KiB read buffer (the default)

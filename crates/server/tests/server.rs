@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
+use tapis_client::{Ws, http, http_raw};
 use tapis_core::{GameRng, Seat};
-use tapis_server::client::{Ws, http, http_raw};
 use tapis_table::{Controller, GameId, Table, TableSetup};
 
 mod store;
@@ -580,6 +580,25 @@ async fn a_flooded_room_does_not_hold_up_another() {
     // under 10 messages a second) with two bots.
     whole_match_paced(addr, GameId::Njet, 3, 1, 9, 150).await;
     assert!(flooding.await.unwrap(), "the flood was rate limited, then closed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bots_names_and_levels_are_served_for_the_browser() {
+    let addr = start().await;
+    let (status, bots) = http(addr, "GET", "/api/bots", None).await.unwrap();
+    assert_eq!(status, 200);
+    assert_eq!(
+        bots,
+        json!({
+            "names": ["Ada", "Blaise", "Colette", "Denis", "Émilie", "Fernand", "Gaston", "Hortense", "Irène", "Jules"],
+            "levels": [
+                {"kind": "bot:easy", "fr": "facile", "en": "easy"},
+                {"kind": "bot:medium", "fr": "moyen", "en": "medium"},
+                {"kind": "bot:hard", "fr": "difficile", "en": "hard"},
+            ],
+        })
+    );
+    assert_eq!(tapis_table::bot_name(Seat(11)), "Blaise");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

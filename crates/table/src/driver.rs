@@ -64,6 +64,27 @@ use tapis_bots::{BotKind, Level};
 use tapis_core::race::among_willing;
 use tapis_core::{ActionError, ActionList, FullGame, GameRng, Lang, MatchRequest, Seat, SeatSet, SetupError, Words};
 
+/// A seat's client view, serialized from the typed view wherever it is written
+/// ([`Table::client_view_of`]).
+#[derive(Clone, Copy)]
+pub struct ClientViewOf<'a> {
+    table: &'a Table,
+    observer: Option<Seat>,
+}
+
+impl serde::Serialize for ClientViewOf<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let table = self.table;
+        table.current.serialize_client_view(
+            self.observer,
+            table.match_no,
+            table.rounds.last(),
+            &table.setup.names,
+            serializer,
+        )
+    }
+}
+
 /// The most moves one call of [`Table::advance`] makes. Bots with no delay could otherwise play
 /// on for ever in a call (two Battle GUM bots can hand a pile back and forth without end); the
 /// caller simply calls again, since the next move is still due.
@@ -101,10 +122,12 @@ pub struct TableSetup {
 
 /// The name of the bot at `seat`: the same at every table, in every language.
 pub fn bot_name(seat: Seat) -> &'static str {
-    const NAMES: [&str; 10] =
-        ["Ada", "Blaise", "Colette", "Denis", "Émilie", "Fernand", "Gaston", "Hortense", "Irène", "Jules"];
-    NAMES[seat.index() % NAMES.len()]
+    BOT_NAMES[seat.index() % BOT_NAMES.len()]
 }
+
+/// The bots' names, seat by seat (round again past the tenth).
+pub const BOT_NAMES: [&str; 10] =
+    ["Ada", "Blaise", "Colette", "Denis", "Émilie", "Fernand", "Gaston", "Hortense", "Irène", "Jules"];
 
 /// Who made an accepted move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -672,6 +695,12 @@ impl Table {
     /// [`Table::client_view`] as JSON text appended to `out`.
     pub fn write_client_view(&self, observer: Option<Seat>, out: &mut Vec<u8>) {
         self.current.write_client_view(observer, self.match_no, self.rounds.last(), &self.setup.names, out);
+    }
+
+    /// [`Table::client_view`] as a value to serialize where it goes: a frame being written
+    /// serializes the typed view straight into itself.
+    pub fn client_view_of(&self, observer: Option<Seat>) -> ClientViewOf<'_> {
+        ClientViewOf { table: self, observer }
     }
 
     /// A person's submission: `seen` is the last `seq` they saw.

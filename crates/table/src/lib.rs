@@ -27,8 +27,8 @@ pub mod view;
 
 pub use describe::TableText;
 pub use driver::{
-    Accepted, Answered, Choice, Controller, Forced, Job, JobAnswer, JobKey, Mover, Reaction, Table, TableError,
-    TableSetup, bot_name,
+    Accepted, Answered, BOT_NAMES, Choice, ClientViewOf, Controller, Forced, Job, JobAnswer, JobKey, Mover, Reaction,
+    Table, TableError, TableSetup, bot_name,
 };
 pub use ops::{LegalAction, Status, ToldEvent};
 pub use registry::{AnyMatch, GameId, GameInfo, OptionInfo, UnknownGame, games_json};

@@ -311,6 +311,19 @@ impl AnyMatch {
         crate::on_match!(self, m => view::write_client_view(m, seat, match_no, last_round, names, out))
     }
 
+    /// [`AnyMatch::client_view`] handed to `serializer`, straight from the typed view (so that a
+    /// frame holding it is serialized in one pass).
+    pub fn serialize_client_view<S: serde::Serializer>(
+        &self,
+        seat: Option<Seat>,
+        match_no: u32,
+        last_round: Option<&RoundSummary>,
+        names: &[String],
+        serializer: S,
+    ) -> Result<S::Ok, S::Error> {
+        crate::on_match!(self, m => view::envelope(m, seat, match_no, last_round, names).serialize(serializer))
+    }
+
     /// The table as the seat's view shows it, as text for the terminal.
     pub fn render_view(&self, seat: Option<Seat>, words: &Words) -> String {
         crate::on_match!(self, m => render(m, seat, words))

@@ -1,10 +1,14 @@
-//! A small client of the server, for `tapis loadtest` and the tests: HTTP/1.1 requests with JSON
-//! bodies over a plain TCP connection, and WebSockets (tokio-tungstenite).
+//! A client of `tapis serve` (`../shared/SERVER.md`), for `tapis loadtest` and the tests: HTTP
+//! requests with JSON bodies through hyper-util's client, and WebSockets through
+//! tokio-tungstenite. Nothing here is part of the server.
 
 use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
 use std::net::SocketAddr;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -13,7 +17,8 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&Valu
     http_raw(addr, method, path, body.map(|b| b.to_string()).as_deref(), &[]).await
 }
 
-/// One request with a raw body and extra headers.
+/// One request with a raw body and extra headers, on a connection of its own (none is kept
+/// open after it: the server counts connections).
 pub async fn http_raw(
     addr: SocketAddr,
     method: &str,
@@ -21,40 +26,19 @@ pub async fn http_raw(
     body: Option<&str>,
     headers: &[(&str, &str)],
 ) -> anyhow::Result<(u16, Value)> {
-    let mut stream = TcpStream::connect(addr).await?;
-    let body = body.unwrap_or("");
-    let mut request = format!("{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n");
+    let client = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(0).build_http::<Full<Bytes>>();
+    let mut request = hyper::Request::builder().method(method).uri(format!("http://{addr}{path}"));
     for (name, value) in headers {
-        request.push_str(&format!("{name}: {value}\r\n"));
+        request = request.header(*name, *value);
     }
-    if !body.is_empty() {
-        request.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
+    if body.is_some() {
+        request = request.header("content-type", "application/json");
     }
-    request.push_str("\r\n");
-    request.push_str(body);
-    stream.write_all(request.as_bytes()).await?;
-    let mut response = Vec::new();
-    stream.read_to_end(&mut response).await?;
-    let text = String::from_utf8_lossy(&response);
-    let (head, rest) = text.split_once("\r\n\r\n").ok_or_else(|| anyhow::anyhow!("no HTTP response"))?;
-    let status: u16 =
-        head.split_whitespace().nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| anyhow::anyhow!("no status"))?;
-    let chunked = head.to_ascii_lowercase().contains("transfer-encoding: chunked");
-    let payload = if chunked { dechunk(rest) } else { rest.to_string() };
-    Ok((status, serde_json::from_str(&payload).unwrap_or(Value::Null)))
-}
-
-fn dechunk(mut rest: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, tail)) = rest.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else { break };
-        if size == 0 || tail.len() < size {
-            break;
-        }
-        out.push_str(&tail[..size]);
-        rest = tail[size..].trim_start_matches("\r\n");
-    }
-    out
+    let body = Full::new(Bytes::from(body.unwrap_or("").to_owned()));
+    let response = client.request(request.body(body)?).await?;
+    let status = response.status().as_u16();
+    let payload = response.into_body().collect().await?.to_bytes();
+    Ok((status, serde_json::from_slice(&payload).unwrap_or(Value::Null)))
 }
 
 pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
