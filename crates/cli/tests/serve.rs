@@ -26,6 +26,44 @@ struct Seen {
     last: u64,
 }
 
+/// One client: its room, its seat's token and what it has seen.
+type Client = (String, String, Seen);
+
+/// Three rooms of Le 8 Nantais with three people each, and one with two bots beside the person:
+/// every person's client, and the rooms' codes.
+async fn four_rooms(addr: SocketAddr) -> (Vec<Client>, Vec<String>) {
+    let mut clients = Vec::new();
+    let mut rooms = Vec::new();
+    for r in 0..4 {
+        let seats = if r == 3 { json!(["human", "bot:easy", "bot:easy"]) } else { json!(["human", "human", "human"]) };
+        let body = json!({"game": "nantais", "players": 3, "options": {"rounds_to_win": 6}, "seats": seats, "bot_delay_ms": 0});
+        let (status, created) = http(addr, "POST", "/api/rooms", Some(&body)).await.unwrap();
+        assert_eq!(status, 201);
+        let room = created["room"].as_str().unwrap().to_string();
+        for i in 0..if r == 3 { 1 } else { 3 } {
+            let (status, joined) =
+                http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": format!("P{i}")})))
+                    .await
+                    .unwrap();
+            assert_eq!(status, 200);
+            clients.push((room.clone(), joined["token"].as_str().unwrap().to_string(), Seen::default()));
+        }
+        rooms.push(room);
+    }
+    (clients, rooms)
+}
+
+/// Every client plays on `addr` until its connection drops; each task gives back what its client saw.
+fn play(addr: SocketAddr, clients: &[Client], round: u64) -> Vec<tokio::task::JoinHandle<Seen>> {
+    clients
+        .iter()
+        .enumerate()
+        .map(|(i, (room, token, seen))| {
+            tokio::spawn(play_until_dropped(addr, room.clone(), token.clone(), seen.clone(), round * 100 + i as u64))
+        })
+        .collect()
+}
+
 /// Plays (a random legal move 15 ms after each frame that allows one) until the connection
 /// drops; checks that updates come without a gap from `seen.last`.
 async fn play_until_dropped(addr: SocketAddr, room: String, token: String, mut seen: Seen, seed: u64) -> Seen {
@@ -74,38 +112,11 @@ async fn nothing_acknowledged_is_lost_when_the_server_is_killed() {
     let _ = std::fs::remove_dir_all(&data);
     let (mut child, mut addr) = start(&data);
     // Three rooms of three people, and one with two bots beside the person.
-    let mut clients = Vec::new();
-    for r in 0..4 {
-        let seats = if r == 3 { json!(["human", "bot:easy", "bot:easy"]) } else { json!(["human", "human", "human"]) };
-        let body = json!({"game": "nantais", "players": 3, "options": {"rounds_to_win": 6}, "seats": seats, "bot_delay_ms": 0});
-        let (status, created) = http(addr, "POST", "/api/rooms", Some(&body)).await.unwrap();
-        assert_eq!(status, 201);
-        let room = created["room"].as_str().unwrap().to_string();
-        for i in 0..if r == 3 { 1 } else { 3 } {
-            let (status, joined) =
-                http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": format!("P{i}")})))
-                    .await
-                    .unwrap();
-            assert_eq!(status, 200);
-            clients.push((room.clone(), joined["token"].as_str().unwrap().to_string(), Seen::default()));
-        }
-    }
+    let (mut clients, _) = four_rooms(addr).await;
     let mut rng = GameRng::seed_from_u64(2026);
     let kills = 24;
     for round in 0..kills {
-        let tasks: Vec<_> = clients
-            .iter()
-            .enumerate()
-            .map(|(i, (room, token, seen))| {
-                tokio::spawn(play_until_dropped(
-                    addr,
-                    room.clone(),
-                    token.clone(),
-                    seen.clone(),
-                    round * 100 + i as u64,
-                ))
-            })
-            .collect();
+        let tasks = play(addr, &clients, round);
         tokio::time::sleep(Duration::from_millis(150 + rng.below(400))).await;
         child.kill().unwrap();
         child.wait().unwrap();
@@ -189,43 +200,11 @@ async fn nothing_acknowledged_is_lost_when_a_node_dies_and_another_takes_its_roo
     };
     let (mut a, at_a) = node("a");
     let (mut b, at_b) = node("b");
-    let mut clients = Vec::new();
-    let mut rooms = Vec::new();
-    for r in 0..4 {
-        let seats = if r == 3 { json!(["human", "bot:easy", "bot:easy"]) } else { json!(["human", "human", "human"]) };
-        let body = json!({"game": "nantais", "players": 3, "options": {"rounds_to_win": 6}, "seats": seats, "bot_delay_ms": 0});
-        let (status, created) = http(at_a, "POST", "/api/rooms", Some(&body)).await.unwrap();
-        assert_eq!(status, 201);
-        let room = created["room"].as_str().unwrap().to_string();
-        for i in 0..if r == 3 { 1 } else { 3 } {
-            let (status, joined) =
-                http(at_a, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": format!("P{i}")})))
-                    .await
-                    .unwrap();
-            assert_eq!(status, 200);
-            clients.push((room.clone(), joined["token"].as_str().unwrap().to_string(), Seen::default()));
-        }
-        rooms.push(room);
-    }
+    let (mut clients, rooms) = four_rooms(at_a).await;
     // B cannot take a room A holds.
     let (status, _) = http(at_b, "GET", &format!("/api/rooms/{}", rooms[0]), None).await.unwrap();
     assert_eq!(status, 500);
 
-    let play = |addr: SocketAddr, clients: &[(String, String, Seen)], round: u64| -> Vec<_> {
-        clients
-            .iter()
-            .enumerate()
-            .map(|(i, (room, token, seen))| {
-                tokio::spawn(play_until_dropped(
-                    addr,
-                    room.clone(),
-                    token.clone(),
-                    seen.clone(),
-                    round * 100 + i as u64,
-                ))
-            })
-            .collect()
-    };
     let tasks = play(at_a, &clients, 0);
     tokio::time::sleep(Duration::from_millis(700)).await;
     a.kill().unwrap();
@@ -234,7 +213,7 @@ async fn nothing_acknowledged_is_lost_when_a_node_dies_and_another_takes_its_roo
         client.2 = task.await.unwrap();
     }
     // Actions acknowledged in all: per room, the furthest any of its clients saw.
-    let acknowledged = |clients: &[(String, String, Seen)]| -> u64 {
+    let acknowledged = |clients: &[Client]| -> u64 {
         rooms.iter().map(|r| clients.iter().filter(|c| &c.0 == r).map(|c| c.2.last).max().unwrap()).sum()
     };
     let on_a = acknowledged(&clients);

@@ -6,9 +6,10 @@ pub mod postgres;
 
 use postgres::Postgres;
 use std::time::Duration;
+use tapis_bots::Level;
 use tapis_server::store::{
-    CHAT_KEPT, LoadedMatch, LoadedRoom, PostgresStore, SqliteStore, Store, StoredChat, StoredMatch, StoredRoom,
-    StoredSeat, Write,
+    CHAT_KEPT, LoadedMatch, LoadedRoom, PostgresStore, SeatKind, SqliteStore, Store, StoredChat, StoredMatch,
+    StoredRoom, StoredSeat, Write,
 };
 
 /// Long enough that no lease runs out by itself during a test: a test ends one by hand.
@@ -38,7 +39,7 @@ fn room(code: &str) -> StoredRoom {
         code: code.into(),
         game: "nantais".into(),
         players: 3,
-        seats: vec!["human".into(), "human".into(), "bot:hard".into()],
+        seats: vec![SeatKind::Human, SeatKind::Human, SeatKind::Bot(Level::Hard)],
         fixed_deal: false,
         bot_delay_ms: 700,
         turn_clock_ms: Some(60_000),
@@ -82,7 +83,7 @@ async fn round_trip(store: &dyn Store) {
         let line = StoredChat { seat: (i % 2) as u8, text: format!("ligne {i} : « bonjour ! »") };
         store.write(Write::Chat { room: code.into(), line }).await.unwrap();
     }
-    let seats = vec!["human".to_string(), "bot:medium".into(), "bot:hard".into()];
+    let seats = vec![SeatKind::Human, SeatKind::Bot(Level::Medium), SeatKind::Bot(Level::Hard)];
     store.write(Write::SeatToBot { room: code.into(), seat: 1, seats: seats.clone() }).await.unwrap();
     let second = started(2, 12345);
     store.write(Write::StartMatch { room: code.into(), started: second.clone() }).await.unwrap();
