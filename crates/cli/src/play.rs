@@ -45,14 +45,10 @@ pub struct PlayConfig {
     pub confirm_forced: bool,
 }
 
-fn t(lang: Lang, fr: &'static str, en: &'static str) -> &'static str {
-    lang.pick(fr, en)
-}
-
 /// A seat as the results list shows it: the person's name marked as theirs, bots by name.
 fn seat_name(table: &Table, seat: Seat, human: Seat, lang: Lang) -> String {
     let name = table.words(lang).name_of(seat);
-    if seat == human { format!("{name} ({})", t(lang, "vous", "you")) } else { name }
+    if seat == human { format!("{name} ({})", lang.pick("vous", "you")) } else { name }
 }
 
 /// How well a bot plays, in words: « facile », « moyen », « difficile » / "easy", "medium",
@@ -62,10 +58,10 @@ pub fn bot_level(kind: BotKind, lang: Lang) -> String {
     match (level, kind) {
         (Some(level), _) => {
             let (fr, en) = level.words();
-            t(lang, fr, en).into()
+            lang.pick(fr, en).into()
         }
-        (None, BotKind::Random) => t(lang, "au hasard", "random").into(),
-        (None, BotKind::Heuristic) => t(lang, "heuristique", "heuristic").into(),
+        (None, BotKind::Random) => lang.pick("au hasard", "random").into(),
+        (None, BotKind::Heuristic) => lang.pick("heuristique", "heuristic").into(),
         (None, BotKind::Ismcts(n)) => format!("ISMCTS {n}"),
     }
 }
@@ -155,16 +151,15 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         "{} — {} {}, {} {}",
         game.name(),
         config.request.players,
-        t(lang, "joueurs", "players"),
-        t(lang, "graine", "seed"),
+        lang.pick("joueurs", "players"),
+        lang.pick("graine", "seed"),
         config.request.seed
     )?;
     writeln!(out, "{}", players_line(&table, human, lang))?;
     writeln!(
         out,
         "{}",
-        t(
-            lang,
+        lang.pick(
             "Tapez le numéro d'un choix, r pour les règles, q pour quitter.",
             "Type a choice's number, r for the rules, q to quit."
         )
@@ -189,8 +184,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
             writeln!(
                 out,
                 "\n{}",
-                t(
-                    lang,
+                lang.pick(
                     "Fin de la manche\u{a0}: appuyez sur Entrée pour continuer.",
                     "End of the round: press Enter to go on."
                 )
@@ -200,7 +194,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                 break;
             }
             table.touch(clock.now());
-            writeln!(out, "\n=== {} {} ===", t(lang, "Manche", "Round"), round)?;
+            writeln!(out, "\n=== {} {} ===", lang.pick("Manche", "Round"), round)?;
         }
         let seq = table.seq();
         let choices = table.choices(human);
@@ -214,7 +208,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                 Some(_) => writeln!(
                     out,
                     "{} {}",
-                    t(lang, "Seul coup possible, joué pour vous\u{a0}:", "Only one move, played for you:"),
+                    lang.pick("Seul coup possible, joué pour vous\u{a0}:", "Only one move, played for you:"),
                     choices[0].words(lang)
                 )?,
                 None => show_choices(&table, human, &choices, waited_for, lang, out)?,
@@ -252,7 +246,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         let line = line.trim();
         match line {
             "q" | "quit" | "quitter" => {
-                writeln!(out, "{}", t(lang, "Partie abandonnée.", "Match abandoned."))?;
+                writeln!(out, "{}", lang.pick("Partie abandonnée.", "Match abandoned."))?;
                 break;
             }
             "r" | "rules" | "règles" => {
@@ -264,7 +258,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
             _ => {}
         }
         if choices.is_empty() {
-            writeln!(out, "{}", t(lang, "Ce n'est pas à vous de jouer.", "It is not your move."))?;
+            writeln!(out, "{}", lang.pick("Ce n'est pas à vous de jouer.", "It is not your move."))?;
             continue;
         }
         let actions = if forced.is_some() {
@@ -280,7 +274,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                     writeln!(
                         out,
                         "{} 1-{}.",
-                        t(lang, "Choisissez un numéro entre", "Choose a number from"),
+                        lang.pick("Choisissez un numéro entre", "Choose a number from"),
                         choices.len()
                     )?;
                     continue;
@@ -303,7 +297,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
     if let Some(path) = &config.save {
         let json = serde_json::to_string_pretty(table.current().record())?;
         std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))?;
-        writeln!(out, "{} {}", t(lang, "Partie enregistrée dans", "Record saved to"), path.display())?;
+        writeln!(out, "{} {}", lang.pick("Partie enregistrée dans", "Record saved to"), path.display())?;
     }
     Ok(())
 }
@@ -316,10 +310,10 @@ fn players_line(table: &Table, human: Seat, lang: Lang) -> String {
             let seat = Seat(i as u8);
             let label = seat_label(table, seat, lang);
             let default_name = ["Vous", "You"].contains(&label.as_str());
-            if seat == human && !default_name { format!("{label} ({})", t(lang, "vous", "you")) } else { label }
+            if seat == human && !default_name { format!("{label} ({})", lang.pick("vous", "you")) } else { label }
         })
         .collect();
-    format!("{}{}", t(lang, "Joueurs\u{a0}: ", "Players: "), seats.join(", "))
+    format!("{}{}", lang.pick("Joueurs\u{a0}: ", "Players: "), seats.join(", "))
 }
 
 fn wait(lines: &Receiver<Option<String>>, timeout: Option<Duration>) -> Said {
@@ -344,14 +338,14 @@ fn show_choices(
 ) -> Result<()> {
     writeln!(out, "\n{}", table.current().render_view(Some(human), &table.words(lang)))?;
     if waited_for {
-        writeln!(out, "{}", t(lang, "À vous de jouer\u{a0}:", "Your move:"))?;
+        writeln!(out, "{}", lang.pick("À vous de jouer\u{a0}:", "Your move:"))?;
     } else {
         writeln!(
             out,
             "{}",
-            t(lang, "Vous pouvez agir maintenant, hors de votre tour\u{a0}:", "You may act now, out of turn:")
+            lang.pick("Vous pouvez agir maintenant, hors de votre tour\u{a0}:", "You may act now, out of turn:")
         )?;
-        writeln!(out, "  0) {}", t(lang, "ne rien faire", "do nothing"))?;
+        writeln!(out, "  0) {}", lang.pick("ne rien faire", "do nothing"))?;
     }
     for (i, choice) in choices.iter().enumerate() {
         writeln!(out, "  {}) {}   [{}]", i + 1, choice.words(lang), choice.actions.join(" + "))?;
@@ -382,17 +376,17 @@ fn tell(table: &Table, accepted: &Accepted, human: Seat, lang: Lang, out: &mut d
 
 fn show_end(table: &Table, human: Seat, lang: Lang, out: &mut dyn Write) -> Result<()> {
     writeln!(out, "\n{}", table.current().render_view(Some(human), &table.words(lang)))?;
-    writeln!(out, "=== {} ===", t(lang, "Fin de la partie", "End of the match"))?;
+    writeln!(out, "=== {} ===", lang.pick("Fin de la partie", "End of the match"))?;
     let status = table.current().status();
     for (i, score) in status.scores.iter().enumerate() {
         let seat = Seat(i as u8);
-        let mark = if status.winners.contains(seat) { t(lang, "  ← gagnant", "  ← winner") } else { "" };
+        let mark = if status.winners.contains(seat) { lang.pick("  ← gagnant", "  ← winner") } else { "" };
         writeln!(out, "  {:<16} {score}{mark}", seat_name(table, seat, human, lang))?;
     }
     let verdict = if status.winners.contains(human) {
-        t(lang, "Vous avez gagné\u{a0}!", "You won!")
+        lang.pick("Vous avez gagné\u{a0}!", "You won!")
     } else {
-        t(lang, "Vous avez perdu.", "You lost.")
+        lang.pick("Vous avez perdu.", "You lost.")
     };
     writeln!(out, "{verdict}")?;
     Ok(())

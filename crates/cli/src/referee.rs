@@ -97,13 +97,13 @@ impl Referee {
         match cmd {
             "new" => self.new_match(request),
             "load" => self.load(request),
-            "games" => Ok(one("games", tapis_table::games_json())),
-            "status" => self.with_match(|m| Ok(one("status", to_json(&m.status())))),
+            "games" => Ok(single_field("games", tapis_table::games_json())),
+            "status" => self.with_match(|m| Ok(single_field("status", to_json(&m.status())))),
             "legal" => {
                 let seat = seat_field(request)?;
                 self.with_match(|m| {
                     check_seat(m, seat)?;
-                    Ok(one("actions", json!(m.legal(seat))))
+                    Ok(single_field("actions", json!(m.legal(seat))))
                 })
             }
             "act" => {
@@ -129,11 +129,11 @@ impl Referee {
                         check_seat(m, seat)?;
                     }
                     let view = if client { m.client_view(seat, 1, None, &[]) } else { m.view_json(seat) };
-                    Ok(one("view", view))
+                    Ok(single_field("view", view))
                 })
             }
-            "state" => self.with_match(|m| Ok(one("state", m.state_json()))),
-            "record" => self.with_match(|m| Ok(one("record", to_json(m.record())))),
+            "state" => self.with_match(|m| Ok(single_field("state", m.state_json()))),
+            "record" => self.with_match(|m| Ok(single_field("record", to_json(m.record())))),
             "bot" => {
                 let seat = seat_field(request)?;
                 let name = string_field(request, "bot")?;
@@ -152,7 +152,7 @@ impl Referee {
                 self.with_match(|m| {
                     check_seat(m, seat)?;
                     let choice = m.bot(seat, kind).map_err(|e| fail(e.code(), e.to_string()))?;
-                    Ok(one("action", choice.map_or(Value::Null, Value::String)))
+                    Ok(single_field("action", choice.map_or(Value::Null, Value::String)))
                 })
             }
             other => {
@@ -213,7 +213,7 @@ impl Referee {
         let created = AnyMatch::new(game, &request).map_err(|e| fail(e.code(), e.to_string()))?;
         let status = to_json(&created.status());
         self.current = Some(created);
-        Ok(one("status", status))
+        Ok(single_field("status", status))
     }
 
     fn load(&mut self, request: &Map<String, Value>) -> Result<Map<String, Value>, Failure> {
@@ -223,11 +223,11 @@ impl Referee {
         let loaded = AnyMatch::load(&record).map_err(|e| fail("bad_record", e.to_string()))?;
         let status = to_json(&loaded.status());
         self.current = Some(loaded);
-        Ok(one("status", status))
+        Ok(single_field("status", status))
     }
 }
 
-fn one(key: &str, value: Value) -> Map<String, Value> {
+fn single_field(key: &str, value: Value) -> Map<String, Value> {
     let mut map = Map::new();
     map.insert(key.into(), value);
     map
@@ -278,7 +278,7 @@ fn act(m: &mut AnyMatch, seat: Seat, action: &str, views: bool) -> Result<Map<St
                 .collect()
         })
         .collect();
-    let mut out = one("events", json!(public));
+    let mut out = single_field("events", json!(public));
     out.insert("private".into(), json!(private));
     out.insert("status".into(), to_json(&m.status()));
     if views {

@@ -151,10 +151,6 @@ impl App {
         Ok(app)
     }
 
-    pub(super) fn t(&self, fr: &'static str, en: &'static str) -> &'static str {
-        self.lang.pick(fr, en)
-    }
-
     pub(super) fn words(&self) -> Words<'_> {
         self.table.words(self.lang)
     }
@@ -338,19 +334,19 @@ impl App {
             let seat = Seat(i as u8);
             let name = words.name_of(seat);
             let won = over && status.winners.contains(seat);
-            let mark = if won { self.t("  ← gagnant", "  ← winner") } else { "" };
+            let mark = if won { self.lang.pick("  ← gagnant", "  ← winner") } else { "" };
             let style = if seat == self.human { Style::new().add_modifier(Modifier::BOLD) } else { Style::new() };
             lines.push((format!("  {name:<width$}  {:>5}  → {total:>5}{mark}", signed(*delta)), style));
         }
         let (title, kind) = if over {
             lines.push((String::new(), Style::new()));
             let verdict = if status.winners.contains(self.human) {
-                self.t("Vous avez gagné\u{a0}!", "You won!")
+                self.lang.pick("Vous avez gagné\u{a0}!", "You won!")
             } else {
-                self.t("Vous avez perdu.", "You lost.")
+                self.lang.pick("Vous avez perdu.", "You lost.")
             };
             lines.push((verdict.to_string(), Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow)));
-            (self.t("Fin de la partie", "End of the match").to_string(), PopupKind::MatchEnd)
+            (self.lang.pick("Fin de la partie", "End of the match").to_string(), PopupKind::MatchEnd)
         } else {
             let title = match self.lang {
                 Lang::Fr => format!("Fin de la manche {round}"),
@@ -379,14 +375,25 @@ impl App {
         let head = |s: &str| format!("{s:>col$}", s = s.chars().take(col - 2).collect::<String>());
         let mut lines = Vec::new();
         let header: String = names.iter().map(|n| head(n)).collect();
-        lines.push((format!("{:<8}{header}", self.t("Manche", "Round")), Style::new().add_modifier(Modifier::BOLD)));
+        lines.push((
+            format!("{:<8}{header}", self.lang.pick("Manche", "Round")),
+            Style::new().add_modifier(Modifier::BOLD),
+        ));
         for round in self.table.rounds() {
             let cells: String = round.change.iter().map(|c| format!("{:>col$}", signed(*c))).collect();
             lines.push((format!("{:<8}{cells}", round.round), Style::new()));
         }
         let totals: String = self.table.current().scores().iter().map(|s| format!("{s:>col$}")).collect();
-        lines.push((format!("{:<8}{totals}", self.t("Total", "Total")), Style::new().add_modifier(Modifier::BOLD)));
-        Popup { kind: PopupKind::Scores, title: self.t("Feuille de marque", "Score sheet").into(), lines, scroll: 0 }
+        lines.push((
+            format!("{:<8}{totals}", self.lang.pick("Total", "Total")),
+            Style::new().add_modifier(Modifier::BOLD),
+        ));
+        Popup {
+            kind: PopupKind::Scores,
+            title: self.lang.pick("Feuille de marque", "Score sheet").into(),
+            lines,
+            scroll: 0,
+        }
     }
 
     /// A key pressed at `now`.
@@ -415,7 +422,7 @@ impl App {
                     self.quit = true;
                 } else {
                     self.confirm_quit = true;
-                    let ask = self.t(
+                    let ask = self.lang.pick(
                         "Quitter la partie\u{a0}? q ou o pour quitter, une autre touche pour rester.",
                         "Quit the match? q or y to quit, any other key to stay.",
                     );
@@ -423,7 +430,7 @@ impl App {
                 }
             }
             KeyCode::Char('?' | 'r') | KeyCode::F(1) => {
-                let title = format!("{} — {}", self.game.name(), self.t("règles", "rules"));
+                let title = format!("{} — {}", self.game.name(), self.lang.pick("règles", "rules"));
                 let popup = self.text_popup(PopupKind::Rules, &title, &reflow(self.game.rules_text(self.lang)));
                 self.popups.push_front(popup);
             }
@@ -530,16 +537,19 @@ impl App {
         let words = self.words();
         let status = self.table.current().status();
         let end = if status.over {
-            self.t("fin de la partie", "end of the match")
+            self.lang.pick("fin de la partie", "end of the match")
         } else {
-            self.t("partie abandonnée", "match abandoned")
+            self.lang.pick("partie abandonnée", "match abandoned")
         };
         let seed = self.table.setup().request.seed;
-        let mut text = format!("{} — {end} ({} {seed})\n", self.game.name(), self.t("graine", "seed"));
+        let mut text = format!("{} — {end} ({} {seed})\n", self.game.name(), self.lang.pick("graine", "seed"));
         for (i, score) in status.scores.iter().enumerate() {
             let seat = Seat(i as u8);
-            let mark =
-                if status.over && status.winners.contains(seat) { self.t("  ← gagnant", "  ← winner") } else { "" };
+            let mark = if status.over && status.winners.contains(seat) {
+                self.lang.pick("  ← gagnant", "  ← winner")
+            } else {
+                ""
+            };
             text += &format!("  {:<16} {score}{mark}\n", words.name_of(seat));
         }
         text

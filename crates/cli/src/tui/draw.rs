@@ -264,7 +264,7 @@ pub(super) fn panel(title: String) -> Block<'static> {
 
 pub(super) fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
     let view = &app.view;
-    let mut left = format!(" {} · {} {}", app.game.name(), app.t("manche", "round"), view["round"]);
+    let mut left = format!(" {} · {} {}", app.game.name(), app.lang.pick("manche", "round"), view["round"]);
     if let Some(rounds) = app.text.rounds {
         left += &format!("/{rounds}");
     }
@@ -280,7 +280,7 @@ pub(super) fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
             (Lang::En, false) => format!("{} deals", words.name_of(dealer)),
         };
     }
-    let right = format!("{} {} ", app.t("graine", "seed"), app.table.setup().request.seed);
+    let right = format!("{} {} ", app.lang.pick("graine", "seed"), app.table.setup().request.seed);
     let gap = (area.width as usize).saturating_sub(width(&left) + width(&right));
     let line = format!("{left}{}{right}", " ".repeat(gap));
     let style = Style::new().bg(Color::Blue).fg(Color::White).add_modifier(Modifier::BOLD);
@@ -332,7 +332,15 @@ impl SeatRows {
     /// cut), without the score sheet's rounds.
     pub(super) fn need(&self, app: &App) -> u16 {
         let extra = self.extra_w();
-        2 + 1 + 1 + self.name_w() + 1 + width(app.t("Cartes", "Cards")) as u16 + 1 + 6 + extra + u16::from(extra > 0)
+        2 + 1
+            + 1
+            + self.name_w()
+            + 1
+            + width(app.lang.pick("Cartes", "Cards")) as u16
+            + 1
+            + 6
+            + extra
+            + u16::from(extra > 0)
     }
 }
 
@@ -342,7 +350,7 @@ pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rec
     let name_w = rows.name_w();
     let extra_w = rows.extra_w() as usize;
     let SeatRows { names, extras } = rows;
-    let cards_header = app.t("Cartes", "Cards");
+    let cards_header = app.lang.pick("Cartes", "Cards");
     let score_header = app.text.score_heading;
     let inner = area.width.saturating_sub(2);
     let spacing = 1;
@@ -373,7 +381,7 @@ pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rec
     }
     for round in shown {
         widths.push(Constraint::Length(round_w));
-        header.push(Cell::from(format!("{:>4}", format!("{}{}", app.t("M", "R"), round.round))));
+        header.push(Cell::from(format!("{:>4}", format!("{}{}", app.lang.pick("M", "R"), round.round))));
     }
     widths.push(Constraint::Length(6));
     header.push(Cell::from(format!("{score_header:>6}")));
@@ -417,7 +425,7 @@ pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rec
 }
 
 pub(super) fn draw_table(frame: &mut Frame, app: &App, lines: Vec<Line<'static>>, area: Rect) {
-    let title = app.t("Table", "Table").to_string();
+    let title = app.lang.pick("Table", "Table").to_string();
     frame.render_widget(Paragraph::new(lines).block(panel(title)), area);
 }
 
@@ -472,7 +480,7 @@ pub(super) fn hand_lines(app: &App, max: u16) -> Vec<Line<'static>> {
             row.push(Span::styled(text, style));
         }
         if hand.is_empty() {
-            row.push(Span::styled(app.t("(vide)", "(empty)"), Style::new().fg(Color::DarkGray)));
+            row.push(Span::styled(app.lang.pick("(vide)", "(empty)"), Style::new().fg(Color::DarkGray)));
         }
         lines.push(Line::from(row));
     }
@@ -485,7 +493,7 @@ pub(super) fn draw_hand(frame: &mut Frame, app: &App, lines: Vec<Line<'static>>,
     let title = match (count, app.lang) {
         (Some(n), Lang::Fr) => format!("Votre main ({n})"),
         (Some(n), Lang::En) => format!("Your hand ({n})"),
-        (None, _) => app.t("Votre tas", "Your pile").to_string(),
+        (None, _) => app.lang.pick("Votre tas", "Your pile").to_string(),
     };
     frame.render_widget(Paragraph::new(lines).block(panel(title)), area);
 }
@@ -494,11 +502,12 @@ pub(super) fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
     let waited = app.view["turn"].as_array().is_some_and(|t| t.iter().any(|s| s.as_u64() == Some(app.human.0 as u64)));
     if app.legal.is_empty() {
         let text = if app.table.is_over() {
-            app.t(
-                "La partie est finie. q pour quitter, s pour la feuille de marque.",
-                "The match is over. q to quit, s for the score sheet.",
-            )
-            .to_string()
+            app.lang
+                .pick(
+                    "La partie est finie. q pour quitter, s pour la feuille de marque.",
+                    "The match is over. q to quit, s for the score sheet.",
+                )
+                .to_string()
         } else {
             let words = app.words();
             let turn =
@@ -510,14 +519,14 @@ pub(super) fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
             }
         };
         let lines: Vec<Line> = wrap(&text, area.width.saturating_sub(2) as usize).into_iter().map(Line::from).collect();
-        let block = panel(app.t("Vos choix", "Your choices").into());
+        let block = panel(app.lang.pick("Vos choix", "Your choices").into());
         frame.render_widget(Paragraph::new(lines).style(Style::new().fg(Color::DarkGray)).block(block), area);
         return;
     }
     let (title, colour) = if waited {
-        (app.t("À vous de jouer", "Your move"), Color::Yellow)
+        (app.lang.pick("À vous de jouer", "Your move"), Color::Yellow)
     } else {
-        (app.t("Hors de votre tour : vous pouvez agir", "Out of turn: you may act"), Color::Magenta)
+        (app.lang.pick("Hors de votre tour : vous pouvez agir", "Out of turn: you may act"), Color::Magenta)
     };
     let title = if app.lang == Lang::Fr { title.replace(" :", "\u{a0}:") } else { title.to_string() };
     let digits = app.legal.len().to_string().len();
@@ -569,8 +578,11 @@ pub(super) fn draw_log(frame: &mut Frame, app: &App, area: Rect) {
     let back = app.log_back.min(max);
     let first = max - back;
     let shown: Vec<Line> = lines.into_iter().skip(first).take(inner_h).collect();
-    let title =
-        if back > 0 { format!("{} (↑{back})", app.t("Journal", "Log")) } else { app.t("Journal", "Log").to_string() };
+    let title = if back > 0 {
+        format!("{} (↑{back})", app.lang.pick("Journal", "Log"))
+    } else {
+        app.lang.pick("Journal", "Log").to_string()
+    };
     frame.render_widget(Paragraph::new(shown).block(panel(title)), area);
 }
 
@@ -587,15 +599,15 @@ pub(super) fn draw_footer(frame: &mut Frame, app: &App, area: Rect) {
         }
         // Keys work while a bot thinks; the footer says who is awaited.
         None if app.late => {
-            let keys = app.t("? règles · s marque · q quitter", "? rules · s scores · q quit");
+            let keys = app.lang.pick("? règles · s marque · q quitter", "? rules · s scores · q quit");
             (format!("{} · {keys}", app.thinking_text()), Style::new().fg(Color::Yellow))
         }
         None if app.table.is_over() => {
-            let keys = app.t("q quitter · s feuille de marque · ? règles", "q quit · s score sheet · ? rules");
+            let keys = app.lang.pick("q quitter · s feuille de marque · ? règles", "q quit · s score sheet · ? rules");
             (keys.to_string(), Style::new().fg(Color::DarkGray))
         }
         None => {
-            let keys = app.t(
+            let keys = app.lang.pick(
                 "↑↓ choisir · Entrée jouer · 1-9 numéro · ? règles · s marque · q quitter",
                 "↑↓ choose · Enter play · 1-9 number · ? rules · s scores · q quit",
             );
@@ -620,13 +632,16 @@ pub(super) fn draw_popup(frame: &mut Frame, app: &App, popup: &Popup, area: Rect
     let rect = Rect { x: area.x + (area.width - w) / 2, y: area.y + (area.height - h) / 2, width: w, height: h };
     let hint = match popup.kind {
         PopupKind::MatchEnd => {
-            app.t("q quitter · autre touche : voir la table", "q quit · any other key: see the table")
+            app.lang.pick("q quitter · autre touche : voir la table", "q quit · any other key: see the table")
         }
-        PopupKind::RoundEnd => app.t("une touche pour continuer", "press a key to go on"),
-        PopupKind::Rules | PopupKind::Scores => app.t("Échap pour fermer", "Esc to close"),
+        PopupKind::RoundEnd => app.lang.pick("une touche pour continuer", "press a key to go on"),
+        PopupKind::Rules | PopupKind::Scores => app.lang.pick("Échap pour fermer", "Esc to close"),
     };
-    let hint =
-        if max > 0 { format!("{} · {hint}", app.t("↑↓ défiler", "↑↓ scroll")) } else { hint.to_string() };
+    let hint = if max > 0 {
+        format!("{} · {hint}", app.lang.pick("↑↓ défiler", "↑↓ scroll"))
+    } else {
+        hint.to_string()
+    };
     let hint = if app.lang == Lang::Fr { hint.replace(" :", "\u{a0}:") } else { hint };
     let block = panel(format!(" {} ", popup.title))
         .title_bottom(Line::from(format!(" {hint} ")).right_aligned())

@@ -78,7 +78,7 @@ pub fn play_fullscreen(game: GameId, config: &PlayConfig) -> Result<()> {
     let mut out = io::stdout();
     write!(out, "{}", app.farewell())?;
     if let Some(path) = &config.save {
-        writeln!(out, "{} {}", app.t("Partie enregistrée dans", "Record saved to"), path.display())?;
+        writeln!(out, "{} {}", app.lang.pick("Partie enregistrée dans", "Record saved to"), path.display())?;
     }
     out.flush()?;
     match SIGNALLED.load(Ordering::SeqCst) {

@@ -186,16 +186,16 @@ pub fn penalty_points(card: FrenchCard, crazy_eights: bool) -> u32 {
 mod tests {
     use super::*;
 
-    fn c(s: &str) -> FrenchCard {
+    fn parse_card(s: &str) -> FrenchCard {
         s.parse().unwrap()
     }
 
     #[test]
     fn suites_run_from_two_to_ace_without_wrap() {
-        assert_eq!(next_in_suite(c("4H")), Some(c("5H")));
-        assert_eq!(next_in_suite(c("TH")), Some(c("JH")));
-        assert_eq!(next_in_suite(c("KS")), Some(c("AS")));
-        assert_eq!(next_in_suite(c("AS")), None);
+        assert_eq!(next_in_suite(parse_card("4H")), Some(parse_card("5H")));
+        assert_eq!(next_in_suite(parse_card("TH")), Some(parse_card("JH")));
+        assert_eq!(next_in_suite(parse_card("KS")), Some(parse_card("AS")));
+        assert_eq!(next_in_suite(parse_card("AS")), None);
         assert_eq!(next_in_suite(FrenchCard::JOKER), None);
         assert_eq!(suite_order(Rank::ACE), 12);
     }
@@ -204,16 +204,16 @@ mod tests {
     fn hands_count_copies_of_two_decks() {
         let mut hand = Hand::default();
         for s in ["7H", "7H", "X", "X", "X", "2C"] {
-            hand.add(c(s));
+            hand.add(parse_card(s));
         }
         assert_eq!(hand.len(), 6);
-        assert_eq!(hand.count(c("7H")), 2);
+        assert_eq!(hand.count(parse_card("7H")), 2);
         assert_eq!(hand.count(FrenchCard::JOKER), 3);
         assert_eq!(hand.count_in(rank_mask(Rank::new(7).unwrap()) | JOKER_BIT), 5);
-        hand.remove(c("7H"));
-        assert!(hand.contains(c("7H")));
-        hand.remove(c("7H"));
-        assert!(!hand.contains(c("7H")));
+        hand.remove(parse_card("7H"));
+        assert!(hand.contains(parse_card("7H")));
+        hand.remove(parse_card("7H"));
+        assert!(!hand.contains(parse_card("7H")));
         assert_eq!(hand.cards().map(|c| c.to_string()).collect::<Vec<_>>(), ["2C", "X", "X", "X"]);
         assert_eq!(hand.nth(3), FrenchCard::JOKER);
     }

@@ -82,7 +82,7 @@ fn sizes(m: &Match<Nantais>) -> Vec<u32> {
     m.state().cards_left().iter().copied().collect()
 }
 
-fn c(text: &str) -> FrenchCard {
+pub(crate) fn parse_card(text: &str) -> FrenchCard {
     text.parse().unwrap()
 }
 
@@ -226,7 +226,11 @@ fn example_two_sevens_make_the_next_player_draw_four() {
         events,
         [
             Event::Penalty { seat: Seat(1), cards: 4, reason },
-            Event::PenaltyCards { seat: Seat(1), cards: vec![c("2C"), c("3C"), c("4C"), c("5D")], reason },
+            Event::PenaltyCards {
+                seat: Seat(1),
+                cards: vec![parse_card("2C"), parse_card("3C"), parse_card("4C"), parse_card("5D")],
+                reason
+            },
         ]
     );
     assert_eq!(hand(&m, 1), ["2D", "5D", "9D", "2C", "3C", "4C"]);
@@ -372,7 +376,7 @@ fn starter(seed: u64, opts: Value) -> Match<Nantais> {
 #[test]
 fn e3_special_starter_cards_are_redrawn() {
     for seed in 0..300 {
-        let top = c(&top(&starter(seed, json!({}))));
+        let top = parse_card(&top(&starter(seed, json!({}))));
         let rank = top.rank().map(|r| r.value());
         assert!(!top.is_joker() && !matches!(rank, Some(1 | 7 | 8 | 11 | 13)), "seed {seed}: starter {top}");
     }
@@ -383,7 +387,7 @@ fn e3_variant_special_starter_has_no_effect() {
     let mut seen_seven = false;
     for seed in 0..300 {
         let m = starter(seed, json!({"starter": "no_effect"}));
-        let top = c(&top(&m));
+        let top = parse_card(&top(&m));
         assert!(!top.is_joker(), "a Joker is always redrawn");
         if top.rank().map(|r| r.value()) == Some(7) {
             seen_seven = true;
@@ -533,7 +537,7 @@ fn e8_only_the_terminal_block_is_active_and_it_cumulates() {
     act(&mut m, 0, "play 9H");
     act(&mut m, 0, "end");
     assert_eq!(turn(&m), 1);
-    assert_eq!(view(&m).table.constraint, Constraint::Top { card: c("9H") });
+    assert_eq!(view(&m).table.constraint, Constraint::Top { card: parse_card("9H") });
 }
 
 #[test]
@@ -588,7 +592,7 @@ fn e12_the_drawn_card_may_be_played_and_chained_on() {
     assert_eq!(legal(&m, 0), ["draw"]);
     act(&mut m, 0, "draw");
     assert_eq!(view(&m).table.phase, Phase::Drawn);
-    assert_eq!(m.state().view(Some(Seat(0))).drawn, Some(c("5H")));
+    assert_eq!(m.state().view(Some(Seat(0))).drawn, Some(parse_card("5H")));
     assert_eq!(m.state().view(Some(Seat(1))).drawn, None, "nobody else sees the card drawn");
     assert_eq!(legal(&m, 0), ["play 5H", "pass"]);
     act(&mut m, 0, "play 5H");
@@ -608,7 +612,10 @@ fn e12_keeping_or_not_fitting_the_drawn_card() {
     assert_eq!(sizes(&m)[0], 3);
     let mut m = table(&["6H 2C", "2D 3D", "4C 5C"], "9D", "5S", json!({}));
     let events = act(&mut m, 0, "draw");
-    assert_eq!(events, [Event::Drew { seat: Seat(0), cards: 1 }, Event::DrewCard { seat: Seat(0), card: c("9D") }]);
+    assert_eq!(
+        events,
+        [Event::Drew { seat: Seat(0), cards: 1 }, Event::DrewCard { seat: Seat(0), card: parse_card("9D") }]
+    );
     assert_eq!(view(&m).table.phase, Phase::Drawn, "the step is offered even when the card does not fit");
     assert_eq!(legal(&m, 0), ["pass"]);
     assert_eq!(act(&mut m, 0, "pass"), [Event::Passed { seat: Seat(0) }]);
@@ -726,16 +733,16 @@ fn e14_variant_blind_queen_swap() {
     let mine = hand(&m, 0);
     assert!(mine.contains(&"3C".to_string()) && (mine.contains(&"9D".to_string()) || mine.contains(&"TD".to_string())));
     assert!(hand(&m, 2).contains(&"2C".to_string()));
-    let taken = c(mine.iter().find(|s| s.ends_with('D')).unwrap());
+    let taken = parse_card(mine.iter().find(|s| s.ends_with('D')).unwrap());
     assert_eq!(
         events,
         [
             Event::Swapped { seat: Seat(0), target: Seat(2), asked: None },
-            Event::Exchanged { seat: Seat(0), with: Seat(2), gave: c("2C"), got: taken },
-            Event::Exchanged { seat: Seat(2), with: Seat(0), gave: taken, got: c("2C") },
+            Event::Exchanged { seat: Seat(0), with: Seat(2), gave: parse_card("2C"), got: taken },
+            Event::Exchanged { seat: Seat(2), with: Seat(0), gave: taken, got: parse_card("2C") },
         ]
     );
-    assert_eq!(m.state().view(Some(Seat(0))).known, [(Seat(2), c("2C"))], "seat 0 knows what it gave");
+    assert_eq!(m.state().view(Some(Seat(0))).known, [(Seat(2), parse_card("2C"))], "seat 0 knows what it gave");
     assert_eq!(m.state().view(Some(Seat(2))).known, [(Seat(0), taken)], "seat 2 knows what was taken");
     assert!(m.state().view(Some(Seat(1))).known.is_empty(), "seat 1 saw nothing");
     assert_eq!(turn(&m), 1);
@@ -747,7 +754,7 @@ fn e14_variant_a_known_card_is_forgotten_once_played() {
     act(&mut m, 0, "play QS");
     act(&mut m, 0, "end");
     act(&mut m, 0, "swap 2 2C");
-    assert_eq!(m.state().view(Some(Seat(0))).known, [(Seat(2), c("2C"))]);
+    assert_eq!(m.state().view(Some(Seat(0))).known, [(Seat(2), parse_card("2C"))]);
     act(&mut m, 1, "play QC");
     act(&mut m, 1, "end");
     act(&mut m, 1, "noswap");
@@ -786,31 +793,31 @@ fn e14_variant_named_queen_swap() {
         events,
         [
             Event::SwapOffered { seat: Seat(0), target: Seat(1) },
-            Event::Offered { seat: Seat(0), target: Seat(1), card: c("2C") },
+            Event::Offered { seat: Seat(0), target: Seat(1), card: parse_card("2C") },
         ]
     );
     assert_eq!(view(&m).table.phase, Phase::Ask { target: Seat(1) });
-    assert_eq!(m.state().view(Some(Seat(0))).offered, Some(c("2C")));
+    assert_eq!(m.state().view(Some(Seat(0))).offered, Some(parse_card("2C")));
     assert_eq!(m.state().view(Some(Seat(1))).offered, None);
     assert_eq!(legal(&m, 0).len(), 53);
     let events = act(&mut m, 0, "ask 9D");
     assert_eq!(
         events,
         [
-            Event::Swapped { seat: Seat(0), target: Seat(1), asked: Some(c("9D")) },
-            Event::Exchanged { seat: Seat(1), with: Seat(0), gave: c("9D"), got: c("2C") },
+            Event::Swapped { seat: Seat(0), target: Seat(1), asked: Some(parse_card("9D")) },
+            Event::Exchanged { seat: Seat(1), with: Seat(0), gave: parse_card("9D"), got: parse_card("2C") },
         ],
         "the giver knew both cards: only the target is told the card it received"
     );
     assert_eq!(hand(&m, 0), ["9D", "3C"]);
     assert_eq!(hand(&m, 1), ["2H", "2C"]);
-    assert_eq!(m.state().view(Some(Seat(2))).known, [(Seat(0), c("9D"))], "the card asked was heard by all");
+    assert_eq!(m.state().view(Some(Seat(2))).known, [(Seat(0), parse_card("9D"))], "the card asked was heard by all");
     let mut m = table(&["QS 2C 3C", "2H 9D", "4D TD"], "", "5S", opts);
     act(&mut m, 0, "play QS");
     act(&mut m, 0, "end");
     act(&mut m, 0, "swap 1 2C");
     let events = act(&mut m, 0, "ask KD");
-    assert_eq!(events, [Event::AskFailed { seat: Seat(0), target: Seat(1), asked: c("KD") }]);
+    assert_eq!(events, [Event::AskFailed { seat: Seat(0), target: Seat(1), asked: parse_card("KD") }]);
     assert_eq!(hand(&m, 0), ["2C", "3C"]);
     assert_eq!(turn(&m), 1);
 }
@@ -834,8 +841,8 @@ fn e14_variant_target_chooses() {
         events,
         [
             Event::Swapped { seat: Seat(0), target: Seat(1), asked: None },
-            Event::Exchanged { seat: Seat(0), with: Seat(1), gave: c("2C"), got: c("9D") },
-            Event::Exchanged { seat: Seat(1), with: Seat(0), gave: c("9D"), got: c("2C") },
+            Event::Exchanged { seat: Seat(0), with: Seat(1), gave: parse_card("2C"), got: parse_card("9D") },
+            Event::Exchanged { seat: Seat(1), with: Seat(0), gave: parse_card("9D"), got: parse_card("2C") },
         ]
     );
     assert_eq!(hand(&m, 0), ["9D", "3C"]);
@@ -861,7 +868,7 @@ fn e15_variant_king_eight_demands_an_exact_card() {
     act(&mut m, 0, "end");
     act(&mut m, 0, "suit D");
     let events = act(&mut m, 0, "rank 4");
-    assert_eq!(events, [Event::CardDemanded { seat: Seat(0), card: c("4D") }]);
+    assert_eq!(events, [Event::CardDemanded { seat: Seat(0), card: parse_card("4D") }]);
     assert_eq!(legal(&m, 1), ["play 4D", "play X"]);
 }
 
@@ -925,7 +932,12 @@ fn e16_variant_penalty_points() {
     act(&mut m, 0, "play 5H");
     let events = act(&mut m, 0, "play 6H");
     let shown = events.iter().position(|e| matches!(e, Event::HandsShown { .. })).expect("the hands are shown");
-    assert_eq!(events[shown], Event::HandsShown { hands: vec![vec![], vec![c("KH"), c("8D")], vec![c("AC"), c("X")]] });
+    assert_eq!(
+        events[shown],
+        Event::HandsShown {
+            hands: vec![vec![], vec![parse_card("KH"), parse_card("8D")], vec![parse_card("AC"), parse_card("X")]]
+        }
+    );
     assert!(
         matches!(&events[shown + 1], Event::RoundWon { round_scores, .. } if round_scores.as_slice() == [0, 42, 70]),
         "the round is scored from the hands shown: {events:?}"
@@ -983,7 +995,7 @@ fn e18_an_empty_stock_is_refilled_from_the_discard_but_its_top() {
     assert_eq!(view(&m).stock, 0);
     let events = act(&mut m, 0, "draw");
     assert_eq!(events[0], Event::Reshuffled { cards: 54 - 4 - 1 });
-    assert_eq!(view(&m).discard, [c("5S")]);
+    assert_eq!(view(&m).discard, [parse_card("5S")]);
     assert_eq!(view(&m).stock, 54 - 4 - 1 - 1);
     assert_eq!(sizes(&m)[0], 3);
 }
@@ -1234,7 +1246,7 @@ fn a_record_with_a_stacked_deal_replays_to_the_same_match() {
 fn views_hide_the_other_hands_and_the_stock() {
     let m = table(&["5H 9C", "2D 3D"], "", "5S", json!({}));
     let mine = m.state().view(Some(Seat(0)));
-    assert_eq!(mine.hand, [c("5H"), c("9C")]);
+    assert_eq!(mine.hand, [parse_card("5H"), parse_card("9C")]);
     assert_eq!(mine.hand_sizes.as_slice(), [2, 2]);
     let json = serde_json::to_string(&mine).unwrap();
     assert!(!json.contains("\"2D\"") && !json.contains("\"3D\""), "seat 1's cards leak: {json}");
@@ -1248,7 +1260,7 @@ fn views_hide_the_other_hands_and_the_stock() {
     assert!(Nantais::render_view(&mine, &tapis_core::Words::plain(Lang::Fr)).contains("Votre main"));
     assert!(Nantais::render_view(&mine, &tapis_core::Words::plain(Lang::En)).contains("Your hand"));
     assert_eq!(
-        Nantais::describe_action(tapis_nantais::Action::Play(c("7H")), &tapis_core::Words::plain(Lang::Fr)),
+        Nantais::describe_action(tapis_nantais::Action::Play(parse_card("7H")), &tapis_core::Words::plain(Lang::Fr)),
         "poser 7♥"
     );
 }
@@ -1321,7 +1333,7 @@ fn leak_chain_step_told_the_table_whether_the_hand_could_follow() {
         let (mut a, mut b) = (can(), cannot());
         let told_a = told(&mut a, 0, "play 5H", observer);
         assert_eq!(told_a, told(&mut b, 0, "play 5H", observer), "{observer:?} learns what seat 0 holds");
-        assert_eq!(told_a.0, [Event::Played { seat: Seat(0), card: c("5H") }]);
+        assert_eq!(told_a.0, [Event::Played { seat: Seat(0), card: parse_card("5H") }]);
         assert_eq!(told_a.1, SeatSet::single(Seat(0)), "the chain step is offered either way");
         assert_eq!(legal(&a, 0), ["play 6H", "end"]);
         assert_eq!(legal(&b, 0), ["end"]);
@@ -1371,7 +1383,7 @@ fn private_events_tell_each_seat_what_it_alone_learns() {
     let for_seat = |events: &[Event], observer: Option<u8>| -> Vec<Event> {
         events_for(events, observer.map(Seat)).cloned().collect()
     };
-    assert_eq!(for_seat(&events, Some(0)), [Event::DrewCard { seat: Seat(0), card: c("9D") }]);
+    assert_eq!(for_seat(&events, Some(0)), [Event::DrewCard { seat: Seat(0), card: parse_card("9D") }]);
     assert_eq!(for_seat(&events, Some(1)), [Event::Drew { seat: Seat(0), cards: 1 }]);
     assert_eq!(for_seat(&events, None), [Event::Drew { seat: Seat(0), cards: 1 }]);
     assert!(!events[0].reveals() && events[1].reveals());
@@ -1385,7 +1397,7 @@ fn private_events_tell_each_seat_what_it_alone_learns() {
     assert_eq!(for_seat(&events, Some(1)), [contre.clone(), penalty.clone()]);
     assert_eq!(
         for_seat(&events, Some(0)),
-        [contre, Event::PenaltyCards { seat: Seat(0), cards: vec![c("AS"), c("2S")], reason }]
+        [contre, Event::PenaltyCards { seat: Seat(0), cards: vec![parse_card("AS"), parse_card("2S")], reason }]
     );
     assert_eq!(hand(&m, 0), ["AS", "2S", "6D"]);
 
@@ -1521,20 +1533,23 @@ fn events_are_worded_in_both_languages() {
     let reason = tapis_nantais::PenaltyReason::Contre;
     let cases = [
         (
-            Event::Dealt { seat: Seat(1), hand: vec![c("7H"), c("X"), c("AH"), c("KH")] },
+            Event::Dealt {
+                seat: Seat(1),
+                hand: vec![parse_card("7H"), parse_card("X"), parse_card("AH"), parse_card("KH")],
+            },
             "Ada reçoit 4 cartes\u{a0}: 7♥ R♥ A♥ Joker.",
             "Ada is dealt 4 cards: 7♥ K♥ A♥ Joker.",
         ),
         (Event::Drew { seat: Seat(2), cards: 1 }, "Blaise pioche une carte.", "Blaise draws a card."),
         (Event::Drew { seat: Seat(0), cards: 0 }, "Vous n’avez rien à piocher.", "You have nothing to draw."),
-        (Event::DrewCard { seat: Seat(0), card: c("QS") }, "Vous piochez D♠.", "You draw Q♠."),
+        (Event::DrewCard { seat: Seat(0), card: parse_card("QS") }, "Vous piochez D♠.", "You draw Q♠."),
         (
             Event::Penalty { seat: Seat(1), cards: 1, reason },
             "Ada pioche 1 carte de pénalité pour ne pas avoir annoncé «\u{a0}UNIQUE\u{a0}».",
             "Ada draws 1 penalty card for not announcing UNIQUE.",
         ),
         (
-            Event::PenaltyCards { seat: Seat(0), cards: vec![c("AS"), c("2S")], reason },
+            Event::PenaltyCards { seat: Seat(0), cards: vec![parse_card("AS"), parse_card("2S")], reason },
             "Vous piochez 2 cartes de pénalité pour ne pas avoir annoncé «\u{a0}UNIQUE\u{a0}»\u{a0}: A♠ 2♠.",
             "You draw 2 penalty cards for not announcing UNIQUE: A♠ 2♠.",
         ),
@@ -1550,17 +1565,17 @@ fn events_are_worded_in_both_languages() {
         ),
         (Event::SuitNamed { seat: Seat(0), suit: Suit::Hearts }, "Vous annoncez cœur.", "You name hearts."),
         (
-            Event::Offered { seat: Seat(0), target: Seat(1), card: c("JC") },
+            Event::Offered { seat: Seat(0), target: Seat(1), card: parse_card("JC") },
             "Dame\u{a0}: vous proposez V♣ à Ada en échange.",
             "Queen: you offer Ada J♣ in exchange.",
         ),
         (
-            Event::Exchanged { seat: Seat(2), with: Seat(0), gave: c("9D"), got: c("2C") },
+            Event::Exchanged { seat: Seat(2), with: Seat(0), gave: parse_card("9D"), got: parse_card("2C") },
             "Dame\u{a0}: Blaise vous donne 9♦ et reçoit 2♣ en échange.",
             "Queen: Blaise gives you 9♦ and gets 2♣ in return.",
         ),
         (
-            Event::HandsShown { hands: vec![vec![], vec![c("KH"), c("8D")], vec![c("X")]] },
+            Event::HandsShown { hands: vec![vec![], vec![parse_card("KH"), parse_card("8D")], vec![parse_card("X")]] },
             "Les mains sont montrées. Vous\u{a0}: aucune carte\u{a0}; Ada\u{a0}: R♥ 8♦\u{a0}; Blaise\u{a0}: Joker.",
             "The hands are shown. You: no cards; Ada: K♥ 8♦; Blaise: Joker.",
         ),
@@ -1576,7 +1591,7 @@ fn events_are_worded_in_both_languages() {
         assert_eq!(Nantais::describe_event(&event, &words(Lang::En)), en);
     }
     // Seats without names are numbered from 1, as people count.
-    let played = Event::Played { seat: Seat(1), card: c("X") };
+    let played = Event::Played { seat: Seat(1), card: parse_card("X") };
     assert_eq!(Nantais::describe_event(&played, &tapis_core::Words::plain(Lang::Fr)), "Joueur 2 pose un Joker.");
     assert_eq!(Nantais::describe_event(&played, &tapis_core::Words::plain(Lang::En)), "Player 2 plays a Joker.");
 }

@@ -2,6 +2,7 @@
 //! seat concerned, another seat and a shared log (snapshots), a few tables as the terminal draws
 //! them, and many seeded random matches checked against the known bad forms.
 
+use super::parse_card;
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
 use tapis_core::kit;
@@ -17,12 +18,8 @@ fn names(players: usize) -> Vec<String> {
     NAMES[..players].iter().map(|s| s.to_string()).collect()
 }
 
-fn c(text: &str) -> FrenchCard {
-    text.parse().unwrap()
-}
-
 fn cards(text: &str) -> Vec<FrenchCard> {
-    text.split_whitespace().map(c).collect()
+    text.split_whitespace().map(parse_card).collect()
 }
 
 fn options(given: Value) -> Map<String, Value> {
@@ -49,13 +46,13 @@ fn every_event() -> Vec<Event> {
     let both = SeatSet::single(ada).with(blaise);
     let by = |values: &[i64]| BySeat::from_fn(values.len(), |s| values[s.index()]);
     vec![
-        Event::RoundDealt { round: 2, dealer: ada, starter: c("QS") },
+        Event::RoundDealt { round: 2, dealer: ada, starter: parse_card("QS") },
         Event::Dealt { seat: ada, hand: cards("AS 2S KS TD JC X") },
-        Event::Played { seat: ada, card: c("QH") },
-        Event::Played { seat: ada, card: c("X") },
+        Event::Played { seat: ada, card: parse_card("QH") },
+        Event::Played { seat: ada, card: parse_card("X") },
         Event::Drew { seat: ada, cards: 1 },
         Event::Drew { seat: ada, cards: 0 },
-        Event::DrewCard { seat: ada, card: c("TS") },
+        Event::DrewCard { seat: ada, card: parse_card("TS") },
         Event::Penalty { seat: ada, cards: 4, reason: PenaltyReason::Sevens },
         Event::Penalty { seat: ada, cards: 1, reason: PenaltyReason::Jokers },
         Event::Penalty { seat: ada, cards: 0, reason: PenaltyReason::Jokers },
@@ -69,8 +66,8 @@ fn every_event() -> Vec<Event> {
         Event::RankDemanded { seat: ada, rank: Rank::from_letter('Q').unwrap() },
         Event::RankDemanded { seat: ada, rank: Rank::from_letter('A').unwrap() },
         Event::RankDemanded { seat: ada, rank: Rank::from_letter('K').unwrap() },
-        Event::CardDemanded { seat: ada, card: c("QS") },
-        Event::CardDemanded { seat: ada, card: c("AH") },
+        Event::CardDemanded { seat: ada, card: parse_card("QS") },
+        Event::CardDemanded { seat: ada, card: parse_card("AH") },
         Event::Passed { seat: ada },
         Event::Skipped { seat: ada },
         Event::Reversed { clockwise: false },
@@ -79,12 +76,12 @@ fn every_event() -> Vec<Event> {
         Event::Unique { seat: ada, automatic: true },
         Event::Contre { seat: ada, against: blaise },
         Event::SwapOffered { seat: ada, target: blaise },
-        Event::Offered { seat: ada, target: blaise, card: c("2C") },
+        Event::Offered { seat: ada, target: blaise, card: parse_card("2C") },
         Event::Swapped { seat: ada, target: blaise, asked: None },
-        Event::Swapped { seat: ada, target: blaise, asked: Some(c("JD")) },
-        Event::Exchanged { seat: ada, with: blaise, gave: c("9D"), got: c("QC") },
-        Event::AskFailed { seat: ada, target: blaise, asked: c("KH") },
-        Event::AskFailed { seat: ada, target: blaise, asked: c("X") },
+        Event::Swapped { seat: ada, target: blaise, asked: Some(parse_card("JD")) },
+        Event::Exchanged { seat: ada, with: blaise, gave: parse_card("9D"), got: parse_card("QC") },
+        Event::AskFailed { seat: ada, target: blaise, asked: parse_card("KH") },
+        Event::AskFailed { seat: ada, target: blaise, asked: parse_card("X") },
         Event::SwapDeclined { seat: ada },
         Event::HandsShown { hands: vec![vec![], cards("KH 8D AH"), cards("X"), cards("2C 3C")] },
         Event::RoundWon {
@@ -124,8 +121,13 @@ fn every_event() -> Vec<Event> {
 fn every_action() -> Vec<Action> {
     let mut ranks: Vec<Rank> = Rank::ALL.to_vec();
     ranks.sort_by_key(|&r| tapis_nantais::cards::suite_order(r));
-    let mut all =
-        vec![Action::Play(c("7H")), Action::Play(c("QS")), Action::Play(c("TD")), Action::Play(c("X")), Action::End];
+    let mut all = vec![
+        Action::Play(parse_card("7H")),
+        Action::Play(parse_card("QS")),
+        Action::Play(parse_card("TD")),
+        Action::Play(parse_card("X")),
+        Action::End,
+    ];
     all.extend(Suit::ALL.map(Action::Suit));
     all.extend(ranks.into_iter().map(Action::Rank));
     all.extend([
@@ -134,10 +136,10 @@ fn every_action() -> Vec<Action> {
         Action::Unique,
         Action::Contre(Seat(2)),
         Action::Contre(Seat(0)),
-        Action::Swap(Seat(2), c("KC")),
+        Action::Swap(Seat(2), parse_card("KC")),
         Action::NoSwap,
-        Action::Ask(c("JD")),
-        Action::Give(c("AS")),
+        Action::Ask(parse_card("JD")),
+        Action::Give(parse_card("AS")),
     ]);
     all
 }
