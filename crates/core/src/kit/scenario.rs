@@ -114,6 +114,30 @@ pub fn every_text<G: Wording>(
     }
 }
 
+/// [`every_text`] with the checks every game's texts must pass: none of `bad_forms` (the
+/// kit's [`bad_forms`] plus the game's own), an action's words trimmed and without a double
+/// space, an event worded as a sentence ([`sentence_flaw`]). Gives the count of texts.
+pub fn every_text_well_formed<G: Wording>(
+    m: &mut Match<G>,
+    names: &[String],
+    rng: &mut GameRng,
+    bad_forms: impl Fn(&str, Lang) -> Vec<String>,
+) -> u64 {
+    every_text(m, names, rng, |text, lang, kind, reader| {
+        let bad = bad_forms(text, lang);
+        assert!(bad.is_empty(), "{kind:?} in {lang:?} for {reader:?}: bad forms {bad:?} in:\n{text}");
+        match kind {
+            TextKind::Action => assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}"),
+            TextKind::Event => {
+                if let Some(flaw) = sentence_flaw(text) {
+                    panic!("{flaw}: {text}");
+                }
+            }
+            TextKind::Table => {}
+        }
+    })
+}
+
 /// How a words snapshot calls a reader: `reader 1 (Ada)`, or `no reader`.
 pub fn reader_name(names: &[String], reader: Option<Seat>) -> String {
     match reader {

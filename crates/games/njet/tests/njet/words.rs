@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
-use tapis_core::kit::scenario::{self, TextKind, random_step, reader_name};
+use tapis_core::kit::scenario::{self, random_step, reader_name};
 use tapis_core::{BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words};
 use tapis_njet::{Action, Card, Cards, Colour, Conditions, Event, Njet, Phase};
 
@@ -260,19 +260,7 @@ fn random_matches_have_none_of_the_bad_forms() {
     ] {
         let mut m = Match::<Njet>::new(&request(players, seed, options)).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
-        texts += scenario::every_text(&mut m, &names, &mut rng, |text, lang, kind, reader| {
-            let bad = bad_forms(text, lang);
-            assert!(bad.is_empty(), "{kind:?} in {lang:?} for {reader:?}: bad forms {bad:?} in:\n{text}");
-            match kind {
-                TextKind::Action => assert!(!text.is_empty() && text.trim() == text && !text.contains("  "), "{text}"),
-                TextKind::Event => {
-                    if let Some(flaw) = scenario::sentence_flaw(text) {
-                        panic!("{flaw}: {text}");
-                    }
-                }
-                TextKind::Table => {}
-            }
-        });
+        texts += scenario::every_text_well_formed(&mut m, &names, &mut rng, bad_forms);
     }
     assert!(texts > 10_000, "{texts} texts checked");
 }
