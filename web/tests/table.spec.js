@@ -226,20 +226,23 @@ test('a hidden tab gets a notification when it becomes the reader’s turn', asy
   expect(await page.evaluate(() => window.notes[0])).toEqual(['Le 8 Nantais — tapis', 'À vous de jouer.']);
 });
 
-test('on a phone, every game keeps one’s own hand in view at the foot of the screen, above the prompt', async ({ browser, request }) => {
-  const games = [
-    ['nantais', 3, ['human', 'bot:easy', 'bot:easy']],
-    ['nurmut', 3, ['human', 'bot:easy', 'bot:easy']],
-    ['gum', 3, ['human', 'bot:easy', 'bot:easy']],
-    ['nainjaune', 3, ['human', 'bot:easy', 'bot:easy']],
-    ['njet', 4, ['human', 'bot:easy', 'bot:easy', 'bot:easy']],
-    ['crazyeights', 3, ['human', 'bot:easy', 'bot:easy']],
-  ];
-  for (const [game, players, seats] of games) {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
+// Opens, for every game in turn, a phone-sized page (390 × 844) joined as `name` to a room where
+// the others are easy bots slow enough (5 s) that the table stands still while `check` looks.
+async function forEachGameOnPhone(browser, request, { locale, name, players = {}, extra = {} }, check) {
+  const games = { nantais: 3, nurmut: 3, gum: 3, nainjaune: 4, njet: 4, crazyeights: 3, ...players };
+  for (const [game, count] of Object.entries(games)) {
+    const context = await browser.newContext({ locale, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    const room = await createRoom(request, game, players, seats, {}, { bot_delay_ms: 5000, seed: 3 });
-    await joinByLink(page, room, 'Alice');
+    const seats = ['human', ...Array(count - 1).fill('bot:easy')];
+    const room = await createRoom(request, game, count, seats, {}, { bot_delay_ms: 5000, seed: 3, ...extra });
+    await joinByLink(page, room, name);
+    await check(page, game);
+    await context.close();
+  }
+}
+
+test('on a phone, every game keeps one’s own hand in view at the foot of the screen, above the prompt', async ({ browser, request }) => {
+  await forEachGameOnPhone(browser, request, { locale: 'fr-FR', name: 'Alice', players: { nainjaune: 3 } }, async (page, game) => {
     await expect(page.locator('[data-own-hand]')).toBeVisible();
     for (const y of [0, 10_000]) {
       await page.evaluate((to) => window.scrollTo(0, to), y);
@@ -253,20 +256,11 @@ test('on a phone, every game keeps one’s own hand in view at the foot of the s
       expect(hand.top, game).toBeGreaterThanOrEqual(0);
       expect(dock.bottom, game).toBeLessThanOrEqual(845);
     }
-    await context.close();
-  }
+  });
 });
 
 test('on a phone, every part of every game’s board can be scrolled into view above one’s own hand', async ({ browser, request }) => {
-  const games = [
-    ['nantais', 3], ['nurmut', 3], ['gum', 3], ['nainjaune', 4], ['njet', 4], ['crazyeights', 3],
-  ];
-  for (const [game, players] of games) {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const seats = ['human', ...Array(players - 1).fill('bot:easy')];
-    const room = await createRoom(request, game, players, seats, {}, { bot_delay_ms: 5000, seed: 3 });
-    await joinByLink(page, room, 'Ann');
+  await forEachGameOnPhone(browser, request, { locale: 'en-GB', name: 'Ann' }, async (page, game) => {
     await expect(page.locator('[data-own-hand]')).toBeVisible();
     // Down the page 10 px at a time: each card, cell or move of the table outside one's hand
     // must once stand whole between the screen's top and the hand's top edge.
@@ -288,21 +282,12 @@ test('on a phone, every part of every game’s board can be scrolled into view a
     });
     expect(parts, game).toBeGreaterThan(3);
     expect(hidden, game).toEqual([]);
-    await context.close();
-  }
+  });
 });
 
 test('on an English phone, every game’s seat names keep clear of the dealer’s badge', async ({ browser, request }) => {
-  const games = [
-    ['nantais', 3], ['nurmut', 3], ['gum', 3], ['nainjaune', 4], ['njet', 4], ['crazyeights', 3],
-  ];
-  for (const [game, players] of games) {
-    const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
-    const page = await context.newPage();
-    const seats = ['human', ...Array(players - 1).fill('bot:easy')];
-    // Ann deals: « Ann (you) » and the badge share her box.
-    const room = await createRoom(request, game, players, seats, {}, { dealer: 0, bot_delay_ms: 5000, seed: 3 });
-    await joinByLink(page, room, 'Ann');
+  // Ann deals: « Ann (you) » and the badge share her box.
+  await forEachGameOnPhone(browser, request, { locale: 'en-GB', name: 'Ann', extra: { dealer: 0 } }, async (page, game) => {
     const mine = page.locator('.seat[data-seat="0"]');
     await expect(mine.locator('.seat-name')).toContainText('Ann (you)');
     await expect(mine.locator('.dealer')).toBeVisible();
@@ -319,8 +304,7 @@ test('on an English phone, every game’s seat names keep clear of the dealer’
     }));
     expect(gaps.length, game).toBeGreaterThan(0);
     for (const gap of gaps) expect(gap, game).toBeGreaterThanOrEqual(4);
-    await context.close();
-  }
+  });
 });
 
 // Alice holds nothing that goes on the 5♠: drawing is her only move. The bots wait 4 s, so that
