@@ -5,7 +5,7 @@ import { h, clear } from './dom.js';
 import { lang, tr } from './i18n.js';
 import {
   app, api, loadGames, gameModule, gameName, topBar, onRedraw, plainPage, savedSeat, seatName, makeCtx, seatStrip,
-  scoreSheet, winnersLine, matchLinks, drawGame,
+  scoreSheet, roundWord, winnersLine, matchLinks, drawGame,
 } from './shared.js';
 import { measure, animate, taker } from './motion.js';
 
@@ -99,7 +99,7 @@ export async function replayPage(code) {
     built.pos.textContent = tr(`coup ${step} sur ${last}`, `move ${step} of ${last}`);
     built.words.textContent = current.words ? names(current.seat) + tr(' : ', ': ') + current.words[lang()] : tr('La donne.', 'The deal.');
     built.result.replaceChildren(view.result ? h('div', { class: 'replay-result', 'data-result': 'winners' },
-      winnersLine(view.result.winners, names), scoreSheet(view, names, data.rounds)) : '');
+      winnersLine(view.result.winners, names), scoreSheet(view, names, data.rounds, { word: roundWord(mod) })) : '');
     const told = [];
     for (let i = 1; i <= step; i++) {
       for (const e of data.steps[i].events) if (e.text) told.push(h('li', { class: i === step ? 'current' : '' }, e.text[lang()]));

@@ -320,14 +320,23 @@ export function seatStrip(view, names, info, { extra = null, connectedSelf = fal
   }));
 }
 
+/** What a game calls one of its rounds, as `[French, English]` in lower case: « manche » unless
+ * its module says otherwise (Battle GUM plays a match of several « parties »). */
+export function roundWord(mod) {
+  return (mod && mod.roundWord) || ['manche', 'round'];
+}
+
+const capital = (word) => word[0].toUpperCase() + word.slice(1);
+
 /** The score sheet: a row per round, then the scores now (`now: false` leaves that row out: a
- * round's dialog, where the next round may already have moved them, as Le Nain Jaune's stakes do). */
-export function scoreSheet(view, names, rounds, { now = true } = {}) {
+ * round's dialog, where the next round may already have moved them, as Le Nain Jaune's stakes do).
+ * `word`: what the game calls a round ([`roundWord`]). */
+export function scoreSheet(view, names, rounds, { now = true, word = roundWord(null) } = {}) {
   const n = view.players;
   const seats = Array.from({ length: n }, (_, s) => s);
   return h('table', { class: 'sheet' },
     // A heading starts with a capital: « Vous », not the « vous » of a sentence.
-    h('thead', {}, h('tr', {}, h('th', {}, tr('Manche', 'Round')), seats.map((s) => h('th', {}, s === view.seat ? tr('Vous', 'You') : names(s))))),
+    h('thead', {}, h('tr', {}, h('th', {}, tr(capital(word[0]), capital(word[1]))), seats.map((s) => h('th', {}, s === view.seat ? tr('Vous', 'You') : names(s))))),
     h('tbody', {},
       rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, `${r.scores_after[s]}`, h('small', {}, ` (${r.change[s] > 0 ? '+' : ''}${r.change[s]})`))))),
       now ? h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s]))) : null));

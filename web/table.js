@@ -14,7 +14,7 @@ import { h, clear } from './dom.js';
 import { lang, tr, count } from './i18n.js';
 import {
   app, api, loadGames, gameModule, gameInfo, gameName, ofGame, stop, topBar, onRedraw, plainPage, saveSeat, seatName,
-  variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, winnersLine, earlierMatches, drawGame,
+  variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, roundWord, winnersLine, earlierMatches, drawGame,
 } from './shared.js';
 import { Room, autoForcedOn } from './net.js';
 import { soundSwitch, turnChanged, noTurn, askNotificationsOnce } from './alerts.js';
@@ -516,7 +516,7 @@ class RoomPage {
     const { room, table } = this;
     if (!table || !room.snapshot) return;
     const view = room.snapshot.view;
-    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds), earlierMatches(room.code, view.match) || '');
+    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds, { word: roundWord(this.module) }), earlierMatches(room.code, view.match) || '');
   }
 
   /** The round's or the match's end, held in a dialog until dismissed. */
@@ -528,7 +528,7 @@ class RoomPage {
     let build = null;
     if (view.result && !room.resultClosed) {
       key = `result:${view.match}:${room.rounds.length}:${lang()}`;
-      build = () => resultsDialog(room, view, names, () => { room.resultClosed = true; this.patchOverlay(); });
+      build = () => resultsDialog(room, this.module, view, names, () => { room.resultClosed = true; this.patchOverlay(); });
     } else if (room.roundEnd) {
       key = `round:${view.match}:${room.roundEnd.summary.round}:${lang()}`;
       build = () => roundDialog(room, this.module, view, names, () => { room.roundEnd = null; this.patchOverlay(); });
@@ -724,21 +724,22 @@ function roundDialog(room, mod, view, names, close) {
   // A game may say what led to the points (Njet!: each team's tricks and loot).
   const ctx = makeCtx(before || view, names, { replay: true });
   const behind = mod.roundSummary && before ? mod.roundSummary(before, all, ctx) : null;
-  return dialog(tr(`Fin de la manche ${summary.round}`, `End of round ${summary.round}`),
+  const [fr, en] = roundWord(mod);
+  return dialog(tr(`Fin de la ${fr} ${summary.round}`, `End of ${en} ${summary.round}`),
     h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))),
     behind,
-    scoreSheet(view, names, [summary], { now: false }),
+    scoreSheet(view, names, [summary], { now: false, word: [fr, en] }),
     h('div', { class: 'dialog-buttons' },
       h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: close }, tr('Continuer', 'Continue'))));
 }
 
-function resultsDialog(room, view, names, close) {
+function resultsDialog(room, mod, view, names, close) {
   const iWon = view.seat !== null && view.result.winners.includes(view.seat);
   const headline = iWon ? tr('Vous avez gagné !', 'You won!') : winnersLine(view.result.winners, names);
   const player = view.seat !== null && view.seat !== undefined;
   return dialog(tr('La partie est finie', 'The match is over'),
     h('p', { class: 'headline', 'data-result': 'winners' }, headline),
-    scoreSheet(view, names, room.rounds),
+    scoreSheet(view, names, room.rounds, { word: roundWord(mod) }),
     h('div', { class: 'dialog-buttons' },
       player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,
       h('a', { class: 'button', href: `/r/${room.code}/replay`, 'data-do': 'replay' }, tr('Revoir la partie', 'Watch it again')),

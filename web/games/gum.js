@@ -112,6 +112,9 @@ function ninjaFace() {
 }
 
 /** The face of a GUM card as SVG markup: "1"…"13", or "00" the Ninja. */
+/** A match of Battle GUM is played in « parties » (games), not « manches ». */
+export const roundWord = ['partie', 'game'];
+
 export function cardSvg(code) {
   const c = String(code);
   if (c === '00') return ninjaFace();

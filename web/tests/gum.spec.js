@@ -181,3 +181,19 @@ test.describe('on a phone', () => {
     expect(cardWidth).toBeGreaterThanOrEqual(44);
   });
 });
+
+test('a match of two games calls each one a « partie », in its dialog and in the score sheet', async ({ page, request }) => {
+  const room = await createRoom(request, 'gum', 2, ['human', 'bot:easy'], { games: 2 }, { seed: 5 });
+  await joinByLink(page, room, 'Alice');
+  const ends = [];
+  await playToEnd(page, {
+    seed: 2,
+    onRound: async () => {
+      ends.push(await page.locator('.dialog h2').textContent());
+      await expect(page.locator('.dialog .sheet th').first()).toHaveText('Partie');
+    },
+  });
+  expect(ends).toEqual(['Fin de la partie 1']);
+  await expect(page.locator('.dialog .sheet th').first()).toHaveText('Partie');
+  await expect(page.locator('.dialog .sheet tbody tr td:first-child')).toHaveText(['1', '2', 'Total']);
+});

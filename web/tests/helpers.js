@@ -55,7 +55,7 @@ const offeredMoves = (page) => page.evaluate((selector) => {
 /// move offered alone is left to the table, which plays it for the person (the README's
 /// `auto_forced`); if the table has not played it after 5 s (its slowest is 2.6 s), it is
 /// clicked and counted in `counts.lone`, which a whole match expects to end at 0.
-export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, counts = null } = {}) {
+export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, onRound, counts = null } = {}) {
   if (counts) counts.lone = 0;
   const pick = chooser(seed);
   let moves = 0;
@@ -67,6 +67,7 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, count
       // A round's sheet gives the round's scores, not « Maintenant »: by now the next round may
       // have moved them (Le Nain Jaune's stakes).
       expect(await page.locator('.dialog .sheet tr.now').count()).toBe(0);
+      if (onRound) await onRound(page);
       await round.click();
       continue;
     }
