@@ -25,6 +25,7 @@ use std::io::{BufRead, Write};
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 use tapis_bots::{BotKind, Level};
+use tapis_core::words::capitalize;
 use tapis_core::{Lang, MatchRequest, Seat};
 use tapis_table::{Accepted, Controller, GameId, Table, TableSetup, bot_name};
 
@@ -181,20 +182,17 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         if round != last_round {
             last_round = round;
             // The round's end stays on screen (its settlement was just told) until Enter.
-            writeln!(
-                out,
-                "\n{}",
-                lang.pick(
-                    "Fin de la manche\u{a0}: appuyez sur Entrée pour continuer.",
-                    "End of the round: press Enter to go on."
-                )
-            )?;
+            let word = game.round_word(lang);
+            match lang {
+                Lang::Fr => writeln!(out, "\nFin de la {word}\u{a0}: appuyez sur Entrée pour continuer.")?,
+                Lang::En => writeln!(out, "\nEnd of the {word}: press Enter to go on.")?,
+            }
             out.flush()?;
             if let Said::End = wait(&lines, None) {
                 break;
             }
             table.touch(clock.now());
-            writeln!(out, "\n=== {} {} ===", lang.pick("Manche", "Round"), round)?;
+            writeln!(out, "\n=== {} {} ===", capitalize(game.round_word(lang)), round)?;
         }
         let seq = table.seq();
         let choices = table.choices(human);

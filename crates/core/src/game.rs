@@ -292,6 +292,11 @@ pub trait Wording: Game {
     fn describe_action(action: Self::Action, words: &Words) -> String;
     /// One event in words, seats by name and the reader addressed as « vous » / "you".
     fn describe_event(event: &Self::Event, words: &Words) -> String;
+    /// What one round of a match is called, in lower case: « manche » / "round", unless the game
+    /// calls it otherwise (Battle GUM plays a match of several « parties » / "games").
+    fn round_word(lang: Lang) -> &'static str {
+        lang.pick("manche", "round")
+    }
 
     /// [`Game::why_illegal`] for people at a table with names: seats called as `words` calls
     /// them, `seat` usually its reader.

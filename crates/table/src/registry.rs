@@ -49,6 +49,13 @@ macro_rules! define_registry {
                 }
             }
 
+            /// What one round of a match is called, in lower case: « manche », « partie ».
+            pub fn round_word(self, lang: Lang) -> &'static str {
+                match self {
+                    $(GameId::$variant => <$ty as Wording>::round_word(lang),)*
+                }
+            }
+
             /// The game's rules in brief.
             pub fn rules_text(self, lang: Lang) -> &'static str {
                 match self {

@@ -313,9 +313,10 @@ impl App {
         self.log.extend(told.iter().map(|text| LogLine { text: text.clone(), kind }));
         self.log_back = 0;
         if let Some(summary) = &accepted.round_over {
+            let word = capitalize(self.game.round_word(self.lang));
             let mark = match self.lang {
-                Lang::Fr => format!("── Manche {} terminée ──", summary.round),
-                Lang::En => format!("── Round {} over ──", summary.round),
+                Lang::Fr => format!("── {word} {} terminée ──", summary.round),
+                Lang::En => format!("── {word} {} over ──", summary.round),
             };
             self.log.push(LogLine { text: mark, kind: LogKind::Mark });
             let popup = self.round_popup(&told, &summary.change, &summary.scores_after, summary.round);
@@ -348,9 +349,10 @@ impl App {
             lines.push((verdict.to_string(), Style::new().add_modifier(Modifier::BOLD).fg(Color::Yellow)));
             (self.lang.pick("Fin de la partie", "End of the match").to_string(), PopupKind::MatchEnd)
         } else {
+            let word = self.game.round_word(self.lang);
             let title = match self.lang {
-                Lang::Fr => format!("Fin de la manche {round}"),
-                Lang::En => format!("End of round {round}"),
+                Lang::Fr => format!("Fin de la {word} {round}"),
+                Lang::En => format!("End of {word} {round}"),
             };
             (title, PopupKind::RoundEnd)
         };
@@ -376,7 +378,7 @@ impl App {
         let mut lines = Vec::new();
         let header: String = names.iter().map(|n| head(n)).collect();
         lines.push((
-            format!("{:<8}{header}", self.lang.pick("Manche", "Round")),
+            format!("{:<8}{header}", capitalize(self.game.round_word(self.lang))),
             Style::new().add_modifier(Modifier::BOLD),
         ));
         for round in self.table.rounds() {

@@ -264,7 +264,7 @@ pub(super) fn panel(title: String) -> Block<'static> {
 
 pub(super) fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
     let view = &app.view;
-    let mut left = format!(" {} · {} {}", app.game.name(), app.lang.pick("manche", "round"), view["round"]);
+    let mut left = format!(" {} · {} {}", app.game.name(), app.game.round_word(app.lang), view["round"]);
     if let Some(rounds) = app.text.rounds {
         left += &format!("/{rounds}");
     }

@@ -145,6 +145,11 @@ impl Wording for crate::Gum {
         lang.pick(RULES_FR, RULES_EN)
     }
 
+    /// A match is played in « parties » (§3.3), as the log and the table's heading say.
+    fn round_word(lang: Lang) -> &'static str {
+        lang.pick("partie", "game")
+    }
+
     fn describe_action(action: Action, words: &Words) -> String {
         match action {
             Action::Swap { hand, faceup } => match words.lang {
