@@ -85,6 +85,10 @@ struct ServeArgs {
     /// This node's name in the rooms' leases (default: the host's name and the process's id).
     #[arg(long, value_name = "NAME")]
     node: Option<String>,
+    /// Relay through this NATS (nats://host:port) the clients of rooms other nodes hold, so
+    /// that any node serves any room's clients.
+    #[arg(long, value_name = "URL")]
+    nats: Option<String>,
     /// Rooms held in memory at once, idle and finished ones included (a room untouched for
     /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
@@ -751,6 +755,7 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         data: args.data,
         store: args.store,
         node: args.node.unwrap_or_else(tapis_server::default_node_name),
+        nats: args.nats,
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
         rooms_per_minute: args.rooms_per_minute as f64,

@@ -1,0 +1,249 @@
+//! Any node serves any client (`tapis serve --nats`): two nodes on one PostgreSQL and one NATS,
+//! both started by the tests, rooms opened on one node and their clients on the other. Whole
+//! matches of every game through the relay, every frame checked against the engine's view of its
+//! recipient; a client coming back through the other node with `since`; bad messages through the
+//! relay answered as a local connection answers them.
+
+use super::store::postgres::Postgres;
+use super::*;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// A real `nats-server` of this test process on a free port of the loopback, stopped when
+/// dropped.
+pub struct Nats {
+    port: u16,
+    server: Child,
+}
+
+impl Nats {
+    pub fn start() -> Nats {
+        let program = ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
+            .into_iter()
+            .find(|p| std::path::Path::new(p).is_file())
+            .unwrap_or("nats-server");
+        // A free port may be taken between the look and the bind: a few tries.
+        for _ in 0..5 {
+            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+            let mut server = Command::new(program)
+                .args(["-a", "127.0.0.1", "-p", &port.to_string()])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap_or_else(|e| panic!("cannot run nats-server ({e}): sudo apt-get install nats-server"));
+            for _ in 0..200 {
+                if server.try_wait().ok().flatten().is_some() {
+                    break;
+                }
+                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
+                    return Nats { port, server };
+                }
+                std::thread::sleep(Duration::from_millis(25));
+            }
+            let _ = server.kill();
+            let _ = server.wait();
+        }
+        panic!("nats-server did not start");
+    }
+
+    pub fn url(&self) -> String {
+        format!("nats://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Nats {
+    fn drop(&mut self) {
+        let _ = self.server.kill();
+        let _ = self.server.wait();
+    }
+}
+
+/// Two nodes, `a` and `b`, on one new database of the shared PostgreSQL and one NATS of their
+/// own; the addresses, and what must outlive the test.
+async fn two_nodes() -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
+    let pg = Postgres::shared();
+    let url = pg.database();
+    let nats = Nats::start();
+    let mut addrs = Vec::new();
+    for node in ["a", "b"] {
+        let config = tapis_server::ServeConfig {
+            burst: 1e9,
+            per_second: 1e9,
+            store: Some(url.clone()),
+            node: node.into(),
+            nats: Some(nats.url()),
+            ..relaxed()
+        };
+        addrs.push(start_with(config).await);
+    }
+    ([addrs[0], addrs[1]], (pg, nats))
+}
+
+/// One whole match in a room opened on `owner`: its spectator and every other person on `edge`,
+/// the rest on `owner`; every frame checked; the record and room asked of `edge`.
+async fn whole_match_across(
+    owner: SocketAddr,
+    edge: SocketAddr,
+    game: GameId,
+    players: usize,
+    people: usize,
+    seed: u64,
+) {
+    let mut seats = vec!["bot:easy"; players];
+    for s in seats.iter_mut().take(people) {
+        *s = "human";
+    }
+    let room = create(owner, json!({"game": game.id(), "players": players, "options": short_options(game), "seats": seats, "bot_delay_ms": 0})).await;
+    let spectator = hello(edge, &room, None, None).await;
+    let watching = tokio::spawn(watch(spectator));
+    let mut clients = Vec::new();
+    for i in 0..people {
+        let at = if i % 2 == 0 { edge } else { owner };
+        let (seat, token) = join(at, &room, &format!("Player {i}")).await;
+        let ws = hello(at, &room, Some(&token), None).await;
+        clients.push((seat, tokio::spawn(play_from(ws, seed * 31 + i as u64, None, 0))));
+    }
+    let mut seen = Vec::new();
+    for (seat, client) in clients {
+        seen.push((Some(Seat(seat)), client.await.unwrap()));
+    }
+    seen.push((None, watching.await.unwrap()));
+    let record = record_of(edge, &room).await;
+    let (_, info) = http(edge, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["phase"], json!("over"), "{info}");
+    let names = names_at(edge, &room).await;
+    for (seat, frames) in &seen {
+        check_frames(game, &record, *seat, frames, &names);
+        let last = frames.iter().rev().find(|f| f["type"] != json!("error")).unwrap();
+        assert_eq!(
+            last["seq"].as_u64().unwrap(),
+            record["actions"].as_array().unwrap().len() as u64,
+            "every client saw the end"
+        );
+    }
+}
+
+/// Every game to the end with the spectator and half the people on the node that does not hold
+/// the room: every frame they got through the relay is their view's, and the room never left
+/// its owner.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_played_to_the_end_by_clients_of_another_node() {
+    let ([a, b], _engines) = two_nodes().await;
+    for (i, &game) in GameId::ALL.iter().enumerate() {
+        let players = game.players().0.max(3).min(game.players().1);
+        whole_match_across(a, b, game, players, players, 40 + i as u64).await;
+        whole_match_across(a, b, game, players, 1, 50 + i as u64).await;
+    }
+    let (_, on_a) = http(a, "GET", "/api/health", None).await.unwrap();
+    let (_, on_b) = http(b, "GET", "/api/health", None).await.unwrap();
+    assert_eq!((&on_a["nats"], &on_b["nats"]), (&json!("ok"), &json!("ok")));
+    assert_eq!(on_a["leases"].as_object().unwrap().len(), 2 * GameId::ALL.len(), "{on_a}");
+    assert_eq!(on_b["leases"], json!({}), "the node that relayed holds no room: {on_b}");
+}
+
+/// A client leaves its room's owner and comes back on the other node with `since`: every update
+/// it missed, from the next, then play to the end there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_comes_back_through_the_other_node_without_a_gap() {
+    let ([a, b], _engines) = two_nodes().await;
+    let room = create(a, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;
+    let (_, token) = join(b, &room, "Alice").await;
+    let mut alice = hello(a, &room, Some(&token), None).await;
+    let mut frames = Vec::new();
+    loop {
+        let frame = next_game_frame(&mut alice).await;
+        frames.push(frame.clone());
+        let legal = frame["legal"].as_array().unwrap().clone();
+        if frame["seq"].as_u64().unwrap() >= 6 && frame["type"] == json!("update") && legal.is_empty() {
+            break;
+        }
+        if !legal.is_empty() {
+            alice.send(&json!({"type": "act", "seq": frame["seq"], "action": legal[0]})).await.unwrap();
+        }
+    }
+    let left_at = frames.last().unwrap()["seq"].as_u64().unwrap();
+    alice.close().await;
+    // The bots play on while she is away.
+    let mut waited = 0;
+    loop {
+        let (_, info) = http(b, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+        if info["seq"].as_u64().unwrap() > left_at {
+            break;
+        }
+        waited += 1;
+        assert!(waited < 1000, "the bots play while Alice is away");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let mut back = hello(b, &room, Some(&token), Some(left_at)).await;
+    let first = next_game_frame(&mut back).await;
+    assert_eq!((first["type"].as_str(), first["seq"].as_u64()), (Some("update"), Some(left_at + 1)), "no gap: {first}");
+    frames.extend(play_from(back, 9, Some(first), 0).await);
+    let record = record_of(b, &room).await;
+    check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(a, &room).await);
+}
+
+/// Every bad message a spectator sends is answered the same, word for word, whether its
+/// connection is on the room's owner or relayed from the other node; a seat's bad moves through
+/// the relay are refused and change nothing; a message too large closes the relayed connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_messages_through_the_relay_are_answered_as_locally_and_change_nothing() {
+    let ([a, b], _engines) = two_nodes().await;
+    let room = create(a, json!({"game": "njet", "players": 3, "seats": ["human", "human", "bot:easy"]})).await;
+    let (_, alice_token) = join(b, &room, "Alice").await;
+    let (_, _bob_token) = join(a, &room, "Bob").await;
+    let mut local = hello(a, &room, None, None).await;
+    let mut relayed = hello(b, &room, None, None).await;
+    let (first_local, first_relayed) = (next_game_frame(&mut local).await, next_game_frame(&mut relayed).await);
+    assert_eq!(first_local, first_relayed, "the same snapshot");
+    let seq = first_local["seq"].as_u64().unwrap();
+    let bad = [
+        "{not json".to_string(),
+        "[1]".into(),
+        json!({"type": "dance"}).to_string(),
+        json!({"type": "act", "seq": "zero", "action": 7}).to_string(),
+        json!({"type": "act", "seq": seq, "action": "njet trump R"}).to_string(),
+        json!({"type": "chat", "text": "hi"}).to_string(),
+        json!({"type": "hello"}).to_string(),
+        json!({"type": "hand_over", "seat": 300}).to_string(),
+    ];
+    for text in &bad {
+        local.send_text(text.clone()).await.unwrap();
+        relayed.send_text(text.clone()).await.unwrap();
+        let (l, r) = (next_game_frame(&mut local).await, next_game_frame(&mut relayed).await);
+        assert_eq!(l["type"], json!("error"), "{text}: {l}");
+        assert_eq!(l, r, "{text}");
+    }
+    // A seat's bad moves through the relay.
+    let mut alice = hello(b, &room, Some(&alice_token), None).await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+    alice.send(&json!({"type": "act", "seq": seq, "action": "fly away"})).await.unwrap();
+    expect_error(&mut alice, "bad_action").await;
+    alice.send(&json!({"type": "act", "seq": seq + 5, "action": "njet trump R"})).await.unwrap();
+    expect_error(&mut alice, "stale").await;
+    let (_, info) = http(b, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["seq"].as_u64().unwrap(), seq, "nothing changed");
+    // Too large: refused alike, then both connections close.
+    let huge = format!("{{\"type\":\"chat\",\"text\":\"{}\"}}", "x".repeat(70 * 1024));
+    local.send_text(huge.clone()).await.unwrap();
+    relayed.send_text(huge).await.unwrap();
+    let (l, r) = (expect_error(&mut local, "too_large").await, expect_error(&mut relayed, "too_large").await);
+    assert_eq!(l, r);
+    for ws in [&mut local, &mut relayed] {
+        assert!(tokio::time::timeout(Duration::from_secs(10), ws.next()).await.unwrap().is_none(), "closed");
+    }
+    // A wrong token through the relay: refused, then closed.
+    let mut stranger = hello(b, &room, Some("0123456789abcdef0123456789abcdef"), None).await;
+    let refused = expect_error(&mut stranger, "bad_token").await;
+    assert_eq!(refused["message"], json!("this token holds no seat of this room"));
+    assert!(stranger.next().await.is_none());
+    // A join through the relay checks as locally, and a relayed room call answers as the owner.
+    let (status, full) =
+        http(b, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": "Carol"}))).await.unwrap();
+    assert_eq!((status, &full["error"]["code"]), (409, &json!("room_full")), "{full}");
+    let (status, none) = http(b, "GET", "/api/rooms/abcdefghjkmnpqrs", None).await.unwrap();
+    assert_eq!((status, &none["error"]["code"]), (404, &json!("no_room")), "{none}");
+    let (_, info) = http(b, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["seq"].as_u64().unwrap(), seq, "nothing changed");
+}
