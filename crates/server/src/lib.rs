@@ -482,6 +482,9 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     while server.tcp.load(Ordering::Relaxed) > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
+    if let Some(relay) = server.relay.get() {
+        relay.flush().await;
+    }
     if let Err(e) = store.flush().await {
         tracing::error!(error = %e, "the store could not finish its writes");
     }

@@ -97,6 +97,11 @@ impl Relay {
         Ok(Relay { client })
     }
 
+    /// Sends what is waiting to go (the closes of the relayed connections of a node that stops).
+    pub async fn flush(&self) {
+        let _ = tokio::time::timeout(ASK_WITHIN, self.client.flush()).await;
+    }
+
     /// Whether NATS is reached at the moment.
     pub fn reachable(&self) -> bool {
         self.client.connection_state() == async_nats::connection::State::Connected

@@ -11,41 +11,62 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// A real `nats-server` of this test process on a free port of the loopback, stopped when
-/// dropped.
+/// dropped: Debian's, installed first when it is missing and the tests run as root on Debian (as
+/// the PostgreSQL helper installs PostgreSQL); otherwise the test fails, saying how to install it.
 pub struct Nats {
     port: u16,
-    server: Child,
+    server: Option<Child>,
 }
 
 impl Nats {
     pub fn start() -> Nats {
-        let program = ["/usr/sbin/nats-server", "/usr/bin/nats-server"]
-            .into_iter()
-            .find(|p| std::path::Path::new(p).is_file())
-            .unwrap_or("nats-server");
         // A free port may be taken between the look and the bind: a few tries.
         for _ in 0..5 {
             let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-            let mut server = Command::new(program)
-                .args(["-a", "127.0.0.1", "-p", &port.to_string()])
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .spawn()
-                .unwrap_or_else(|e| panic!("cannot run nats-server ({e}): sudo apt-get install nats-server"));
-            for _ in 0..200 {
-                if server.try_wait().ok().flatten().is_some() {
-                    break;
-                }
-                if std::net::TcpStream::connect(("127.0.0.1", port)).is_ok() {
-                    return Nats { port, server };
-                }
-                std::thread::sleep(Duration::from_millis(25));
+            let mut nats = Nats { port, server: None };
+            if nats.run() {
+                return nats;
             }
+        }
+        panic!("nats-server did not start");
+    }
+
+    /// Starts `nats-server` on `self.port`; false if it stopped instead (the port was taken).
+    fn run(&mut self) -> bool {
+        let program = nats_server();
+        let mut server = Command::new(program)
+            .args(["-a", "127.0.0.1", "-p", &self.port.to_string()])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
+        for _ in 0..400 {
+            if server.try_wait().ok().flatten().is_some() {
+                return false;
+            }
+            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
+                self.server = Some(server);
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(25));
+        }
+        let _ = server.kill();
+        let _ = server.wait();
+        false
+    }
+
+    /// Kills the server: every node loses NATS.
+    pub fn kill(&mut self) {
+        if let Some(mut server) = self.server.take() {
             let _ = server.kill();
             let _ = server.wait();
         }
-        panic!("nats-server did not start");
+    }
+
+    /// Starts it again on the same port after [`Nats::kill`].
+    pub fn restart(&mut self) {
+        assert!(self.run(), "nats-server did not start again");
     }
 
     pub fn url(&self) -> String {
@@ -53,10 +74,34 @@ impl Nats {
     }
 }
 
+/// One installation at a time.
+static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn nats_server() -> &'static str {
+    let find =
+        || ["/usr/sbin/nats-server", "/usr/bin/nats-server"].into_iter().find(|p| std::path::Path::new(p).is_file());
+    if let Some(found) = find() {
+        return found;
+    }
+    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
+    if find().is_none() && rustix::process::geteuid().is_root() && std::path::Path::new("/usr/bin/apt-get").exists() {
+        eprintln!("== installing Debian's nats-server for the relay tests");
+        for args in [&["update", "-qq"][..], &["install", "-y", "-qq", "nats-server"]] {
+            let status = Command::new("apt-get")
+                .args(args)
+                .env("DEBIAN_FRONTEND", "noninteractive")
+                .stdout(Stdio::null())
+                .status()
+                .unwrap_or_else(|e| panic!("cannot run apt-get: {e}"));
+            assert!(status.success(), "apt-get {args:?} failed");
+        }
+    }
+    find().unwrap_or_else(|| panic!("The relay tests need NATS's server: sudo apt-get install nats-server"))
+}
+
 impl Drop for Nats {
     fn drop(&mut self) {
-        let _ = self.server.kill();
-        let _ = self.server.wait();
+        self.kill();
     }
 }
 
@@ -246,4 +291,80 @@ async fn bad_messages_through_the_relay_are_answered_as_locally_and_change_nothi
     assert_eq!((status, &none["error"]["code"]), (404, &json!("no_room")), "{none}");
     let (_, info) = http(b, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
     assert_eq!(info["seq"].as_u64().unwrap(), seq, "nothing changed");
+}
+
+/// Polls `addr`'s health until its `nats` is `want`.
+async fn nats_becomes(addr: SocketAddr, want: &str) {
+    for _ in 0..600 {
+        let (_, health) = http(addr, "GET", "/api/health", None).await.unwrap();
+        if health["nats"] == json!(want) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the node never says NATS is {want}");
+}
+
+/// NATS goes away under a relayed client: the node that relays hears nothing from the owner, says
+/// so in its health and closes the socket; once NATS is back, the client comes back through the
+/// same node with `since` and gets every update it missed (the bots played on at the owner),
+/// without a gap, then plays to the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_relayed_client_closed_by_a_nats_outage_comes_back_without_a_gap() {
+    let ([a, b], (_pg, mut nats)) = two_nodes().await;
+    let room = create(a, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;
+    let (_, token) = join(b, &room, "Alice").await;
+    let mut alice = hello(b, &room, Some(&token), None).await;
+    let mut frames = Vec::new();
+    loop {
+        let frame = next_game_frame(&mut alice).await;
+        frames.push(frame.clone());
+        let legal = frame["legal"].as_array().unwrap().clone();
+        if frame["seq"].as_u64().unwrap() >= 4 && !legal.is_empty() {
+            // Her move, and NATS goes: the move may be lost, or played and its updates (and the
+            // bots' after it) missed.
+            alice.send(&json!({"type": "act", "seq": frame["seq"], "action": legal[0]})).await.unwrap();
+            nats.kill();
+            break;
+        }
+        if !legal.is_empty() {
+            alice.send(&json!({"type": "act", "seq": frame["seq"], "action": legal[0]})).await.unwrap();
+        }
+    }
+    nats_becomes(b, "unreachable").await;
+    // Whatever still came, then the close.
+    while let Some(frame) = tokio::time::timeout(Duration::from_secs(30), alice.next()).await.expect("closed in time") {
+        if !["room", "chat"].contains(&frame["type"].as_str().unwrap_or("")) {
+            frames.push(frame);
+        }
+    }
+    let seen = frames.iter().filter_map(|f| f["seq"].as_u64()).max().unwrap();
+    nats.restart();
+    nats_becomes(a, "ok").await;
+    nats_becomes(b, "ok").await;
+    let mut back = None;
+    // The owner's subscriptions come back with its connection: asked again until they have.
+    for _ in 0..100 {
+        let mut ws = hello(b, &room, Some(&token), Some(seen)).await;
+        if let Some(first) = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.unwrap() {
+            if first["type"] != json!("error") {
+                back = Some((ws, first));
+                break;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (mut back, mut first) = back.expect("served again through the relay");
+    while ["room", "chat"].contains(&first["type"].as_str().unwrap_or("")) {
+        first = next_game_frame(&mut back).await;
+    }
+    // Every update from the next, or, if her move was lost and so nothing happened, a snapshot
+    // where she was.
+    match first["type"].as_str() {
+        Some("update") => assert_eq!(first["seq"].as_u64(), Some(seen + 1), "no gap: {first}"),
+        _ => assert_eq!((first["type"].as_str(), first["seq"].as_u64()), (Some("snapshot"), Some(seen)), "{first}"),
+    }
+    frames.extend(play_from(back, 11, Some(first), 0).await);
+    let record = record_of(b, &room).await;
+    check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(a, &room).await);
 }
