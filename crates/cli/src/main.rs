@@ -123,9 +123,10 @@ struct ServeArgs {
 
 #[derive(Args)]
 struct LoadtestArgs {
-    /// The server to load (started with `tapis serve`).
+    /// The server to load (started with `tapis serve`); given several times, the nodes of one
+    /// cluster, which the rooms and their clients are spread over.
     #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: std::net::SocketAddr,
+    addr: Vec<std::net::SocketAddr>,
     /// The game of every room.
     #[arg(long, default_value = "nainjaune")]
     game: GameId,
@@ -146,9 +147,9 @@ struct LoadtestArgs {
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 1_000_000, "moves per second"))]
     rate: u64,
     /// The server's process id, when it runs on this machine: its CPU time per acknowledged move
-    /// is reported (read from /proc).
+    /// is reported (read from /proc); given several times, the nodes' CPU time added up.
     #[arg(long)]
-    server_pid: Option<u32>,
+    server_pid: Vec<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -780,14 +781,14 @@ fn serve_command(args: ServeArgs) -> Result<()> {
 
 fn loadtest_command(args: LoadtestArgs) -> Result<()> {
     let config = tapis::loadtest::LoadConfig {
-        addr: args.addr,
+        addrs: args.addr,
         game: args.game.id().to_string(),
         rooms: args.rooms as usize,
         clients: args.clients as usize,
         seconds: args.seconds,
         seed: args.seed,
         rate: args.rate,
-        server_pid: args.server_pid,
+        server_pids: args.server_pid,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(tapis::loadtest::run(config))?;

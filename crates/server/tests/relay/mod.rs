@@ -346,11 +346,10 @@ async fn a_relayed_client_closed_by_a_nats_outage_comes_back_without_a_gap() {
     // The owner's subscriptions come back with its connection: asked again until they have.
     for _ in 0..100 {
         let mut ws = hello(b, &room, Some(&token), Some(seen)).await;
-        if let Some(first) = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.unwrap() {
-            if first["type"] != json!("error") {
-                back = Some((ws, first));
-                break;
-            }
+        let first = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.unwrap();
+        if let Some(first) = first.filter(|first| first["type"] != json!("error")) {
+            back = Some((ws, first));
+            break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
