@@ -112,14 +112,89 @@ fn room_subject(code: &str) -> String {
     format!("tapis.room.{code}")
 }
 
-fn headers(kind: &str) -> HeaderMap {
+/// What a message between nodes is, named in its [`KIND`] header.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Edge to the room's subject: open a connection ([`Open`]).
+    Open,
+    /// Owner to edge, the answers to `Open`: opened (the payload is the owner's subject for the
+    /// client's messages), refused (an error frame; the close in `Tapis-Close`), or the room has
+    /// just left the owner's memory.
+    Opened,
+    Refused,
+    Gone,
+    /// Edge to owner: the client's messages (a text, a text over the size limit, a binary
+    /// message, a frame the protocol cut or a broken socket, the socket closed), and the bytes
+    /// written to its socket so far.
+    Text,
+    Oversized,
+    Binary,
+    Broken,
+    Closed,
+    Ack,
+    /// Owner to edge: a batch of frames, then how the socket is closed.
+    Frames,
+    Close,
+    /// Either way: nothing to say, but still there.
+    Beat,
+    /// Edge to the room's subject: an HTTP call; owner to edge: its answer, in parts.
+    Http,
+    Answer,
+    Part,
+}
+
+impl Kind {
+    const ALL: [Kind; 16] = [
+        Kind::Open,
+        Kind::Opened,
+        Kind::Refused,
+        Kind::Gone,
+        Kind::Text,
+        Kind::Oversized,
+        Kind::Binary,
+        Kind::Broken,
+        Kind::Closed,
+        Kind::Ack,
+        Kind::Frames,
+        Kind::Close,
+        Kind::Beat,
+        Kind::Http,
+        Kind::Answer,
+        Kind::Part,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Open => "open",
+            Kind::Opened => "opened",
+            Kind::Refused => "refused",
+            Kind::Gone => "gone",
+            Kind::Text => "text",
+            Kind::Oversized => "oversized",
+            Kind::Binary => "binary",
+            Kind::Broken => "broken",
+            Kind::Closed => "closed",
+            Kind::Ack => "ack",
+            Kind::Frames => "frames",
+            Kind::Close => "close",
+            Kind::Beat => "beat",
+            Kind::Http => "http",
+            Kind::Answer => "answer",
+            Kind::Part => "part",
+        }
+    }
+}
+
+fn headers(kind: Kind) -> HeaderMap {
     let mut headers = HeaderMap::new();
-    headers.insert(KIND, kind);
+    headers.insert(KIND, kind.name());
     headers
 }
 
-fn kind_of(message: &async_nats::Message) -> &str {
-    message.headers.as_ref().and_then(|h| h.get(KIND)).map(|v| v.as_str()).unwrap_or("")
+/// What `message` is; `None` for a message no node of ours sends.
+fn kind_of(message: &async_nats::Message) -> Option<Kind> {
+    let name = message.headers.as_ref().and_then(|h| h.get(KIND)).map(|v| v.as_str())?;
+    Kind::ALL.into_iter().find(|kind| kind.name() == name)
 }
 
 fn header_of<'a>(message: &'a async_nats::Message, name: &str) -> Option<&'a str> {
@@ -195,13 +270,13 @@ pub async fn open(server: &Arc<Server>, code: &str, lang: Lang, hello: &str) -> 
     let Ok(frames) = relay.client.subscribe(to.clone()).await else { return Opened::Unreachable };
     let open = Open { to, lang: lang_code(lang).into(), hello: hello.into() };
     let Ok(open) = serde_json::to_vec(&open) else { return Opened::Here };
-    match relay.client.request_with_headers(room_subject(code), headers("open"), open.into()).await {
+    match relay.client.request_with_headers(room_subject(code), headers(Kind::Open), open.into()).await {
         Ok(answer) => match kind_of(&answer) {
-            "opened" => match String::from_utf8(answer.payload.to_vec()) {
+            Some(Kind::Opened) => match String::from_utf8(answer.payload.to_vec()) {
                 Ok(to) => Opened::There(Remote { to, frames }),
                 Err(_) => Opened::Unreachable,
             },
-            "refused" => {
+            Some(Kind::Refused) => {
                 let frame = String::from_utf8_lossy(&answer.payload).into_owned();
                 let closing = closing_of(header_of(&answer, "Tapis-Close").unwrap_or("").as_bytes());
                 Opened::Refused(frame, closing)
@@ -242,10 +317,10 @@ pub async fn serve_room(server: &Arc<Server>, code: &str, room: &RoomHandle) {
             };
             let Some(question) = question else { break };
             match kind_of(&question) {
-                "open" => {
+                Some(Kind::Open) => {
                     tokio::spawn(remote_connection(server.clone(), room.clone(), client.clone(), question));
                 }
-                "http" => {
+                Some(Kind::Http) => {
                     tokio::spawn(remote_http(server.clone(), client.clone(), question));
                 }
                 _ => {}
@@ -269,7 +344,7 @@ async fn remote_connection(server: Arc<Server>, room: RoomHandle, client: Client
     let Ok(open) = serde_json::from_slice::<Open>(&question.payload) else { return };
     let lang = if open.lang == "fr" { Lang::Fr } else { Lang::En };
     let refuse = |error: ApiError, lang: Lang| {
-        let mut headers = headers("refused");
+        let mut headers = headers(Kind::Refused);
         headers.insert("Tapis-Close", closing_text(ws::closing_for(&error)).as_str());
         let (client, answer_to) = (client.clone(), answer_to.clone());
         async move {
@@ -302,18 +377,18 @@ async fn remote_connection(server: Arc<Server>, room: RoomHandle, client: Client
         reply,
     };
     if room.inbox.send(connect).await.is_err() {
-        let _ = client.publish_with_headers(answer_to, headers("gone"), Bytes::new()).await;
+        let _ = client.publish_with_headers(answer_to, headers(Kind::Gone), Bytes::new()).await;
         return;
     }
     match connected.await {
         Ok(Ok(())) => {}
         Ok(Err(error)) => return refuse(error, lang).await,
         Err(_) => {
-            let _ = client.publish_with_headers(answer_to, headers("gone"), Bytes::new()).await;
+            let _ = client.publish_with_headers(answer_to, headers(Kind::Gone), Bytes::new()).await;
             return;
         }
     }
-    if client.publish_with_headers(answer_to, headers("opened"), Bytes::from(from)).await.is_err() {
+    if client.publish_with_headers(answer_to, headers(Kind::Opened), Bytes::from(from)).await.is_err() {
         let _ = room.inbox.send(RoomMsg::Disconnect { conn: id }).await;
         return;
     }
@@ -340,19 +415,19 @@ async fn remote_connection(server: Arc<Server>, room: RoomHandle, client: Client
         // Silence: the edge is gone.
         let Ok(Some(message)) = message else { break };
         let step = match kind_of(&message) {
-            "text" => match std::str::from_utf8(&message.payload) {
+            Some(Kind::Text) => match std::str::from_utf8(&message.payload) {
                 Ok(text) => reader.text(Some(text)),
                 Err(_) => Step::Refuse(reader.binary(), false),
             },
-            "oversized" => reader.text(None),
-            "binary" => Step::Refuse(reader.binary(), false),
+            Some(Kind::Oversized) => reader.text(None),
+            Some(Kind::Binary) => Step::Refuse(reader.binary(), false),
             // A frame over the protocol's limit, or a broken socket.
-            "broken" => {
+            Some(Kind::Broken) => {
                 let _ = inbox.send(RoomMsg::Error { conn: id, code: ApiError::TooLarge, close: true }).await;
                 break;
             }
-            "closed" => break,
-            "ack" => {
+            Some(Kind::Closed) => break,
+            Some(Kind::Ack) => {
                 if let Some(bytes) = std::str::from_utf8(&message.payload).ok().and_then(|b| b.parse().ok()) {
                     credit.written.fetch_max(bytes, Ordering::Relaxed);
                     credit.wake.notify_one();
@@ -404,7 +479,7 @@ async fn owner_writer(
             _ = crate::stopped(&mut stopping) => (Default::default(), Some(MOVED)),
             () = room.inbox.closed() => (Default::default(), Some(MOVED)),
             () = tokio::time::sleep(HEARTBEAT) => {
-                if client.publish_with_headers(to.clone(), headers("beat"), Bytes::new()).await.is_err() {
+                if client.publish_with_headers(to.clone(), headers(Kind::Beat), Bytes::new()).await.is_err() {
                     outbox.close(MOVED);
                 }
                 continue;
@@ -434,12 +509,13 @@ async fn owner_writer(
             sent += batch.len() as u64;
             let published = match room_ahead {
                 Ok(()) => {
-                    client.publish_with_headers(to.clone(), headers("frames"), Bytes::copy_from_slice(&batch)).await
+                    client.publish_with_headers(to.clone(), headers(Kind::Frames), Bytes::copy_from_slice(&batch)).await
                 }
                 Err(_) => {
                     outbox.close(Closing::TOO_SLOW);
-                    let _ =
-                        client.publish_with_headers(to, headers("close"), closing_text(Closing::TOO_SLOW).into()).await;
+                    let _ = client
+                        .publish_with_headers(to, headers(Kind::Close), closing_text(Closing::TOO_SLOW).into())
+                        .await;
                     return;
                 }
             };
@@ -449,7 +525,7 @@ async fn owner_writer(
             }
         }
         if let Some(closing) = closing {
-            let _ = client.publish_with_headers(to, headers("close"), closing_text(closing).into()).await;
+            let _ = client.publish_with_headers(to, headers(Kind::Close), closing_text(closing).into()).await;
             return;
         }
     }
@@ -473,7 +549,7 @@ pub async fn edge(
         let message = tokio::select! {
             m = stream.next() => m,
             _ = beat.tick() => {
-                let _ = client.publish_with_headers(to.clone(), headers("beat"), Bytes::new()).await;
+                let _ = client.publish_with_headers(to.clone(), headers(Kind::Beat), Bytes::new()).await;
                 continue;
             }
             // The writer ended: the owner closed the connection, went silent, or the client is
@@ -484,21 +560,21 @@ pub async fn edge(
             }
         };
         let (kind, payload) = match message {
-            Some(Ok(Message::Text(text))) if text.len() > ws::MAX_MESSAGE => ("oversized", Bytes::new()),
-            Some(Ok(Message::Text(text))) => ("text", Bytes::copy_from_slice(text.as_bytes())),
-            Some(Ok(Message::Binary(_))) => ("binary", Bytes::new()),
+            Some(Ok(Message::Text(text))) if text.len() > ws::MAX_MESSAGE => (Kind::Oversized, Bytes::new()),
+            Some(Ok(Message::Text(text))) => (Kind::Text, Bytes::copy_from_slice(text.as_bytes())),
+            Some(Ok(Message::Binary(_))) => (Kind::Binary, Bytes::new()),
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Close(_))) | None => break,
-            Some(Err(_)) => ("broken", Bytes::new()),
+            Some(Err(_)) => (Kind::Broken, Bytes::new()),
         };
         beat.reset();
-        if client.publish_with_headers(to.clone(), headers(kind), payload).await.is_err() || kind == "broken" {
+        if client.publish_with_headers(to.clone(), headers(kind), payload).await.is_err() || kind == Kind::Broken {
             break;
         }
     }
     // The owner lets the connection go and closes it (after the error frame that ended it, if
     // any); the writer sends what is left, then the close frame.
-    let _ = client.publish_with_headers(to, headers("closed"), Bytes::new()).await;
+    let _ = client.publish_with_headers(to, headers(Kind::Closed), Bytes::new()).await;
     let wait = server.config.write_timeout + SILENCE;
     if !written && tokio::time::timeout(wait, &mut writer).await.is_err() {
         writer.abort();
@@ -521,7 +597,7 @@ async fn edge_writer(
         let message = tokio::select! {
             m = tokio::time::timeout(SILENCE, frames.next()) => m,
             _ = crate::stopped(&mut stopping) => {
-                let _ = client.publish_with_headers(to, headers("closed"), Bytes::new()).await;
+                let _ = client.publish_with_headers(to, headers(Kind::Closed), Bytes::new()).await;
                 ws::close_with(&mut sink, None, Closing::GOING_AWAY).await;
                 return;
             }
@@ -531,7 +607,7 @@ async fn edge_writer(
             return;
         };
         match kind_of(&message) {
-            "frames" => {
+            Some(Kind::Frames) => {
                 let batch = message.payload;
                 let sent = tokio::time::timeout(write_timeout, async {
                     let mut start = 0;
@@ -547,13 +623,14 @@ async fn edge_writer(
                 .await;
                 if !matches!(sent, Ok(Ok(()))) {
                     // Too slow, or gone: dropped without waiting any longer.
-                    let _ = client.publish_with_headers(to, headers("closed"), Bytes::new()).await;
+                    let _ = client.publish_with_headers(to, headers(Kind::Closed), Bytes::new()).await;
                     return;
                 }
                 written += batch.len() as u64;
-                let _ = client.publish_with_headers(to.clone(), headers("ack"), Bytes::from(written.to_string())).await;
+                let _ =
+                    client.publish_with_headers(to.clone(), headers(Kind::Ack), Bytes::from(written.to_string())).await;
             }
-            "close" => {
+            Some(Kind::Close) => {
                 let closing = closing_of(&message.payload);
                 if closing != Closing::TOO_SLOW {
                     ws::close_with(&mut sink, None, closing).await;
@@ -600,7 +677,7 @@ pub async fn http(State(server): State<Arc<Server>>, request: Request, next: Nex
         Ok(body) => body,
         Err(failure) => return failure.into_response(),
     };
-    let mut asked = headers("http");
+    let mut asked = headers(Kind::Http);
     asked.insert("Tapis-Method", parts.method.as_str());
     asked.insert("Tapis-Uri", parts.uri.path_and_query().map_or("/", |p| p.as_str()));
     for name in [header::ACCEPT_LANGUAGE, header::CONTENT_TYPE] {
@@ -644,7 +721,7 @@ async fn ask_http(
         let mut answers = relay.client.subscribe(to.clone()).await.ok()?;
         relay.client.publish_with_reply_and_headers(room_subject(code), to, asked.clone(), body.clone()).await.ok()?;
         let first = tokio::time::timeout(ASK_WITHIN, answers.next()).await.ok()??;
-        if first.status == Some(async_nats::StatusCode::NO_RESPONDERS) || kind_of(&first) != "answer" {
+        if first.status == Some(async_nats::StatusCode::NO_RESPONDERS) || kind_of(&first) != Some(Kind::Answer) {
             return Some(None);
         }
         let status = header_of(&first, "Tapis-Status").and_then(|s| s.parse::<u16>().ok())?;
@@ -676,7 +753,7 @@ async fn remote_http(server: Arc<Server>, client: Client, question: async_nats::
     let (parts, body) = response.into_parts();
     let Ok(body) = axum::body::to_bytes(body, usize::MAX).await else { return };
     let content_type = parts.headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or("");
-    let mut first = headers("answer");
+    let mut first = headers(Kind::Answer);
     first.insert("Tapis-Status", parts.status.as_u16().to_string().as_str());
     first.insert("Tapis-Content-Type", content_type);
     let count = body.len().div_ceil(PART).max(1);
@@ -687,8 +764,43 @@ async fn remote_http(server: Arc<Server>, client: Client, question: async_nats::
     }
     for at in (PART..body.len()).step_by(PART) {
         let part = body.slice(at..(at + PART).min(body.len()));
-        if client.publish_with_headers(answer_to.clone(), headers("part"), part).await.is_err() {
+        if client.publish_with_headers(answer_to.clone(), headers(Kind::Part), part).await.is_err() {
             return;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_and_close_is_read_back_as_sent() {
+        for kind in Kind::ALL {
+            let message = async_nats::Message {
+                subject: "s".into(),
+                reply: None,
+                payload: Bytes::new(),
+                headers: Some(headers(kind)),
+                status: None,
+                description: None,
+                length: 0,
+            };
+            assert_eq!(kind_of(&message), Some(kind));
+        }
+        for closing in [Closing::NORMAL, Closing::TOO_SLOW, Closing::REPLACED, Closing::TOO_BIG, MOVED] {
+            assert_eq!(closing_of(closing_text(closing).as_bytes()), closing);
+        }
+        assert_eq!(closing_of(b"4000 made up"), Closing::POLICY);
+    }
+
+    #[test]
+    fn only_the_calls_about_a_room_are_relayed() {
+        assert_eq!(room_of_call("/api/rooms/abcdefghjkmnpqrs"), Some("abcdefghjkmnpqrs"));
+        assert_eq!(room_of_call("/api/rooms/abcdefghjkmnpqrs/join"), Some("abcdefghjkmnpqrs"));
+        assert_eq!(room_of_call("/api/rooms/abcdefghjkmnpqrs/replay"), Some("abcdefghjkmnpqrs"));
+        assert_eq!(room_of_call("/api/rooms/abcdefghjkmnpqrs/ws"), None);
+        assert_eq!(room_of_call("/api/rooms"), None);
+        assert_eq!(room_of_call("/api/health"), None);
     }
 }
