@@ -4,6 +4,10 @@
 //! to hearing its update (p50, p99, max), the moves refused (races lost, stale), and the
 //! server's memory from `/api/health`.
 //!
+//! Given several addresses (the nodes of one cluster, `tapis serve --store postgres://… --nats
+//! …`), it opens the rooms on each in turn and connects each room's clients to the nodes in turn
+//! from the room's own, so that most clients are served through another node's relay.
+//!
 //! With `rate` above 0, each room is paced to `rate / rooms` moves per second: a client that may
 //! act waits for its room's next slot. Without it the load is closed: each room has one move in
 //! flight, so at saturation the latency is the number of rooms divided by the throughput
@@ -21,7 +25,8 @@ use tapis_client::{Ws, http};
 use tapis_core::GameRng;
 
 pub struct LoadConfig {
-    pub addr: SocketAddr,
+    /// The nodes, at least one: rooms and clients are spread over them.
+    pub addrs: Vec<SocketAddr>,
     pub game: String,
     pub rooms: usize,
     pub clients: usize,
@@ -29,8 +34,8 @@ pub struct LoadConfig {
     pub seed: u64,
     /// Moves per second over all rooms; 0 for as fast as acknowledgements come.
     pub rate: u64,
-    /// The server's process, on this machine: its CPU time over the run is read from `/proc`.
-    pub server_pid: Option<u32>,
+    /// The servers' processes, on this machine: their CPU time over the run is read from `/proc`.
+    pub server_pids: Vec<u32>,
 }
 
 #[derive(Debug)]
@@ -44,9 +49,19 @@ pub struct LoadReport {
     pub refused: u64,
     /// Microseconds, sorted.
     pub latencies: Vec<u64>,
+    /// The servers' memory, added up.
     pub memory_kib: Option<u64>,
-    /// The server's CPU time (user and system) over the timed part of the run, in seconds.
+    /// The servers' CPU time (user and system) over the timed part of the run, in seconds.
     pub server_cpu: Option<f64>,
+}
+
+/// The CPU time so far of every process of `pids`, added up; `None` without any, or if one cannot
+/// be read.
+fn cpu_of(pids: &[u32]) -> Option<f64> {
+    if pids.is_empty() {
+        return None;
+    }
+    pids.iter().map(|pid| cpu_seconds(*pid)).sum()
 }
 
 /// A process's CPU time so far (user and system), in seconds, from `/proc/PID/stat`.
@@ -76,9 +91,10 @@ struct Shared {
 }
 
 pub async fn run(config: LoadConfig) -> Result<LoadReport> {
-    if config.rooms == 0 || config.clients == 0 {
-        bail!("--rooms and --clients are at least 1");
+    if config.rooms == 0 || config.clients == 0 || config.addrs.is_empty() {
+        bail!("--rooms, --clients and --addr are at least 1");
     }
+    let nodes = config.addrs.len();
     let shared = Arc::new(Shared {
         stop: AtomicBool::new(false),
         acknowledged: AtomicU64::new(0),
@@ -95,42 +111,39 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
             Arc::new(Pace { period, phase, next: std::sync::Mutex::new(None) })
         });
         let body = json!({"game": config.game, "players": config.clients, "bot_delay_ms": 0});
-        let (status, created) = http(config.addr, "POST", "/api/rooms", Some(&body))
+        let owner = config.addrs[r % nodes];
+        let (status, created) = http(owner, "POST", "/api/rooms", Some(&body))
             .await
-            .with_context(|| format!("cannot open a room on {} (is `tapis serve` running there?)", config.addr))?;
+            .with_context(|| format!("cannot open a room on {owner} (is `tapis serve` running there?)"))?;
         if status != 201 {
             bail!("the server refused a room: {created}");
         }
         let room = created["room"].as_str().ok_or_else(|| anyhow!("no room code"))?.to_string();
         for i in 0..config.clients {
-            let (status, joined) = http(
-                config.addr,
-                "POST",
-                &format!("/api/rooms/{room}/join"),
-                Some(&json!({"name": format!("load {i}")})),
-            )
-            .await?;
+            let addr = config.addrs[(r + i) % nodes];
+            let (status, joined) =
+                http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": format!("load {i}")})))
+                    .await?;
             if status != 200 {
                 bail!("the server refused a seat: {joined}");
             }
             let token = joined["token"].as_str().unwrap_or_default().to_string();
-            seats.push((room.clone(), i, token, pace.clone()));
+            seats.push((addr, room.clone(), i, token, pace.clone()));
         }
     }
-    let cpu_before = config.server_pid.and_then(cpu_seconds);
+    let cpu_before = cpu_of(&config.server_pids);
     #[allow(clippy::disallowed_methods)] // a load test measures time, outside the engine
     let start = Instant::now();
     let mut tasks = Vec::new();
-    for (index, (room, seat, token, pace)) in seats.into_iter().enumerate() {
+    for (index, (addr, room, seat, token, pace)) in seats.into_iter().enumerate() {
         let shared = shared.clone();
-        let addr = config.addr;
         let seed = tapis_core::rng::game_seed(config.seed, index as u64);
         tasks.push(tokio::spawn(async move { client(addr, room, seat, token, seed, pace, shared).await }));
     }
     tokio::time::sleep(Duration::from_secs_f64(config.seconds)).await;
     shared.stop.store(true, Ordering::Relaxed);
     let seconds = start.elapsed().as_secs_f64();
-    let server_cpu = match (cpu_before, config.server_pid.and_then(cpu_seconds)) {
+    let server_cpu = match (cpu_before, cpu_of(&config.server_pids)) {
         (Some(before), Some(after)) => Some(after - before),
         _ => None,
     };
@@ -142,7 +155,11 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         }
     }
     latencies.sort_unstable();
-    let (_, health) = http(config.addr, "GET", "/api/health", None).await?;
+    let mut memory_kib = Some(0);
+    for addr in &config.addrs {
+        let (_, health) = http(*addr, "GET", "/api/health", None).await?;
+        memory_kib = memory_kib.zip(health["memory_kib"].as_u64()).map(|(sum, kib)| sum + kib);
+    }
     Ok(LoadReport {
         rooms: config.rooms,
         clients: config.clients,
@@ -151,7 +168,7 @@ pub async fn run(config: LoadConfig) -> Result<LoadReport> {
         matches: shared.matches.load(Ordering::Relaxed),
         refused: shared.refused.load(Ordering::Relaxed),
         latencies,
-        memory_kib: health["memory_kib"].as_u64(),
+        memory_kib,
         server_cpu,
     })
 }

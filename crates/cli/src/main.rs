@@ -85,6 +85,10 @@ struct ServeArgs {
     /// This node's name in the rooms' leases (default: the host's name and the process's id).
     #[arg(long, value_name = "NAME")]
     node: Option<String>,
+    /// Relay through this NATS (nats://host:port) the clients of rooms other nodes hold, so
+    /// that any node serves any room's clients.
+    #[arg(long, value_name = "URL")]
+    nats: Option<String>,
     /// Rooms held in memory at once, idle and finished ones included (a room untouched for
     /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
@@ -119,9 +123,10 @@ struct ServeArgs {
 
 #[derive(Args)]
 struct LoadtestArgs {
-    /// The server to load (started with `tapis serve`).
+    /// The server to load (started with `tapis serve`); given several times, the nodes of one
+    /// cluster, which the rooms and their clients are spread over.
     #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: std::net::SocketAddr,
+    addr: Vec<std::net::SocketAddr>,
     /// The game of every room.
     #[arg(long, default_value = "nainjaune")]
     game: GameId,
@@ -142,9 +147,9 @@ struct LoadtestArgs {
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 1_000_000, "moves per second"))]
     rate: u64,
     /// The server's process id, when it runs on this machine: its CPU time per acknowledged move
-    /// is reported (read from /proc).
+    /// is reported (read from /proc); given several times, the nodes' CPU time added up.
     #[arg(long)]
-    server_pid: Option<u32>,
+    server_pid: Vec<u32>,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -751,6 +756,7 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         data: args.data,
         store: args.store,
         node: args.node.unwrap_or_else(tapis_server::default_node_name),
+        nats: args.nats,
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
         rooms_per_minute: args.rooms_per_minute as f64,
@@ -775,14 +781,14 @@ fn serve_command(args: ServeArgs) -> Result<()> {
 
 fn loadtest_command(args: LoadtestArgs) -> Result<()> {
     let config = tapis::loadtest::LoadConfig {
-        addr: args.addr,
+        addrs: args.addr,
         game: args.game.id().to_string(),
         rooms: args.rooms as usize,
         clients: args.clients as usize,
         seconds: args.seconds,
         seed: args.seed,
         rate: args.rate,
-        server_pid: args.server_pid,
+        server_pids: args.server_pid,
     };
     let runtime = tokio::runtime::Runtime::new()?;
     let report = runtime.block_on(tapis::loadtest::run(config))?;

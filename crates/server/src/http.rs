@@ -189,7 +189,7 @@ async fn bounds(request: Request, next: Next) -> Response {
 
 /// A request's body: at most [`MAX_BODY`] bytes (413 past it), within the server's body timeout
 /// (408 past it).
-async fn read_body(server: &Server, body: Body, lang: Lang) -> Result<Bytes, Failure> {
+pub(crate) async fn read_body(server: &Server, body: Body, lang: Lang) -> Result<Bytes, Failure> {
     match tokio::time::timeout(server.config.body_timeout, axum::body::to_bytes(body, MAX_BODY)).await {
         Err(_) => Err(Failure(ApiError::SlowBody, lang)),
         Ok(Err(_)) => Err(Failure(ApiError::TooLarge, lang)),
@@ -213,6 +213,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/rooms/{room}/replay", get(replay))
         .route("/api/rooms/{room}/rounds", get(rounds))
         .route("/api/rooms/{room}/ws", get(crate::ws::upgrade))
+        .layer(middleware::from_fn_with_state(server.clone(), crate::relay::http))
         .layer(middleware::from_fn(bounds))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(server)
@@ -274,6 +275,10 @@ async fn health(State(server): State<Arc<Server>>) -> Response {
     if let (Some(leases), Some(health)) = (server.store.leases(), health.as_object_mut()) {
         health.insert("node".into(), json!(leases.node));
         health.insert("leases".into(), json!(leases.rooms));
+    }
+    // A node relaying through NATS: whether it reaches it.
+    if let (Some(relay), Some(health)) = (server.relay.get(), health.as_object_mut()) {
+        health.insert("nats".into(), json!(if relay.reachable() { "ok" } else { "unreachable" }));
     }
     axum::Json(health).into_response()
 }
@@ -501,7 +506,9 @@ async fn create_room(
             return Err(fail(ApiError::Internal));
         }
     };
-    server.rooms.insert(code.clone(), spawn_room(room));
+    let handle = spawn_room(room);
+    crate::relay::serve_room(&server, &code, &handle).await;
+    server.rooms.insert(code.clone(), handle);
     tracing::info!(room = %code, game = %game, players, "room opened");
     ok(StatusCode::CREATED, json!({"room": code}))
 }

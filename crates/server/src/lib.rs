@@ -18,6 +18,7 @@ pub mod frames;
 pub mod http;
 pub mod limits;
 pub mod outbox;
+pub mod relay;
 pub mod replays;
 pub mod room;
 pub mod store;
@@ -47,6 +48,9 @@ pub struct ServeConfig {
     pub store: Option<String>,
     /// This node's name, which its rooms' leases bear in a shared store.
     pub node: String,
+    /// `nats://host:port`: the NATS through which this node serves the clients of rooms other
+    /// nodes hold, and theirs the clients of its rooms ([`relay`]); `None`: only its own rooms.
+    pub nats: Option<String>,
     /// Rooms held in memory at once, idle and finished ones included (rooms untouched for
     /// `archive_after` leave memory, and come back from the store when asked for).
     pub max_rooms: usize,
@@ -89,6 +93,7 @@ impl Default for ServeConfig {
             data: PathBuf::from("tapis-data"),
             store: None,
             node: default_node_name(),
+            nats: None,
             max_rooms: 20_000,
             max_connections: 50_000,
             burst: ws::BURST,
@@ -195,6 +200,8 @@ pub struct Server {
     pub replays: replays::Replays,
     /// Set when the server stops: connections close (1001) and nothing new is accepted.
     pub stopping: watch::Receiver<bool>,
+    /// The relay to and from the other nodes, when the server was given a NATS.
+    pub relay: std::sync::OnceLock<relay::Relay>,
 }
 
 impl Server {
@@ -214,6 +221,7 @@ impl Server {
             limits: limits::Limits::default(),
             replays: replays::Replays::default(),
             stopping,
+            relay: std::sync::OnceLock::new(),
         })
     }
 
@@ -244,6 +252,7 @@ impl Server {
             Ok(room) => {
                 self.open_rooms.fetch_add(1, Ordering::Relaxed);
                 let handle = spawn_room(room);
+                relay::serve_room(self, &code, &handle).await;
                 self.rooms.insert(code, handle.clone());
                 Ok(handle)
             }
@@ -454,9 +463,16 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
             return Ok(());
         }
     };
+    let relay = match &config.nats {
+        Some(url) => Some(relay::Relay::connect(url, &config.node).await?),
+        None => None,
+    };
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
     let server = Server::new(config, store.clone(), stopping);
+    if let Some(relay) = relay {
+        let _ = server.relay.set(relay);
+    }
     ready(addr);
     tracing::info!(%addr, "listening");
     http::accept(server.clone(), listener, signalled).await;
@@ -465,6 +481,9 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     let deadline = tokio::time::Instant::now() + STOP_GRACE;
     while server.tcp.load(Ordering::Relaxed) > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    if let Some(relay) = server.relay.get() {
+        relay.flush().await;
     }
     if let Err(e) = store.flush().await {
         tracing::error!(error = %e, "the store could not finish its writes");

@@ -25,7 +25,7 @@ use tokio::sync::{mpsc, oneshot};
 const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 
 /// Sends `frame` (if any), then a close frame with `closing`'s code, each within a short time.
-async fn close_with(
+pub(crate) async fn close_with(
     sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
     frame: Option<String>,
     closing: Closing,
@@ -95,6 +95,57 @@ struct Rate {
     refused: u32,
 }
 
+/// What a connection's reader does with a message the client sent.
+pub(crate) enum Step {
+    /// Asks the room this.
+    Room(RoomMsg),
+    /// Answered with an error frame, in order with the room's frames; `true`: then closed.
+    Refuse(ApiError, bool),
+    /// Dropped: a flood, already answered.
+    Skip,
+}
+
+/// The checks every message of one connection goes through, in this order, whether the
+/// connection is on this node or relayed from another ([`crate::relay`]): the flood limit, the
+/// size limit, then the message itself.
+pub(crate) struct Reader {
+    conn: u64,
+    lang: Lang,
+    rate: Rate,
+}
+
+impl Reader {
+    pub(crate) fn new(server: &Server, conn: u64, lang: Lang) -> Reader {
+        let (burst, per_second) = (server.config.burst, server.config.per_second);
+        let rate = Rate { tokens: burst, burst, per_second, last: tokio::time::Instant::now(), refused: 0 };
+        Reader { conn, lang, rate }
+    }
+
+    /// A text message: `None` for one over [`MAX_MESSAGE`] (its text need not be read).
+    pub(crate) fn text(&mut self, text: Option<&str>) -> Step {
+        if !self.rate.allow() {
+            let refused = self.rate.refused;
+            let close = refused >= FLOOD_CLOSE;
+            if refused == 1 || refused.is_multiple_of(20) || close {
+                return Step::Refuse(ApiError::RateLimited, close);
+            }
+            return Step::Skip;
+        }
+        let Some(text) = text.filter(|text| text.len() <= MAX_MESSAGE) else {
+            return Step::Refuse(ApiError::TooLarge, true);
+        };
+        match request(self.conn, text, self.lang) {
+            Ok(request) => Step::Room(request),
+            Err(error) => Step::Refuse(error, false),
+        }
+    }
+
+    /// A binary message: refused, the connection stays open.
+    pub(crate) fn binary(&self) -> ApiError {
+        ApiError::BadRequest(self.lang.pick("les messages sont du texte JSON", "messages are JSON text").into())
+    }
+}
+
 impl Rate {
     fn allow(&mut self) -> bool {
         let now = tokio::time::Instant::now();
@@ -124,6 +175,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             return close_with(&mut sink, frame, closing).await;
         }
     };
+    let hello_text = hello.clone();
     let hello = match read_hello(&hello, lang) {
         Ok(hello) => hello,
         Err(error) => {
@@ -145,9 +197,24 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
     let outbox = Arc::new(Outbox::new(server.config.outbox_bytes));
     // The room may leave memory just as it is asked: asked again, from the store.
     let mut joined = None;
-    for _ in 0..3 {
+    for attempt in 0..3 {
+        // A room another node holds: served from there ([`crate::relay`]).
+        match crate::relay::open(&server, &code, lang, &hello_text).await {
+            crate::relay::Opened::Here => {}
+            crate::relay::Opened::There(remote) => {
+                return crate::relay::edge(server.clone(), remote, sink, stream).await;
+            }
+            crate::relay::Opened::Refused(frame, closing) => return close_with(&mut sink, Some(frame), closing).await,
+            crate::relay::Opened::Unreachable => return close_with(&mut sink, None, crate::relay::MOVED).await,
+        }
         let room = match server.room(&code).await {
             Ok(room) => room,
+            // Held by another node that is just opening it (it answers the relay once it has):
+            // asked again.
+            Err(ApiError::Internal) if attempt < 2 && server.relay.get().is_some() => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
             Err(error) => {
                 let (frame, closing) = refuse(error, lang);
                 return close_with(&mut sink, frame, closing).await;
@@ -215,8 +282,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         }
     });
     let (errors, mut errors_out) = mpsc::channel::<(ApiError, bool)>(16);
-    let (burst, per_second) = (server.config.burst, server.config.per_second);
-    let mut rate = Rate { tokens: burst, burst, per_second, last: tokio::time::Instant::now(), refused: 0 };
+    let mut reader = Reader::new(&server, id, lang);
     let inbox = room.inbox.clone();
     let mut written = false;
     loop {
@@ -237,10 +303,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         let text = match message {
             Some(Ok(Message::Text(text))) => text,
             Some(Ok(Message::Binary(_))) => {
-                let _ = errors.try_send((
-                    ApiError::BadRequest(lang.pick("les messages sont du texte JSON", "messages are JSON text").into()),
-                    false,
-                ));
+                let _ = errors.try_send((reader.binary(), false));
                 continue;
             }
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -251,26 +314,16 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 break;
             }
         };
-        if !rate.allow() {
-            let close = rate.refused >= FLOOD_CLOSE;
-            if rate.refused == 1 || rate.refused.is_multiple_of(20) || close {
-                let _ = errors.try_send((ApiError::RateLimited, close));
+        match reader.text(Some(text.as_str())) {
+            Step::Room(request) => {
+                if inbox.send(request).await.is_err() {
+                    break;
+                }
             }
-            continue;
-        }
-        if text.len() > MAX_MESSAGE {
-            let _ = errors.try_send((ApiError::TooLarge, true));
-            continue;
-        }
-        let request = match request(id, &text, lang) {
-            Ok(request) => request,
-            Err(error) => {
-                let _ = errors.try_send((error, false));
-                continue;
+            Step::Refuse(error, close) => {
+                let _ = errors.try_send((error, close));
             }
-        };
-        if inbox.send(request).await.is_err() {
-            break;
+            Step::Skip => {}
         }
     }
     // The room closes the outbox once it has let the connection go (after the error frame that
@@ -351,7 +404,7 @@ fn read(text: &str, lang: Lang) -> Result<ClientMsg, ApiError> {
 }
 
 /// The first message, which must be `hello`.
-fn read_hello(text: &str, lang: Lang) -> Result<Hello, ApiError> {
+pub(crate) fn read_hello(text: &str, lang: Lang) -> Result<Hello, ApiError> {
     match serde_json::from_str(text) {
         Ok(ClientMsg::Hello(hello)) => Ok(hello),
         // Not JSON, or not an object, is said so; anything else is not `hello`.

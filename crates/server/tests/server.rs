@@ -11,6 +11,7 @@ use tapis_client::{Ws, http, http_raw};
 use tapis_core::{GameRng, Seat};
 use tapis_table::{Controller, GameId, Table, TableSetup};
 
+mod relay;
 mod store;
 
 /// The allocator `tapis serve` runs on: the server is tested as it runs, and the checks here,
