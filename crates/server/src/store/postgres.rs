@@ -12,8 +12,9 @@
 //! room through a row of `leases` (room, node, epoch, expires), on the database's clock. It gets
 //! one when it creates the room (epoch 1), or when it brings the room back from the store
 //! ([`Store::load_room`]): then only if the lease is its own or ran out, and always with the
-//! epoch one higher, before the room's log is read. The writer renews every lease the node holds
-//! every third of [`PostgresStore::open`]'s `lease` (one statement, on its own connection, so
+//! epoch one higher, before the room's log is read; or when its scan takes a lease that ran out
+//! ([`PostgresStore::claim_lapsed`], for [`crate::cluster`]). The writer renews every lease the
+//! node holds every third of [`PostgresStore::open`]'s `lease` (one statement, on its own connection, so
 //! that a renewal never waits for a group's locks). Every write to a room — an appended action,
 //! a seat, a chat line, a new match — runs in a transaction that first locks that room's lease
 //! row (`FOR SHARE`) where it still names this node and the epoch it was given and has not run
@@ -88,7 +89,7 @@ struct Shared {
     /// Set by a drain: no lease is taken any more.
     draining: AtomicBool,
     health: Mutex<StoreHealth>,
-    /// Whether the last statement that had to reach PostgreSQL (a renewal, a scan, a group) did.
+    /// Whether the last renewal, scan or acquisition reached PostgreSQL.
     reach: Mutex<Reach>,
 }
 
