@@ -755,7 +755,8 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         data: args.data,
         store: args.store,
         node: args.node.unwrap_or_else(tapis_server::default_node_name),
-        lease: std::time::Duration::from_secs_f64(args.lease_seconds),
+        // In whole milliseconds: 0.3 s is 300 ms, not a hair under it.
+        lease: std::time::Duration::from_millis((args.lease_seconds * 1000.0).round() as u64),
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
         rooms_per_minute: args.rooms_per_minute as f64,
