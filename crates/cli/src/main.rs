@@ -89,6 +89,10 @@ struct ServeArgs {
     /// that any node serves any room's clients.
     #[arg(long, value_name = "URL")]
     nats: Option<String>,
+    /// Seconds a node's lease on a room lasts in PostgreSQL unless renewed (every third of it):
+    /// a dead node's rooms are taken over within about 1.4 times this; decimals allowed.
+    #[arg(long, default_value_t = 10.0, value_parser = lease_seconds)]
+    lease_seconds: f64,
     /// Rooms held in memory at once, idle and finished ones included (a room untouched for
     /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
@@ -757,6 +761,8 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         store: args.store,
         node: args.node.unwrap_or_else(tapis_server::default_node_name),
         nats: args.nats,
+        // In whole milliseconds: 0.3 s is 300 ms, not a hair under it.
+        lease: std::time::Duration::from_millis((args.lease_seconds * 1000.0).round() as u64),
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
         rooms_per_minute: args.rooms_per_minute as f64,
@@ -852,6 +858,14 @@ fn count(text: &str, min: u64, max: u64, unit: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
         _ => Err(format!("the number of {unit} is from {} to {}", thousands(min), thousands(max))),
+    }
+}
+
+/// A lease's length in seconds: from 0.3 (a renewal every 100 ms) to a day.
+fn lease_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(seconds) if (0.3..=86_400.0).contains(&seconds) => Ok(seconds),
+        _ => Err("a lease lasts from 0.3 to 86,400 seconds".to_string()),
     }
 }
 

@@ -241,7 +241,11 @@ pub struct Failure(pub ApiError, pub Lang);
 impl IntoResponse for Failure {
     fn into_response(self) -> Response {
         let status = StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::BAD_REQUEST);
-        let body = json!({"error": {"code": self.0.code(), "message": self.0.message(self.1)}});
+        let mut body = json!({"error": {"code": self.0.code(), "message": self.0.message(self.1)}});
+        // Which node to ask instead (an extension of SERVER.md).
+        if let ApiError::Elsewhere(node) = &self.0 {
+            body["error"]["node"] = json!(node);
+        }
         (status, axum::Json(body)).into_response()
     }
 }
@@ -271,10 +275,12 @@ async fn health(State(server): State<Arc<Server>>) -> Response {
         "bot_threads": server.bots.threads(),
         "memory_kib": memory_kib(),
     });
-    // A node sharing its store with others: its name and its rooms' leases.
+    // A node sharing its store with others: its name, its rooms' leases, whether it reaches
+    // PostgreSQL.
     if let (Some(leases), Some(health)) = (server.store.leases(), health.as_object_mut()) {
         health.insert("node".into(), json!(leases.node));
         health.insert("leases".into(), json!(leases.rooms));
+        health.insert("postgres".into(), json!(leases.postgres));
     }
     // A node relaying through NATS: whether it reaches it.
     if let (Some(relay), Some(health)) = (server.relay.get(), health.as_object_mut()) {

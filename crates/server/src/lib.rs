@@ -14,6 +14,7 @@
 //!   connections: each refused with an error frame or status in the client's language.
 
 pub mod bots;
+pub mod cluster;
 pub mod frames;
 pub mod http;
 pub mod limits;
@@ -51,6 +52,8 @@ pub struct ServeConfig {
     /// `nats://host:port`: the NATS through which this node serves the clients of rooms other
     /// nodes hold, and theirs the clients of its rooms ([`relay`]); `None`: only its own rooms.
     pub nats: Option<String>,
+    /// How long a lease on a room lasts in a shared store unless renewed (every third of it).
+    pub lease: Duration,
     /// Rooms held in memory at once, idle and finished ones included (rooms untouched for
     /// `archive_after` leave memory, and come back from the store when asked for).
     pub max_rooms: usize,
@@ -94,6 +97,7 @@ impl Default for ServeConfig {
             store: None,
             node: default_node_name(),
             nats: None,
+            lease: store::postgres::LEASE,
             max_rooms: 20_000,
             max_connections: 50_000,
             burst: ws::BURST,
@@ -172,6 +176,16 @@ impl Directory {
         self.rooms.lock().unwrap_or_else(|e| e.into_inner()).insert(code, handle);
     }
 
+    /// The codes of the rooms in memory.
+    pub fn codes(&self) -> Vec<String> {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).keys().cloned().collect()
+    }
+
+    /// A room leaves memory whatever waits in its queue (it moves to another node).
+    pub fn remove(&self, code: &str) {
+        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).remove(code);
+    }
+
     /// A room leaves memory if nothing waits in its queue; the caller then closes the queue.
     pub fn leave_if_idle(&self, code: &str, inbox: &mpsc::Receiver<room::RoomMsg>) -> bool {
         let mut rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
@@ -238,6 +252,9 @@ impl Server {
             return Ok(handle);
         }
         let loaded = self.store.load_room(code).await.map_err(|e| {
+            if let Some(elsewhere) = e.downcast_ref::<store::postgres::HeldElsewhere>() {
+                return ApiError::Elsewhere(elsewhere.node.clone());
+            }
             tracing::error!(room = %code, error = %e, "a stored room could not be read");
             ApiError::Internal
         })?;
@@ -309,6 +326,8 @@ pub enum ApiError {
     StoreFailed,
     /// A stored room cannot be rebuilt from its actions.
     DamagedRoom,
+    /// Another node of a shared store holds the room (its name): the client asks that node.
+    Elsewhere(String),
     Table(TableError),
     Internal,
 }
@@ -337,6 +356,7 @@ impl ApiError {
             ApiError::UriTooLong => "too_large",
             ApiError::StoreFailed => "store_failed",
             ApiError::DamagedRoom => "damaged_room",
+            ApiError::Elsewhere(_) => "room_elsewhere",
             ApiError::Table(TableError::Action(tapis_core::ActionError::Over)) => "over",
             ApiError::Table(e) => e.code(),
             ApiError::Internal => "internal",
@@ -347,7 +367,7 @@ impl ApiError {
         match self {
             ApiError::NoRoom | ApiError::NoMatch(_) => 404,
             ApiError::BadToken => 403,
-            ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver => 409,
+            ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver | ApiError::Elsewhere(_) => 409,
             ApiError::TooManyRooms | ApiError::TooManyConnections | ApiError::StoreFailed => 503,
             ApiError::TooLarge => 413,
             ApiError::UriTooLong => 414,
@@ -411,6 +431,10 @@ impl ApiError {
                 "l'historique enregistré de ce salon ne se relit pas",
                 "this room's stored history cannot be read back",
             ),
+            ApiError::Elsewhere(node) => pick(
+                &format!("ce salon est sur le nœud «\u{a0}{node}\u{a0}»\u{a0}: adressez-vous à lui"),
+                &format!("this room is on the node \"{node}\": ask that node"),
+            ),
             ApiError::Table(e) => e.message(lang),
             ApiError::Internal => pick("erreur interne du serveur", "internal server error"),
         }
@@ -446,17 +470,19 @@ pub fn hash_token(token: &str) -> [u8; 32] {
 
 /// Opens the store and serves until SIGINT or SIGTERM. `ready` is called with the address
 /// actually bound (port 0 takes a free port) once the server accepts connections. Rooms come back
-/// from the store when they are first asked for.
+/// from the store when they are first asked for; with a shared store, the node also takes the
+/// rooms of dead nodes, and drains before it stops ([`cluster`]).
 ///
 /// The signals are caught first of all, so that one that comes while the store opens stops the
-/// server cleanly too. Stopping: nothing new is accepted, every WebSocket is closed with 1001,
+/// server cleanly too. Stopping: nothing new is accepted, a node of a shared store drains (its
+/// rooms' clients closed with 1012, its leases given up), every other WebSocket is closed with 1001,
 /// requests under way get [`STOP_GRACE`] to end (slow clients are not waited for), and every
 /// write handed to the store is committed or refused before the process ends.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
     let (stop, stopping) = watch::channel(false);
     let mut signalled = Box::pin(signal());
     tracing::info!("starting");
-    let store = tokio::select! {
+    let (store, shared) = tokio::select! {
         store = open_store(&config) => store?,
         () = &mut signalled => {
             tracing::info!("stopped before serving");
@@ -473,9 +499,18 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     if let Some(relay) = relay {
         let _ = server.relay.set(relay);
     }
+    let cluster = shared.map(|shared| {
+        let (quit, quitting) = watch::channel(false);
+        let background = tokio::spawn(cluster::run(server.clone(), shared.clone(), quitting));
+        (shared, quit, background)
+    });
     ready(addr);
     tracing::info!(%addr, "listening");
     http::accept(server.clone(), listener, signalled).await;
+    // A node of a shared store hands its rooms over before it stops.
+    if let Some((shared, quit, background)) = cluster {
+        cluster::drain(&server, &shared, quit, background).await;
+    }
     let _ = stop.send(true);
     // Requests and connections under way: a short grace, then they are dropped.
     let deadline = tokio::time::Instant::now() + STOP_GRACE;
@@ -492,14 +527,17 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
     Ok(())
 }
 
-/// The store `config` names: PostgreSQL for a `postgres://` URL, SQLite under `data` without one.
-async fn open_store(config: &ServeConfig) -> anyhow::Result<Arc<dyn store::Store>> {
+/// The store `config` names: PostgreSQL for a `postgres://` URL (returned twice: the cluster's
+/// work needs it as it is), SQLite under `data` without one.
+async fn open_store(
+    config: &ServeConfig,
+) -> anyhow::Result<(Arc<dyn store::Store>, Option<Arc<store::PostgresStore>>)> {
     match &config.store {
-        None => Ok(Arc::new(store::SqliteStore::open(&config.data).await?)),
+        None => Ok((Arc::new(store::SqliteStore::open(&config.data).await?), None)),
         Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => {
-            let store = store::PostgresStore::open(url, &config.node, store::postgres::LEASE).await?;
-            tracing::info!(node = %config.node, "rooms in PostgreSQL");
-            Ok(Arc::new(store))
+            let store = Arc::new(store::PostgresStore::open(url, &config.node, config.lease).await?);
+            tracing::info!(node = %config.node, lease_ms = config.lease.as_millis() as u64, "rooms in PostgreSQL");
+            Ok((store.clone(), Some(store)))
         }
         Some(_) => anyhow::bail!("--store takes a postgres:// URL (without it, rooms live in SQLite under --data)"),
     }

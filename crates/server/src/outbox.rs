@@ -22,6 +22,8 @@ pub struct Closing {
 impl Closing {
     pub const NORMAL: Closing = Closing { code: 1000, reason: "" };
     pub const GOING_AWAY: Closing = Closing { code: 1001, reason: "the server stops" };
+    /// The room moves to another node (a drain, a lease lost): the client reconnects.
+    pub const RESTART: Closing = Closing { code: 1012, reason: "the room moves: reconnect" };
     pub const POLICY: Closing = Closing { code: 1008, reason: "refused" };
     pub const TOO_BIG: Closing = Closing { code: 1009, reason: "message too large" };
     pub const TOO_SLOW: Closing = Closing { code: 1008, reason: "too slow to read" };

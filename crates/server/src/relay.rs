@@ -694,7 +694,7 @@ pub async fn http(State(server): State<Arc<Server>>, request: Request, next: Nex
             // Nobody holds the room: this node opens it, unless another is just opening it
             // (then asked again).
             Some(None) => match server.room(&code).await {
-                Err(ApiError::Internal) if attempt < 2 => {
+                Err(ApiError::Elsewhere(_)) if attempt < 2 => {
                     tokio::time::sleep(Duration::from_millis(100)).await;
                 }
                 _ => break,

@@ -101,6 +101,9 @@ pub enum RoomMsg {
         code: ApiError,
         close: bool,
     },
+    /// The room leaves this node, which drains or lost its lease ([`crate::cluster`]): every
+    /// connection is closed with 1012 so that its client reconnects to the room's next node.
+    Leave,
 }
 
 /// The `GET /api/rooms/{room}` object of SERVER.md, which the `room` frame also carries. Its
@@ -385,6 +388,10 @@ impl Room {
             };
             tokio::select! {
                 message = inbox.recv() => match message {
+                    Some(RoomMsg::Leave) => {
+                        self.leave(&mut inbox);
+                        return;
+                    }
                     Some(message) => {
                         if !matches!(message, RoomMsg::Disconnect { .. } | RoomMsg::Error { .. }) {
                             self.touched = self.now();
@@ -425,6 +432,21 @@ impl Room {
                 }
             }
         }
+    }
+
+    /// Leaves memory at once for another node to take the room: what waits in the queue is
+    /// dropped unanswered (its askers ask again), and every client is told to reconnect. The
+    /// lease is not given up here: a drain gives up all of them at once, once every room has
+    /// left; a lease lost is not this node's to give.
+    fn leave(&mut self, inbox: &mut mpsc::Receiver<RoomMsg>) {
+        self.server.rooms.remove(&self.code);
+        inbox.close();
+        while inbox.try_recv().is_ok() {}
+        for (_, gone) in std::mem::take(&mut self.connections) {
+            gone.outbox.close(Closing::RESTART);
+        }
+        self.server.room_closed();
+        tracing::info!(room = %self.code, "room left this node");
     }
 
     /// Hands the table's next move by itself to the bots, as soon as the table changes (so that
@@ -502,6 +524,8 @@ impl Room {
                     self.drop_connections(vec![(conn, crate::ws::closing_for(&code))]);
                 }
             }
+            // Taken by `run` before it comes here.
+            RoomMsg::Leave => {}
         }
     }
 

@@ -43,7 +43,11 @@ pub(crate) async fn close_with(
 pub fn closing_for(error: &ApiError) -> Closing {
     match error {
         ApiError::TooLarge => Closing::TOO_BIG,
-        ApiError::TooManyConnections | ApiError::RoomFull => Closing { code: 1013, reason: "try again later" },
+        // Held by another node, just opening it or not reachable through a relay: a moment later
+        // the relay finds it, or its lease runs out and any node takes it.
+        ApiError::TooManyConnections | ApiError::RoomFull | ApiError::Elsewhere(_) => {
+            Closing { code: 1013, reason: "try again later" }
+        }
         ApiError::Internal | ApiError::DamagedRoom => Closing { code: 1011, reason: "server error" },
         _ => Closing::POLICY,
     }
@@ -211,7 +215,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             Ok(room) => room,
             // Held by another node that is just opening it (it answers the relay once it has):
             // asked again.
-            Err(ApiError::Internal) if attempt < 2 && server.relay.get().is_some() => {
+            Err(ApiError::Elsewhere(_)) if attempt < 2 && server.relay.get().is_some() => {
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 continue;
             }

@@ -12,8 +12,9 @@
 //! room through a row of `leases` (room, node, epoch, expires), on the database's clock. It gets
 //! one when it creates the room (epoch 1), or when it brings the room back from the store
 //! ([`Store::load_room`]): then only if the lease is its own or ran out, and always with the
-//! epoch one higher, before the room's log is read. The writer renews every lease the node holds
-//! every third of [`PostgresStore::open`]'s `lease` (one statement, on its own connection, so
+//! epoch one higher, before the room's log is read; or when its scan takes a lease that ran out
+//! ([`PostgresStore::claim_lapsed`], for [`crate::cluster`]). The writer renews every lease the
+//! node holds every third of [`PostgresStore::open`]'s `lease` (one statement, on its own connection, so
 //! that a renewal never waits for a group's locks). Every write to a room — an appended action,
 //! a seat, a chat line, a new match — runs in a transaction that first locks that room's lease
 //! row (`FOR SHARE`) where it still names this node and the epoch it was given and has not run
@@ -40,7 +41,8 @@ use super::{
 use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
 use sqlx::{Connection, Postgres, Row, Transaction};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::{mpsc, oneshot};
@@ -53,8 +55,16 @@ pub const MAX_GROUP: usize = 1024;
 /// writes refused): a server out of reach answers nothing, and must not hold the rooms forever.
 pub const COMMIT_WITHIN: Duration = Duration::from_secs(5);
 
-/// How long a lease lasts unless renewed, by default (renewed every third of it).
+/// How long a lease lasts unless renewed, by default (renewed every third of it). The cost of a
+/// short lease is its renewals (one statement per node every third of it, whatever its number of
+/// rooms) and the stalls it tolerates: a node loses its rooms when PostgreSQL has not answered
+/// two renewals in a row, so 10 s rides out a 6 s stall. Its gain is the takeover time after a
+/// node dies: at most a lease and a scan period (a third of it), and the replays.
 pub const LEASE: Duration = Duration::from_secs(10);
+
+/// The most lapsed leases one node takes in one scan, so that a node starting among thousands
+/// of lapsed rooms takes them over a few scans, sharing them with the others.
+pub const MAX_CLAIM: u64 = 64;
 
 static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations");
 
@@ -73,7 +83,22 @@ struct Shared {
     /// The rooms this node owns: the epoch it was given and when, by this node's clock, the
     /// lease ends unless renewed.
     held: Mutex<BTreeMap<String, Held>>,
+    /// Rooms whose lapsed lease this node just took ([`PostgresStore::claim_lapsed`]), not
+    /// brought into memory yet: their load uses that lease rather than taking another.
+    claimed: Mutex<BTreeSet<String>>,
+    /// Set by a drain: no lease is taken any more.
+    draining: AtomicBool,
     health: Mutex<StoreHealth>,
+    /// Whether the last renewal, scan or acquisition reached PostgreSQL.
+    reach: Mutex<Reach>,
+}
+
+/// This node's view of PostgreSQL.
+#[derive(Clone, Copy, Debug)]
+struct Reach {
+    ok: bool,
+    /// Since when it is (or is not) reached.
+    since: Instant,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -103,7 +128,33 @@ pub struct NodeLeases {
     pub node: String,
     /// Each room this node owns: its lease's epoch, and how long it lasts unless renewed.
     pub rooms: BTreeMap<String, LeaseView>,
+    /// This node's view of PostgreSQL.
+    pub postgres: PostgresView,
 }
+
+/// Whether this node reaches PostgreSQL: `{"ok": true}`, or `{"ok": false,
+/// "unreachable_for_ms": N}` since the first statement that failed to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PostgresView {
+    pub ok: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unreachable_for_ms: Option<u64>,
+}
+
+/// A room whose lease another node holds, and has not let run out.
+#[derive(Debug)]
+pub struct HeldElsewhere {
+    pub room: String,
+    pub node: String,
+}
+
+impl std::fmt::Display for HeldElsewhere {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the room {} is held by the node {}", self.room, self.node)
+    }
+}
+
+impl std::error::Error for HeldElsewhere {}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LeaseView {
@@ -115,7 +166,8 @@ pub struct LeaseView {
 /// higher than the last.
 const ACQUIRE: &str = "INSERT INTO leases (room, node, epoch, expires) \
      VALUES ($1, $2, 1, now() + $3::float8 * interval '1 millisecond') \
-     ON CONFLICT (room) DO UPDATE SET node = excluded.node, epoch = leases.epoch + 1, expires = excluded.expires \
+     ON CONFLICT (room) DO UPDATE SET node = excluded.node, epoch = leases.epoch + 1, expires = excluded.expires, \
+     idle = false \
      WHERE leases.node = excluded.node OR leases.expires < now() \
      RETURNING epoch";
 
@@ -127,13 +179,45 @@ const FIRST_LEASE: &str = "INSERT INTO leases (room, node, epoch, expires) \
 const CHECK_LEASE: &str = "SELECT 1 FROM leases \
      WHERE room = $1 AND node = $2 AND epoch = $3 AND expires > clock_timestamp() FOR SHARE";
 
-/// A room's lease given up: it ends now, for another node to take.
-const RELEASE: &str = "UPDATE leases SET expires = now() WHERE room = $1 AND node = $2 AND epoch = $3";
+/// The lease of a room that left memory, given up: it ends now, and live nodes do not take it
+/// over (`idle`): the room comes back where a client asks for it.
+const RELEASE: &str = "UPDATE leases SET expires = now(), idle = true WHERE room = $1 AND node = $2 AND epoch = $3";
 
-/// Every lease the node holds, pushed back; the rooms whose lease is still the node's.
+/// A drain: every lease of the node ends now, for the live nodes' next scans to take.
+const RELEASE_ALL: &str = "UPDATE leases AS l SET expires = now() \
+     FROM unnest($1::text[], $2::int8[]) AS h(room, epoch) \
+     WHERE l.room = h.room AND l.epoch = h.epoch AND l.node = $3 \
+     RETURNING l.room, l.epoch";
+
+/// The node is alive (it is counted when the rooms of a dead one are shared out).
+const HEARTBEAT: &str = "INSERT INTO nodes (node, seen) VALUES ($1, now()) \
+     ON CONFLICT (node) DO UPDATE SET seen = excluded.seen";
+
+/// How many leases ran out (not given up idle, and not longer ago than $1 ms), and how many
+/// nodes are alive (seen within $2 ms).
+const LAPSED_AND_LIVE: &str = "SELECT \
+     (SELECT count(*) FROM leases WHERE NOT idle AND expires < now() \
+        AND expires > now() - $1::float8 * interval '1 millisecond'), \
+     (SELECT count(*) FROM nodes WHERE seen > now() - $2::float8 * interval '1 millisecond')";
+
+/// Takes at most $3 leases that ran out, the oldest first, skipping the rooms in this node's
+/// memory ($5) and those another node is taking at this very moment (`SKIP LOCKED`): each with
+/// the epoch one higher.
+const CLAIM: &str = "WITH lapsed AS ( \
+        SELECT room FROM leases \
+        WHERE NOT idle AND expires < now() AND expires > now() - $4::float8 * interval '1 millisecond' \
+          AND NOT (room = ANY($5::text[])) \
+        ORDER BY expires, room LIMIT $3 FOR UPDATE SKIP LOCKED) \
+     UPDATE leases AS l SET node = $1, epoch = l.epoch + 1, \
+        expires = now() + $2::float8 * interval '1 millisecond' \
+     FROM lapsed WHERE l.room = lapsed.room \
+     RETURNING l.room, l.epoch";
+
+/// Every lease the node holds, pushed back; the rooms whose lease is still the node's (one that
+/// ran out stays so: another node may be taking it).
 const RENEW: &str = "UPDATE leases AS l SET expires = now() + $3::float8 * interval '1 millisecond' \
      FROM unnest($1::text[], $2::int8[]) AS h(room, epoch) \
-     WHERE l.room = h.room AND l.epoch = h.epoch AND l.node = $4 \
+     WHERE l.room = h.room AND l.epoch = h.epoch AND l.node = $4 AND l.expires > now() \
      RETURNING l.room";
 
 impl PostgresStore {
@@ -144,6 +228,10 @@ impl PostgresStore {
         // The URL is not quoted back: it may hold a password.
         let options: PgConnectOptions =
             url.parse().map_err(|e| anyhow::anyhow!("the store's address is not a PostgreSQL URL: {e}"))?;
+        // A node cut off in the middle of a group leaves its transaction open on the server,
+        // holding its rooms' lease rows: PostgreSQL ends it, so that a live node can take them.
+        let idle_limit = format!("{}ms", COMMIT_WITHIN.as_millis());
+        let options = options.options([("idle_in_transaction_session_timeout", idle_limit.as_str())]);
         anyhow::ensure!(!node.is_empty(), "a node needs a name");
         anyhow::ensure!(lease >= Duration::from_millis(300), "a lease lasts 300 ms at least");
         // One connection first, so that the reason it fails is told (the pool says only that it
@@ -164,7 +252,10 @@ impl PostgresStore {
             node: node.to_string(),
             lease,
             held: Mutex::new(BTreeMap::new()),
+            claimed: Mutex::new(BTreeSet::new()),
+            draining: AtomicBool::new(false),
             health: Mutex::new(StoreHealth { ok: true, error: None, failures: 0 }),
+            reach: Mutex::new(Reach { ok: true, since: Instant::now() }),
         });
         let (writes, receiver) = mpsc::unbounded_channel();
         tokio::spawn(writer(shared.clone(), options, receiver));
@@ -182,8 +273,114 @@ impl PostgresStore {
         held.get(room).filter(|h| h.until > Instant::now()).map(|h| h.epoch)
     }
 
+    /// How long this node's leases last unless renewed.
+    pub fn lease(&self) -> Duration {
+        self.shared.lease
+    }
+
+    /// One scan of the node's background task ([`crate::cluster`]): says that the node is
+    /// alive, then takes its share of the leases that ran out (the number lapsed divided by the
+    /// nodes alive, rounded up, at most [`MAX_CLAIM`] and `room_for`), leaving out the rooms in
+    /// its memory (`in_memory`), those given up idle and those that ran out more than
+    /// `forget_after` ago. The rooms taken, with their new epochs: the caller brings them into
+    /// memory, whose load then uses that lease.
+    pub async fn claim_lapsed(
+        &self,
+        in_memory: &[String],
+        room_for: usize,
+        forget_after: Duration,
+    ) -> anyhow::Result<Vec<(String, i64)>> {
+        if self.shared.draining.load(Ordering::Relaxed) {
+            return Ok(Vec::new());
+        }
+        let scanned = tokio::time::timeout(COMMIT_WITHIN, self.scan(in_memory, room_for, forget_after))
+            .await
+            .unwrap_or_else(|_| Err(anyhow::anyhow!("PostgreSQL did not answer within {COMMIT_WITHIN:?}")));
+        self.shared.reached(scanned.is_ok());
+        scanned
+    }
+
+    async fn scan(
+        &self,
+        in_memory: &[String],
+        room_for: usize,
+        forget_after: Duration,
+    ) -> anyhow::Result<Vec<(String, i64)>> {
+        let node = &self.shared.node;
+        let lease = self.shared.lease;
+        let asked = Instant::now();
+        sqlx::query(HEARTBEAT).bind(node).execute(&self.pool).await?;
+        let counts =
+            sqlx::query(LAPSED_AND_LIVE).bind(millis(forget_after)).bind(millis(lease)).fetch_one(&self.pool).await?;
+        let lapsed = u64::try_from(counts.try_get::<i64, _>(0)?)?;
+        let live = u64::try_from(counts.try_get::<i64, _>(1)?)?.max(1);
+        let share = lapsed.div_ceil(live).min(MAX_CLAIM).min(room_for as u64);
+        if share == 0 {
+            return Ok(Vec::new());
+        }
+        let rows = sqlx::query(CLAIM)
+            .bind(node)
+            .bind(millis(lease))
+            .bind(share as i64)
+            .bind(millis(forget_after))
+            .bind(in_memory.to_vec())
+            .fetch_all(&self.pool)
+            .await?;
+        let mut taken = Vec::with_capacity(rows.len());
+        let mut held = self.shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        let mut claimed = self.shared.claimed.lock().unwrap_or_else(|e| e.into_inner());
+        for row in rows {
+            let (room, epoch): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
+            held.insert(room.clone(), Held { epoch, until: asked + lease });
+            claimed.insert(room.clone());
+            tracing::info!(room = %room, node = %node, epoch, "lease taken over");
+            taken.push((room, epoch));
+        }
+        Ok(taken)
+    }
+
+    /// Forgets the lease of a room that left memory because its lease ran out by this node's
+    /// clock: it is never renewed again, and runs out in the database too.
+    pub fn forget(&self, room: &str) {
+        let mut held = self.shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        if held.get(room).is_some_and(|h| h.until <= Instant::now()) {
+            held.remove(room);
+        }
+    }
+
+    /// A drain begins: this node takes no lease any more, by a scan or for a client.
+    pub fn stop_taking(&self) {
+        self.shared.draining.store(true, Ordering::Relaxed);
+    }
+
+    /// A drain ends: every lease this node holds ends now (so that the live nodes' next scans
+    /// take the rooms, without waiting for them to run out) and the node leaves the live ones;
+    /// from now on every write of this node is refused. The number of leases given up.
+    pub async fn release_all(&self) -> anyhow::Result<usize> {
+        self.stop_taking();
+        let (rooms, epochs): (Vec<String>, Vec<i64>) = {
+            let mut held = self.shared.held.lock().unwrap_or_else(|e| e.into_inner());
+            std::mem::take(&mut *held).into_iter().map(|(room, h)| (room, h.epoch)).unzip()
+        };
+        self.shared.claimed.lock().unwrap_or_else(|e| e.into_inner()).clear();
+        let node = &self.shared.node;
+        let released = tokio::time::timeout(COMMIT_WITHIN, async {
+            let rows = sqlx::query(RELEASE_ALL).bind(&rooms).bind(&epochs).bind(node).fetch_all(&self.pool).await?;
+            sqlx::query("DELETE FROM nodes WHERE node = $1").bind(node).execute(&self.pool).await?;
+            Ok::<_, sqlx::Error>(rows)
+        })
+        .await
+        .map_err(|_| anyhow::anyhow!("PostgreSQL did not answer within {COMMIT_WITHIN:?}"))??;
+        for row in &released {
+            let (room, epoch): (String, i64) = (row.try_get(0)?, row.try_get(1)?);
+            tracing::info!(room = %room, node = %node, epoch, "lease released for another node to take");
+        }
+        Ok(released.len())
+    }
+
     /// Takes the lease of `room` (its own again, or one that ran out), with a new epoch.
     async fn acquire(&self, room: &str) -> anyhow::Result<()> {
+        anyhow::ensure!(!self.shared.draining.load(Ordering::Relaxed), "this node is draining: it takes no room");
         let asked = Instant::now();
         let taken = tokio::time::timeout(
             COMMIT_WITHIN,
@@ -194,13 +391,15 @@ impl PostgresStore {
                 .fetch_optional(&self.pool),
         )
         .await
-        .map_err(|_| anyhow::anyhow!("PostgreSQL did not answer within {COMMIT_WITHIN:?}"))??;
-        let Some(row) = taken else {
+        .map_err(|_| anyhow::anyhow!("PostgreSQL did not answer within {COMMIT_WITHIN:?}"))
+        .and_then(|taken| taken.map_err(anyhow::Error::from));
+        self.shared.reached(taken.is_ok());
+        let Some(row) = taken? else {
             let holder: Option<String> = sqlx::query_scalar("SELECT node FROM leases WHERE room = $1")
                 .bind(room)
                 .fetch_optional(&self.pool)
                 .await?;
-            anyhow::bail!("the room {room} is held by the node {}", holder.unwrap_or_default());
+            return Err(HeldElsewhere { room: room.to_string(), node: holder.unwrap_or_default() }.into());
         };
         let epoch: i64 = row.try_get(0)?;
         let mut held = self.shared.held.lock().unwrap_or_else(|e| e.into_inner());
@@ -215,8 +414,11 @@ impl PostgresStore {
             return Ok(None);
         }
         // The lease first, the log after it: every write of a former owner is then in the log,
-        // or will be refused.
-        self.acquire(code).await?;
+        // or will be refused. A lease the scan just took is that lease.
+        let claimed = self.shared.claimed.lock().unwrap_or_else(|e| e.into_inner()).remove(code);
+        if !claimed || self.epoch(code).is_none() {
+            self.acquire(code).await?;
+        }
         let row = sqlx::query(
             "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms FROM rooms WHERE code = $1",
         )
@@ -335,14 +537,21 @@ impl Store for PostgresStore {
     fn leases(&self) -> Option<NodeLeases> {
         let now = Instant::now();
         let held = self.shared.held.lock().unwrap_or_else(|e| e.into_inner());
+        // A lease run out by this node's clock is not its own any more.
         let rooms = held
             .iter()
+            .filter(|(_, h)| h.until > now)
             .map(|(room, h)| {
                 let left = h.until.saturating_duration_since(now).as_millis() as u64;
                 (room.clone(), LeaseView { epoch: h.epoch, ms_left: left })
             })
             .collect();
-        Some(NodeLeases { node: self.shared.node.clone(), rooms })
+        let reach = *self.shared.reach.lock().unwrap_or_else(|e| e.into_inner());
+        let postgres = PostgresView {
+            ok: reach.ok,
+            unreachable_for_ms: (!reach.ok).then(|| now.saturating_duration_since(reach.since).as_millis() as u64),
+        };
+        Some(NodeLeases { node: self.shared.node.clone(), rooms, postgres })
     }
 }
 
@@ -433,6 +642,19 @@ impl Shared {
                 health.ok = false;
                 health.error = Some(e);
                 health.failures += 1;
+            }
+        }
+    }
+
+    /// Whether a statement reached PostgreSQL, for `GET /api/health`; a change is logged.
+    fn reached(&self, ok: bool) {
+        let mut reach = self.reach.lock().unwrap_or_else(|e| e.into_inner());
+        if reach.ok != ok {
+            *reach = Reach { ok, since: Instant::now() };
+            if ok {
+                tracing::warn!(node = %self.node, "PostgreSQL is reached again");
+            } else {
+                tracing::error!(node = %self.node, "PostgreSQL cannot be reached");
             }
         }
     }
@@ -689,6 +911,7 @@ async fn renew(shared: &Shared, options: &PgConnectOptions, connection: &mut Opt
             .await
     })
     .await;
+    shared.reached(matches!(renewed, Ok(Ok(_))));
     match renewed {
         Ok(Ok(mut still)) => {
             still.sort_unstable();
