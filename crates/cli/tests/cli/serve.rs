@@ -11,8 +11,8 @@ use std::time::Duration;
 use tapis_client::{Ws, http};
 use tapis_core::GameRng;
 
-mod common;
-#[path = "../../server/tests/store/postgres.rs"]
+use crate::common;
+#[path = "../../../server/tests/store/postgres.rs"]
 mod postgres;
 
 fn start(data: &std::path::Path) -> (Child, SocketAddr) {
