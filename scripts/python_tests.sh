@@ -2,8 +2,9 @@
 # The Python package's tests: makes sure the repository's ignored virtual environment (.venv/,
 # shared with the OpenSpiel differential test) holds the pinned requirements
 # (python/requirements.txt: maturin, numpy, pettingzoo, gymnasium, pytest, open_spiel), builds
-# the package into it with maturin (release, the workspace's target/), builds the `tapis` binary
-# the referee test replays records with, and runs pytest on python/tests. Arguments go to pytest.
+# the package into it with maturin (the tests' profile `checked`, the workspace's target/), builds
+# the `tapis` binary the referee test replays records with (same profile: target/checked/tapis),
+# and runs pytest on python/tests. Arguments go to pytest.
 # TAPIS_VENV=/some/dir uses another venv (a fresh one, to check an install from nothing).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,8 +24,10 @@ if ! cmp -s "$requirements" "$stamp"; then
     cp "$requirements" "$stamp"
 fi
 flock -u 9
-echo "== building the tapis package (maturin develop --release)" >&2
-(cd "$root/python" && VIRTUAL_ENV="$venv" "$venv/bin/maturin" develop --release --quiet)
-cargo build --release --quiet -p tapis --manifest-path "$root/Cargo.toml"
+echo "== building the tapis package (maturin develop --profile checked)" >&2
+(cd "$root/python" && VIRTUAL_ENV="$venv" "$venv/bin/maturin" develop --profile checked --quiet)
+# The binary as the test command builds it (`cargo build -p tapis` alone would resolve other
+# features for shared crates, and compile them all again): nothing to do after `cargo test`.
+cargo test --workspace --profile checked --no-run --quiet --manifest-path "$root/Cargo.toml"
 cd "$root/python/tests"
 exec "$venv/bin/python" -m pytest -p no:cacheprovider "$@"

@@ -179,9 +179,10 @@ def test_a_window_asks_each_seat_in_turn_with_a_decline():
 
 
 def tapis_binary():
-    path = ROOT / "target" / "release" / "tapis"
+    # The tests' profile, as scripts/python_tests.sh builds it.
+    path = ROOT / "target" / "checked" / "tapis"
     if not path.exists():
-        subprocess.run(["cargo", "build", "--release", "-q", "-p", "tapis"], cwd=ROOT, check=True)
+        subprocess.run(["cargo", "test", "--workspace", "--profile", "checked", "--no-run", "-q"], cwd=ROOT, check=True)
     return path
 
 

@@ -4,7 +4,7 @@ import { test, expect } from '@playwright/test';
 import { createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
 
 test('a person plays a whole match of Crazy Eights against two bots', async ({ page, request }) => {
-  const room = await createRoom(request, 'crazyeights', 3, ['human', 'bot:easy', 'bot:medium'],
+  const room = await createRoom(request, 'crazyeights', 3, ['human', 'bot:easy', 'bot:easy'],
     { use_special_cards: true, max_turns: 40 }, { seed: 3 });
   await joinByLink(page, room, 'Alice');
   await expect(page.locator('.game-crazyeights .c8-hand [data-card]')).toHaveCount(5);

@@ -27,7 +27,7 @@ async function handDealt(page, request, hands, discard, extra = {}) {
 const interesting = '.game-nantais [data-info="pending"], .game-nantais [data-info="suit"], .game-nantais [data-info="rank"], .game-nantais .nt-race-button';
 
 test('a person plays a whole match of Le 8 Nantais against two bots', async ({ page, request }) => {
-  const room = await createRoom(request, 'nantais', 3, ['human', 'bot:easy', 'bot:medium'],
+  const room = await createRoom(request, 'nantais', 3, ['human', 'bot:easy', 'bot:easy'],
     { rounds_to_win: 1, queen_swap: true }, { seed: 3 });
   const forced = forcedMoves(page);
   await joinByLink(page, room, 'Alice');

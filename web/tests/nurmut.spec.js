@@ -18,7 +18,7 @@ function courageDeal() {
 }
 
 test('a person plays a whole Nur Mut match against two bots by clicking, then watches the replay', async ({ page, request }) => {
-  const room = await createRoom(request, 'nurmut', 3, ['human', 'bot:easy', 'bot:medium'], { rounds: 1 }, { seed: 3 });
+  const room = await createRoom(request, 'nurmut', 3, ['human', 'bot:easy', 'bot:easy'], { rounds: 1 }, { seed: 3 });
   await joinByLink(page, room, 'Alice');
   const area = page.locator('.game-nurmut');
   // Three centre piles, each with its top card drawn; one's own pile as it lies.

@@ -1,5 +1,5 @@
-// Starts `tapis serve` (the release binary the README's build makes) on a free port with an
-// empty data folder, tells the tests its address through TAPIS_URL, and stops it at the end.
+// Starts `tapis serve` (built with the tests' profile, as web/tests/run does) on a free port with
+// an empty data folder, tells the tests its address through TAPIS_URL, and stops it at the end.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export default async function globalSetup() {
-  const binary = process.env.TAPIS_BIN || join(root, 'target', 'release', 'tapis');
+  const binary = process.env.TAPIS_BIN || join(root, 'target', 'checked', 'tapis');
   const data = mkdtempSync(join(tmpdir(), 'tapis-browser-'));
   // Warnings and errors only: the runner's summary stays readable.
   const env = { ...process.env, RUST_LOG: process.env.RUST_LOG || 'warn' };

@@ -92,7 +92,7 @@ impl Encoding for Gum {
     }
 
     fn observation_len(players: usize, _options: &Options) -> usize {
-        KINDS + players * 39 + KINDS + 3 + 2 * KINDS + 16 + 1 + 6 + 2 * players + KINDS + 2
+        KINDS + players * 39 + KINDS + 2 + 2 * KINDS + 16 + 1 + 6 + 2 * players + KINDS + 2
     }
 
     fn encode_observation(players: usize, options: &Options, view: &View, out: &mut [f32]) {

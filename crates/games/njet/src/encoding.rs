@@ -63,7 +63,7 @@ impl Encoding for Njet {
             + 4
             + 5
             + 4
-            + players * 13
+            + players * 12
             + 4 * CARDS
             + players
             + 4

@@ -5,9 +5,15 @@ use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
+/// The binary, with no locale: French by default, whatever the machine's own locale.
+pub fn tapis() -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_tapis"));
+    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
+    command
+}
+
 /// The `tapis` binary under test: this build's, or another one (an older build, to compare)
 /// named by `TAPIS_SERVE_BIN`.
-#[allow(dead_code)]
 pub fn binary() -> PathBuf {
     std::env::var_os("TAPIS_SERVE_BIN").map(PathBuf::from).unwrap_or_else(|| env!("CARGO_BIN_EXE_tapis").into())
 }

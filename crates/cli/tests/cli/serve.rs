@@ -14,8 +14,8 @@ use tapis_client::{Ws, http};
 use tapis_core::GameRng;
 use tokio::time::Instant;
 
-mod common;
-#[path = "../../server/tests/store/postgres.rs"]
+use crate::common;
+#[path = "../../../server/tests/store/postgres.rs"]
 mod postgres;
 
 fn start(data: &std::path::Path) -> (Child, SocketAddr) {

@@ -3,17 +3,11 @@
 //! the way), and a standard output closed early (`tapis ... | head -c1`) ends the command quietly
 //! with status 0. Each case runs the real binary.
 
+use crate::common::tapis;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 use tapis::limits::{MAX_GAMES, MAX_ISMCTS_ITERATIONS, MAX_THREADS};
 use tapis::thousands;
-
-/// The binary, with no locale: French by default, whatever the machine's own locale.
-fn tapis() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tapis"));
-    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
-    command
-}
 
 fn run(args: &[&str]) -> Output {
     tapis().args(args).stdin(Stdio::null()).output().unwrap()

@@ -18,8 +18,7 @@ use std::time::Duration;
 use tapis_client::{Ws, http};
 use tapis_core::GameRng;
 
-mod common;
-use common::binary;
+use crate::common::{self, binary};
 
 fn is_root() -> bool {
     Command::new("id").arg("-u").output().map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0").unwrap_or(false)

@@ -2,18 +2,20 @@
 //! input that must never break it, a terminal match played to the end, and the command line's
 //! own errors.
 
+// The crate's other integration tests are modules of this one binary: one link per crate.
+mod abuse;
+mod common;
+mod faults;
+mod robustness;
+mod serve;
+mod tui_signals;
+
+use common::tapis;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::io::Write;
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use tapis::referee::Referee;
-
-/// The binary, with no locale: French by default, whatever the machine's own locale.
-fn tapis() -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_tapis"));
-    command.env_remove("LC_ALL").env_remove("LC_MESSAGES").env_remove("LANG");
-    command
-}
 
 /// Runs the referee on `requests` (one per line) and returns the parsed responses.
 fn referee_session(requests: &[String]) -> Vec<Value> {
