@@ -1,9 +1,16 @@
 //! What the tests that run `tapis serve` as a separate process share.
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+
+/// A test's figures (kills, takeovers, moves checked), shown in the test run's output even when
+/// libtest captures the test's own: written to stderr directly, as libtest captures only the
+/// `print!` and `eprint!` macros.
+pub fn report(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
 
 /// The binary, with no locale: French by default, whatever the machine's own locale.
 pub fn tapis() -> Command {

@@ -276,10 +276,10 @@ async fn nothing_acknowledged_is_lost_when_a_node_dies_and_another_takes_its_roo
     }
     let stored: u64 = pg.sql(&url, "SELECT count(*) FROM actions").parse().unwrap();
     let in_all = acknowledged(&clients);
-    println!(
+    common::report(&format!(
         "takeover: {on_a} actions acknowledged by A before it was killed, {in_all} by A then B, {stored} stored, all {} rooms taken by B",
         rooms.len()
-    );
+    ));
     assert!(in_all > on_a, "the clients played on at B");
     assert!(stored >= in_all, "{stored} actions stored, {in_all} acknowledged");
     b.kill().unwrap();
@@ -566,10 +566,10 @@ async fn three_nodes_lose_nothing_acknowledged_when_nodes_are_killed_at_random()
     takeover_ms.sort_unstable();
     let median = takeover_ms.get(takeover_ms.len() / 2).copied().unwrap_or(0);
     let worst = takeover_ms.last().copied().unwrap_or(0);
-    println!(
+    common::report(&format!(
         "cluster: {kills} kills, {} takeovers, {checked} acknowledged updates checked, takeover median {median} ms, worst {worst} ms",
         takeover_ms.len()
-    );
+    ));
     assert!(
         takeover_ms.len() >= kills as usize / 2,
         "the kills took rooms being played ({} takeovers)",
@@ -666,7 +666,7 @@ async fn a_node_cut_off_from_postgres_never_acknowledges_a_move_another_node_doe
     for (seq, events) in &on_c {
         assert_eq!(on_d.get(seq), Some(events), "seq {seq}: what C acknowledged is what D has");
     }
-    println!("cut off: C acknowledged {} moves, D has them all and went on to {last_on_d}", on_c.len());
+    common::report(&format!("cut off: C acknowledged {} moves, D has them all and went on to {last_on_d}", on_c.len()));
     c.kill().unwrap();
     c.wait().unwrap();
     d.kill().unwrap();
@@ -727,7 +727,10 @@ async fn a_drained_node_hands_its_rooms_over_at_once() {
     let taken_ms = terminated.elapsed().as_millis();
     let epochs = pg.sql(&url, "SELECT DISTINCT node || ':' || epoch FROM leases");
     assert_eq!(epochs, "f:2", "every room is F's, with the next epoch");
-    println!("drain: E stopped {stopped_ms} ms after SIGTERM, F held its {} rooms after {taken_ms} ms", rooms.len());
+    common::report(&format!(
+        "drain: E stopped {stopped_ms} ms after SIGTERM, F held its {} rooms after {taken_ms} ms",
+        rooms.len()
+    ));
     f.kill().unwrap();
     f.wait().unwrap();
 }
