@@ -1,7 +1,7 @@
 // The connection to a room and its protocol (SERVER.md): one WebSocket, `hello` with the seat's
 // token and the last `seq` seen, snapshots and updates kept in order, the move log and the chat,
 // automatic reconnection with `since`, a move sent once and sent again after a lost race when it
-// is still legal. It draws nothing: it tells its page what changed through `onchange(what)`,
+// is still legal (or after a dropped connection, when the room never got it). It draws nothing: it tells its page what changed through `onchange(what)`,
 // with `what` one of 'conn', 'snapshot', 'update', 'room', 'chat', 'rounds', 'notice', 'lost'.
 
 import { lang, tr } from './i18n.js';
@@ -94,6 +94,10 @@ export class Room {
     };
     ws.onclose = () => {
       if (this.ws !== ws || this.closed) return;
+      // A move on its way when the connection dropped (the server restarting, the room moving to
+      // another node) may never have arrived: it goes again once the room has caught this page
+      // up, if the table has not moved since (see the `room` frame below).
+      if (this.pending && this.sent && this.snapshot) this.unsent = { ...this.sent, match: this.snapshot.match, seq: this.snapshot.seq };
       this.pending = false;
       this.state = 'reconnecting';
       this.onchange('conn');
@@ -114,11 +118,12 @@ export class Room {
   /** Plays `action`; `then` (another action) follows it once the first is applied, if legal. */
   act(action, { retry = true, then = null } = {}) {
     if (this.pending || !this.snapshot) return;
-    if (this.send({ type: 'act', seq: this.snapshot.seq, action })) {
-      this.pending = true;
-      this.sent = { action, retry, then };
-      this.onchange('pending');
-    }
+    this.pending = true;
+    this.sent = { action, retry, then };
+    // Clicked while the connection is down: the move waits for the next one, as a move lost with
+    // a dropped connection does.
+    if (!this.send({ type: 'act', seq: this.snapshot.seq, action })) this.unsent = { ...this.sent, match: this.snapshot.match, seq: this.snapshot.seq };
+    this.onchange('pending');
   }
 
   /** The person's own switch: remembered in this browser and told to the room at once. */
@@ -194,6 +199,18 @@ export class Room {
         this.info = frame;
         this.chatSynced = true;
         this.onchange('room');
+        // The server sends `room` after the missed updates (or the snapshot) and the chat: the
+        // table is as the room has it. The same match at the same `seq` means the move never
+        // arrived; the person still means it if it is still legal. Anything else: it arrived, or
+        // the table moved on and the person sees it as it now is.
+        if (this.unsent) {
+          const { action, match, seq, retry, then } = this.unsent;
+          this.unsent = null;
+          const s = this.snapshot;
+          if (s && s.match === match && s.seq === seq && this.legal().some((a) => a.action === action)) {
+            this.act(action, { retry, then });
+          }
+        }
         break;
       case 'chat':
         this.chat.push(frame);

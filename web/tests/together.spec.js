@@ -95,3 +95,72 @@ test('a reload in the middle of a match comes back to the same seat and the matc
   expect(reloaded).toBe(true);
   await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
 });
+
+test('a move on its way when the connection drops is sent again once the page is back', async ({ page, request }) => {
+  // The bot waits a minute: nothing moves at the table but the person's own move.
+  const room = await createRoom(request, 'crazyeights', 2, ['human', 'bot:easy'], {}, { seed: 3, bot_delay_ms: 60_000 });
+  // Between the page and the server, a hand that swallows the first `act` and drops the
+  // connection, as a server dying with the move on its way would; afterwards it lets all through.
+  const acts = [];
+  let connections = 0;
+  await page.routeWebSocket(/\/api\/rooms\/[^/]+\/ws$/, (ws) => {
+    connections += 1;
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const m = JSON.parse(message);
+      if (m.type === 'act') {
+        acts.push({ action: m.action, seq: m.seq, forwarded: connections > 1 });
+        if (connections === 1) {
+          ws.close({ code: 1012, reason: '' });
+          server.close();
+          return;
+        }
+      }
+      server.send(message);
+    });
+  });
+  await joinByLink(page, room, 'Alice');
+  const table = page.locator('main.table-page');
+  await expect(table).toHaveAttribute('data-seq', '0');
+  const move = page.locator('main .playable[data-action]').first();
+  const action = await move.getAttribute('data-action');
+  await move.click();
+  // Back on a new connection, the move goes again by itself: one click, one move played.
+  await expect(table).toHaveAttribute('data-seq', '1');
+  expect(connections).toBe(2);
+  expect(acts).toEqual([{ action, seq: 0, forwarded: false }, { action, seq: 0, forwarded: true }]);
+  await expect(page.locator('.log li').last()).toContainText('Alice');
+});
+
+test('a move clicked while the page reconnects is sent once the connection is back', async ({ page, request }) => {
+  const room = await createRoom(request, 'crazyeights', 2, ['human', 'bot:easy'], {}, { seed: 3, bot_delay_ms: 60_000 });
+  // The first connection goes through until the test cuts it; the second fails at once, as a
+  // server still restarting would; the third goes through.
+  const routes = [];
+  const acts = [];
+  await page.routeWebSocket(/\/api\/rooms\/[^/]+\/ws$/, (ws) => {
+    routes.push(ws);
+    const n = routes.length;
+    if (n === 2) {
+      ws.close({ code: 1012, reason: '' });
+      return;
+    }
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const m = JSON.parse(message);
+      if (m.type === 'act') acts.push({ connection: n, action: m.action, seq: m.seq });
+      server.send(message);
+    });
+  });
+  await joinByLink(page, room, 'Alice');
+  const table = page.locator('main.table-page');
+  await expect(table).toHaveAttribute('data-seq', '0');
+  routes[0].close({ code: 1012, reason: '' });
+  await expect(page.locator('.conn')).toHaveAttribute('data-state', 'reconnecting');
+  const move = page.locator('main .playable[data-action]').first();
+  const action = await move.getAttribute('data-action');
+  await move.click();
+  await expect(table).toHaveAttribute('data-seq', '1');
+  expect(routes.length).toBe(3);
+  expect(acts).toEqual([{ connection: 3, action, seq: 0 }]);
+});
