@@ -1,11 +1,12 @@
 //! The laws of the card and seat sets, against a `BTreeSet` model, on sets and operation lists
 //! proptest draws and shrinks: insert, remove and contains agree with the model, `len` counts,
 //! iteration is in ascending order and sees each member once, and union, intersection and
-//! difference (as methods and as `|`, `&`, `-`) are the model's.
+//! difference (as methods and as `|`, `&`, `-`) are the model's. The same for the 128-card set,
+//! and for the two-deck multiset against a count per kind.
 
 use proptest::prelude::*;
-use std::collections::BTreeSet;
-use tapis_core::{CardSet, Seat, SeatSet};
+use std::collections::{BTreeMap, BTreeSet};
+use tapis_core::{CardSet, CardSet128, OnceOrTwice, Seat, SeatSet};
 
 /// One change to a set: insert or remove a member.
 #[derive(Clone, Debug)]
@@ -138,5 +139,108 @@ proptest! {
         and &= y;
         minus -= y;
         prop_assert_eq!((or, and, minus), (x | y, x & y, x - y));
+    }
+
+    #[test]
+    fn card_set_128_follows_its_model(changes in changes(128), other in proptest::collection::btree_set(0..128usize, 0..=128)) {
+        let mut set = CardSet128::EMPTY;
+        let mut model = BTreeSet::new();
+        for change in changes {
+            match change {
+                Change::Insert(i) => {
+                    set.insert(i);
+                    model.insert(i);
+                }
+                Change::Remove(i) => {
+                    set.remove(i);
+                    model.remove(&i);
+                }
+            }
+            prop_assert_eq!(set.len(), model.len());
+            prop_assert_eq!(set.is_empty(), model.is_empty());
+            for i in 0..128 {
+                prop_assert_eq!(set.contains(i), model.contains(&i), "member {}", i);
+            }
+            prop_assert_eq!(set.iter().collect::<Vec<_>>(), model.iter().copied().collect::<Vec<_>>());
+        }
+        let mut y = CardSet128::EMPTY;
+        for &i in &other {
+            y.insert(i);
+        }
+        let of = |m: BTreeSet<usize>| m.into_iter().collect::<Vec<_>>();
+        prop_assert_eq!((set | y).iter().collect::<Vec<_>>(), of(model.union(&other).copied().collect()));
+        prop_assert_eq!((set & y).iter().collect::<Vec<_>>(), of(model.intersection(&other).copied().collect()));
+        prop_assert_eq!((set - y).iter().collect::<Vec<_>>(), of(model.difference(&other).copied().collect()));
+    }
+
+    #[test]
+    fn once_or_twice_follows_its_model(changes in changes(64)) {
+        let mut bag = OnceOrTwice::EMPTY;
+        let mut model: BTreeMap<u8, u8> = BTreeMap::new();
+        for change in changes {
+            match change {
+                Change::Insert(i) => {
+                    bag.add(i as u8);
+                    let n = model.entry(i as u8).or_insert(0);
+                    *n = (*n + 1).min(2);
+                }
+                Change::Remove(i) => {
+                    bag.remove(i as u8);
+                    if let Some(n) = model.get_mut(&(i as u8)) {
+                        *n -= 1;
+                    }
+                    model.retain(|_, n| *n > 0);
+                }
+            }
+            let len: u32 = model.values().map(|&n| u32::from(n)).sum();
+            prop_assert_eq!(bag.len(), len);
+            prop_assert_eq!(bag.is_empty(), model.is_empty());
+            for id in 0..64u8 {
+                let n = model.get(&id).copied().unwrap_or(0);
+                prop_assert_eq!(bag.count(id), n, "kind {}", id);
+                prop_assert_eq!(bag.contains(id), n > 0, "kind {}", id);
+            }
+            let copies: Vec<u8> = model.iter().flat_map(|(&id, &n)| std::iter::repeat_n(id, usize::from(n))).collect();
+            prop_assert_eq!(bag.copies().collect::<Vec<_>>(), copies);
+            // `nth_copy` reaches every copy once: the first copies in id order, then the second ones.
+            let mut by_nth: Vec<u8> = (0..len).map(|n| bag.nth_copy(n).unwrap()).collect();
+            by_nth.sort_unstable();
+            prop_assert_eq!(by_nth, bag.copies().collect::<Vec<_>>());
+            prop_assert_eq!(bag.nth_copy(len), None);
+        }
+    }
+
+    #[test]
+    fn once_or_twice_merge_and_minus_are_adds_and_removes(a in changes(64), b in changes(64), keep in proptest::collection::vec(any::<bool>(), 128)) {
+        let build = |changes: &[Change]| {
+            let mut bag = OnceOrTwice::EMPTY;
+            for change in changes {
+                match *change {
+                    Change::Insert(i) => bag.add(i as u8),
+                    Change::Remove(i) => bag.remove(i as u8),
+                }
+            }
+            bag
+        };
+        let (x, y) = (build(&a), build(&b));
+        let mut merged = x;
+        merged.merge(y);
+        let mut added = x;
+        for id in y.copies() {
+            added.add(id);
+        }
+        prop_assert_eq!(merged, added);
+        // `minus` takes a part of the bag: some of its copies, drawn by `keep`.
+        let mut part = OnceOrTwice::EMPTY;
+        for (n, id) in x.copies().enumerate() {
+            if keep[n] {
+                part.add(id);
+            }
+        }
+        let mut removed = x;
+        for id in part.copies() {
+            removed.remove(id);
+        }
+        prop_assert_eq!(x.minus(part), removed);
     }
 }

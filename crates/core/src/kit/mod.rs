@@ -198,7 +198,7 @@ fn check_every_step<G: Conformance>(state: &G, deck: &[u32], context: &dyn Fn() 
         panic!("{}: actors() {:?} disagrees with legal_actions {with_actions:?}", context(), state.actors());
     }
     let waiting = state.waiting_for();
-    if waiting.0 & !with_actions.0 != 0 {
+    if !(waiting - with_actions).is_empty() {
         panic!("{}: waiting for a seat with no legal action", context());
     }
     if !state.is_over() && waiting.is_empty() {

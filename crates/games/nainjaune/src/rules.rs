@@ -258,7 +258,7 @@ impl NainJaune {
         t.played.0.insert(index);
         t.laid.insert(seat);
         // Another player's card ends the first turn of everyone who already had the move.
-        t.first_turn_over.0 |= t.had_move.0 & !SeatSet::single(seat).0;
+        t.first_turn_over |= t.had_move - SeatSet::single(seat);
         t.last_player = seat;
         events.emit(|| Event::Played { seat, card: laid });
         if let Some((claimer, cell)) = t.claimable.take() {
