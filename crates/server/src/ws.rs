@@ -253,34 +253,46 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         let (frame, closing) = refuse(ApiError::Internal, lang);
         return close_with(&mut sink, frame, closing).await;
     };
-    // The writer: what the room queued, in order and batched, until the connection closes.
+    // The writer: what the room could not write at once, in order and batched, until the
+    // connection closes. The room writes the rest itself ([`Outbox::attach`]).
     let write_timeout = server.config.write_timeout;
     let mut stopping = server.stopping.clone();
     let writing = outbox.clone();
+    writing.attach(sink);
     let mut writer = tokio::spawn(async move {
+        let Some(socket) = writing.socket() else { return };
         loop {
-            let (frames, closing) = tokio::select! {
-                taken = writing.take() => taken,
-                _ = crate::stopped(&mut stopping) => (Default::default(), Some(Closing::GOING_AWAY)),
+            let stop = tokio::select! {
+                () = writing.ready() => false,
+                _ = crate::stopped(&mut stopping) => true,
             };
-            if !frames.is_empty() {
+            let mut sink = socket.lock().await;
+            let Some(sink_now) = sink.as_mut() else { return };
+            let (frames, closing, unflushed) = match stop {
+                false => writing.take_now(),
+                true => (Default::default(), Some(Closing::GOING_AWAY), false),
+            };
+            if unflushed || !frames.is_empty() {
                 let sent = tokio::time::timeout(write_timeout, async {
                     for frame in frames {
-                        sink.feed(Message::Text(frame)).await?;
+                        sink_now.feed(Message::Text(frame)).await?;
                     }
-                    sink.flush().await
+                    sink_now.flush().await
                 })
                 .await;
                 if !matches!(sent, Ok(Ok(()))) {
                     // Too slow, or gone: dropped without waiting any longer.
                     writing.close(Closing::TOO_SLOW);
+                    *sink = None;
                     return;
                 }
             }
             if let Some(closing) = closing {
                 if closing != Closing::TOO_SLOW {
-                    close_with(&mut sink, None, closing).await;
+                    close_with(sink_now, None, closing).await;
                 }
+                // The socket's sending half goes now, as the writer ends.
+                *sink = None;
                 return;
             }
         }
