@@ -92,7 +92,7 @@ impl Outbox {
     }
 
     /// Hands the connection's socket to the outbox: from now on a frame with nothing waiting
-    /// before it is written at once by whoever queues it (the room), and [`Outbox::writer`]
+    /// before it is written at once by whoever queues it (the room), and the connection's writer
     /// sends the rest.
     pub fn attach(&self, socket: Socket) {
         let _ = self.socket.set(tokio::sync::Mutex::new(Some(socket)));

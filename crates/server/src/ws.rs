@@ -1,10 +1,11 @@
 //! One WebSocket per connected person: `hello` first, then `act`, `chat`, `rematch`,
 //! `hand_over` (the host's) and `settings` (whether the table plays the person's only move for
 //! them: `auto_forced`, also a field of `hello`). Each connection has its own reader (limits,
-//! rate, parsing) and writer: the writer sends whatever the room queued in its [`Outbox`] in one
-//! socket write, and drops the connection when a write takes longer than the server's write
-//! timeout or the outbox outgrows its budget (a client that does not read). Every close carries a
-//! close code.
+//! rate, parsing) and writer: the room writes a frame to the socket itself when nothing waits
+//! before it, and the writer sends whatever else the room queued in its [`Outbox`] in one socket
+//! write, and drops the connection when a write takes longer than the server's write timeout or
+//! the outbox outgrows its budget (a client that does not read). Every close carries a close
+//! code.
 
 use crate::http::AcceptLang;
 use crate::outbox::{Closing, Outbox};

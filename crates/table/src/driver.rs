@@ -559,8 +559,8 @@ impl Table {
             || self.setup.controllers.get(seat.index()) != Some(&Controller::Person)
             || !self.auto_forced(seat)
             || waiting != SeatSet::single(seat)
-            // A card that leaves one in hand is two choices: with UNIQUE said, or without.
             || !self.current.has_one_legal(seat)
+            // A card that leaves one in hand is two choices: with UNIQUE said, or without.
             || !self.announcements(seat).is_empty()
         {
             return None;
