@@ -10,7 +10,7 @@ use crate::{ApiError, Lang};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use serde_json::Value;
-use tapis_core::Seat;
+use tapis_core::{Seat, SeatSet};
 use tapis_table::{Accepted, ClientViewOf, Mover, Status, Table, ToldEvent};
 
 /// A frame's kind, its `type`.
@@ -50,7 +50,7 @@ struct Update<'a> {
     events: Events<'a>,
     view: View<'a>,
     legal: Vec<String>,
-    status: Status,
+    status: StatusFor<'a>,
     #[serde(skip_serializing_if = "is_false")]
     forced: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -61,6 +61,37 @@ struct Update<'a> {
 
 fn is_false(value: &bool) -> bool {
     !value
+}
+
+/// The status as one recipient may be told it ([`Status::told_to`]), borrowed from the status
+/// all of an update's recipients share: the same fields, in the same order.
+#[derive(Serialize)]
+struct StatusFor<'a> {
+    game: &'static str,
+    players: usize,
+    actors: SeatSet,
+    waiting: SeatSet,
+    over: bool,
+    winners: SeatSet,
+    round: u32,
+    scores: &'a [i64],
+    cards: &'a [u32],
+}
+
+impl<'a> StatusFor<'a> {
+    fn of(status: &'a Status, seat: Option<Seat>) -> StatusFor<'a> {
+        StatusFor {
+            game: status.game,
+            players: status.players,
+            actors: status.actors_told_to(seat),
+            waiting: status.waiting,
+            over: status.over,
+            winners: status.winners,
+            round: status.round,
+            scores: &status.scores,
+            cards: &status.cards,
+        }
+    }
 }
 
 /// A client view: straight from the table, or (before every seat is taken) with no legal action
@@ -75,7 +106,7 @@ enum View<'a> {
 /// The events of an update its recipient may know: the turn clock's `auto_move` first if the
 /// clock moved.
 struct Events<'a> {
-    auto_move: Option<AutoMove>,
+    auto_move: Option<&'a AutoMove>,
     events: &'a [ToldEvent],
     seat: Option<Seat>,
 }
@@ -83,7 +114,8 @@ struct Events<'a> {
 impl Serialize for Events<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let told = self.events.iter().filter(|e| e.audience.includes(self.seat));
-        serializer.collect_seq(self.auto_move.iter().map(Either::Auto).chain(told.map(|e| Either::Told(WireEvent(e)))))
+        serializer
+            .collect_seq(self.auto_move.into_iter().map(Either::Auto).chain(told.map(|e| Either::Told(WireEvent(e)))))
     }
 }
 
@@ -211,6 +243,25 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool, now: u64) -> S
     write(&frame, 4096)
 }
 
+/// What every recipient's `update` of one accepted action shares, worked out once for all of
+/// them: the status after it (each recipient is told its part), the turn clock's time left and
+/// the `auto_move` event.
+pub struct Told<'a> {
+    table: &'a Table,
+    accepted: &'a Accepted,
+    status: Status,
+    clock_ms: Option<u64>,
+    auto_move: Option<AutoMove>,
+}
+
+impl<'a> Told<'a> {
+    /// `accepted`, made on `table`; `clock_ms` is the clock's time left after it, if it runs.
+    pub fn new(table: &'a Table, accepted: &'a Accepted, clock_ms: Option<u64>) -> Told<'a> {
+        let auto_move = (accepted.by == Mover::Clock).then(|| auto_move(table, accepted.seat));
+        Told { table, accepted, status: table.current().status(), clock_ms, auto_move }
+    }
+}
+
 /// `update`: one accepted action as `seat` may know it, with its view after it. The text of the
 /// action itself is not sent: everyone learns of it through the events addressed to them. The
 /// person whose only move the table played for them is told so (`"forced": true`), and nobody
@@ -222,28 +273,19 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool, now: u64) -> S
 ///
 /// The frame is written into one buffer of `capacity` bytes (the room's last frames' size, so
 /// that it seldom grows).
-pub fn update(
-    table: &Table,
-    accepted: &Accepted,
-    seat: Option<Seat>,
-    clock_ms: Option<u64>,
-    capacity: usize,
-) -> String {
+pub fn update(told: &Told, seat: Option<Seat>, capacity: usize) -> String {
+    let Told { table, accepted, .. } = *told;
     let frame = Update {
         r#type: Kind::Update,
         match_no: accepted.match_no,
         seq: accepted.seq,
-        events: Events {
-            auto_move: (accepted.by == Mover::Clock).then(|| auto_move(table, accepted.seat)),
-            events: &accepted.events,
-            seat,
-        },
+        events: Events { auto_move: told.auto_move.as_ref(), events: &accepted.events, seat },
         view: View::Typed(table.client_view_of(seat)),
         legal: legal_actions(table, seat, true),
-        status: table.status_for(seat),
+        status: StatusFor::of(&told.status, seat),
         forced: accepted.by == Mover::Forced && seat == Some(accepted.seat),
         auto: accepted.by == Mover::Clock,
-        clock_ms,
+        clock_ms: told.clock_ms,
     };
     write(&frame, capacity)
 }
@@ -296,7 +338,7 @@ mod tests {
     }
 
     /// Every event of a whole match, as a frame writes it, is byte for byte what
-    /// [`ToldEvent::wire`] gives.
+    /// [`ToldEvent::wire`] gives, and every status what [`Status::told_to`] gives.
     #[test]
     fn events_are_written_as_the_table_words_them() {
         let setup = TableSetup {
@@ -323,6 +365,12 @@ mod tests {
             for event in &accepted.events {
                 assert_eq!(serde_json::to_string(&WireEvent(event)).unwrap(), event.wire());
                 checked += 1;
+            }
+            // The status an update borrows is the one each recipient may be told.
+            let status = table.current().status();
+            for seat in [None, Some(Seat(0)), Some(Seat(1)), Some(Seat(2))] {
+                let told = serde_json::to_string(&status.told_to(seat)).unwrap();
+                assert_eq!(serde_json::to_string(&StatusFor::of(&status, seat)).unwrap(), told);
             }
         }
         assert!(checked > 20, "{checked}");

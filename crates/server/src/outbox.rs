@@ -1,16 +1,25 @@
 //! What waits to be sent to one connection. The room puts frames in (each seat's frame built
-//! once and shared by its connections, never copied); the connection's writer takes everything
-//! waiting and sends it in one socket write. A connection whose frames pile up past its budget
-//! in bytes is closed, and the room forgets it: a client that does not read never holds more than
-//! its budget, and its memory is freed when its writer ends.
+//! once and shared by its connections, never copied). When nothing waits before it and the
+//! connection's socket is free, a frame is written there and then, by the room, in one socket
+//! write: no task woken, nothing queued. Otherwise it waits, and the connection's writer takes
+//! everything waiting and sends it in one socket write. A connection whose frames pile up past
+//! its budget in bytes is closed, and the room forgets it: a client that does not read never
+//! holds more than its budget, and its memory is freed when its writer ends.
 
-use axum::extract::ws::Utf8Bytes;
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
+use futures_util::Sink;
+use futures_util::stream::SplitSink;
 use std::collections::VecDeque;
-use std::sync::Mutex;
+use std::pin::Pin;
+use std::sync::{Mutex, OnceLock};
+use std::task::{Context, Poll, Waker};
 use tokio::sync::Notify;
 
 /// A frame as sent: shared text.
 pub type Frame = Utf8Bytes;
+
+/// The sending half of a connection's WebSocket.
+pub type Socket = SplitSink<WebSocket, Message>;
 
 /// Why a connection is closed, as a WebSocket close code and a reason.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,17 +44,63 @@ struct State {
     frames: VecDeque<Frame>,
     bytes: usize,
     closing: Option<Closing>,
+    /// A frame written at once did not go out whole (the socket was full, or busy): the writer
+    /// finishes it, and frames wait until it has.
+    unflushed: bool,
 }
 
 pub struct Outbox {
     state: Mutex<State>,
     wake: Notify,
     budget: usize,
+    /// The connection's socket, once its writer runs ([`Outbox::attach`]); `None` inside once
+    /// the writer has ended. Held by the writer while it sends, tried by [`Outbox::push`].
+    socket: OnceLock<tokio::sync::Mutex<Option<Socket>>>,
+}
+
+/// What became of a frame written at once.
+enum Written {
+    /// Sent whole.
+    Sent,
+    /// Taken, but not all of it went out: the writer finishes it.
+    Unflushed,
+    /// Not taken (the socket was busy): it waits in the queue.
+    Refused(Frame),
+}
+
+/// Writes `frame` to `socket` without waiting: every step is polled once, with a waker that
+/// wakes nobody, since whatever is left to do is handed to the writer, which polls again itself.
+fn write_now(socket: &mut Socket, frame: Frame) -> Written {
+    let mut cx = Context::from_waker(Waker::noop());
+    let mut socket = Pin::new(socket);
+    if !matches!(socket.as_mut().poll_ready(&mut cx), Poll::Ready(Ok(()))) {
+        return Written::Refused(frame);
+    }
+    if socket.as_mut().start_send(Message::Text(frame)).is_err() {
+        return Written::Unflushed;
+    }
+    match socket.as_mut().poll_flush(&mut cx) {
+        Poll::Ready(Ok(())) => Written::Sent,
+        // Unfinished, or failed: the writer's flush finishes it or finds the connection gone.
+        _ => Written::Unflushed,
+    }
 }
 
 impl Outbox {
     pub fn new(budget: usize) -> Outbox {
-        Outbox { state: Mutex::new(State::default()), wake: Notify::new(), budget }
+        Outbox { state: Mutex::new(State::default()), wake: Notify::new(), budget, socket: OnceLock::new() }
+    }
+
+    /// Hands the connection's socket to the outbox: from now on a frame with nothing waiting
+    /// before it is written at once by whoever queues it (the room), and the connection's writer
+    /// sends the rest.
+    pub fn attach(&self, socket: Socket) {
+        let _ = self.socket.set(tokio::sync::Mutex::new(Some(socket)));
+    }
+
+    /// The socket, for the writer: lock it before [`Outbox::take_now`].
+    pub fn socket(&self) -> Option<&tokio::sync::Mutex<Option<Socket>>> {
+        self.socket.get()
     }
 
     /// Queues a frame; false (and the connection is closing) if it is over its budget or closed.
@@ -62,11 +117,36 @@ impl Outbox {
             self.wake.notify_one();
             return false;
         }
+        let frame = match self.try_write(&mut state, frame) {
+            Some(frame) => frame,
+            None => return true,
+        };
         state.bytes += frame.len();
         state.frames.push_back(frame);
         drop(state);
         self.wake.notify_one();
         true
+    }
+
+    /// Writes `frame` at once if nothing waits before it and the socket is free; gives it back
+    /// if it must wait. The state stays locked meanwhile, so that no frame overtakes it.
+    fn try_write(&self, state: &mut State, frame: Frame) -> Option<Frame> {
+        if !state.frames.is_empty() || state.unflushed {
+            return Some(frame);
+        }
+        let Some(mut socket) = self.socket.get().and_then(|socket| socket.try_lock().ok()) else {
+            return Some(frame);
+        };
+        let Some(socket) = socket.as_mut() else { return Some(frame) };
+        match write_now(socket, frame) {
+            Written::Sent => None,
+            Written::Unflushed => {
+                state.unflushed = true;
+                self.wake.notify_one();
+                None
+            }
+            Written::Refused(frame) => Some(frame),
+        }
     }
 
     /// Queues a frame whatever the budget: the updates a reconnecting client missed (at most
@@ -100,15 +180,36 @@ impl Outbox {
     /// Everything waiting, and whether to close after it; waits while there is nothing.
     pub async fn take(&self) -> (VecDeque<Frame>, Option<Closing>) {
         loop {
+            self.ready().await;
+            let (frames, closing, _) = self.take_now();
+            if !frames.is_empty() || closing.is_some() {
+                return (frames, closing);
+            }
+        }
+    }
+
+    /// Waits until the writer has something to do: frames waiting, a frame to finish, or a
+    /// close.
+    pub async fn ready(&self) {
+        loop {
             let notified = self.wake.notified();
             {
-                let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-                if !state.frames.is_empty() || state.closing.is_some() {
-                    state.bytes = 0;
-                    return (std::mem::take(&mut state.frames), state.closing);
+                let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+                if !state.frames.is_empty() || state.closing.is_some() || state.unflushed {
+                    return;
                 }
             }
             notified.await;
         }
+    }
+
+    /// Everything waiting, whether to close after it, and whether a frame written at once is to
+    /// be finished first. The writer holds the socket as it takes them, so that no frame is
+    /// written at once before these are sent.
+    pub fn take_now(&self) -> (VecDeque<Frame>, Option<Closing>, bool) {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        state.bytes = 0;
+        let unflushed = std::mem::take(&mut state.unflushed);
+        (std::mem::take(&mut state.frames), state.closing, unflushed)
     }
 }

@@ -642,7 +642,8 @@ impl Room {
                 Ok(accepted) => {
                     // The turn clock runs from the last of them.
                     let clock_ms = if i + 1 == missed.len() { frames::clock_ms(&self.table, now) } else { None };
-                    out.push(frames::update(&replay, &accepted, seat, clock_ms, self.frame_size.get()));
+                    let told = frames::Told::new(&replay, &accepted, clock_ms);
+                    out.push(frames::update(&told, seat, self.frame_size.get()));
                 }
                 Err(_) => return vec![self.snapshot(seat)],
             }
@@ -733,27 +734,43 @@ impl Room {
     fn tell(&mut self, accepted: &Accepted) {
         let clock_ms = frames::clock_ms(&self.table, self.now());
         let capacity = self.frame_size.get();
-        self.send_all(|room, seat| {
-            let frame = frames::update(&room.table, accepted, seat, clock_ms, capacity);
+        let told = frames::Told::new(&self.table, accepted, clock_ms);
+        let slow = self.send_each(|room, seat| {
+            let frame = frames::update(&told, seat, capacity);
             // The next update's buffer: this one's size, and a little room to grow.
             room.frame_size.set((frame.len() + frame.len() / 8).min(MAX_FRAME_HINT));
             frame
         });
+        self.drop_connections(slow);
     }
 
     /// Sends every connection the frame built for its seat: built once per seat and shared by
     /// its connections. A connection too far behind is closed (the client comes back with
     /// `since` and catches up), and the room is told.
     fn send_all(&mut self, build: impl Fn(&Room, Option<Seat>) -> String) {
-        let mut built: BTreeMap<Option<Seat>, Frame> = BTreeMap::new();
+        let slow = self.send_each(build);
+        self.drop_connections(slow);
+    }
+
+    /// [`Room::send_all`]'s sending: the connections too slow to take their frame, to be closed.
+    fn send_each(&self, build: impl Fn(&Room, Option<Seat>) -> String) -> Vec<(u64, Closing)> {
+        // A room has a few seats and spectators: a short list beats a map.
+        let mut built: Vec<(Option<Seat>, Frame)> = Vec::with_capacity(self.seats.len() + 1);
         let mut slow = Vec::new();
         for (id, c) in &self.connections {
-            let frame = built.entry(c.seat).or_insert_with(|| Frame::from(build(self, c.seat)));
-            if !c.send(frame.clone()) {
+            let frame = match built.iter().find(|(seat, _)| *seat == c.seat) {
+                Some((_, frame)) => frame.clone(),
+                None => {
+                    let frame = Frame::from(build(self, c.seat));
+                    built.push((c.seat, frame.clone()));
+                    frame
+                }
+            };
+            if !c.send(frame) {
                 slow.push((*id, Closing::TOO_SLOW));
             }
         }
-        self.drop_connections(slow);
+        slow
     }
 
     fn drop_connections(&mut self, ids: Vec<(u64, Closing)>) {

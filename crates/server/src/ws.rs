@@ -1,10 +1,11 @@
 //! One WebSocket per connected person: `hello` first, then `act`, `chat`, `rematch`,
 //! `hand_over` (the host's) and `settings` (whether the table plays the person's only move for
 //! them: `auto_forced`, also a field of `hello`). Each connection has its own reader (limits,
-//! rate, parsing) and writer: the writer sends whatever the room queued in its [`Outbox`] in one
-//! socket write, and drops the connection when a write takes longer than the server's write
-//! timeout or the outbox outgrows its budget (a client that does not read). Every close carries a
-//! close code.
+//! rate, parsing) and writer: the room writes a frame to the socket itself when nothing waits
+//! before it, and the writer sends whatever else the room queued in its [`Outbox`] in one socket
+//! write, and drops the connection when a write takes longer than the server's write timeout or
+//! the outbox outgrows its budget (a client that does not read). Every close carries a close
+//! code.
 
 use crate::http::AcceptLang;
 use crate::outbox::{Closing, Outbox};
@@ -253,34 +254,46 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         let (frame, closing) = refuse(ApiError::Internal, lang);
         return close_with(&mut sink, frame, closing).await;
     };
-    // The writer: what the room queued, in order and batched, until the connection closes.
+    // The writer: what the room could not write at once, in order and batched, until the
+    // connection closes. The room writes the rest itself ([`Outbox::attach`]).
     let write_timeout = server.config.write_timeout;
     let mut stopping = server.stopping.clone();
     let writing = outbox.clone();
+    writing.attach(sink);
     let mut writer = tokio::spawn(async move {
+        let Some(socket) = writing.socket() else { return };
         loop {
-            let (frames, closing) = tokio::select! {
-                taken = writing.take() => taken,
-                _ = crate::stopped(&mut stopping) => (Default::default(), Some(Closing::GOING_AWAY)),
+            let stop = tokio::select! {
+                () = writing.ready() => false,
+                _ = crate::stopped(&mut stopping) => true,
             };
-            if !frames.is_empty() {
+            let mut sink = socket.lock().await;
+            let Some(sink_now) = sink.as_mut() else { return };
+            let (frames, closing, unflushed) = match stop {
+                false => writing.take_now(),
+                true => (Default::default(), Some(Closing::GOING_AWAY), false),
+            };
+            if unflushed || !frames.is_empty() {
                 let sent = tokio::time::timeout(write_timeout, async {
                     for frame in frames {
-                        sink.feed(Message::Text(frame)).await?;
+                        sink_now.feed(Message::Text(frame)).await?;
                     }
-                    sink.flush().await
+                    sink_now.flush().await
                 })
                 .await;
                 if !matches!(sent, Ok(Ok(()))) {
                     // Too slow, or gone: dropped without waiting any longer.
                     writing.close(Closing::TOO_SLOW);
+                    *sink = None;
                     return;
                 }
             }
             if let Some(closing) = closing {
                 if closing != Closing::TOO_SLOW {
-                    close_with(&mut sink, None, closing).await;
+                    close_with(sink_now, None, closing).await;
                 }
+                // The socket's sending half goes now, as the writer ends.
+                *sink = None;
                 return;
             }
         }

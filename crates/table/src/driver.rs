@@ -546,21 +546,26 @@ impl Table {
     /// may act is read from what the seat is told (the seats waited for), never from the others'
     /// hidden windows, which a person's screen must not reveal either.
     pub fn forced(&self, seat: Seat) -> Option<Forced> {
+        let at = self.forced_at(self.current.status().waiting, seat)?;
+        let action = self.current.only_legal(seat)?;
+        Some(Forced { seat, action, at })
+    }
+
+    /// When [`Table::forced`]'s move is played, if there is one, `waiting` being the seats the
+    /// match waits for: what the schedule needs, asked after every change, with the status it
+    /// already holds and without writing any action out.
+    fn forced_at(&self, waiting: SeatSet, seat: Seat) -> Option<u64> {
         if self.current.is_over()
             || self.setup.controllers.get(seat.index()) != Some(&Controller::Person)
             || !self.auto_forced(seat)
-            || self.current.status().waiting != SeatSet::single(seat)
+            || waiting != SeatSet::single(seat)
+            || !self.current.has_one_legal(seat)
+            // A card that leaves one in hand is two choices: with UNIQUE said, or without.
+            || !self.announcements(seat).is_empty()
         {
             return None;
         }
-        let legal = self.current.legal(seat);
-        // A card that leaves one in hand is two choices: with UNIQUE said, or without.
-        let [action] = legal.as_slice() else { return None };
-        if !self.announcements(seat).is_empty() {
-            return None;
-        }
-        let at = self.since + pace::PERSON_FORCED.draw(&mut pace_rng(self.current.record().seed, self.seq(), seat));
-        Some(Forced { seat, action: action.clone(), at })
+        Some(self.since + pace::PERSON_FORCED.draw(&mut pace_rng(self.current.record().seed, self.seq(), seat)))
     }
 
     /// How the bot at `seat` lives the reaction window open to it, if one is (people's pace).
@@ -759,8 +764,8 @@ impl Table {
             for (i, controller) in self.setup.controllers.iter().enumerate() {
                 let seat = Seat(i as u8);
                 if *controller == Controller::Person {
-                    if let Some(forced) = self.forced(seat) {
-                        asks.push((forced.at, seat, Ask::Forced));
+                    if let Some(at) = self.forced_at(status.waiting, seat) {
+                        asks.push((at, seat, Ask::Forced));
                     }
                     continue;
                 }
@@ -794,8 +799,8 @@ impl Table {
                 }
             }
             for seat in status.waiting.iter() {
-                if let Some(forced) = self.forced(seat) {
-                    asks.push((forced.at, seat, Ask::Forced));
+                if let Some(at) = self.forced_at(status.waiting, seat) {
+                    asks.push((at, seat, Ask::Forced));
                 }
             }
         }

@@ -32,8 +32,13 @@ pub struct Status {
 impl Status {
     /// The status as `observer` (`None`: a spectator) may be told it.
     pub fn told_to(&self, observer: Option<Seat>) -> Status {
+        Status { actors: self.actors_told_to(observer), ..self.clone() }
+    }
+
+    /// The seats `observer` is told may act: the seats waited for, and itself if it may.
+    pub fn actors_told_to(&self, observer: Option<Seat>) -> SeatSet {
         let own = observer.map_or(SeatSet::EMPTY, |s| self.actors & SeatSet::single(s));
-        Status { actors: self.waiting | own, ..self.clone() }
+        self.waiting | own
     }
 }
 
@@ -257,6 +262,19 @@ impl AnyMatch {
     /// act, or is not at the table).
     pub fn legal(&self, seat: Seat) -> Vec<String> {
         crate::on_match!(self, m => legal_of(m, seat).iter().map(ToString::to_string).collect())
+    }
+
+    /// Whether the seat has exactly one legal action (none written out).
+    pub fn has_one_legal(&self, seat: Seat) -> bool {
+        crate::on_match!(self, m => legal_of(m, seat).len() == 1)
+    }
+
+    /// The seat's legal action in notation, if it has exactly one.
+    pub fn only_legal(&self, seat: Seat) -> Option<String> {
+        crate::on_match!(self, m => match legal_of(m, seat).as_slice() {
+            [action] => Some(action.to_string()),
+            _ => None,
+        })
     }
 
     /// The seat's legal actions with their words in both languages, seats called by `names`.
