@@ -108,6 +108,11 @@ impl Drop for Nats {
 /// Two nodes, `a` and `b`, on one new database of the shared PostgreSQL and one NATS of their
 /// own; the addresses, and what must outlive the test.
 async fn two_nodes() -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
+    two_nodes_with(tapis_server::ServeConfig::default().outbox_bytes).await
+}
+
+/// [`two_nodes`] whose connections' outboxes hold `outbox_bytes`.
+async fn two_nodes_with(outbox_bytes: usize) -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
     let pg = Postgres::shared();
     let url = pg.database();
     let nats = Nats::start();
@@ -119,6 +124,7 @@ async fn two_nodes() -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
             store: Some(url.clone()),
             node: node.into(),
             nats: Some(nats.url()),
+            outbox_bytes,
             ..relaxed()
         };
         addrs.push(start_with(config).await);
@@ -227,6 +233,15 @@ async fn a_client_comes_back_through_the_other_node_without_a_gap() {
     frames.extend(play_from(back, 9, Some(first), 0).await);
     let record = record_of(b, &room).await;
     check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(a, &room).await);
+}
+
+/// [`a_catch_up_past_the_budget_is_served_whole`] through the relay, with outboxes of a little
+/// more than the relay's window: the first batch of the catch-up crosses NATS in two messages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_far_behind_gets_every_update_it_missed_through_the_other_node() {
+    let budget = tapis_server::relay::WINDOW as usize * 5 / 4;
+    let ([a, b], _engines) = two_nodes_with(budget).await;
+    a_catch_up_past_the_budget_is_served_whole(a, b, budget).await;
 }
 
 /// Every bad message a spectator sends is answered the same, word for word, whether its
