@@ -2,9 +2,10 @@
 //! once and shared by its connections, never copied). When nothing waits before it and the
 //! connection's socket is free, a frame is written there and then, by the room, in one socket
 //! write: no task woken, nothing queued. Otherwise it waits, and the connection's writer takes
-//! everything waiting and sends it in one socket write. A connection whose frames pile up past
-//! its budget in bytes is closed, and the room forgets it: a client that does not read never
-//! holds more than its budget, and its memory is freed when its writer ends.
+//! what is waiting, up to the budget, and sends it in one socket write. A connection whose frames
+//! pile up past its budget in bytes is closed, and the room forgets it: a client that does not
+//! read never holds more than its budget (beside the updates it missed, given once when it came
+//! back), and its memory is freed when its writer ends.
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::Sink;
@@ -43,10 +44,37 @@ impl Closing {
 struct State {
     frames: VecDeque<Frame>,
     bytes: usize,
+    /// The bytes of the updates a reconnecting client missed still waiting, at the front: they
+    /// do not count against the budget.
+    backlog: usize,
     closing: Option<Closing>,
     /// A frame written at once did not go out whole (the socket was full, or busy): the writer
     /// finishes it, and frames wait until it has.
     unflushed: bool,
+}
+
+impl State {
+    /// The frames at the front, up to `budget` bytes (one at least, however large), and how to
+    /// close once none is left.
+    fn batch(&mut self, budget: usize) -> (VecDeque<Frame>, Option<Closing>) {
+        if self.bytes <= budget {
+            self.bytes = 0;
+            self.backlog = 0;
+            return (std::mem::take(&mut self.frames), self.closing);
+        }
+        let (mut count, mut taken) = (0, 0);
+        for frame in &self.frames {
+            if count > 0 && taken + frame.len() > budget {
+                break;
+            }
+            count += 1;
+            taken += frame.len();
+        }
+        let rest = self.frames.split_off(count);
+        self.bytes -= taken;
+        self.backlog = self.backlog.saturating_sub(taken);
+        (std::mem::replace(&mut self.frames, rest), None)
+    }
 }
 
 pub struct Outbox {
@@ -109,10 +137,11 @@ impl Outbox {
         if state.closing.is_some() {
             return false;
         }
-        if state.bytes + frame.len() > self.budget {
+        if state.bytes + frame.len() > self.budget + state.backlog {
             state.closing = Some(Closing::TOO_SLOW);
             state.frames.clear();
             state.bytes = 0;
+            state.backlog = 0;
             drop(state);
             self.wake.notify_one();
             return false;
@@ -150,12 +179,14 @@ impl Outbox {
     }
 
     /// Queues a frame whatever the budget: the updates a reconnecting client missed (at most
-    /// the room's catch-up, once). Frames queued after count them, so a client that does not
-    /// read them is still dropped.
+    /// the room's catch-up, once, before any other frame). They go out a budget at a time, each
+    /// batch within the writer's timeout, so a client that does not read them is still dropped;
+    /// frames queued after them have the whole budget.
     pub fn push_unbounded(&self, frame: Frame) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         if state.closing.is_none() {
             state.bytes += frame.len();
+            state.backlog += frame.len();
             state.frames.push_back(frame);
         }
         drop(state);
@@ -177,7 +208,8 @@ impl Outbox {
         self.state.lock().unwrap_or_else(|e| e.into_inner()).closing.is_some()
     }
 
-    /// Everything waiting, and whether to close after it; waits while there is nothing.
+    /// What is waiting, up to the budget (everything, as a rule), and whether to close after
+    /// it; waits while there is nothing.
     pub async fn take(&self) -> (VecDeque<Frame>, Option<Closing>) {
         loop {
             self.ready().await;
@@ -203,13 +235,73 @@ impl Outbox {
         }
     }
 
-    /// Everything waiting, whether to close after it, and whether a frame written at once is to
-    /// be finished first. The writer holds the socket as it takes them, so that no frame is
-    /// written at once before these are sent.
+    /// What is waiting, up to the budget (everything, as a rule), whether to close after it, and
+    /// whether a frame written at once is to be finished first. The writer holds the socket as
+    /// it takes them, so that no frame is written at once before these are sent.
     pub fn take_now(&self) -> (VecDeque<Frame>, Option<Closing>, bool) {
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        state.bytes = 0;
         let unflushed = std::mem::take(&mut state.unflushed);
-        (std::mem::take(&mut state.frames), state.closing, unflushed)
+        let (frames, closing) = state.batch(self.budget);
+        (frames, closing, unflushed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frame(tag: char, len: usize) -> Frame {
+        tag.to_string().repeat(len).into()
+    }
+
+    fn tags(frames: &VecDeque<Frame>) -> String {
+        frames.iter().map(|f| &f.as_str()[..1]).collect()
+    }
+
+    /// The updates a client missed, four times its budget, go out a budget at a time, then what
+    /// was queued after them, which had the whole budget: nothing is dropped, nothing reordered.
+    #[tokio::test]
+    async fn a_catch_up_larger_than_the_budget_goes_out_a_budget_at_a_time() {
+        let outbox = Outbox::new(100);
+        for tag in ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] {
+            outbox.push_unbounded(frame(tag, 50));
+        }
+        assert!(outbox.push(frame('x', 60)));
+        assert!(outbox.push(frame('y', 40)));
+        let mut batches = Vec::new();
+        loop {
+            let (frames, closing) = outbox.take().await;
+            assert_eq!(closing, None);
+            assert!(frames.iter().map(|f| f.len()).sum::<usize>() <= 100);
+            batches.push(tags(&frames));
+            if batches.last().unwrap().ends_with('y') {
+                break;
+            }
+        }
+        assert_eq!(batches, ["ab", "cd", "ef", "gh", "xy"]);
+        // Drained: the budget is whole again, and past it the connection closes.
+        assert!(outbox.push(frame('z', 100)));
+        assert!(!outbox.push(frame('!', 1)));
+        assert_eq!(outbox.take().await, (VecDeque::new(), Some(Closing::TOO_SLOW)));
+    }
+
+    /// Behind a catch-up, frames still have only the budget: a client that reads nothing is
+    /// dropped once they outgrow it, and a close waits for the last batch.
+    #[tokio::test]
+    async fn behind_a_catch_up_frames_have_the_budget_and_a_close_comes_last() {
+        let outbox = Outbox::new(100);
+        for tag in ['a', 'b', 'c'] {
+            outbox.push_unbounded(frame(tag, 80));
+        }
+        assert!(outbox.push(frame('x', 100)));
+        assert!(!outbox.push(frame('y', 1)), "past the budget, catch-up aside");
+        let closing = Outbox::new(100);
+        for tag in ['a', 'b', 'c'] {
+            closing.push_unbounded(frame(tag, 80));
+        }
+        closing.close(Closing::RESTART);
+        assert_eq!(closing.take().await, (VecDeque::from([frame('a', 80)]), None));
+        assert_eq!(closing.take().await, (VecDeque::from([frame('b', 80)]), None));
+        assert_eq!(closing.take().await, (VecDeque::from([frame('c', 80)]), Some(Closing::RESTART)));
     }
 }

@@ -21,9 +21,9 @@
 //! gets), an [`Outbox`] with the same budget, and the same reader ([`ws::Reader`]: flood limit,
 //! size limit, message checks), in order with the room's frames. Each message of the client goes
 //! to the owner's subject for that connection as it came (one over [`ws::MAX_MESSAGE`] only as
-//! the fact that it was); each batch the outbox gives goes to the edge's subject as one message,
-//! the frames separated by newlines (a JSON frame holds none), and the edge writes it to the
-//! socket in one write.
+//! the fact that it was); each batch the outbox gives goes to the edge's subject in messages of
+//! at most [`WINDOW`] bytes (a larger frame alone), the frames separated by newlines (a JSON
+//! frame holds none), and the edge writes each to the socket in one write.
 //!
 //! **Nothing crosses that its recipient may not see.** Frames are built on the owner from their
 //! recipient's view and go only to that connection's subject; a client's token crosses only in
@@ -485,7 +485,19 @@ async fn owner_writer(
                 continue;
             }
         };
-        if !frames.is_empty() {
+        // In messages of at most [`WINDOW`] bytes (a larger frame alone), whatever the batch:
+        // a client catching up gets a budget's worth at once, more than NATS carries in one.
+        let mut frames = frames.into_iter().peekable();
+        while frames.peek().is_some() {
+            batch.clear();
+            while let Some(frame) =
+                frames.next_if(|frame| batch.is_empty() || batch.len() + 1 + frame.len() <= WINDOW as usize)
+            {
+                if !batch.is_empty() {
+                    batch.push(b'\n');
+                }
+                batch.extend_from_slice(frame.as_bytes());
+            }
             // The edge writes at its client's pace: a client that does not read leaves its
             // frames here, in the outbox and its budget, and is dropped as too slow as long as a
             // local write may take.
@@ -499,13 +511,6 @@ async fn owner_writer(
                 }
             })
             .await;
-            batch.clear();
-            for frame in &frames {
-                if !batch.is_empty() {
-                    batch.push(b'\n');
-                }
-                batch.extend_from_slice(frame.as_bytes());
-            }
             sent += batch.len() as u64;
             let published = match room_ahead {
                 Ok(()) => {

@@ -480,6 +480,48 @@ async fn a_client_comes_back_with_or_without_since() {
     check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(addr, &room).await);
 }
 
+/// A spectator of a room of bots played on `play_on` comes back on `back_on` once the match is
+/// over, with `since` 0: more updates to catch up than its outbox's budget (the servers'
+/// `outbox_bytes`, `budget`). It gets every one, from the first, each as its view gives it:
+/// never dropped as too slow to read (as it was before), never a snapshot instead.
+async fn a_catch_up_past_the_budget_is_served_whole(play_on: SocketAddr, back_on: SocketAddr, budget: usize) {
+    let game = GameId::Nantais;
+    let body = json!({"game": game.id(), "players": 4, "options": {"rounds_to_win": 2},
+        "seats": ["bot:easy", "bot:easy", "bot:easy", "bot:easy"], "bot_delay_ms": 0});
+    let room = create(play_on, body).await;
+    let watched = watch(hello(play_on, &room, None, None).await).await;
+    let last = watched.last().unwrap()["seq"].as_u64().unwrap();
+    let mut back = hello(back_on, &room, None, Some(0)).await;
+    let (mut frames, mut bytes) = (Vec::new(), 0);
+    while (frames.len() as u64) < last {
+        let text = tokio::time::timeout(std::time::Duration::from_secs(30), back.next_text()).await.expect("in time");
+        let text = text.unwrap_or_else(|| panic!("closed after {} of {last} updates", frames.len()));
+        let frame: Value = serde_json::from_str(&text).unwrap();
+        if ["room", "chat"].contains(&frame["type"].as_str().unwrap_or("")) {
+            continue;
+        }
+        let expected = frames.len() as u64 + 1;
+        assert_eq!((frame["type"].as_str(), frame["seq"].as_u64()), (Some("update"), Some(expected)), "{frame}");
+        bytes += text.len();
+        frames.push(frame);
+    }
+    assert!(bytes > budget, "{bytes} bytes of updates, for a budget of {budget}");
+    check_frames(game, &record_of(back_on, &room).await, None, &frames, &names_at(back_on, &room).await);
+    for frame in watched.iter().filter(|f| f["type"] == json!("update")) {
+        let again = &frames[frame["seq"].as_u64().unwrap() as usize - 1];
+        assert_eq!(again["events"], frame["events"], "the same update as live");
+    }
+}
+
+/// [`a_catch_up_past_the_budget_is_served_whole`] on one server whose outboxes hold 16 KiB:
+/// the catch-up goes out in several batches.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_far_behind_gets_every_update_it_missed_whatever_its_budget() {
+    let budget = 16 * 1024;
+    let addr = start_with(tapis_server::ServeConfig { outbox_bytes: budget, ..relaxed() }).await;
+    a_catch_up_past_the_budget_is_served_whole(addr, addr, budget).await;
+}
+
 async fn expect_error(ws: &mut Ws, code: &str) -> Value {
     let frame = next_game_frame(ws).await;
     assert_eq!((frame["type"].as_str(), frame["code"].as_str()), (Some("error"), Some(code)), "{frame}");

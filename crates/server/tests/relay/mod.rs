@@ -4,110 +4,22 @@
 //! recipient; a client coming back through the other node with `since`; bad messages through the
 //! relay answered as a local connection answers them.
 
+mod nats;
+
 use super::store::postgres::Postgres;
 use super::*;
-use std::process::{Child, Command, Stdio};
+use nats::Nats;
 use std::sync::Arc;
 use std::time::Duration;
-
-/// A real `nats-server` of this test process on a free port of the loopback, stopped when
-/// dropped: Debian's, installed first when it is missing and the tests run as root on Debian (as
-/// the PostgreSQL helper installs PostgreSQL); otherwise the test fails, saying how to install it.
-pub struct Nats {
-    port: u16,
-    server: Option<Child>,
-}
-
-impl Nats {
-    pub fn start() -> Nats {
-        // A free port may be taken between the look and the bind: a few tries.
-        for _ in 0..5 {
-            let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-            let mut nats = Nats { port, server: None };
-            if nats.run() {
-                return nats;
-            }
-        }
-        panic!("nats-server did not start");
-    }
-
-    /// Starts `nats-server` on `self.port`; false if it stopped instead (the port was taken).
-    fn run(&mut self) -> bool {
-        let program = nats_server();
-        let mut server = Command::new(program)
-            .args(["-a", "127.0.0.1", "-p", &self.port.to_string()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot run {program}: {e}"));
-        for _ in 0..400 {
-            if server.try_wait().ok().flatten().is_some() {
-                return false;
-            }
-            if std::net::TcpStream::connect(("127.0.0.1", self.port)).is_ok() {
-                self.server = Some(server);
-                return true;
-            }
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        let _ = server.kill();
-        let _ = server.wait();
-        false
-    }
-
-    /// Kills the server: every node loses NATS.
-    pub fn kill(&mut self) {
-        if let Some(mut server) = self.server.take() {
-            let _ = server.kill();
-            let _ = server.wait();
-        }
-    }
-
-    /// Starts it again on the same port after [`Nats::kill`].
-    pub fn restart(&mut self) {
-        assert!(self.run(), "nats-server did not start again");
-    }
-
-    pub fn url(&self) -> String {
-        format!("nats://127.0.0.1:{}", self.port)
-    }
-}
-
-/// One installation at a time.
-static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-fn nats_server() -> &'static str {
-    let find =
-        || ["/usr/sbin/nats-server", "/usr/bin/nats-server"].into_iter().find(|p| std::path::Path::new(p).is_file());
-    if let Some(found) = find() {
-        return found;
-    }
-    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
-    if find().is_none() && rustix::process::geteuid().is_root() && std::path::Path::new("/usr/bin/apt-get").exists() {
-        eprintln!("== installing Debian's nats-server for the relay tests");
-        for args in [&["update", "-qq"][..], &["install", "-y", "-qq", "nats-server"]] {
-            let status = Command::new("apt-get")
-                .args(args)
-                .env("DEBIAN_FRONTEND", "noninteractive")
-                .stdout(Stdio::null())
-                .status()
-                .unwrap_or_else(|e| panic!("cannot run apt-get: {e}"));
-            assert!(status.success(), "apt-get {args:?} failed");
-        }
-    }
-    find().unwrap_or_else(|| panic!("The relay tests need NATS's server: sudo apt-get install nats-server"))
-}
-
-impl Drop for Nats {
-    fn drop(&mut self) {
-        self.kill();
-    }
-}
 
 /// Two nodes, `a` and `b`, on one new database of the shared PostgreSQL and one NATS of their
 /// own; the addresses, and what must outlive the test.
 async fn two_nodes() -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
+    two_nodes_with(tapis_server::ServeConfig::default().outbox_bytes).await
+}
+
+/// [`two_nodes`] whose connections' outboxes hold `outbox_bytes`.
+async fn two_nodes_with(outbox_bytes: usize) -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
     let pg = Postgres::shared();
     let url = pg.database();
     let nats = Nats::start();
@@ -119,6 +31,7 @@ async fn two_nodes() -> ([SocketAddr; 2], (Arc<Postgres>, Nats)) {
             store: Some(url.clone()),
             node: node.into(),
             nats: Some(nats.url()),
+            outbox_bytes,
             ..relaxed()
         };
         addrs.push(start_with(config).await);
@@ -227,6 +140,15 @@ async fn a_client_comes_back_through_the_other_node_without_a_gap() {
     frames.extend(play_from(back, 9, Some(first), 0).await);
     let record = record_of(b, &room).await;
     check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(a, &room).await);
+}
+
+/// [`a_catch_up_past_the_budget_is_served_whole`] through the relay, with outboxes of a little
+/// more than the relay's window: the first batch of the catch-up crosses NATS in two messages.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_far_behind_gets_every_update_it_missed_through_the_other_node() {
+    let budget = tapis_server::relay::WINDOW as usize * 5 / 4;
+    let ([a, b], _engines) = two_nodes_with(budget).await;
+    a_catch_up_past_the_budget_is_served_whole(a, b, budget).await;
 }
 
 /// Every bad message a spectator sends is answered the same, word for word, whether its
