@@ -71,10 +71,6 @@ pub const WINDOW: u64 = 256 * 1024;
 /// How long a question between nodes (an `open`, an HTTP call) waits for its answer.
 const ASK_WITHIN: Duration = Duration::from_secs(5);
 
-/// The close code of a relayed connection whose room has no owner the edge can reach (any
-/// more): "service restart", reconnect.
-pub const MOVED: Closing = Closing { code: 1012, reason: "the room moves: reconnect" };
-
 /// The header that says what a message between nodes is.
 const KIND: &str = "Tapis-Kind";
 
@@ -218,7 +214,7 @@ fn closing_of(text: &[u8]) -> Closing {
         Closing::REPLACED,
         Closing { code: 1013, reason: "try again later" },
         Closing { code: 1011, reason: "server error" },
-        MOVED,
+        Closing::RESTART,
     ];
     let text = std::str::from_utf8(text).unwrap_or("");
     KNOWN.into_iter().find(|known| closing_text(*known) == text).unwrap_or(Closing::POLICY)
@@ -436,21 +432,13 @@ async fn remote_connection(server: Arc<Server>, room: RoomHandle, client: Client
             }
             _ => Step::Skip,
         };
-        match step {
-            Step::Room(request) => {
-                if inbox.send(request).await.is_err() {
-                    break;
-                }
-            }
-            Step::Refuse(error, close) => {
-                let _ = errors.try_send((error, close));
-            }
-            Step::Skip => {}
+        if !step.dispatch(&inbox, &errors).await {
+            break;
         }
     }
     let _ = incoming.unsubscribe().await;
     if inbox.send(RoomMsg::Disconnect { conn: id }).await.is_err() {
-        outbox.close(MOVED);
+        outbox.close(Closing::RESTART);
     }
     let write_timeout = server.config.write_timeout;
     if !written && tokio::time::timeout(write_timeout + SILENCE, &mut writer).await.is_err() {
@@ -476,11 +464,11 @@ async fn owner_writer(
         let (frames, closing) = tokio::select! {
             taken = outbox.take() => taken,
             // This node stops, or lets the room go: the client reconnects to its next owner.
-            _ = crate::stopped(&mut stopping) => (Default::default(), Some(MOVED)),
-            () = room.inbox.closed() => (Default::default(), Some(MOVED)),
+            _ = crate::stopped(&mut stopping) => (Default::default(), Some(Closing::RESTART)),
+            () = room.inbox.closed() => (Default::default(), Some(Closing::RESTART)),
             () = tokio::time::sleep(HEARTBEAT) => {
                 if client.publish_with_headers(to.clone(), headers(Kind::Beat), Bytes::new()).await.is_err() {
-                    outbox.close(MOVED);
+                    outbox.close(Closing::RESTART);
                 }
                 continue;
             }
@@ -525,7 +513,7 @@ async fn owner_writer(
                 }
             };
             if published.is_err() {
-                outbox.close(MOVED);
+                outbox.close(Closing::RESTART);
                 return;
             }
         }
@@ -587,7 +575,8 @@ pub async fn edge(
 }
 
 /// On the edge: writes the owner's frames to the client's socket, acknowledging each batch once
-/// written; closes the socket as the owner says, or with [`MOVED`] when the owner goes silent.
+/// written; closes the socket as the owner says, or with [`Closing::RESTART`] when the owner
+/// goes silent.
 async fn edge_writer(
     server: Arc<Server>,
     client: Client,
@@ -608,7 +597,7 @@ async fn edge_writer(
             }
         };
         let Ok(Some(message)) = message else {
-            ws::close_with(&mut sink, None, MOVED).await;
+            ws::close_with(&mut sink, None, Closing::RESTART).await;
             return;
         };
         match kind_of(&message) {
@@ -793,7 +782,7 @@ mod tests {
             };
             assert_eq!(kind_of(&message), Some(kind));
         }
-        for closing in [Closing::NORMAL, Closing::TOO_SLOW, Closing::REPLACED, Closing::TOO_BIG, MOVED] {
+        for closing in [Closing::NORMAL, Closing::TOO_SLOW, Closing::REPLACED, Closing::TOO_BIG, Closing::RESTART] {
             assert_eq!(closing_of(closing_text(closing).as_bytes()), closing);
         }
         assert_eq!(closing_of(b"4000 made up"), Closing::POLICY);

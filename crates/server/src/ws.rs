@@ -110,6 +110,25 @@ pub(crate) enum Step {
     Skip,
 }
 
+impl Step {
+    /// Does what the step says, for a local or a relayed connection alike: asks the room (false
+    /// once it is gone), or queues the refusal, answered in order with the room's frames.
+    pub(crate) async fn dispatch(
+        self,
+        inbox: &mpsc::Sender<RoomMsg>,
+        refusals: &mpsc::Sender<(ApiError, bool)>,
+    ) -> bool {
+        match self {
+            Step::Room(request) => return inbox.send(request).await.is_ok(),
+            Step::Refuse(error, close) => {
+                let _ = refusals.try_send((error, close));
+            }
+            Step::Skip => {}
+        }
+        true
+    }
+}
+
 /// The checks every message of one connection goes through, in this order, whether the
 /// connection is on this node or relayed from another ([`crate::relay`]): the flood limit, the
 /// size limit, then the message itself.
@@ -210,7 +229,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 return crate::relay::edge(server.clone(), remote, sink, stream).await;
             }
             crate::relay::Opened::Refused(frame, closing) => return close_with(&mut sink, Some(frame), closing).await,
-            crate::relay::Opened::Unreachable => return close_with(&mut sink, None, crate::relay::MOVED).await,
+            crate::relay::Opened::Unreachable => return close_with(&mut sink, None, Closing::RESTART).await,
         }
         let room = match server.room(&code).await {
             Ok(room) => room,
@@ -331,16 +350,8 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 break;
             }
         };
-        match reader.text(Some(text.as_str())) {
-            Step::Room(request) => {
-                if inbox.send(request).await.is_err() {
-                    break;
-                }
-            }
-            Step::Refuse(error, close) => {
-                let _ = errors.try_send((error, close));
-            }
-            Step::Skip => {}
+        if !reader.text(Some(text.as_str())).dispatch(&inbox, &errors).await {
+            break;
         }
     }
     // The room closes the outbox once it has let the connection go (after the error frame that

@@ -430,14 +430,18 @@ async fn a_room_answers_while_its_bot_thinks_and_a_person_who_acts_first_wins() 
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_client_comes_back_with_or_without_since() {
-    let addr = start_unlimited().await;
-    let room = create(addr, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;
-    let (_, token) = join(addr, &room, "Alice").await;
-    let mut alice = hello(addr, &room, Some(&token), None).await;
+/// The person of `token` plays `room` (a room of bots beside her) on `play_on` until a few
+/// actions have gone by and the bots are to move, leaves, and once the bots have played on comes
+/// back on `back_on` with `since`: the first frame is the update after the last she saw. The game
+/// frames she got before she left, her connection, and that first frame.
+async fn leave_and_come_back(
+    play_on: SocketAddr,
+    back_on: SocketAddr,
+    room: &str,
+    token: &str,
+) -> (Vec<Value>, Ws, Value) {
+    let mut alice = hello(play_on, room, Some(token), None).await;
     let mut frames = Vec::new();
-    // Play until a few actions have gone by and the bots are to move, then leave.
     loop {
         let frame = next_game_frame(&mut alice).await;
         frames.push(frame.clone());
@@ -454,7 +458,7 @@ async fn a_client_comes_back_with_or_without_since() {
     // The bots play on while she is away.
     let mut waited = 0;
     loop {
-        let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+        let (_, info) = http(back_on, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
         if info["seq"].as_u64().unwrap() > left_at {
             break;
         }
@@ -462,13 +466,18 @@ async fn a_client_comes_back_with_or_without_since() {
         assert!(waited < 1000, "the bots play while Alice is away");
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
-    // With `since`: the missed updates, from the next seq, then play goes on.
-    let mut back = hello(addr, &room, Some(&token), Some(left_at)).await;
+    let mut back = hello(back_on, room, Some(token), Some(left_at)).await;
     let first = next_game_frame(&mut back).await;
-    match first["type"].as_str().unwrap() {
-        "update" => assert_eq!(first["seq"].as_u64().unwrap(), left_at + 1, "no gap"),
-        other => panic!("expected the missed updates, got {other}: {first}"),
-    }
+    assert_eq!((first["type"].as_str(), first["seq"].as_u64()), (Some("update"), Some(left_at + 1)), "no gap: {first}");
+    (frames, back, first)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_comes_back_with_or_without_since() {
+    let addr = start_unlimited().await;
+    let room = create(addr, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;
+    let (_, token) = join(addr, &room, "Alice").await;
+    let (_, back, _) = leave_and_come_back(addr, addr, &room, &token).await;
     back.close().await;
     // Without `since`: a snapshot.
     let mut fresh = hello(addr, &room, Some(&token), None).await;

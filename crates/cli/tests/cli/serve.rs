@@ -158,19 +158,7 @@ async fn nothing_acknowledged_is_lost_when_the_server_is_killed() {
     // updates, then a snapshot): the server regenerates them from what it stored, and they are
     // what the client saw, in the same order.
     for (room, token, seen) in &clients {
-        let mut ws = Ws::connect(addr, room).await.unwrap();
-        let since = seen.last.saturating_sub(900);
-        ws.send(&json!({"type": "hello", "token": token, "since": since})).await.unwrap();
-        let mut seq = since;
-        while seq < seen.last {
-            let frame = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.unwrap().unwrap();
-            if frame["type"] != json!("update") {
-                continue;
-            }
-            seq = frame["seq"].as_u64().unwrap();
-            assert_eq!(Some(&frame["events"]), seen.updates.get(&seq), "room {room} seq {seq}");
-        }
-        ws.close().await;
+        comes_back_as_seen(addr, room, token, seen, seen.last.saturating_sub(900)).await;
     }
     child.kill().unwrap();
     child.wait().unwrap();
@@ -285,18 +273,7 @@ async fn nothing_acknowledged_is_lost_when_a_node_dies_and_another_takes_its_roo
     // (B again, restarted under its name, so at once) regenerates them from what it stored.
     let (mut b, at_b) = node("b");
     for (room, token, seen) in &clients {
-        let mut ws = Ws::connect(at_b, room).await.unwrap();
-        ws.send(&json!({"type": "hello", "token": token, "since": 0})).await.unwrap();
-        let mut seq = 0;
-        while seq < seen.last {
-            let frame = tokio::time::timeout(Duration::from_secs(30), ws.next()).await.unwrap().unwrap();
-            if frame["type"] != json!("update") {
-                continue;
-            }
-            seq = frame["seq"].as_u64().unwrap();
-            assert_eq!(Some(&frame["events"]), seen.updates.get(&seq), "room {room} seq {seq}");
-        }
-        ws.close().await;
+        comes_back_as_seen(at_b, room, token, seen, 0).await;
     }
     let stored: u64 = pg.sql(&url, "SELECT count(*) FROM actions").parse().unwrap();
     let in_all = acknowledged(&clients);

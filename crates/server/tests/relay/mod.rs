@@ -108,35 +108,7 @@ async fn a_client_comes_back_through_the_other_node_without_a_gap() {
     let ([a, b], _engines) = two_nodes().await;
     let room = create(a, json!({"game": "nainjaune", "players": 3, "options": {"rounds": 1}, "seats": ["human", "bot:easy", "bot:easy"], "bot_delay_ms": 0})).await;
     let (_, token) = join(b, &room, "Alice").await;
-    let mut alice = hello(a, &room, Some(&token), None).await;
-    let mut frames = Vec::new();
-    loop {
-        let frame = next_game_frame(&mut alice).await;
-        frames.push(frame.clone());
-        let legal = frame["legal"].as_array().unwrap().clone();
-        if frame["seq"].as_u64().unwrap() >= 6 && frame["type"] == json!("update") && legal.is_empty() {
-            break;
-        }
-        if !legal.is_empty() {
-            alice.send(&json!({"type": "act", "seq": frame["seq"], "action": legal[0]})).await.unwrap();
-        }
-    }
-    let left_at = frames.last().unwrap()["seq"].as_u64().unwrap();
-    alice.close().await;
-    // The bots play on while she is away.
-    let mut waited = 0;
-    loop {
-        let (_, info) = http(b, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
-        if info["seq"].as_u64().unwrap() > left_at {
-            break;
-        }
-        waited += 1;
-        assert!(waited < 1000, "the bots play while Alice is away");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    let mut back = hello(b, &room, Some(&token), Some(left_at)).await;
-    let first = next_game_frame(&mut back).await;
-    assert_eq!((first["type"].as_str(), first["seq"].as_u64()), (Some("update"), Some(left_at + 1)), "no gap: {first}");
+    let (mut frames, back, first) = leave_and_come_back(a, b, &room, &token).await;
     frames.extend(play_from(back, 9, Some(first), 0).await);
     let record = record_of(b, &room).await;
     check_frames(GameId::NainJaune, &record, Some(Seat(0)), &frames, &names_at(a, &room).await);
