@@ -844,7 +844,8 @@ fn golden_transcript() {
 
 #[test]
 fn heuristic_bot_beats_random_players() {
-    let games = 3_000;
+    // A few hundred matches tell a strong bot from a random one (`TAPIS_SOAK` plays more).
+    let games = kit::soak(500);
     let share = |players: usize, opts: Value| {
         tapis_bots::heuristic_vs_random::<CrazyEights>(players, &options(opts), games, 77) as f64 / games as f64
     };

@@ -1139,7 +1139,8 @@ fn golden_transcript() {
 
 #[test]
 fn heuristic_beats_random_players() {
-    let games = 2000;
+    // A few hundred matches tell a strong bot from a random one (`TAPIS_SOAK` plays more).
+    let games = kit::soak(400);
     let wins = tapis_bots::heuristic_vs_random::<Gum>(4, &opts(&[]), games, 99);
     let share = wins as f64 / games as f64;
     eprintln!("heuristic seat won {wins} of {games} four-player matches ({share:.3}; fair share 0.25)");

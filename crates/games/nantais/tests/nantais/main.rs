@@ -1278,7 +1278,8 @@ fn golden_transcript() {
 
 #[test]
 fn heuristic_bot_beats_random_players() {
-    let games = 2_000;
+    // A few hundred matches tell a strong bot from a random one (`TAPIS_SOAK` plays more).
+    let games = kit::soak(400);
     let share = |opts: Value| {
         let wins = tapis_bots::heuristic_vs_random::<Nantais>(4, &options(opts), games, 77);
         wins as f64 / games as f64

@@ -881,7 +881,8 @@ fn golden_transcript() {
 
 #[test]
 fn heuristic_beats_random() {
-    for (players, games) in [(4, 2000u64), (3, 1500)] {
+    // A few hundred matches tell a strong bot from a random one (`TAPIS_SOAK` plays more).
+    for (players, games) in [(4, kit::soak(400)), (3, kit::soak(300))] {
         let wins = tapis_bots::heuristic_vs_random::<Njet>(players, &Map::new(), games, 77);
         let share = wins as f64 / games as f64;
         eprintln!(
