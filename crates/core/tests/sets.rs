@@ -8,6 +8,77 @@ use proptest::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use tapis_core::{CardSet, CardSet128, OnceOrTwice, Seat, SeatSet};
 
+/// The two card sets, by index, as [`follow_model`] drives them.
+trait IndexSet: Copy {
+    const EMPTY: Self;
+    fn insert(&mut self, index: usize);
+    fn remove(&mut self, index: usize);
+    fn contains(self, index: usize) -> bool;
+    fn len(self) -> usize;
+    fn is_empty(self) -> bool;
+    fn members(self) -> Vec<usize>;
+}
+
+macro_rules! index_set {
+    ($set:ty) => {
+        impl IndexSet for $set {
+            const EMPTY: Self = <$set>::EMPTY;
+            fn insert(&mut self, index: usize) {
+                <$set>::insert(self, index)
+            }
+            fn remove(&mut self, index: usize) {
+                <$set>::remove(self, index)
+            }
+            fn contains(self, index: usize) -> bool {
+                <$set>::contains(self, index)
+            }
+            fn len(self) -> usize {
+                <$set>::len(self)
+            }
+            fn is_empty(self) -> bool {
+                <$set>::is_empty(self)
+            }
+            fn members(self) -> Vec<usize> {
+                self.iter().collect()
+            }
+        }
+    };
+}
+
+index_set!(CardSet);
+index_set!(CardSet128);
+
+/// Applies `changes` to a set of `universe` indices and to its model, checking after each that
+/// membership, `len`, emptiness and ascending iteration agree, then `more`; gives both back.
+fn follow_model<S: IndexSet>(
+    changes: &[Change],
+    universe: usize,
+    mut more: impl FnMut(S, &BTreeSet<usize>) -> Result<(), TestCaseError>,
+) -> Result<(S, BTreeSet<usize>), TestCaseError> {
+    let mut set = S::EMPTY;
+    let mut model = BTreeSet::new();
+    for change in changes {
+        match *change {
+            Change::Insert(i) => {
+                set.insert(i);
+                model.insert(i);
+            }
+            Change::Remove(i) => {
+                set.remove(i);
+                model.remove(&i);
+            }
+        }
+        prop_assert_eq!(set.len(), model.len());
+        prop_assert_eq!(set.is_empty(), model.is_empty());
+        for i in 0..universe {
+            prop_assert_eq!(set.contains(i), model.contains(&i), "member {}", i);
+        }
+        prop_assert_eq!(set.members(), model.iter().copied().collect::<Vec<_>>());
+        more(set, &model)?;
+    }
+    Ok((set, model))
+}
+
 /// One change to a set: insert or remove a member.
 #[derive(Clone, Debug)]
 enum Change {
@@ -39,31 +110,14 @@ fn seat_model() -> impl Strategy<Value = BTreeSet<usize>> {
 proptest! {
     #[test]
     fn card_set_follows_its_model(changes in changes(64)) {
-        let mut set = CardSet::EMPTY;
-        let mut model = BTreeSet::new();
-        for change in changes {
-            match change {
-                Change::Insert(i) => {
-                    set.insert(i);
-                    model.insert(i);
-                }
-                Change::Remove(i) => {
-                    set.remove(i);
-                    model.remove(&i);
-                }
-            }
-            prop_assert_eq!(set.len(), model.len());
-            prop_assert_eq!(set.is_empty(), model.is_empty());
-            for i in 0..64 {
-                prop_assert_eq!(set.contains(i), model.contains(&i), "member {}", i);
-            }
-            prop_assert_eq!(set.iter().collect::<Vec<_>>(), model.iter().copied().collect::<Vec<_>>());
+        follow_model::<CardSet>(&changes, 64, |set, model| {
             prop_assert_eq!(set.iter().size_hint(), (model.len(), Some(model.len())));
             for (n, &i) in model.iter().enumerate() {
                 prop_assert_eq!(set.nth(n), Some(i));
             }
             prop_assert_eq!(set.nth(model.len()), None);
-        }
+            Ok(())
+        })?;
     }
 
     #[test]
@@ -143,26 +197,7 @@ proptest! {
 
     #[test]
     fn card_set_128_follows_its_model(changes in changes(128), other in proptest::collection::btree_set(0..128usize, 0..=128)) {
-        let mut set = CardSet128::EMPTY;
-        let mut model = BTreeSet::new();
-        for change in changes {
-            match change {
-                Change::Insert(i) => {
-                    set.insert(i);
-                    model.insert(i);
-                }
-                Change::Remove(i) => {
-                    set.remove(i);
-                    model.remove(&i);
-                }
-            }
-            prop_assert_eq!(set.len(), model.len());
-            prop_assert_eq!(set.is_empty(), model.is_empty());
-            for i in 0..128 {
-                prop_assert_eq!(set.contains(i), model.contains(&i), "member {}", i);
-            }
-            prop_assert_eq!(set.iter().collect::<Vec<_>>(), model.iter().copied().collect::<Vec<_>>());
-        }
+        let (set, model) = follow_model::<CardSet128>(&changes, 128, |_, _| Ok(()))?;
         let mut y = CardSet128::EMPTY;
         for &i in &other {
             y.insert(i);
