@@ -1,8 +1,9 @@
 // The connection to a room and its protocol (SERVER.md): one WebSocket, `hello` with the seat's
 // token and the last `seq` seen, snapshots and updates kept in order, the move log and the chat,
 // automatic reconnection with `since`, a move sent once and sent again after a lost race when it
-// is still legal (or after a dropped connection, when the room never got it). It draws nothing: it tells its page what changed through `onchange(what)`,
-// with `what` one of 'conn', 'snapshot', 'update', 'room', 'chat', 'rounds', 'notice', 'lost'.
+// is still legal (or after a dropped connection, when the room never got it). It draws nothing:
+// it tells its page what changed through `onchange(what)`, with `what` one of 'conn',
+// 'snapshot', 'update', 'room', 'chat', 'rounds', 'notice', 'lost'.
 
 import { lang, tr } from './i18n.js';
 import { api, savedSeat, saveSeat } from './shared.js';
@@ -97,7 +98,7 @@ export class Room {
       // A move on its way when the connection dropped (the server restarting, the room moving to
       // another node) may never have arrived: it goes again once the room has caught this page
       // up, if the table has not moved since (see the `room` frame below).
-      if (this.pending && this.sent && this.snapshot) this.unsent = { ...this.sent, match: this.snapshot.match, seq: this.snapshot.seq };
+      if (this.pending && this.sent && this.snapshot) this.keepForNextConnection();
       this.pending = false;
       this.state = 'reconnecting';
       this.onchange('conn');
@@ -122,8 +123,14 @@ export class Room {
     this.sent = { action, retry, then };
     // Clicked while the connection is down: the move waits for the next one, as a move lost with
     // a dropped connection does.
-    if (!this.send({ type: 'act', seq: this.snapshot.seq, action })) this.unsent = { ...this.sent, match: this.snapshot.match, seq: this.snapshot.seq };
+    if (!this.send({ type: 'act', seq: this.snapshot.seq, action })) this.keepForNextConnection();
     this.onchange('pending');
+  }
+
+  /** The move just sent, with the table it was meant for: sent again at the next connection's
+   * `room` frame if that table is still the room's. */
+  keepForNextConnection() {
+    this.unsent = { ...this.sent, match: this.snapshot.match, seq: this.snapshot.seq };
   }
 
   /** The person's own switch: remembered in this browser and told to the room at once. */
