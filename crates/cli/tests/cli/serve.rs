@@ -346,10 +346,13 @@ struct Watched {
 }
 
 /// A person in the cluster: plays on a node drawn at random among those up (most often not its
-/// room's owner, so through the relay, see [`edge_of`]), a random legal move 15 ms after each frame that allows
-/// one; whenever its socket closes (a dead node, 1012 from a node that no longer hears the
+/// room's owner, so through the relay, see [`edge_of`]), a random legal move 25 ms after each frame that allows
+/// one, until its room reaches [`CLUSTER_UPDATES`]; whenever its socket closes (a dead node, 1012 from a node that no longer hears the
 /// room's owner, a room not taken over yet), goes on with `since` on a node drawn again; checks
 /// that updates come without a gap. Ends when `stop` turns true.
+/// The updates a room of the cluster test is played to, at most (see `cluster_client`).
+const CLUSTER_UPDATES: u64 = 900;
+
 async fn cluster_client(
     nodes: Nodes,
     room: String,
@@ -414,9 +417,13 @@ async fn cluster_client(
                     continue;
                 }
             }
+            // A client stops playing once its room nears the 1,000 updates a server sends to a
+            // client catching up, so that the final check can ask for every one of them again:
+            // a fast machine would otherwise play past it within the test's minute.
             let legal = frame["legal"].as_array().cloned().unwrap_or_default();
-            if !legal.is_empty() {
-                tokio::time::sleep(Duration::from_millis(15)).await;
+            let in_budget = frame["seq"].as_u64().is_some_and(|seq| seq < CLUSTER_UPDATES);
+            if !legal.is_empty() && in_budget {
+                tokio::time::sleep(Duration::from_millis(25)).await;
                 let action = &legal[rng.index(legal.len())];
                 if ws.send(&json!({"type": "act", "seq": frame["seq"], "action": action})).await.is_err() {
                     break;
@@ -573,7 +580,7 @@ async fn three_nodes_lose_nothing_acknowledged_when_nodes_are_killed_at_random()
         let stored = stored_seq(at, room).await;
         assert!(stored >= seen.last, "room {room}: {stored} stored, {} seen", seen.last);
         // All of them: a server sends at most 1,000 missed updates (then a snapshot instead),
-        // and no match here goes that far.
+        // and the clients stop playing before that (`CLUSTER_UPDATES`).
         assert!(stored <= 1000, "room {room}: {stored} updates");
         checked += comes_back_as_seen(at, room, token, &seen, 0).await;
     }
@@ -598,7 +605,9 @@ async fn three_nodes_lose_nothing_acknowledged_when_nodes_are_killed_at_random()
         held_again_ms.len()
     );
     assert!(checked > 300, "the clients played ({checked} updates checked)");
-    assert!(relayed * 2 >= served, "most connections are relayed ({relayed} of {served})");
+    // Three times in four a client picks a node that does not hold its room; but a node it asks
+    // about a room whose lease ran out takes the room itself, so after the kills fewer are relayed.
+    assert!(relayed * 3 >= served, "a good part of the connections are relayed ({relayed} of {served})");
     assert!(reconnections >= kills, "the clients of the rooms killed came back ({reconnections} reconnections)");
 }
 
