@@ -11,6 +11,7 @@ use tapis_client::{Ws, http, http_raw};
 use tapis_core::{GameRng, Seat};
 use tapis_table::{Controller, GameId, Table, TableSetup};
 
+mod debian;
 mod relay;
 mod store;
 

@@ -5,6 +5,8 @@
 // The crate's other integration tests are modules of this one binary: one link per crate.
 mod abuse;
 mod common;
+#[path = "../../../server/tests/debian.rs"]
+mod debian;
 mod faults;
 mod robustness;
 mod serve;

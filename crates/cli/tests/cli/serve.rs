@@ -305,16 +305,21 @@ fn cluster_node(url: &str, name: &str, data: &std::path::Path, nats: Option<&str
 /// port); `None` while it is down.
 type Nodes = Arc<Mutex<Vec<Option<(String, SocketAddr)>>>>;
 
-/// A node up, drawn by `rng`.
+/// The addresses of the nodes up.
+fn nodes_up(nodes: &Nodes) -> Vec<SocketAddr> {
+    nodes.lock().unwrap().iter().flatten().map(|(_, addr)| *addr).collect()
+}
+
+/// A node drawn by `rng` among those up.
 fn any_node(nodes: &Nodes, rng: &mut GameRng) -> Option<SocketAddr> {
-    let up: Vec<SocketAddr> = nodes.lock().unwrap().iter().flatten().map(|(_, addr)| *addr).collect();
+    let up = nodes_up(nodes);
     (!up.is_empty()).then(|| up[rng.index(up.len())])
 }
 
 /// The node a client of `room` opens its socket on, drawn by `rng`: three times in four one that
 /// does not hold the room (so through the relay) when there is one.
 async fn edge_of(nodes: &Nodes, room: &str, rng: &mut GameRng) -> Option<SocketAddr> {
-    let up: Vec<SocketAddr> = nodes.lock().unwrap().iter().flatten().map(|(_, addr)| *addr).collect();
+    let up = nodes_up(nodes);
     let mut others = Vec::new();
     for addr in &up {
         if !holds(*addr, room).await {
@@ -345,14 +350,15 @@ struct Watched {
     over: bool,
 }
 
-/// A person in the cluster: plays on a node drawn at random among those up (most often not its
-/// room's owner, so through the relay, see [`edge_of`]), a random legal move 25 ms after each frame that allows
-/// one, until its room reaches [`CLUSTER_UPDATES`]; whenever its socket closes (a dead node, 1012 from a node that no longer hears the
-/// room's owner, a room not taken over yet), goes on with `since` on a node drawn again; checks
-/// that updates come without a gap. Ends when `stop` turns true.
 /// The updates a room of the cluster test is played to, at most (see `cluster_client`).
 const CLUSTER_UPDATES: u64 = 900;
 
+/// A person in the cluster: plays on a node drawn at random among those up (most often not its
+/// room's owner, so through the relay, see [`edge_of`]), a random legal move 25 ms after each
+/// frame that allows one, until its room reaches [`CLUSTER_UPDATES`]; whenever its socket closes
+/// (a dead node, 1012 from a node that no longer hears the room's owner, a room not taken over
+/// yet), goes on with `since` on a node drawn again; checks that updates come without a gap.
+/// Ends when `stop` turns true.
 async fn cluster_client(
     nodes: Nodes,
     room: String,

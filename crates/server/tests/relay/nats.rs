@@ -68,29 +68,11 @@ impl Nats {
     }
 }
 
-/// One installation at a time.
-static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 fn nats_server() -> &'static str {
     let find =
         || ["/usr/sbin/nats-server", "/usr/bin/nats-server"].into_iter().find(|p| std::path::Path::new(p).is_file());
-    if let Some(found) = find() {
-        return found;
-    }
-    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
-    if find().is_none() && rustix::process::geteuid().is_root() && std::path::Path::new("/usr/bin/apt-get").exists() {
-        eprintln!("== installing Debian's nats-server for the relay and cluster tests");
-        for args in [&["update", "-qq"][..], &["install", "-y", "-qq", "nats-server"]] {
-            let status = Command::new("apt-get")
-                .args(args)
-                .env("DEBIAN_FRONTEND", "noninteractive")
-                .stdout(Stdio::null())
-                .status()
-                .unwrap_or_else(|e| panic!("cannot run apt-get: {e}"));
-            assert!(status.success(), "apt-get {args:?} failed");
-        }
-    }
-    find().unwrap_or_else(|| panic!("The relay and cluster tests need NATS's server: sudo apt-get install nats-server"))
+    crate::debian::find_or_install("nats-server", "the relay and cluster tests", find)
+        .unwrap_or_else(|| panic!("The relay and cluster tests need NATS's server: sudo apt-get install nats-server"))
 }
 
 impl Drop for Nats {

@@ -30,8 +30,6 @@ const PROBES: u32 = 1200;
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
 static SHARED: Mutex<Weak<Postgres>> = Mutex::new(Weak::new());
-/// One installation at a time.
-static INSTALLING: Mutex<()> = Mutex::new(());
 
 /// A running PostgreSQL of this test process.
 pub struct Postgres {
@@ -210,35 +208,12 @@ fn free_port() -> u16 {
 
 /// The folder holding PostgreSQL's server binaries, installed first when missing if it can be.
 fn binaries() -> PathBuf {
-    if let Some(found) = find_binaries() {
-        return found;
-    }
-    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(found) = find_binaries() {
-        return found;
-    }
-    let can_install = rustix::process::geteuid().is_root() && Path::new("/usr/bin/apt-get").exists();
-    if can_install {
-        eprintln!("== installing Debian's postgresql for the PostgreSQL tests");
-        let apt = |args: &[&str]| {
-            let status = Command::new("apt-get")
-                .args(args)
-                .env("DEBIAN_FRONTEND", "noninteractive")
-                .stdout(Stdio::null())
-                .status()
-                .unwrap_or_else(|e| panic!("cannot run apt-get: {e}"));
-            assert!(status.success(), "apt-get {args:?} failed");
-        };
-        apt(&["update", "-qq"]);
-        apt(&["install", "-y", "-qq", "postgresql"]);
-        if let Some(found) = find_binaries() {
-            return found;
-        }
-    }
-    panic!(
-        "The PostgreSQL tests need PostgreSQL's server (initdb, postgres, pg_ctl): sudo apt-get install postgresql, \
-         or set TAPIS_PG_BIN to the folder that holds them."
-    );
+    crate::debian::find_or_install("postgresql", "the PostgreSQL tests", find_binaries).unwrap_or_else(|| {
+        panic!(
+            "The PostgreSQL tests need PostgreSQL's server (initdb, postgres, pg_ctl): sudo apt-get install \
+             postgresql, or set TAPIS_PG_BIN to the folder that holds them."
+        )
+    })
 }
 
 /// The programs of PostgreSQL's the helper runs.
