@@ -9,11 +9,13 @@ use crate::store::{LoadedMatch, LoadedRoom, SeatKind, StoredMatch, StoredRoom, W
 use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
 use axum::Router;
 use axum::body::{Body, Bytes};
-use axum::extract::{ConnectInfo, Path, RawQuery, Request, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -307,20 +309,65 @@ async fn bots() -> Response {
     axum::Json(json!({"names": tapis_table::BOT_NAMES, "levels": levels})).into_response()
 }
 
-fn body_object(body: &Bytes, lang: Lang) -> Result<Map<String, Value>, Failure> {
-    match serde_json::from_slice::<Value>(body) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(Failure(
-            ApiError::BadRequest(bad(lang, "le corps doit être un objet JSON", "the body must be a JSON object")),
-            lang,
-        )),
-        Err(e) => Err(Failure(
-            ApiError::BadRequest(match lang {
-                Lang::Fr => format!("le corps n'est pas du JSON ({e})"),
-                Lang::En => format!("the body is not JSON ({e})"),
-            }),
-            lang,
-        )),
+/// A request body of SERVER.md, read into `T`: at most [`MAX_BODY`] bytes, within the server's
+/// body timeout, JSON and an object, whatever content type the request names (clients were never
+/// asked for one). `T`'s fields are [`Field`]s, so that the handler words each mistake itself, in
+/// the order it checks them.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<Server>> for JsonBody<T> {
+    type Rejection = Failure;
+
+    async fn from_request(request: Request, server: &Arc<Server>) -> Result<Self, Failure> {
+        let lang = lang_of(request.headers());
+        let body = read_body(server, request.into_body(), lang).await?;
+        // Read as a JSON value first, so that a body that is not JSON is told apart from one that
+        // is not an object, and the last of two equal keys counts.
+        let object = match serde_json::from_slice::<Value>(&body) {
+            Ok(object @ Value::Object(_)) => object,
+            Ok(_) => {
+                let why = bad(lang, "le corps doit être un objet JSON", "the body must be a JSON object");
+                return Err(Failure(ApiError::BadRequest(why), lang));
+            }
+            Err(e) => return Err(Failure(ApiError::BadRequest(not_json(lang, &e)), lang)),
+        };
+        T::deserialize(object).map(JsonBody).map_err(|e| Failure(ApiError::BadRequest(not_json(lang, &e)), lang))
+    }
+}
+
+fn not_json(lang: Lang, e: &serde_json::Error) -> String {
+    match lang {
+        Lang::Fr => format!("le corps n'est pas du JSON ({e})"),
+        Lang::En => format!("the body is not JSON ({e})"),
+    }
+}
+
+/// A field of a request body: absent (or null), of the type asked, or of another type.
+#[derive(Debug, Default)]
+pub enum Field<T> {
+    #[default]
+    Absent,
+    Given(T),
+    Wrong,
+}
+
+impl<'de, T: DeserializeOwned> Deserialize<'de> for Field<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(field: D) -> Result<Self, D::Error> {
+        Ok(match Value::deserialize(field)? {
+            Value::Null => Field::Absent,
+            value => serde_json::from_value(value).map_or(Field::Wrong, Field::Given),
+        })
+    }
+}
+
+impl<T> Field<T> {
+    /// The value given, if any; `wrong` for a value of another type.
+    fn optional(self, wrong: impl FnOnce() -> String, lang: Lang) -> Result<Option<T>, Failure> {
+        match self {
+            Field::Absent => Ok(None),
+            Field::Given(value) => Ok(Some(value)),
+            Field::Wrong => Err(Failure(ApiError::BadRequest(wrong()), lang)),
+        }
     }
 }
 
@@ -328,18 +375,62 @@ fn bad(lang: Lang, fr: &str, en: &str) -> String {
     lang.pick(fr, en).to_string()
 }
 
-fn field_u64(body: &Map<String, Value>, key: &str, lang: Lang) -> Result<Option<u64>, Failure> {
-    match body.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => v.as_u64().map(Some).ok_or_else(|| {
-            Failure(
-                ApiError::BadRequest(match lang {
-                    Lang::Fr => format!("« {key} » doit être un entier positif ou nul"),
-                    Lang::En => format!("\"{key}\" must be a non-negative integer"),
-                }),
-                lang,
-            )
-        }),
+/// A field that is a number, if given.
+fn integer(field: Field<u64>, key: &str, lang: Lang) -> Result<Option<u64>, Failure> {
+    let wrong = || match lang {
+        Lang::Fr => format!("« {key} » doit être un entier positif ou nul"),
+        Lang::En => format!("\"{key}\" must be a non-negative integer"),
+    };
+    field.optional(wrong, lang)
+}
+
+/// The body of `POST /api/rooms`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct NewRoom {
+    game: Field<String>,
+    players: Field<u64>,
+    options: Field<Map<String, Value>>,
+    deal: Field<Map<String, Value>>,
+    seed: Field<u64>,
+    dealer: Field<u64>,
+    bot_delay_ms: Field<u64>,
+    turn_clock_ms: Field<u64>,
+    /// Each seat's kind, as SERVER.md writes it ([`SeatKind::text`]).
+    seats: Field<Vec<Field<String>>>,
+}
+
+/// The body of `POST /api/rooms/{room}/join`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct Joining {
+    name: Field<String>,
+    seat: Field<u64>,
+}
+
+/// The match a record or a replay is asked for: `?match=k` (1 for the room's first), none for
+/// the current one. Read by axum's `Query`; an unreadable number is refused once the room is
+/// found, so that an unknown room is told first.
+pub struct AskedMatch(pub Option<u32>);
+
+#[derive(Deserialize)]
+struct MatchQuery {
+    #[serde(rename = "match")]
+    number: Option<u32>,
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for AskedMatch {
+    type Rejection = Failure;
+
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Failure> {
+        match axum::extract::Query::<MatchQuery>::from_request_parts(parts, state).await {
+            Ok(query) => Ok(AskedMatch(query.0.number)),
+            Err(_) => {
+                let lang = lang_of(&parts.headers);
+                let why = bad(lang, "« match » doit être un numéro de partie", "\"match\" must be a match number");
+                Err(Failure(ApiError::BadRequest(why), lang))
+            }
+        }
     }
 }
 
@@ -347,13 +438,11 @@ async fn create_room(
     State(server): State<Arc<Server>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     AcceptLang(lang): AcceptLang,
-    body: Body,
+    JsonBody(body): JsonBody<NewRoom>,
 ) -> Answer {
     let fail = |e: ApiError| Failure(e, lang);
-    let body = read_body(&server, body, lang).await?;
-    let body = body_object(&body, lang)?;
-    let game = match body.get("game") {
-        Some(Value::String(id)) => id.parse::<GameId>().map_err(|_| fail(ApiError::UnknownGame(id.clone())))?,
+    let game = match body.game {
+        Field::Given(id) => id.parse::<GameId>().map_err(|_| fail(ApiError::UnknownGame(id.clone())))?,
         _ => {
             return Err(fail(ApiError::BadRequest(bad(
                 lang,
@@ -362,7 +451,7 @@ async fn create_room(
             ))));
         }
     };
-    let players = field_u64(&body, "players", lang)?
+    let players = integer(body.players, "players", lang)?
         .ok_or_else(|| fail(ApiError::BadRequest(bad(lang, "« players » est requis", "\"players\" is required"))))?
         as usize;
     // Checked here already (the rules check it again): `seats` is sized from it.
@@ -375,31 +464,14 @@ async fn create_room(
             given: players,
         })));
     }
-    let options = match body.get("options") {
-        None | Some(Value::Null) => Map::new(),
-        Some(Value::Object(map)) => map.clone(),
-        Some(_) => {
-            return Err(fail(ApiError::BadRequest(bad(
-                lang,
-                "« options » doit être un objet",
-                "\"options\" must be an object",
-            ))));
-        }
-    };
-    let deal = match body.get("deal") {
-        None | Some(Value::Null) => None,
-        Some(v @ Value::Object(_)) => Some(v.clone()),
-        Some(_) => {
-            return Err(fail(ApiError::BadRequest(bad(
-                lang,
-                "« deal » doit être un objet",
-                "\"deal\" must be an object",
-            ))));
-        }
-    };
-    let given_seed = field_u64(&body, "seed", lang)?;
-    let dealer = field_u64(&body, "dealer", lang)?;
-    let dealer = match dealer {
+    let options = body
+        .options
+        .optional(|| bad(lang, "« options » doit être un objet", "\"options\" must be an object"), lang)?
+        .unwrap_or_default();
+    let deal = body.deal.optional(|| bad(lang, "« deal » doit être un objet", "\"deal\" must be an object"), lang)?;
+    let deal = deal.map(Value::Object);
+    let given_seed = integer(body.seed, "seed", lang)?;
+    let dealer = match integer(body.dealer, "dealer", lang)? {
         Some(d) if d < 256 => Some(d as u8),
         Some(_) => {
             return Err(fail(ApiError::BadRequest(bad(
@@ -410,14 +482,14 @@ async fn create_room(
         }
         None => None,
     };
-    let mut bot_delay_ms = field_u64(&body, "bot_delay_ms", lang)?.unwrap_or(700);
+    let mut bot_delay_ms = integer(body.bot_delay_ms, "bot_delay_ms", lang)?.unwrap_or(700);
     if bot_delay_ms > MAX_BOT_DELAY_MS {
         return Err(fail(ApiError::BadRequest(match lang {
             Lang::Fr => format!("« bot_delay_ms » vaut au plus {MAX_BOT_DELAY_MS}"),
             Lang::En => format!("\"bot_delay_ms\" is at most {MAX_BOT_DELAY_MS}"),
         })));
     }
-    let turn_clock_ms = field_u64(&body, "turn_clock_ms", lang)?;
+    let turn_clock_ms = integer(body.turn_clock_ms, "turn_clock_ms", lang)?;
     if turn_clock_ms.is_some_and(|ms| !(1_000..=3_600_000).contains(&ms)) {
         return Err(fail(ApiError::BadRequest(bad(
             lang,
@@ -425,10 +497,17 @@ async fn create_room(
             "\"turn_clock_ms\" is from 1000 to 3600000",
         ))));
     }
-    let seats: Vec<SeatKind> = match body.get("seats") {
-        None | Some(Value::Null) => vec![SeatKind::Human; players],
-        Some(Value::Array(list)) => {
-            let kinds: Option<Vec<SeatKind>> = list.iter().map(|k| k.as_str().and_then(SeatKind::parse)).collect();
+    let seats = body.seats.optional(|| bad(lang, "« seats » doit être une liste", "\"seats\" must be a list"), lang)?;
+    let seats: Vec<SeatKind> = match seats {
+        None => vec![SeatKind::Human; players],
+        Some(list) => {
+            let kinds: Option<Vec<SeatKind>> = list
+                .iter()
+                .map(|kind| match kind {
+                    Field::Given(text) => SeatKind::parse(text),
+                    _ => None,
+                })
+                .collect();
             let kinds = kinds.ok_or_else(|| {
                 fail(ApiError::BadRequest(bad(
                     lang,
@@ -443,13 +522,6 @@ async fn create_room(
                 })));
             }
             kinds
-        }
-        Some(_) => {
-            return Err(fail(ApiError::BadRequest(bad(
-                lang,
-                "« seats » doit être une liste",
-                "\"seats\" must be a list",
-            ))));
         }
     };
     let fixed_deal = given_seed.is_some() || deal.is_some();
@@ -554,35 +626,29 @@ async fn record(
     State(server): State<Arc<Server>>,
     AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
-    RawQuery(query): RawQuery,
+    asked: Result<AskedMatch, Failure>,
 ) -> Answer {
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    let (record, _) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
+    let (record, _) = record_of(&server, &code, &info, asked?.0, lang).await?;
     ok(StatusCode::OK, record)
 }
 
-/// The record a request names, with its match number: `?match=k` names one of the room's
-/// matches (1 for the first), none the current one (`info`, the room's object, says which).
+/// The record of the match `asked` (1 for the room's first; `None`: the current one, which
+/// `info`, the room's object, names), with its number.
 /// Only a match that is over has a record: the seed in it tells every card. An earlier match is
 /// always over (a rematch starts only then), and is rebuilt from the store.
 async fn record_of(
     server: &Arc<Server>,
     code: &str,
     info: &RoomInfo,
-    query: Option<&str>,
+    asked: Option<u32>,
     lang: Lang,
 ) -> Result<(Value, u32), Failure> {
     let current = info.match_no;
-    let asked = match query.into_iter().flat_map(|q| q.split('&')).find_map(|pair| pair.strip_prefix("match=")) {
+    let asked = match asked {
         None => current,
-        Some(text) => match text.parse::<u32>() {
-            Ok(k) if (1..=current).contains(&k) => k,
-            Ok(k) => return Err(Failure(ApiError::NoMatch(k), lang)),
-            Err(_) => {
-                let why = bad(lang, "« match » doit être un numéro de partie", "\"match\" must be a match number");
-                return Err(Failure(ApiError::BadRequest(why), lang));
-            }
-        },
+        Some(k) if (1..=current).contains(&k) => k,
+        Some(k) => return Err(Failure(ApiError::NoMatch(k), lang)),
     };
     if asked == current {
         let record = ask(server, code, lang, |reply| RoomMsg::Record { reply }).await?;
@@ -632,10 +698,10 @@ async fn replay(
     State(server): State<Arc<Server>>,
     AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
-    RawQuery(query): RawQuery,
+    asked: Result<AskedMatch, Failure>,
 ) -> Answer {
     let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    let (record, match_no) = record_of(&server, &code, &info, query.as_deref(), lang).await?;
+    let (record, match_no) = record_of(&server, &code, &info, asked?.0, lang).await?;
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
@@ -672,12 +738,10 @@ async fn join(
     State(server): State<Arc<Server>>,
     AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
-    body: Body,
+    JsonBody(body): JsonBody<Joining>,
 ) -> Answer {
-    let body = read_body(&server, body, lang).await?;
-    let body = body_object(&body, lang)?;
-    let name = match body.get("name") {
-        Some(Value::String(name)) => check_name(name, lang).map_err(|e| Failure(e, lang))?,
+    let name = match body.name {
+        Field::Given(name) => check_name(&name, lang).map_err(|e| Failure(e, lang))?,
         _ => {
             return Err(Failure(
                 ApiError::BadRequest(bad(lang, "« name » (une chaîne) est requis", "\"name\" (a string) is required")),
@@ -685,7 +749,7 @@ async fn join(
             ));
         }
     };
-    let seat = match field_u64(&body, "seat", lang)? {
+    let seat = match integer(body.seat, "seat", lang)? {
         Some(s) if s < 256 => Some(s as u8),
         Some(_) => {
             return Err(Failure(

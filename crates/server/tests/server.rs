@@ -1167,3 +1167,174 @@ async fn every_game_is_played_to_the_end_on_postgres() {
         expected.join(",")
     );
 }
+
+/// One request on a connection of its own, its answer read to the end: the status and the body
+/// exactly as they came (the JSON errors of SERVER.md are compared byte for byte).
+async fn exchange(addr: SocketAddr, method: &str, path: &str, headers: &str, body: &str) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n{headers}\r\n{body}",
+        body.len()
+    );
+    // A body refused for its size may be answered before it is all read: the answer counts.
+    let _ = stream.write_all(request.as_bytes()).await;
+    let mut response = Vec::new();
+    let _ = stream.read_to_end(&mut response).await;
+    let text = String::from_utf8_lossy(&response).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no answer to {method} {path}: {text}"));
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+/// The error body of SERVER.md, as the server writes it.
+fn error_body(code: &str, message: &str) -> String {
+    json!({"error": {"code": code, "message": message}}).to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_refused_body_and_query_is_answered_word_for_word() {
+    let addr =
+        start_with(tapis_server::ServeConfig { body_timeout: std::time::Duration::from_secs(1), ..relaxed() }).await;
+    let json = "Content-Type: application/json\r\n";
+    let fr = "Content-Type: application/json\r\nAccept-Language: fr-FR,fr;q=0.9\r\n";
+    let bad = |message: &str| (400, error_body("bad_request", message));
+    let create_cases: Vec<(&str, &str, (u16, String))> = vec![
+        // Not JSON, or not an object.
+        (json, "{nope", bad("the body is not JSON (key must be a string at line 1 column 2)")),
+        (json, "", bad("the body is not JSON (EOF while parsing a value at line 1 column 0)")),
+        (json, "{} x", bad("the body is not JSON (trailing characters at line 1 column 4)")),
+        (json, "[1,}", bad("the body is not JSON (expected value at line 1 column 4)")),
+        (fr, "{nope", bad("le corps n'est pas du JSON (key must be a string at line 1 column 2)")),
+        (json, "[1]", bad("the body must be a JSON object")),
+        (json, "null", bad("the body must be a JSON object")),
+        (fr, "\"njet\"", bad("le corps doit être un objet JSON")),
+        // Each field, in the order they are checked.
+        (json, r#"{"players":"x"}"#, bad("\"game\" (a string) is required")),
+        (json, r#"{"game":3,"players":2}"#, bad("\"game\" (a string) is required")),
+        (fr, r#"{"game":null}"#, bad("« game » (une chaîne) est requis")),
+        (
+            json,
+            r#"{"game":"chess"}"#,
+            (
+                400,
+                error_body(
+                    "unknown_game",
+                    "unknown game 'chess'; the games are: nantais, nurmut, gum, nainjaune, njet, crazyeights",
+                ),
+            ),
+        ),
+        (json, r#"{"game":"nantais"}"#, bad("\"players\" is required")),
+        (json, r#"{"game":"nantais","players":null}"#, bad("\"players\" is required")),
+        (json, r#"{"game":"nantais","players":"2"}"#, bad("\"players\" must be a non-negative integer")),
+        (json, r#"{"game":"nantais","players":-1}"#, bad("\"players\" must be a non-negative integer")),
+        (fr, r#"{"game":"nantais","players":2.5}"#, bad("« players » doit être un entier positif ou nul")),
+        (json, r#"{"game":"nantais","players":12}"#, bad("Le 8 Nantais is played by 2 to 7 players, not 12")),
+        (json, r#"{"game":"nantais","players":2,"options":[]}"#, bad("\"options\" must be an object")),
+        (fr, r#"{"game":"nantais","players":2,"deal":3}"#, bad("« deal » doit être un objet")),
+        (json, r#"{"game":"nantais","players":2,"seed":-1}"#, bad("\"seed\" must be a non-negative integer")),
+        (json, r#"{"game":"nantais","players":2,"dealer":"x"}"#, bad("\"dealer\" must be a non-negative integer")),
+        (json, r#"{"game":"nantais","players":2,"dealer":256}"#, bad("\"dealer\" must be a seat")),
+        (json, r#"{"game":"nantais","players":2,"bot_delay_ms":60001}"#, bad("\"bot_delay_ms\" is at most 60000")),
+        (fr, r#"{"game":"nantais","players":2,"bot_delay_ms":60001}"#, bad("« bot_delay_ms » vaut au plus 60000")),
+        (
+            json,
+            r#"{"game":"nantais","players":2,"turn_clock_ms":999}"#,
+            bad("\"turn_clock_ms\" is from 1000 to 3600000"),
+        ),
+        (json, r#"{"game":"nantais","players":2,"seats":"human"}"#, bad("\"seats\" must be a list")),
+        (
+            json,
+            r#"{"game":"nantais","players":2,"seats":[1,"human"]}"#,
+            bad("each seat is \"human\", \"bot:easy\", \"bot:medium\" or \"bot:hard\""),
+        ),
+        (json, r#"{"game":"nantais","players":2,"seats":["human"]}"#, bad("\"seats\" lists 1 seats for 2 players")),
+        (fr, r#"{"game":"nantais","players":2,"seats":["human"]}"#, bad("« seats » décrit 1 places pour 2 joueurs")),
+    ];
+    for (headers, body, expected) in &create_cases {
+        assert_eq!(&exchange(addr, "POST", "/api/rooms", headers, body).await, expected, "{body}");
+    }
+    // What is not refused: fields nobody asked for, any content type or none, a key given twice
+    // (the last one counts).
+    for (headers, body) in [
+        (json, r#"{"game":"nantais","players":2,"colour":"red"}"#),
+        ("Content-Type: text/plain\r\n", r#"{"game":"nantais","players":2}"#),
+        ("", r#"{"game":"nantais","players":2}"#),
+        (json, r#"{"game":"chess","game":"nantais","players":2}"#),
+    ] {
+        let (status, answer) = exchange(addr, "POST", "/api/rooms", headers, body).await;
+        assert_eq!(status, 201, "{headers}{body}: {answer}");
+    }
+    // Too large, in the client's language; too slow.
+    let big = format!("{{\"game\":\"{}\"}}", "x".repeat(65 << 10));
+    let too_large = (413, error_body("too_large", "message too large: 64 KiB at most"));
+    assert_eq!(exchange(addr, "POST", "/api/rooms", json, &big).await, too_large);
+    let trop_long = (413, error_body("too_large", "message trop long : 64 Kio au plus"));
+    assert_eq!(exchange(addr, "POST", "/api/rooms", fr, &big).await, trop_long);
+    let slow = {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+        let head = "POST /api/rooms HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 100\r\n\r\n{\"game\"";
+        stream.write_all(head.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response).await;
+        String::from_utf8_lossy(&response).to_string()
+    };
+    let (head, body) = slow.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 408"), "{head}");
+    assert_eq!(body, error_body("timeout", "the request body came too slowly"));
+
+    // Joining: the body is read before the room is looked for.
+    let room = create(addr, json!({"game": "nantais", "players": 2})).await;
+    let join = format!("/api/rooms/{room}/join");
+    let long_name = format!(r#"{{"name":"{}"}}"#, "x".repeat(33));
+    let join_cases: Vec<(&str, &str, &str, (u16, String))> = vec![
+        (
+            "/api/rooms/nosuchroom/join",
+            json,
+            "{nope",
+            bad("the body is not JSON (key must be a string at line 1 column 2)"),
+        ),
+        (
+            "/api/rooms/nosuchroom/join",
+            json,
+            r#"{"name":"Eve"}"#,
+            (404, error_body("no_room", "there is no such room")),
+        ),
+        (&join, json, "[]", bad("the body must be a JSON object")),
+        (&join, json, r#"{"seat":0}"#, bad("\"name\" (a string) is required")),
+        (&join, fr, r#"{"name":7}"#, bad("« name » (une chaîne) est requis")),
+        (&join, json, r#"{"name":" "}"#, bad("a name is 1 to 32 visible characters long")),
+        (&join, json, &long_name, bad("a name is 1 to 32 visible characters long")),
+        (&join, json, r#"{"name":"Eve","seat":"0"}"#, bad("\"seat\" must be a non-negative integer")),
+        (&join, fr, r#"{"name":"Eve","seat":256}"#, bad("« seat » doit être une place")),
+        (&join, json, &big, too_large.clone()),
+    ];
+    for (path, headers, body, expected) in &join_cases {
+        assert_eq!(&exchange(addr, "POST", path, headers, body).await, expected, "{path} {body}");
+    }
+
+    // Queries: the room is looked for first, then the number read.
+    for route in ["record", "replay"] {
+        let path = |query: &str| format!("/api/rooms/{room}/{route}?{query}");
+        let query_cases = [
+            (path("match=first"), "", bad("\"match\" must be a match number")),
+            (path("match=-1"), "", bad("\"match\" must be a match number")),
+            (path("match="), "", bad("\"match\" must be a match number")),
+            (path("match=first"), fr, bad("« match » doit être un numéro de partie")),
+            (path("match=0"), "", (404, error_body("no_match", "this room has no match 0"))),
+            (path("match=2"), fr, (404, error_body("no_match", "ce salon n'a pas de partie n° 2"))),
+            (path("match=1"), "", (409, error_body("not_over", "the match is not over"))),
+            (path("other=3&match=1"), "", (409, error_body("not_over", "the match is not over"))),
+            (path("other=x"), "", (409, error_body("not_over", "the match is not over"))),
+            (
+                format!("/api/rooms/nosuchroom/{route}?match=first"),
+                "",
+                (404, error_body("no_room", "there is no such room")),
+            ),
+        ];
+        for (path, headers, expected) in &query_cases {
+            assert_eq!(&exchange(addr, "GET", path, headers, "").await, expected, "{path}");
+        }
+    }
+}
