@@ -271,7 +271,7 @@ class RoomPage {
           ? h('p', { class: 'muted' }, tr('Les spectateurs ne peuvent pas écrire.', 'Spectators cannot write.'))
           : chatForm),
       rules: h('div', { class: 'pane', id: 'pane-rules', role: 'tabpanel' }, variantsBox(game, room.info.options),
-        h('div', { class: 'rules' }, game ? reflowRules(tr(game.rules_fr || game.rules, game.rules)) : '')),
+        h('div', { class: 'rules' }, game ? rulesText(tr(game.rules_fr || game.rules, game.rules)) : '')),
     };
     const side = h('aside', { class: 'side' },
       h('div', { class: 'tabs', role: 'tablist' }, tabButtons),
@@ -687,32 +687,44 @@ function promptWords(view, names, pending, info) {
   return tr(`Au tour de ${waiting.join(', ')}.`, `Waiting for ${waiting.join(', ')}.`);
 }
 
-// The rules in brief come wrapped for a terminal of about 100 columns; the panel is narrower
-// and wraps them again, so a line the terminal wrapped is joined to the one before it. A line
-// is taken as wrapped when it is long (past 80% of the text's usual width) and the next one
-// neither starts a new sentence at the margin, nor comes out of an indent, nor starts an item of
-// a list (`  7 : …`, `  tuck        …`), nor follows a colon that opens one.
-function reflowRules(text) {
-  const lines = text.replace(/\s+$/, '').split('\n');
-  const lengths = lines.map((l) => l.length).sort((a, b) => a - b);
-  const width = lengths[Math.floor(lengths.length * 0.9)];
-  const indent = (line) => line.length - line.trimStart().length;
-  const item = (line) => /^\s*(\S+\s{2,}|\S+(\s\S+){0,2}\s?:\s)/.test(line);
+// The rules in brief as each game stores them (`Wording::rules_text` in crates/core): a paragraph
+// or an item of a list a line, a blank line between sections. An item opens with spaces, `- ` or
+// `1. `; its head (the bullet, the number, or on an indented line the words up to the first gap
+// of two spaces or the first colon and space) takes a column of its own, so that the item's text
+// wraps under its text. Consecutive items of one indent share that column.
+function rulesText(text) {
   const out = [];
-  let before = '';
-  for (const line of lines) {
-    const wrapped = before.length >= width * 0.8 && !before.trimEnd().endsWith(':');
-    const sentence = /[.!?]$/.test(before.trimEnd()) && /^[A-ZÀ-Ý]/.test(line);
-    const deeper = indent(line) > indent(before);
-    const level = indent(line) === indent(before) && !(indent(line) > 0 && item(line));
-    if (out.length && line.trim() && wrapped && !sentence && (deeper || level)) {
-      out[out.length - 1] = `${out[out.length - 1].trimEnd()} ${line.trim()}`;
+  let list = null;
+  let gap = false;
+  for (const line of text.replace(/\s+$/, '').split('\n')) {
+    const { indent, head, body } = rulesLine(line);
+    if (!body) { gap = true; list = null; continue; }
+    const attrs = (kind) => ({
+      class: kind + (gap ? ' gap' : ''),
+      style: indent ? { marginInlineStart: `${indent / 2}em` } : null,
+    });
+    if (!head) {
+      out.push(h('p', attrs('paragraph'), body));
+      list = null;
     } else {
-      out.push(line);
+      if (!list || list.indent !== indent) {
+        list = { indent, el: h('div', attrs('items')) };
+        out.push(list.el);
+      }
+      list.el.append(h('span', { class: 'head' }, head.trim()), h('span', {}, body));
     }
-    before = line;
+    gap = false;
   }
-  return out.join('\n');
+  return out;
+}
+
+// One line of the rules: its indent, its head if it is an item, and the rest.
+function rulesLine(line) {
+  const rest = line.replace(/^ +/, '');
+  const indent = line.length - rest.length;
+  const head = (/^(?:[-•] |\d+\. )/.exec(rest) || (indent ? /^.*?(?: {2,}|: )/.exec(rest) : null) || [''])[0];
+  const body = rest.slice(head.length).trim();
+  return body ? { indent, head, body } : { indent, head: '', body: rest.trim() };
 }
 
 function dialog(title, ...content) {

@@ -85,12 +85,46 @@ pub fn plain(value: &Value) -> String {
     }
 }
 
-/// The rules in brief and every option with its default, for `tapis rules`.
-pub fn rules_page<G: tapis_core::Wording>(lang: tapis_core::Lang) -> String {
+/// The width text printed line by line is wrapped to: the terminal's, at most 100 columns (a
+/// longer line is harder to read), or 100 when the output is not a terminal.
+pub fn text_width() -> usize {
+    use std::io::IsTerminal;
+    let terminal = std::io::stdout().is_terminal().then(ratatui::crossterm::terminal::size).and_then(Result::ok);
+    terminal.map_or(100, |(columns, _)| usize::from(columns).min(100))
+}
+
+/// A text laid out as [`tapis_core::Wording::rules_text`] stores it (a paragraph or an item a
+/// line), wrapped to `width` columns: words stay whole and an item's following lines go under its
+/// text.
+pub fn wrap_paragraphs(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut lines = Vec::new();
+    for paragraph in tapis_core::words::paragraphs(text) {
+        if paragraph.is_blank() {
+            lines.push(String::new());
+            continue;
+        }
+        // On a narrow screen an indent takes at most half the width.
+        let indent = " ".repeat(paragraph.indent.min(width / 2));
+        let hang = " ".repeat(paragraph.hang().min(width / 2));
+        // A word is cut at no hyphen: « 4-4-4-3 » and « au-dessus » stay whole.
+        let options = textwrap::Options::new(width)
+            .initial_indent(&indent)
+            .subsequent_indent(&hang)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
+        let line = [paragraph.head, paragraph.text].concat();
+        lines.extend(textwrap::wrap(line.trim_end(), options).into_iter().map(|l| l.into_owned()));
+    }
+    lines
+}
+
+/// The rules in brief wrapped to `width` columns, and every option with its default, for `tapis
+/// rules`.
+pub fn rules_page<G: tapis_core::Wording>(lang: tapis_core::Lang, width: usize) -> String {
     use std::fmt::Write;
     let mut page = String::new();
     let _ = writeln!(page, "{} ({})\n", G::NAME, G::ID);
-    let _ = writeln!(page, "{}", G::rules_text(lang).trim_end());
+    let _ = writeln!(page, "{}", wrap_paragraphs(G::rules_text(lang).trim_end(), width).join("\n"));
     let defaults = G::parse_options(&Map::new()).expect("default options are valid");
     let range = G::players_range(&defaults);
     let _ = writeln!(
@@ -132,8 +166,8 @@ pub mod by_id {
     use tapis_core::{Lang, MatchRequest};
     use tapis_table::{GameId, on_game};
 
-    pub fn rules_page(id: GameId, lang: Lang) -> Result<String> {
-        Ok(on_game!(id, G => crate::rules_page::<G>(lang)))
+    pub fn rules_page(id: GameId, lang: Lang, width: usize) -> Result<String> {
+        Ok(on_game!(id, G => crate::rules_page::<G>(lang, width)))
     }
 
     pub fn simulate(id: GameId, config: &SimConfig, output: &crate::sim::SimOutput) -> Result<()> {
@@ -178,6 +212,33 @@ pub mod by_id {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn paragraphs_wrap_and_items_go_on_under_their_text() {
+        let text = "One two three four five six seven eight.\n\nOn your turn:\n\
+                    \x20 play 1|2|3  lay your top card on a pile\n\
+                    1. Njet phase: each player puts a stone\n\
+                    \x20    start 0-3\u{a0}: the start player, chosen";
+        assert_eq!(
+            wrap_paragraphs(text, 34),
+            [
+                "One two three four five six seven",
+                "eight.",
+                "",
+                "On your turn:",
+                "  play 1|2|3  lay your top card on",
+                "              a pile",
+                "1. Njet phase: each player puts a",
+                "   stone",
+                "     start 0-3\u{a0}: the start player,",
+                "                 chosen",
+            ]
+        );
+        // Nothing is joined: a line as wide as the width stays a line of its own. On a narrow
+        // screen an item's text goes on at half the width at most.
+        assert_eq!(wrap_paragraphs("a b\nc d", 3), ["a b", "c d"]);
+        assert_eq!(wrap_paragraphs("  play 1|2|3  lay it", 16), ["  play 1|2|3", "        lay it"]);
+    }
 
     #[test]
     fn thousands_are_grouped_by_three() {

@@ -411,7 +411,9 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Games => print_games(),
-        Command::Rules { game, lang } => exit::print(by_id::rules_page(game, lang_or_terminal(lang))?),
+        Command::Rules { game, lang } => {
+            exit::print(by_id::rules_page(game, lang_or_terminal(lang), tapis::text_width())?)
+        }
         Command::Referee => Ok(referee::run()?),
         Command::Serve(args) => serve_command(args),
         Command::Loadtest(args) => loadtest_command(args),

@@ -248,7 +248,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
                 break;
             }
             "r" | "rules" | "règles" => {
-                writeln!(out, "{}", game.rules_text(lang))?;
+                writeln!(out, "{}", crate::wrap_paragraphs(game.rules_text(lang), crate::text_width()).join("\n"))?;
                 shown_at = None;
                 continue;
             }

@@ -284,7 +284,16 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
 /// A game in words for people: its rules, its table, its actions and events, in the reader's
 /// language and names (implemented in each game's `text.rs`).
 pub trait Wording: Game {
-    /// The rules in brief, in French or English.
+    /// The rules in brief, in French or English, stored unwrapped: each reader wraps them to its
+    /// own width ([`words::paragraphs`](crate::words::paragraphs) reads them), never joining
+    /// two lines.
+    /// - Each line is one paragraph or one item of a list; a blank line separates two sections.
+    /// - A line opening with spaces, `- ` or a number and its dot (`1. `) is an item. Its head is
+    ///   the bullet or the number or, on an indented line, its words up to the first gap of two
+    ///   spaces (`  play 1|2|3  lay your top card…`) or up to the first colon and the space after
+    ///   it (`  7: the next player draws…`), whichever comes first.
+    /// - Wrapped, an item keeps its indent and its following lines go under its text, after its
+    ///   head; a line indented deeper than an item belongs to it.
     fn rules_text(lang: Lang) -> &'static str;
     /// The table as `view` shows it, for the terminal, in the reader's words.
     fn render_view(view: &Self::View, words: &Words) -> String;

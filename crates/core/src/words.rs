@@ -218,6 +218,76 @@ fn starts_with_vowel(word: &str) -> bool {
     word.chars().next().is_some_and(|c| "aeiouyhéèêëàâîïôûüAEIOUYHÉÈÊËÀÂÎÏÔÛÜ".contains(c))
 }
 
+/// One line of a text laid out as [`Wording::rules_text`](crate::Wording::rules_text) stores it:
+/// a paragraph, or an item of a list with its head, for a reader to wrap to its own width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paragraph<'a> {
+    /// The spaces the line opens with.
+    pub indent: usize,
+    /// An item's head, with the space or gap after it: `- `, `1. `, `play 1|2|3  `, `7\u{a0}: `;
+    /// empty for a paragraph.
+    pub head: &'a str,
+    /// What follows the head; empty for a blank line.
+    pub text: &'a str,
+}
+
+impl<'a> Paragraph<'a> {
+    /// Reads one line of such a text.
+    pub fn new(line: &'a str) -> Paragraph<'a> {
+        let rest = line.trim_start_matches(' ');
+        let indent = line.len() - rest.len();
+        let (head, text) = rest.split_at(item_head(rest, indent > 0));
+        // A head with nothing after it is no head: the line is a paragraph of its own.
+        if text.trim().is_empty() {
+            Paragraph { indent, head: "", text: rest }
+        } else {
+            Paragraph { indent, head, text }
+        }
+    }
+
+    /// The column where the line's wrapped lines go on: under the item's text.
+    pub fn hang(&self) -> usize {
+        self.indent + self.head.chars().count()
+    }
+
+    /// A blank line, between two sections.
+    pub fn is_blank(&self) -> bool {
+        self.head.is_empty() && self.text.trim().is_empty()
+    }
+}
+
+/// The lines of a text laid out as [`Wording::rules_text`](crate::Wording::rules_text) stores it,
+/// blank lines included.
+pub fn paragraphs(text: &str) -> impl Iterator<Item = Paragraph<'_>> {
+    text.lines().map(Paragraph::new)
+}
+
+/// The length in bytes of an item's head at the start of `rest` (0: none): a bullet or a number
+/// and its dot on any line; on an indented line, the words up to the first gap of two spaces or
+/// more, or up to the first colon and the space after it, whichever comes first.
+fn item_head(rest: &str, indented: bool) -> usize {
+    if let Some(bullet) = ["- ", "• "].iter().find(|b| rest.starts_with(**b)) {
+        return bullet.len();
+    }
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    if digits > 0 && rest[digits..].starts_with(". ") {
+        return digits + 2;
+    }
+    if !indented {
+        return 0;
+    }
+    let bytes = rest.as_bytes();
+    for at in 0..bytes.len() {
+        if bytes[at..].starts_with(b"  ") {
+            return at + bytes[at..].iter().take_while(|&&b| b == b' ').count();
+        }
+        if bytes[at..].starts_with(b": ") {
+            return at + 2;
+        }
+    }
+    0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +334,29 @@ mod tests {
         assert_eq!(fr.card_name(queen), "la Dame de pique");
         assert_eq!(fr.card_name("AH".parse().unwrap()), "l’As de cœur");
         assert_eq!(en.card_name(ten), "the 10 of diamonds");
+    }
+    #[test]
+    fn a_text_reads_as_paragraphs_and_items_with_their_heads() {
+        let text = "Title line.\n\nOn your turn:\n  play 1|2|3  lay a card: it fits\n  7\u{a0}: draw 2\n\
+                    1. First: one\n     start 0-3: the start player\n- a bullet\n  indented: \n  no head here";
+        let read: Vec<(usize, &str, &str)> = paragraphs(text).map(|p| (p.indent, p.head, p.text)).collect();
+        assert_eq!(
+            read,
+            [
+                (0, "", "Title line."),
+                (0, "", ""),
+                (0, "", "On your turn:"),
+                (2, "play 1|2|3  ", "lay a card: it fits"),
+                (2, "7\u{a0}: ", "draw 2"),
+                (0, "1. ", "First: one"),
+                (5, "start 0-3: ", "the start player"),
+                (0, "- ", "a bullet"),
+                (2, "", "indented: "),
+                (2, "", "no head here"),
+            ]
+        );
+        let hangs: Vec<usize> = paragraphs(text).map(|p| p.hang()).collect();
+        assert_eq!(hangs, [0, 0, 0, 14, 6, 3, 16, 2, 2, 2]);
+        assert_eq!(paragraphs(text).filter(Paragraph::is_blank).count(), 1);
     }
 }

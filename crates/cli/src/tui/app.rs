@@ -2,7 +2,6 @@
 //! popups, and what each key does to them.
 
 use super::THINKING_POLL_MS;
-use super::draw::reflow;
 use crate::play::{BOT_DELAY_MS, PlayConfig};
 use anyhow::Result;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -433,7 +432,7 @@ impl App {
             }
             KeyCode::Char('?' | 'r') | KeyCode::F(1) => {
                 let title = format!("{} — {}", self.game.name(), self.lang.pick("règles", "rules"));
-                let popup = self.text_popup(PopupKind::Rules, &title, &reflow(self.game.rules_text(self.lang)));
+                let popup = self.text_popup(PopupKind::Rules, &title, self.game.rules_text(self.lang));
                 self.popups.push_front(popup);
             }
             KeyCode::Char('s') => {

@@ -72,35 +72,6 @@ pub(super) fn sentence(game: GameId, text: &str, base: Style) -> Line<'static> {
     line(&game.sentence(text), base)
 }
 
-/// Joins the lines of a text wrapped for a wide terminal back into paragraphs, so that they can
-/// be wrapped again to the popup's width. A line as wide as a wrapped one (80 columns or more)
-/// goes on in the next unless it ends a sentence there, or the next is blank, a list item, or
-/// indented as the start of an indented item (the next item).
-pub(super) fn reflow(text: &str) -> String {
-    let indent = |line: &str| line.len() - line.trim_start().len();
-    let mut out: Vec<String> = Vec::new();
-    let mut previous = "";
-    let mut start = 0;
-    for line in text.lines() {
-        let next = line.trim_start();
-        let item = ["- ", "• ", "* "].iter().any(|b| next.starts_with(b)) || (start > 0 && indent(line) == start);
-        let sentence_ended =
-            previous.trim_end().ends_with(['.', '!', '?', ':', '»']) && !next.starts_with(char::is_lowercase);
-        match out.last_mut() {
-            Some(last) if width(previous) >= 80 && !next.is_empty() && !item && !sentence_ended => {
-                last.push(' ');
-                last.push_str(next);
-            }
-            _ => {
-                out.push(line.to_string());
-                start = indent(line);
-            }
-        }
-        previous = line;
-    }
-    out.join("\n")
-}
-
 /// A word of a line of spans, for `textwrap`: its pieces with their styles, and the spaces
 /// after it. A card and its count joined by a no-break space are one word.
 #[derive(Debug)]
@@ -622,7 +593,13 @@ pub(super) fn draw_popup(frame: &mut Frame, app: &App, popup: &Popup, area: Rect
     let inner_w = w.saturating_sub(4) as usize;
     let mut lines: Vec<Line> = Vec::new();
     for (text, style) in &popup.lines {
-        lines.extend(wrap(text, inner_w).iter().map(|l| sentence(app.game, l, *style)));
+        // The rules come a paragraph or an item a line, each item's lines going under its text;
+        // a blank line between two sections stays.
+        let wrapped = match popup.kind {
+            PopupKind::Rules if !text.is_empty() => crate::wrap_paragraphs(text, inner_w),
+            _ => wrap(text, inner_w),
+        };
+        lines.extend(wrapped.iter().map(|l| sentence(app.game, l, *style)));
     }
     let h = (lines.len() as u16 + 2).clamp(5, area.height.saturating_sub(2));
     let body_h = h.saturating_sub(2) as usize;

@@ -83,15 +83,6 @@ fn wrapping_keeps_words_whole_and_indents_list_items() {
 }
 
 #[test]
-fn rules_wrapped_for_a_wide_terminal_flow_again() {
-    let long = "x".repeat(40) + " " + &"y".repeat(45);
-    let text =
-        format!("{long}\nend of it.\n\n- an item\nshort line\nnext\n  {long}\n    goes on\n  {long}.\n  Next item");
-    let flowed = format!("{long} end of it.\n\n- an item\nshort line\nnext\n  {long} goes on\n  {long}.\n  Next item");
-    assert_eq!(reflow(&text), flowed);
-}
-
-#[test]
 fn long_table_lines_wrap_between_cards() {
     let cell = |card: &str, chips: u32| vec![raw(card.to_string()), raw(format!("\u{a0}{chips}")), raw("  ")];
     let line = Line::from([vec![raw("Board: ")], cell("10♦", 3), cell("V♣", 6), cell("D♠", 9)].concat());
@@ -525,6 +516,21 @@ fn whole_screens_in_the_middle_of_a_match() {
             let app = mid_match(game, lang, 12, 9);
             assert!(!app.table.is_over() && app.popups.is_empty(), "{game}");
             insta::assert_snapshot!(format!("{}_{code}", game.id()), screen(&app, 100, 30));
+        }
+    }
+}
+
+/// The rules popup of each game, in French and in English, on a screen of 80 columns: each
+/// paragraph wrapped to the popup, each item's following lines under its text.
+#[test]
+fn the_rules_popup_wraps_paragraphs_and_items() {
+    for &game in GameId::ALL {
+        for (lang, code) in [(Lang::Fr, "fr"), (Lang::En, "en")] {
+            let mut app = App::new(game, &config(3, 5, lang), 0).unwrap();
+            app.key(key(KeyCode::Char('?')), 0);
+            let text = screen(&app, 80, 56);
+            assert_eq!(app.popup_max.get(), 0, "{game}: the whole text fits the screen\n{text}");
+            insta::assert_snapshot!(format!("rules_{}_{code}", game.id()), text);
         }
     }
 }

@@ -777,51 +777,54 @@ fn view_text(view: &View, words: &Words) -> String {
 
 const RULES_FR: &str = "\
 LE 8 NANTAIS — 2 à 7 joueurs (2 à 10 avec deux jeux), 52 cartes + 2 Jokers.
-But : se débarrasser de toutes ses cartes. Chacun reçoit 7 cartes ; la première carte de la pioche
-commence la défausse. À son tour on doit poser une carte de même couleur ou de même valeur que la
-carte du dessus (un 8 ou un Joker se pose sur tout). Ensuite on peut enchaîner des SÉRIES (même
-valeur) et des SUITES (même couleur, valeur juste au-dessus : 2 … 10, V, D, R, As), sans limite,
-puis finir (« end »). Qui ne peut pas jouer pioche une carte et peut la poser aussitôt si elle va.
-Seul le dernier bloc de cartes de même valeur du tour agit (les cartes recouvertes n’ont plus
-d’effet) ; dans ce bloc les effets se cumulent.
-CARTES SPÉCIALES (reconstituées : le texte d’origine est perdu) :
-  As : le joueur suivant passe son tour (un par As ; à deux, on rejoue).
-  Valet : un nombre impair de Valets change le sens (à deux : sans effet, variante : on rejoue).
-  8 : se pose sur tout ; on annonce une couleur.
-  7 : le suivant pioche 2 cartes par 7, sauf s’il ajoute des 7 ; qui ne peut plus pioche le total
-      et passe son tour.
-  Joker : se pose sur tout (sauf sur une série de 7) ; le suivant pioche 4 cartes par Joker sauf
-      s’il ajoute un Joker ; on annonce une couleur.
-  Roi : on demande une valeur ; la carte suivante doit être de cette valeur (ou un 8, un Joker).
-  Dame (règle optionnelle) : une carte échangée avec n’importe quel joueur par Dame.
-UNIQUE : avec une seule carte on annonce « UNIQUE » ; sinon, avant le premier geste du joueur
-suivant, un autre peut dire « CONTRE UNIQUE » et l’oublieux pioche 2 cartes.
-Pioche vide : la défausse sauf sa carte du dessus est mélangée. Si personne ne peut ni jouer ni
-piocher pendant un tour de table, la manche est bloquée : le moins de cartes l’emporte.
-Le premier qui n’a plus de carte gagne la manche ; le match va au premier à 3 manches gagnées.
-Combinaisons (section perdue) : variantes maison facultatives, reconstituées.";
+But\u{a0}: se débarrasser de toutes ses cartes. Chacun reçoit 7 cartes\u{a0}; la première carte de \
+la pioche commence la défausse. À son tour on doit poser une carte de même couleur ou de même \
+valeur que la carte du dessus (un 8 ou un Joker se pose sur tout). Ensuite on peut enchaîner des \
+SÉRIES (même valeur) et des SUITES (même couleur, valeur juste au-dessus\u{a0}: 2 … 10, V, D, R, \
+As), sans limite, puis finir («\u{a0}end\u{a0}»). Qui ne peut pas jouer pioche une carte et peut \
+la poser aussitôt si elle va. Seul le dernier bloc de cartes de même valeur du tour agit (les \
+cartes recouvertes n’ont plus d’effet)\u{a0}; dans ce bloc les effets se cumulent.
+CARTES SPÉCIALES (reconstituées\u{a0}: le texte d’origine est perdu)\u{a0}:
+  As\u{a0}: le joueur suivant passe son tour (un par As\u{a0}; à deux, on rejoue).
+  Valet\u{a0}: un nombre impair de Valets change le sens (à deux\u{a0}: sans effet, \
+          variante\u{a0}: on rejoue).
+  8\u{a0}: se pose sur tout\u{a0}; on annonce une couleur.
+  7\u{a0}: le suivant pioche 2 cartes par 7, sauf s’il ajoute des 7\u{a0}; qui ne peut plus pioche \
+      le total et passe son tour.
+  Joker\u{a0}: se pose sur tout (sauf sur une série de 7)\u{a0}; le suivant pioche 4 cartes par \
+          Joker sauf s’il ajoute un Joker\u{a0}; on annonce une couleur.
+  Roi\u{a0}: on demande une valeur\u{a0}; la carte suivante doit être de cette valeur (ou un 8, un \
+        Joker).
+  Dame (règle optionnelle)\u{a0}: une carte échangée avec n’importe quel joueur par Dame.
+UNIQUE\u{a0}: avec une seule carte on annonce «\u{a0}UNIQUE\u{a0}»\u{a0}; sinon, avant le premier \
+geste du joueur suivant, un autre peut dire «\u{a0}CONTRE UNIQUE\u{a0}» et l’oublieux pioche 2 \
+cartes.
+Pioche vide\u{a0}: la défausse sauf sa carte du dessus est mélangée. Si personne ne peut ni jouer \
+ni piocher pendant un tour de table, la manche est bloquée\u{a0}: le moins de cartes l’emporte.
+Le premier qui n’a plus de carte gagne la manche\u{a0}; le match va au premier à 3 manches gagnées.
+Combinaisons (section perdue)\u{a0}: variantes maison facultatives, reconstituées.";
 
 const RULES_EN: &str = "\
 LE 8 NANTAIS — 2 to 7 players (2 to 10 with two packs), 52 cards + 2 Jokers.
-Goal: get rid of all your cards. Seven cards each; the stock's first card starts the discard. On
-your turn you must lay a card of the top card's suit or rank (an 8 or a Joker goes on anything).
-Then you may chain SÉRIES (same rank) and SUITES (same suit, next rank up: 2 … 10, J, Q, K, A),
-without limit, then end. A player who cannot play draws one card and may lay it at once if it fits.
-Only the turn's last block of same-rank cards takes effect (covered cards lose theirs); inside that
-block the effects add up.
+Goal: get rid of all your cards. Seven cards each; the stock's first card starts the discard. On \
+your turn you must lay a card of the top card's suit or rank (an 8 or a Joker goes on anything). \
+Then you may chain SÉRIES (same rank) and SUITES (same suit, next rank up: 2 … 10, J, Q, K, A), \
+without limit, then end. A player who cannot play draws one card and may lay it at once if it \
+fits. Only the turn's last block of same-rank cards takes effect (covered cards lose theirs); \
+inside that block the effects add up.
 SPECIAL CARDS (reconstructed: the original texts are lost):
   Ace: the next player loses his turn (one per Ace; with two players you play again).
   Jack: an odd number of Jacks reverses the direction (two players: nothing; variant: play again).
   8: goes on anything; name a suit.
-  7: the next player draws 2 per 7 unless he adds 7s; whoever cannot draws the total and loses
-     his turn.
-  Joker: goes on anything (but a 7 chain); the next player draws 4 per Joker unless he adds a
-     Joker; name a suit.
+  7: the next player draws 2 per 7 unless he adds 7s; whoever cannot draws the total and loses his \
+     turn.
+  Joker: goes on anything (but a 7 chain); the next player draws 4 per Joker unless he adds a \
+         Joker; name a suit.
   King: demand a rank; the next card must be of that rank (or an 8, a Joker).
   Queen (optional rule): one card exchanged with any player per Queen.
-UNIQUE: with one card left, announce UNIQUE; otherwise, before the next player's first move,
+UNIQUE: with one card left, announce UNIQUE; otherwise, before the next player's first move, \
 anyone else may call CONTRE UNIQUE and the forgetful player draws 2 cards.
-Empty stock: the discard but its top card is shuffled. If nobody can play or draw for a whole
+Empty stock: the discard but its top card is shuffled. If nobody can play or draw for a whole \
 cycle the round is blocked: fewest cards wins it.
 The first player out of cards wins the round; the match goes to the first to win 3 rounds.
 Combinations (a lost section): optional house variants, reconstructed.";
