@@ -34,9 +34,10 @@ identiques par couleur.
    couvrir la dernière case libre d'un rang. 15 pierres communes\u{a0}: 4-4-4-3 à 4 joueurs (le \
    donneur en pose 3)\u{a0}; à 3, une pierre reste sur «\u{a0}start 3\u{a0}» et les 14 autres se \
    posent 5-5-4. La case restée libre de chaque rang fixe la manche\u{a0}:
-     start 0-3\u{a0}: le premier joueur\u{a0}; discard 0-2\u{a0}: cartes à écarter\u{a0};
-     trump R/B/K/G\u{a0}: l'atout\u{a0}; super R/B/K/G/none\u{a0}: la couleur dont les deux 1 sont \
-                     super-atouts\u{a0};
+     start 0-3\u{a0}: le premier joueur\u{a0};
+     discard 0-2\u{a0}: les cartes à écarter\u{a0};
+     trump R/B/K/G\u{a0}: l'atout\u{a0};
+     super R/B/K/G/none\u{a0}: la couleur dont les deux 1 sont super-atouts\u{a0};
      points 1-4\u{a0}: la valeur de chaque pli et de chaque carte Loot.
 2. Équipes\u{a0}: le premier joueur choisit un partenaire (partner <siège>), obligatoire à \
    4\u{a0}; à 3, il peut jouer seul (alone). Celui qui joue seul à 3 double ses points.
@@ -65,8 +66,10 @@ With 4 players each gets 10 cards; with 3 the four 2s are set aside and each get
    board (njet <row> <cell>), ruling that option out. A row's last free cell can never be covered. \
    15 shared stones: 4-4-4-3 with 4 players (the dealer places 3); with 3 one stone stays on \
    \"start 3\" and the other 14 are placed 5-5-4. The cell left free in each row sets the round:
-     start 0-3: the start player; discard 0-2: cards to lay aside;
-     trump R/B/K/G: trumps; super R/B/K/G/none: the colour whose two 1s are super-trumps;
+     start 0-3: the start player;
+     discard 0-2: the cards to lay aside;
+     trump R/B/K/G: trumps;
+     super R/B/K/G/none: the colour whose two 1s are super-trumps;
      points 1-4: the value of each trick and each loot card.
 2. Teams: the start player chooses a partner (partner <seat>), mandatory with 4; with 3 he may \
    play alone (alone). Whoever plays alone with 3 doubles his points.
