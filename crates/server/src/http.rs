@@ -355,6 +355,8 @@ impl<T: DeserializeOwned> FromRequest<Arc<Server>> for JsonBody<T> {
             }
             Err(e) => return Err(ApiError::BadRequest(not_json(lang, &e))),
         };
+        // The bodies here are all `Field`s, which take any value: only a body type with a field
+        // of its own could be refused at this point, worded by serde.
         T::deserialize(object).map(JsonBody).map_err(|e| ApiError::BadRequest(not_json(lang, &e)))
     }
 }
