@@ -171,8 +171,7 @@ pub async fn accept(
 /// A connection over the cap: a short JSON answer, then closed.
 async fn refuse(mut stream: tokio::net::TcpStream) {
     use tokio::io::AsyncWriteExt;
-    let error = ApiError::TooManyConnections;
-    let body = json!({"error": {"code": error.code(), "message": error.message(Lang::En)}}).to_string();
+    let body = ApiError::TooManyConnections.json(Lang::En).to_string();
     let response = format!(
         "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
         body.len()
@@ -182,19 +181,29 @@ async fn refuse(mut stream: tokio::net::TcpStream) {
 
 /// Requests whose target is too long are answered with SERVER.md's JSON error.
 async fn bounds(request: Request, next: Next) -> Response {
-    let lang = lang_of(request.headers());
     if request.uri().to_string().len() > MAX_URI {
-        return Failure(ApiError::UriTooLong, lang).into_response();
+        return ApiError::UriTooLong.into_response();
     }
     next.run(request).await
 }
 
+/// Every error answered by a handler, an extractor or a layer inside this one, in the language
+/// the request asks for: the error travels with its answer ([`ApiError::into_response`]).
+async fn in_their_language(request: Request, next: Next) -> Response {
+    let lang = lang_of(request.headers());
+    let response = next.run(request).await;
+    match response.extensions().get::<ApiError>() {
+        Some(error) if lang != Lang::En => error.response(lang),
+        _ => response,
+    }
+}
+
 /// A request's body: at most [`MAX_BODY`] bytes (413 past it), within the server's body timeout
 /// (408 past it).
-pub(crate) async fn read_body(server: &Server, body: Body, lang: Lang) -> Result<Bytes, Failure> {
+pub(crate) async fn read_body(server: &Server, body: Body) -> Result<Bytes, ApiError> {
     match tokio::time::timeout(server.config.body_timeout, axum::body::to_bytes(body, MAX_BODY)).await {
-        Err(_) => Err(Failure(ApiError::SlowBody, lang)),
-        Ok(Err(_)) => Err(Failure(ApiError::TooLarge, lang)),
+        Err(_) => Err(ApiError::SlowBody),
+        Ok(Err(_)) => Err(ApiError::TooLarge),
         Ok(Ok(bytes)) => Ok(bytes),
     }
 }
@@ -218,6 +227,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .layer(middleware::from_fn_with_state(server.clone(), crate::relay::http))
         .layer(middleware::from_fn(bounds))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(in_their_language))
         .with_state(server)
 }
 
@@ -238,21 +248,35 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for AcceptLang {
     }
 }
 
-pub struct Failure(pub ApiError, pub Lang);
-
-impl IntoResponse for Failure {
-    fn into_response(self) -> Response {
-        let status = StatusCode::from_u16(self.0.status()).unwrap_or(StatusCode::BAD_REQUEST);
-        let mut body = json!({"error": {"code": self.0.code(), "message": self.0.message(self.1)}});
+impl ApiError {
+    /// SERVER.md's JSON error, in `lang`.
+    pub fn json(&self, lang: Lang) -> Value {
+        let mut body = json!({"error": {"code": self.code(), "message": self.message(lang)}});
         // Which node to ask instead (an extension of SERVER.md).
-        if let ApiError::Elsewhere(node) = &self.0 {
+        if let ApiError::Elsewhere(node) = self {
             body["error"]["node"] = json!(node);
         }
-        (status, axum::Json(body)).into_response()
+        body
+    }
+
+    /// The answer to an HTTP request: the error's status and JSON, in `lang`.
+    pub fn response(&self, lang: Lang) -> Response {
+        let status = StatusCode::from_u16(self.status()).unwrap_or(StatusCode::BAD_REQUEST);
+        (status, axum::Json(self.json(lang))).into_response()
     }
 }
 
-type Answer = Result<Response, Failure>;
+/// In English, and carrying the error itself, so that [`in_their_language`] words it again for a
+/// request that prefers French.
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut response = self.response(Lang::En);
+        response.extensions_mut().insert(self);
+        response
+    }
+}
+
+type Answer = Result<Response, ApiError>;
 
 fn ok(status: StatusCode, body: Value) -> Answer {
     Ok((status, axum::Json(body)).into_response())
@@ -316,22 +340,24 @@ async fn bots() -> Response {
 pub struct JsonBody<T>(pub T);
 
 impl<T: DeserializeOwned> FromRequest<Arc<Server>> for JsonBody<T> {
-    type Rejection = Failure;
+    type Rejection = ApiError;
 
-    async fn from_request(request: Request, server: &Arc<Server>) -> Result<Self, Failure> {
+    async fn from_request(request: Request, server: &Arc<Server>) -> Result<Self, ApiError> {
         let lang = lang_of(request.headers());
-        let body = read_body(server, request.into_body(), lang).await?;
+        let body = read_body(server, request.into_body()).await?;
         // Read as a JSON value first, so that a body that is not JSON is told apart from one that
         // is not an object, and the last of two equal keys counts.
         let object = match serde_json::from_slice::<Value>(&body) {
             Ok(object @ Value::Object(_)) => object,
             Ok(_) => {
                 let why = bad(lang, "le corps doit être un objet JSON", "the body must be a JSON object");
-                return Err(Failure(ApiError::BadRequest(why), lang));
+                return Err(ApiError::BadRequest(why));
             }
-            Err(e) => return Err(Failure(ApiError::BadRequest(not_json(lang, &e)), lang)),
+            Err(e) => return Err(ApiError::BadRequest(not_json(lang, &e))),
         };
-        T::deserialize(object).map(JsonBody).map_err(|e| Failure(ApiError::BadRequest(not_json(lang, &e)), lang))
+        // The bodies here are all `Field`s, which take any value: only a body type with a field
+        // of its own could be refused at this point, worded by serde.
+        T::deserialize(object).map(JsonBody).map_err(|e| ApiError::BadRequest(not_json(lang, &e)))
     }
 }
 
@@ -362,11 +388,11 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Field<T> {
 
 impl<T> Field<T> {
     /// The value given, if any; `wrong` for a value of another type.
-    fn optional(self, wrong: impl FnOnce() -> String, lang: Lang) -> Result<Option<T>, Failure> {
+    fn optional(self, wrong: impl FnOnce() -> String) -> Result<Option<T>, ApiError> {
         match self {
             Field::Absent => Ok(None),
             Field::Given(value) => Ok(Some(value)),
-            Field::Wrong => Err(Failure(ApiError::BadRequest(wrong()), lang)),
+            Field::Wrong => Err(ApiError::BadRequest(wrong())),
         }
     }
 }
@@ -376,12 +402,12 @@ fn bad(lang: Lang, fr: &str, en: &str) -> String {
 }
 
 /// A field that is a number, if given.
-fn integer(field: Field<u64>, key: &str, lang: Lang) -> Result<Option<u64>, Failure> {
+fn integer(field: Field<u64>, key: &str, lang: Lang) -> Result<Option<u64>, ApiError> {
     let wrong = || match lang {
         Lang::Fr => format!("« {key} » doit être un entier positif ou nul"),
         Lang::En => format!("\"{key}\" must be a non-negative integer"),
     };
-    field.optional(wrong, lang)
+    field.optional(wrong)
 }
 
 /// The body of `POST /api/rooms`.
@@ -420,15 +446,15 @@ struct MatchQuery {
 }
 
 impl<S: Send + Sync> FromRequestParts<S> for AskedMatch {
-    type Rejection = Failure;
+    type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, Failure> {
+    async fn from_request_parts(parts: &mut axum::http::request::Parts, state: &S) -> Result<Self, ApiError> {
         match axum::extract::Query::<MatchQuery>::from_request_parts(parts, state).await {
             Ok(query) => Ok(AskedMatch(query.0.number)),
             Err(_) => {
                 let lang = lang_of(&parts.headers);
                 let why = bad(lang, "« match » doit être un numéro de partie", "\"match\" must be a match number");
-                Err(Failure(ApiError::BadRequest(why), lang))
+                Err(ApiError::BadRequest(why))
             }
         }
     }
@@ -440,64 +466,59 @@ async fn create_room(
     AcceptLang(lang): AcceptLang,
     JsonBody(body): JsonBody<NewRoom>,
 ) -> Answer {
-    let fail = |e: ApiError| Failure(e, lang);
     let game = match body.game {
-        Field::Given(id) => id.parse::<GameId>().map_err(|_| fail(ApiError::UnknownGame(id.clone())))?,
+        Field::Given(id) => id.parse::<GameId>().map_err(|_| ApiError::UnknownGame(id.clone()))?,
         _ => {
-            return Err(fail(ApiError::BadRequest(bad(
+            return Err(ApiError::BadRequest(bad(
                 lang,
                 "« game » (une chaîne) est requis",
                 "\"game\" (a string) is required",
-            ))));
+            )));
         }
     };
     let players = integer(body.players, "players", lang)?
-        .ok_or_else(|| fail(ApiError::BadRequest(bad(lang, "« players » est requis", "\"players\" is required"))))?
+        .ok_or_else(|| ApiError::BadRequest(bad(lang, "« players » est requis", "\"players\" is required")))?
         as usize;
     // Checked here already (the rules check it again): `seats` is sized from it.
     if players > tapis_core::MAX_SEATS {
         let (low, high) = game.players();
-        return Err(fail(ApiError::Setup(tapis_core::SetupError::Players {
+        return Err(ApiError::Setup(tapis_core::SetupError::Players {
             game: game.name(),
             min: low,
             max: high,
             given: players,
-        })));
+        }));
     }
     let options = body
         .options
-        .optional(|| bad(lang, "« options » doit être un objet", "\"options\" must be an object"), lang)?
+        .optional(|| bad(lang, "« options » doit être un objet", "\"options\" must be an object"))?
         .unwrap_or_default();
-    let deal = body.deal.optional(|| bad(lang, "« deal » doit être un objet", "\"deal\" must be an object"), lang)?;
+    let deal = body.deal.optional(|| bad(lang, "« deal » doit être un objet", "\"deal\" must be an object"))?;
     let deal = deal.map(Value::Object);
     let given_seed = integer(body.seed, "seed", lang)?;
     let dealer = match integer(body.dealer, "dealer", lang)? {
         Some(d) if d < 256 => Some(d as u8),
         Some(_) => {
-            return Err(fail(ApiError::BadRequest(bad(
-                lang,
-                "« dealer » doit être une place",
-                "\"dealer\" must be a seat",
-            ))));
+            return Err(ApiError::BadRequest(bad(lang, "« dealer » doit être une place", "\"dealer\" must be a seat")));
         }
         None => None,
     };
     let mut bot_delay_ms = integer(body.bot_delay_ms, "bot_delay_ms", lang)?.unwrap_or(700);
     if bot_delay_ms > MAX_BOT_DELAY_MS {
-        return Err(fail(ApiError::BadRequest(match lang {
+        return Err(ApiError::BadRequest(match lang {
             Lang::Fr => format!("« bot_delay_ms » vaut au plus {MAX_BOT_DELAY_MS}"),
             Lang::En => format!("\"bot_delay_ms\" is at most {MAX_BOT_DELAY_MS}"),
-        })));
+        }));
     }
     let turn_clock_ms = integer(body.turn_clock_ms, "turn_clock_ms", lang)?;
     if turn_clock_ms.is_some_and(|ms| !(1_000..=3_600_000).contains(&ms)) {
-        return Err(fail(ApiError::BadRequest(bad(
+        return Err(ApiError::BadRequest(bad(
             lang,
             "« turn_clock_ms » va de 1000 à 3600000",
             "\"turn_clock_ms\" is from 1000 to 3600000",
-        ))));
+        )));
     }
-    let seats = body.seats.optional(|| bad(lang, "« seats » doit être une liste", "\"seats\" must be a list"), lang)?;
+    let seats = body.seats.optional(|| bad(lang, "« seats » doit être une liste", "\"seats\" must be a list"))?;
     let seats: Vec<SeatKind> = match seats {
         None => vec![SeatKind::Human; players],
         Some(list) => {
@@ -509,17 +530,17 @@ async fn create_room(
                 })
                 .collect();
             let kinds = kinds.ok_or_else(|| {
-                fail(ApiError::BadRequest(bad(
+                ApiError::BadRequest(bad(
                     lang,
                     "chaque place est « human », « bot:easy », « bot:medium » ou « bot:hard »",
                     "each seat is \"human\", \"bot:easy\", \"bot:medium\" or \"bot:hard\"",
-                )))
+                ))
             })?;
             if kinds.len() != players {
-                return Err(fail(ApiError::BadRequest(match lang {
+                return Err(ApiError::BadRequest(match lang {
                     Lang::Fr => format!("« seats » décrit {} places pour {players} joueurs", kinds.len()),
                     Lang::En => format!("\"seats\" lists {} seats for {players} players", kinds.len()),
-                })));
+                }));
             }
             kinds
         }
@@ -528,7 +549,7 @@ async fn create_room(
     let seed = given_seed.unwrap_or_else(random_seed);
     let request = MatchRequest { players, seed, dealer, options, deal: deal.clone() };
     // The whole setup is checked by the rules before anything is stored.
-    let first = AnyMatch::new(game, &request).map_err(|e| fail(ApiError::Setup(e)))?;
+    let first = AnyMatch::new(game, &request)?;
     // Bots alone: they play at a pace someone could follow, and a client has only a few such
     // rooms playing at once.
     let bots_alone = seats.iter().all(|s| s.is_bot());
@@ -536,14 +557,11 @@ async fn create_room(
         bot_delay_ms = bot_delay_ms.max(server.config.min_bot_delay_ms);
     }
     if !server.limits.may_open_room(peer.ip(), server.config.room_burst, server.config.rooms_per_minute) {
-        return Err(fail(ApiError::RoomsTooFast));
+        return Err(ApiError::RoomsTooFast);
     }
     let bot_slot = match bots_alone {
         true => Some(
-            server
-                .limits
-                .bot_room(peer.ip(), server.config.bot_rooms_per_client)
-                .ok_or_else(|| fail(ApiError::TooManyBotRooms))?,
+            server.limits.bot_room(peer.ip(), server.config.bot_rooms_per_client).ok_or(ApiError::TooManyBotRooms)?,
         ),
         false => None,
     };
@@ -551,7 +569,7 @@ async fn create_room(
     // not: the cap is never overshot.
     if server.open_rooms.fetch_add(1, Ordering::Relaxed) >= server.config.max_rooms {
         server.room_closed();
-        return Err(fail(ApiError::TooManyRooms));
+        return Err(ApiError::TooManyRooms);
     }
     let record = first.record();
     let code = random_room_code();
@@ -574,14 +592,14 @@ async fn create_room(
     if let Err(e) = server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await {
         tracing::error!(error = %e, "storing a room failed");
         server.room_closed();
-        return Err(fail(ApiError::StoreFailed));
+        return Err(ApiError::StoreFailed);
     }
     let loaded = LoadedRoom { room: stored, seats: Vec::new(), current, actions: Vec::new(), chat: Vec::new() };
     let room = match Room::restore(server.clone(), loaded, bot_slot) {
         Ok(room) => room,
         Err(_) => {
             server.room_closed();
-            return Err(fail(ApiError::Internal));
+            return Err(ApiError::Internal);
         }
     };
     let handle = spawn_room(room);
@@ -596,11 +614,10 @@ async fn create_room(
 async fn ask<T>(
     server: &Arc<Server>,
     code: &str,
-    lang: Lang,
     message: impl Fn(oneshot::Sender<T>) -> RoomMsg,
-) -> Result<T, Failure> {
+) -> Result<T, ApiError> {
     for _ in 0..3 {
-        let handle = server.room(code).await.map_err(|e| Failure(e, lang))?;
+        let handle = server.room(code).await?;
         let (reply, answer) = oneshot::channel();
         if handle.inbox.send(message(reply)).await.is_err() {
             continue;
@@ -609,27 +626,22 @@ async fn ask<T>(
             return Ok(answer);
         }
     }
-    Err(Failure(ApiError::Internal, lang))
+    Err(ApiError::Internal)
 }
 
-async fn room_info(
-    State(server): State<Arc<Server>>,
-    AcceptLang(lang): AcceptLang,
-    Path(code): Path<String>,
-) -> Answer {
-    let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
+async fn room_info(State(server): State<Arc<Server>>, Path(code): Path<String>) -> Answer {
+    let info = ask(&server, &code, |reply| RoomMsg::Info { reply }).await?;
     Ok(axum::Json(info).into_response())
 }
 
 /// The record of the current match once it is over, or of an earlier one (`?match=k`).
 async fn record(
     State(server): State<Arc<Server>>,
-    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
-    asked: Result<AskedMatch, Failure>,
+    asked: Result<AskedMatch, ApiError>,
 ) -> Answer {
-    let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    let (record, _) = record_of(&server, &code, &info, asked?.0, lang).await?;
+    let info = ask(&server, &code, |reply| RoomMsg::Info { reply }).await?;
+    let (record, _) = record_of(&server, &code, &info, asked?.0).await?;
     ok(StatusCode::OK, record)
 }
 
@@ -642,22 +654,21 @@ async fn record_of(
     code: &str,
     info: &RoomInfo,
     asked: Option<u32>,
-    lang: Lang,
-) -> Result<(Value, u32), Failure> {
+) -> Result<(Value, u32), ApiError> {
     let current = info.match_no;
     let asked = match asked {
         None => current,
         Some(k) if (1..=current).contains(&k) => k,
-        Some(k) => return Err(Failure(ApiError::NoMatch(k), lang)),
+        Some(k) => return Err(ApiError::NoMatch(k)),
     };
     if asked == current {
-        let record = ask(server, code, lang, |reply| RoomMsg::Record { reply }).await?;
-        return Ok((record.map_err(|e| Failure(e, lang))?, current));
+        let record = ask(server, code, |reply| RoomMsg::Record { reply }).await?;
+        return Ok((record?, current));
     }
     let (game, players) = (info.game, info.players);
-    let loaded = server.store.load_match(code, asked).await.map_err(|_| Failure(ApiError::Internal, lang))?;
+    let loaded = server.store.load_match(code, asked).await.map_err(|_| ApiError::Internal)?;
     let Some(LoadedMatch { started, actions }) = loaded else {
-        return Err(Failure(ApiError::NoMatch(asked), lang));
+        return Err(ApiError::NoMatch(asked));
     };
     let record = tapis_core::Record {
         game: game.id().to_string(),
@@ -679,14 +690,14 @@ async fn record_of(
         Ok(Ok(record)) => Ok((record, asked)),
         _ => {
             tracing::error!(room = %code, "an earlier match could not be read back");
-            Err(Failure(ApiError::Internal, lang))
+            Err(ApiError::Internal)
         }
     }
 }
 
 /// The score sheet of the current match (scores are public): `{"match", "rounds": [...]}`.
-async fn rounds(State(server): State<Arc<Server>>, AcceptLang(lang): AcceptLang, Path(code): Path<String>) -> Answer {
-    let rounds = ask(&server, &code, lang, |reply| RoomMsg::Rounds { reply }).await?;
+async fn rounds(State(server): State<Arc<Server>>, Path(code): Path<String>) -> Answer {
+    let rounds = ask(&server, &code, |reply| RoomMsg::Rounds { reply }).await?;
     ok(StatusCode::OK, rounds)
 }
 
@@ -696,12 +707,11 @@ async fn rounds(State(server): State<Arc<Server>>, AcceptLang(lang): AcceptLang,
 /// workers.
 async fn replay(
     State(server): State<Arc<Server>>,
-    AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
-    asked: Result<AskedMatch, Failure>,
+    asked: Result<AskedMatch, ApiError>,
 ) -> Answer {
-    let info = ask(&server, &code, lang, |reply| RoomMsg::Info { reply }).await?;
-    let (record, match_no) = record_of(&server, &code, &info, asked?.0, lang).await?;
+    let info = ask(&server, &code, |reply| RoomMsg::Info { reply }).await?;
+    let (record, match_no) = record_of(&server, &code, &info, asked?.0).await?;
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
@@ -716,7 +726,7 @@ async fn replay(
         // since it may quote an action and so a card.
         _ => {
             tracing::error!(room = %code, "a finished match could not be replayed");
-            Err(Failure(ApiError::Internal, lang))
+            Err(ApiError::Internal)
         }
     }
 }
@@ -741,26 +751,19 @@ async fn join(
     JsonBody(body): JsonBody<Joining>,
 ) -> Answer {
     let name = match body.name {
-        Field::Given(name) => check_name(&name, lang).map_err(|e| Failure(e, lang))?,
+        Field::Given(name) => check_name(&name, lang)?,
         _ => {
-            return Err(Failure(
-                ApiError::BadRequest(bad(lang, "« name » (une chaîne) est requis", "\"name\" (a string) is required")),
-                lang,
-            ));
+            let why = bad(lang, "« name » (une chaîne) est requis", "\"name\" (a string) is required");
+            return Err(ApiError::BadRequest(why));
         }
     };
     let seat = match integer(body.seat, "seat", lang)? {
         Some(s) if s < 256 => Some(s as u8),
         Some(_) => {
-            return Err(Failure(
-                ApiError::BadRequest(bad(lang, "« seat » doit être une place", "\"seat\" must be a seat")),
-                lang,
-            ));
+            return Err(ApiError::BadRequest(bad(lang, "« seat » doit être une place", "\"seat\" must be a seat")));
         }
         None => None,
     };
-    let (seat, token) = ask(&server, &code, lang, |reply| RoomMsg::Join { name: name.clone(), seat, reply })
-        .await?
-        .map_err(|e| Failure(e, lang))?;
+    let (seat, token) = ask(&server, &code, |reply| RoomMsg::Join { name: name.clone(), seat, reply }).await??;
     ok(StatusCode::OK, json!({"seat": seat, "token": token}))
 }

@@ -294,12 +294,17 @@ fn plausible_room_code(code: &str) -> bool {
 
 const ROOM_ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyz23456789"; // no look-alikes (i l o 0 1)
 
-/// Every error a client can be answered, HTTP or WebSocket.
-#[derive(Debug)]
+/// Every error a client can be answered, HTTP or WebSocket: one variant per error, each with
+/// its code of SERVER.md ([`ApiError::code`]), its HTTP status and its sentence in either
+/// language ([`ApiError::message`]; the English one is its `Display`). An HTTP handler returns it
+/// as its answer ([`http`] words it in the request's language).
+#[derive(Clone, Debug, thiserror::Error)]
+#[error("{}", self.message(Lang::En))]
 pub enum ApiError {
+    /// A request or a message that does not fit, and why, in the client's language.
     BadRequest(String),
     UnknownGame(String),
-    Setup(tapis_core::SetupError),
+    Setup(#[from] tapis_core::SetupError),
     NoRoom,
     /// The room has no match of that number.
     NoMatch(u32),
@@ -328,8 +333,22 @@ pub enum ApiError {
     DamagedRoom,
     /// Another node of a shared store holds the room (its name): the client asks that node.
     Elsewhere(String),
-    Table(TableError),
+    /// A refusal of the table other than the ones above (see the `From` below).
+    Table(#[source] TableError),
     Internal,
+}
+
+/// A refusal of the table, as the variant of its own where there is one: the table's "not over"
+/// and "over" are this server's, so that one error is never two variants.
+impl From<TableError> for ApiError {
+    fn from(error: TableError) -> Self {
+        match error {
+            TableError::NotOver => ApiError::NotOver,
+            TableError::Action(tapis_core::ActionError::Over) => ApiError::Over,
+            TableError::Setup(e) => ApiError::Setup(e),
+            e => ApiError::Table(e),
+        }
+    }
 }
 
 impl ApiError {
@@ -357,7 +376,6 @@ impl ApiError {
             ApiError::StoreFailed => "store_failed",
             ApiError::DamagedRoom => "damaged_room",
             ApiError::Elsewhere(_) => "room_elsewhere",
-            ApiError::Table(TableError::Action(tapis_core::ActionError::Over)) => "over",
             ApiError::Table(e) => e.code(),
             ApiError::Internal => "internal",
         }
@@ -592,5 +610,21 @@ fn signal() -> impl std::future::Future<Output = ()> {
     #[cfg(not(unix))]
     async {
         let _ = tokio::signal::ctrl_c().await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tapis_core::ActionError;
+
+    #[test]
+    fn a_refusal_of_the_table_is_the_servers_own_error_where_it_has_one() {
+        assert!(matches!(ApiError::from(TableError::NotOver), ApiError::NotOver));
+        assert!(matches!(ApiError::from(TableError::Action(ActionError::Over)), ApiError::Over));
+        let stale = ApiError::from(TableError::Stale { seen: 1, seq: 2 });
+        assert_eq!((stale.code(), stale.status()), ("stale", 400));
+        assert_eq!(ApiError::NotOver.to_string(), "the match is not over");
+        assert_eq!(ApiError::NotOver.message(Lang::Fr), "la partie n'est pas finie");
     }
 }

@@ -666,10 +666,9 @@ pub async fn http(State(server): State<Arc<Server>>, request: Request, next: Nex
         return next.run(request).await;
     }
     let (parts, body) = request.into_parts();
-    let lang = crate::http::lang_of(&parts.headers);
-    let body = match crate::http::read_body(&server, body, lang).await {
+    let body = match crate::http::read_body(&server, body).await {
         Ok(body) => body,
-        Err(failure) => return failure.into_response(),
+        Err(error) => return error.into_response(),
     };
     let mut asked = headers(Kind::Http);
     asked.insert("Tapis-Method", parts.method.as_str());
@@ -695,7 +694,7 @@ pub async fn http(State(server): State<Arc<Server>>, request: Request, next: Nex
             },
             None => {
                 tracing::warn!(room = %code, "the owner of a room did not answer an HTTP call");
-                return crate::http::Failure(ApiError::Internal, lang).into_response();
+                return ApiError::Internal.into_response();
             }
         }
     }

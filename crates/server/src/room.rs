@@ -834,7 +834,7 @@ impl Room {
         let seed = crate::random_seed();
         let mut next = self.table.clone();
         if let Err(e) = next.rematch(seed, self.now()) {
-            return self.error_to(conn, &ApiError::Table(e));
+            return self.error_to(conn, &ApiError::from(e));
         }
         let record = next.current().record();
         let started = StoredMatch {

@@ -10,13 +10,15 @@
 use crate::http::AcceptLang;
 use crate::outbox::{Closing, Outbox};
 use crate::room::RoomMsg;
-use crate::{ApiError, Lang, Server, frames};
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use crate::{ApiError, Lang, RoomHandle, Server, frames};
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
+use futures_util::stream::{SplitSink, SplitStream};
 use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
-use serde_json::{Map, Value};
+use serde::de::{IgnoredAny, MapAccess, Visitor};
+use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
@@ -26,11 +28,7 @@ use tokio::sync::{mpsc, oneshot};
 const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 
 /// Sends `frame` (if any), then a close frame with `closing`'s code, each within a short time.
-pub(crate) async fn close_with(
-    sink: &mut futures_util::stream::SplitSink<WebSocket, Message>,
-    frame: Option<String>,
-    closing: Closing,
-) {
+pub(crate) async fn close_with(sink: &mut SplitSink<WebSocket, Message>, frame: Option<String>, closing: Closing) {
     let _ = tokio::time::timeout(CLOSE_WITHIN, async {
         if let Some(frame) = frame {
             sink.send(Message::Text(frame.into())).await?;
@@ -189,89 +187,31 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
     let (mut sink, mut stream) = socket.split();
     server.connections.fetch_add(1, Ordering::Relaxed);
     let _guard = Guard(server.clone());
-    let refuse = |error: ApiError, lang: Lang| (Some(frames::error(&error, lang)), closing_for(&error));
-    // hello first
-    let hello = match tokio::time::timeout(HELLO_WITHIN, stream.next()).await {
-        Ok(Some(Ok(Message::Text(text)))) => text,
-        _ => {
-            let error = ApiError::BadRequest(lang.pick("« hello » attendu", "expected \"hello\"").into());
-            let (frame, closing) = refuse(error, lang);
-            return close_with(&mut sink, frame, closing).await;
-        }
-    };
-    let hello_text = hello.clone();
-    let hello = match read_hello(&hello, lang) {
-        Ok(hello) => hello,
-        Err(error) => {
-            let (frame, closing) = refuse(error, lang);
-            return close_with(&mut sink, frame, closing).await;
-        }
+    let (hello, hello_text) = match greeting(&mut stream, lang).await {
+        Ok(greeted) => greeted,
+        Err(error) => return refuse(&mut sink, error, lang).await,
     };
     let lang = hello.lang.unwrap_or(lang);
     let token = match hello.token {
         Token::Absent => None,
         Token::Given(token) => Some(token),
-        Token::NotAString => {
-            let (frame, closing) = refuse(ApiError::BadToken, lang);
-            return close_with(&mut sink, frame, closing).await;
-        }
+        Token::NotAString => return refuse(&mut sink, ApiError::BadToken, lang).await,
     };
-    let (since, auto_forced) = (hello.since, hello.auto_forced);
     let id = server.next_connection.fetch_add(1, Ordering::Relaxed);
     let outbox = Arc::new(Outbox::new(server.config.outbox_bytes));
-    // The room may leave memory just as it is asked: asked again, from the store.
-    let mut joined = None;
-    for attempt in 0..3 {
-        // A room another node holds: served from there ([`crate::relay`]).
-        match crate::relay::open(&server, &code, lang, &hello_text).await {
-            crate::relay::Opened::Here => {}
-            crate::relay::Opened::There(remote) => {
-                return crate::relay::edge(server.clone(), remote, sink, stream).await;
-            }
-            crate::relay::Opened::Refused(frame, closing) => return close_with(&mut sink, Some(frame), closing).await,
-            crate::relay::Opened::Unreachable => return close_with(&mut sink, None, Closing::RESTART).await,
-        }
-        let room = match server.room(&code).await {
-            Ok(room) => room,
-            // Held by another node that is just opening it (it answers the relay once it has):
-            // asked again.
-            Err(ApiError::Elsewhere(_)) if attempt < 2 && server.relay.get().is_some() => {
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                continue;
-            }
-            Err(error) => {
-                let (frame, closing) = refuse(error, lang);
-                return close_with(&mut sink, frame, closing).await;
-            }
-        };
-        let (reply, connected) = oneshot::channel();
-        let connect = RoomMsg::Connect {
-            conn: id,
-            token: token.clone(),
-            since,
-            lang,
-            auto_forced,
-            outbox: outbox.clone(),
-            reply,
-        };
-        if room.inbox.send(connect).await.is_err() {
-            continue;
-        }
-        match connected.await {
-            Ok(Ok(())) => {
-                joined = Some(room);
-                break;
-            }
-            Ok(Err(error)) => {
-                let (frame, closing) = refuse(error, lang);
-                return close_with(&mut sink, frame, closing).await;
-            }
-            Err(_) => continue,
-        }
-    }
-    let Some(room) = joined else {
-        let (frame, closing) = refuse(ApiError::Internal, lang);
-        return close_with(&mut sink, frame, closing).await;
+    let connect = |reply| RoomMsg::Connect {
+        conn: id,
+        token: token.clone(),
+        since: hello.since,
+        lang,
+        auto_forced: hello.auto_forced,
+        outbox: outbox.clone(),
+        reply,
+    };
+    let room = match enter(&server, &code, lang, &hello_text, connect).await {
+        Entry::Here(room) => room,
+        Entry::There(remote) => return crate::relay::edge(server.clone(), remote, sink, stream).await,
+        Entry::Refused(frame, closing) => return close_with(&mut sink, frame, closing).await,
     };
     // The writer: what the room could not write at once, in order and batched, until the
     // connection closes. The room writes the rest itself ([`Outbox::attach`]).
@@ -317,24 +257,106 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
             }
         }
     });
-    let (errors, mut errors_out) = mpsc::channel::<(ApiError, bool)>(16);
-    let mut reader = Reader::new(&server, id, lang);
     let inbox = room.inbox.clone();
-    let mut written = false;
+    let written = read_messages(&server, id, lang, stream, &inbox, &mut writer).await;
+    // The room closes the outbox once it has let the connection go (after the error frame that
+    // ended it, if any); the writer sends what is left, then the close frame.
+    if inbox.send(RoomMsg::Disconnect { conn: id }).await.is_err() {
+        outbox.close(Closing::NORMAL);
+    }
+    if !written && tokio::time::timeout(write_timeout + CLOSE_WITHIN, &mut writer).await.is_err() {
+        writer.abort();
+    }
+}
+
+/// An error frame, then the close its error calls for.
+async fn refuse(sink: &mut SplitSink<WebSocket, Message>, error: ApiError, lang: Lang) {
+    close_with(sink, Some(frames::error(&error, lang)), closing_for(&error)).await
+}
+
+/// The first message, `hello`, within [`HELLO_WITHIN`], with its text (relayed as it came when
+/// another node holds the room).
+async fn greeting(stream: &mut SplitStream<WebSocket>, lang: Lang) -> Result<(Hello, Utf8Bytes), ApiError> {
+    match tokio::time::timeout(HELLO_WITHIN, stream.next()).await {
+        Ok(Some(Ok(Message::Text(text)))) => Ok((read_hello(&text, lang)?, text)),
+        _ => Err(ApiError::BadRequest(lang.pick("« hello » attendu", "expected \"hello\"").into())),
+    }
+}
+
+/// Where a connection is served once its `hello` is read.
+enum Entry {
+    /// By the room on this node, which took the connection in.
+    Here(RoomHandle),
+    /// By the node that holds the room, through the relay.
+    There(crate::relay::Remote),
+    /// Nowhere: this frame, if any, then this close.
+    Refused(Option<String>, Closing),
+}
+
+/// Takes the connection into its room (`connect`: the room's message for it), on this node or
+/// the one that holds it. The room may leave memory just as it is asked: it is asked again,
+/// from the store.
+async fn enter(
+    server: &Arc<Server>,
+    code: &str,
+    lang: Lang,
+    hello_text: &str,
+    connect: impl Fn(oneshot::Sender<Result<(), ApiError>>) -> RoomMsg,
+) -> Entry {
+    let refused = |error: ApiError| Entry::Refused(Some(frames::error(&error, lang)), closing_for(&error));
+    for attempt in 0..3 {
+        // A room another node holds: served from there ([`crate::relay`]).
+        match crate::relay::open(server, code, lang, hello_text).await {
+            crate::relay::Opened::Here => {}
+            crate::relay::Opened::There(remote) => return Entry::There(remote),
+            crate::relay::Opened::Refused(frame, closing) => return Entry::Refused(Some(frame), closing),
+            crate::relay::Opened::Unreachable => return Entry::Refused(None, Closing::RESTART),
+        }
+        let room = match server.room(code).await {
+            Ok(room) => room,
+            // Held by another node that is just opening it (it answers the relay once it has):
+            // asked again.
+            Err(ApiError::Elsewhere(_)) if attempt < 2 && server.relay.get().is_some() => {
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+            Err(error) => return refused(error),
+        };
+        let (reply, connected) = oneshot::channel();
+        if room.inbox.send(connect(reply)).await.is_err() {
+            continue;
+        }
+        match connected.await {
+            Ok(Ok(())) => return Entry::Here(room),
+            Ok(Err(error)) => return refused(error),
+            Err(_) => continue,
+        }
+    }
+    refused(ApiError::Internal)
+}
+
+/// Reads the client's messages and hands them to the room, in order with the refusals, until
+/// the client leaves or breaks the rules past closing, the room is gone, or the writer ends
+/// (then `true`: the room dropped the connection, the client is too slow, or the server stops).
+async fn read_messages(
+    server: &Server,
+    id: u64,
+    lang: Lang,
+    mut stream: SplitStream<WebSocket>,
+    inbox: &mpsc::Sender<RoomMsg>,
+    writer: &mut tokio::task::JoinHandle<()>,
+) -> bool {
+    let (errors, mut errors_out) = mpsc::channel::<(ApiError, bool)>(16);
+    let mut reader = Reader::new(server, id, lang);
     loop {
         let message = tokio::select! {
             m = stream.next() => m,
             Some((error, close)) = errors_out.recv() => {
                 let _ = inbox.send(RoomMsg::Error { conn: id, code: error, close }).await;
-                if close { break; }
+                if close { return false; }
                 continue;
             }
-            // The writer ended: the room dropped this connection, the client is too slow, or
-            // the server stops.
-            _ = &mut writer => {
-                written = true;
-                break;
-            }
+            _ = &mut *writer => return true,
         };
         let text = match message {
             Some(Ok(Message::Text(text))) => text,
@@ -343,24 +365,16 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
                 continue;
             }
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-            Some(Ok(Message::Close(_))) | None => break,
+            Some(Ok(Message::Close(_))) | None => return false,
             Some(Err(_)) => {
                 // A frame over the protocol's limit, or a broken connection.
                 let _ = inbox.send(RoomMsg::Error { conn: id, code: ApiError::TooLarge, close: true }).await;
-                break;
+                return false;
             }
         };
-        if !reader.text(Some(text.as_str())).dispatch(&inbox, &errors).await {
-            break;
+        if !reader.text(Some(text.as_str())).dispatch(inbox, &errors).await {
+            return false;
         }
-    }
-    // The room closes the outbox once it has let the connection go (after the error frame that
-    // ended it, if any); the writer sends what is left, then the close frame.
-    if inbox.send(RoomMsg::Disconnect { conn: id }).await.is_err() {
-        outbox.close(Closing::NORMAL);
-    }
-    if !written && tokio::time::timeout(write_timeout + CLOSE_WITHIN, &mut writer).await.is_err() {
-        writer.abort();
     }
 }
 
@@ -436,7 +450,7 @@ pub(crate) fn read_hello(text: &str, lang: Lang) -> Result<Hello, ApiError> {
     match serde_json::from_str(text) {
         Ok(ClientMsg::Hello(hello)) => Ok(hello),
         // Not JSON, or not an object, is said so; anything else is not `hello`.
-        _ => Err(parse(text, lang).err().unwrap_or_else(|| {
+        _ => Err(kind_of(text, lang).err().unwrap_or_else(|| {
             ApiError::BadRequest(lang.pick("le premier message est « hello »", "the first message is \"hello\"").into())
         })),
     }
@@ -467,28 +481,27 @@ pub fn request(conn: u64, text: &str, lang: Lang) -> Result<RoomMsg, ApiError> {
     }
 }
 
-/// Why `text` is not a message a client may send.
+/// Why `text` is not a message a client may send, worded by the rule of the `type` it names.
 fn explain(text: &str, lang: Lang) -> ApiError {
-    let message = match parse(text, lang) {
-        Ok(message) => message,
+    let why = match kind_of(text, lang) {
         Err(error) => return error,
-    };
-    let why = match message.get("type").and_then(Value::as_str) {
-        Some("act") => lang
+        Ok(Some(Kind::Act)) => lang
             .pick(
                 "« act » demande « seq » (entier) et « action » (chaîne)",
                 "\"act\" needs \"seq\" (an integer) and \"action\" (a string)",
             )
             .into(),
-        Some("chat") => chat_rule(lang),
-        Some("settings") => lang
+        Ok(Some(Kind::Chat)) => chat_rule(lang),
+        Ok(Some(Kind::Settings)) => lang
             .pick(
                 "« settings » demande « auto_forced » (vrai ou faux)",
                 "\"settings\" needs \"auto_forced\" (true or false)",
             )
             .into(),
-        Some("hand_over") => hand_over_rule(lang).into(),
-        _ => lang
+        Ok(Some(Kind::HandOver)) => hand_over_rule(lang).into(),
+        // `hello` and `rematch` fit whatever else they hold: a message that names them and does
+        // not fit is as good as one of no known type.
+        Ok(Some(Kind::Hello | Kind::Rematch) | None) => lang
             .pick(
                 "type inconnu : act, chat, rematch, hand_over ou settings",
                 "unknown type: act, chat, rematch, hand_over or settings",
@@ -509,16 +522,62 @@ fn hand_over_rule(lang: Lang) -> &'static str {
     lang.pick("« hand_over » demande « seat » (entier)", "\"hand_over\" needs \"seat\" (an integer)")
 }
 
-fn parse(text: &str, lang: Lang) -> Result<Map<String, Value>, ApiError> {
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(ApiError::BadRequest(
+/// The `type` of a message that does not fit [`ClientMsg`], if it is one of ours; refused if the
+/// message is not JSON, or not an object.
+fn kind_of(text: &str, lang: Lang) -> Result<Option<Kind>, ApiError> {
+    // The whole text first, so that broken JSON is said so even where its start is no object.
+    if serde_json::from_str::<IgnoredAny>(text).is_err() {
+        return Err(ApiError::BadRequest(lang.pick("ce message n'est pas du JSON", "this message is not JSON").into()));
+    }
+    match serde_json::from_str::<Envelope>(text) {
+        Ok(Envelope(kind)) => Ok(kind),
+        Err(_) => Err(ApiError::BadRequest(
             lang.pick("un message est un objet JSON avec un « type »", "a message is a JSON object with a \"type\"")
                 .into(),
         )),
-        Err(_) => {
-            Err(ApiError::BadRequest(lang.pick("ce message n'est pas du JSON", "this message is not JSON").into()))
+    }
+}
+
+/// The kinds of [`ClientMsg`], as its `type` names them.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum Kind {
+    Hello,
+    Act,
+    Chat,
+    Rematch,
+    Settings,
+    HandOver,
+}
+
+/// A JSON object read for its `type` alone (`None` if it has none of ours; the last one counts).
+struct Envelope(Option<Kind>);
+
+impl<'de> Deserialize<'de> for Envelope {
+    fn deserialize<D: serde::Deserializer<'de>>(message: D) -> Result<Self, D::Error> {
+        struct Fields;
+        impl<'de> Visitor<'de> for Fields {
+            type Value = Envelope;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut fields: A) -> Result<Envelope, A::Error> {
+                let mut kind = None;
+                while let Some(key) = fields.next_key::<String>()? {
+                    match key.as_ref() {
+                        "type" => kind = fields.next_value::<Value>().ok().and_then(|v| Kind::deserialize(v).ok()),
+                        _ => {
+                            fields.next_value::<IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(Envelope(kind))
+            }
         }
+        // An object only: a list, which `ClientMsg` reads by position, has no `type` to name.
+        message.deserialize_map(Fields)
     }
 }
 
@@ -595,5 +654,16 @@ mod tests {
         assert_eq!(why(r#"{"type":"hello"}"#, Lang::Fr), "« hello » une seule fois, au début");
         assert_eq!(why(r#"{"type":"dance"}"#, Lang::En), "unknown type: act, chat, rematch, hand_over or settings");
         assert_eq!(why(r#"{"seq":1}"#, Lang::En), "unknown type: act, chat, rematch, hand_over or settings");
+        assert_eq!(why(r#"{"type":7,"seq":1}"#, Lang::En), "unknown type: act, chat, rematch, hand_over or settings");
+        // Broken JSON is not JSON, even where it starts as a list; a list is no object.
+        assert_eq!(why("[1,}", Lang::En), "this message is not JSON");
+        assert_eq!(why(r#"{"type":"act"} x"#, Lang::Fr), "ce message n'est pas du JSON");
+        assert_eq!(why(r#"["act","x"]"#, Lang::En), "a message is a JSON object with a \"type\"");
+        // Of two `type`s, the last one names the rule.
+        assert_eq!(why(r#"{"type":"act","type":"chat"}"#, Lang::En), chat_rule(Lang::En));
+        assert_eq!(
+            why(r#"{"type":"act","note":{"type":"chat"}}"#, Lang::En),
+            "\"act\" needs \"seq\" (an integer) and \"action\" (a string)"
+        );
     }
 }
