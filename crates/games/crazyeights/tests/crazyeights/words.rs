@@ -6,8 +6,8 @@
 use serde_json::{Map, Value, json};
 use std::fmt::Write;
 use tapis_core::kit::scenario::{self, random_step, reader_name};
-use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Wording, Words};
-use tapis_crazyeights::{Action, CrazyEights, Event};
+use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Reason, Seat, Suit, Wording, Words};
+use tapis_crazyeights::{Action, CrazyEights, Event, Illegal};
 
 const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chris", "Dan", "Émile", "Fanny", "Gus", "Hugo", "Iris"];
 
@@ -264,4 +264,56 @@ fn the_checks_fail_on_the_old_forms() {
 
 fn assert_no_bad_form(text: &str, lang: Lang) {
     assert_eq!(bad_forms(text, lang), Vec::<String>::new(), "{text}");
+}
+
+// ----- why an action is refused -----
+
+/// Every reason an action is refused, in French and in English, as the referee and a table say
+/// it (it names no seat).
+#[test]
+fn every_reason_reads_right_in_both_languages() {
+    let reasons = [
+        (
+            Illegal::NameTheSuit,
+            "après un 8, son joueur nomme d’abord la couleur à suivre",
+            "after an 8, its player first names the suit to follow",
+        ),
+        (
+            Illegal::NoEightPlayed,
+            "on nomme une couleur juste après avoir posé un 8",
+            "a suit is named right after playing an 8",
+        ),
+        (Illegal::NotInHand(card("QD")), "D♦ n’est pas dans la main", "Q♦ is not in the hand"),
+        (
+            Illegal::TwosPending { cards: 4 },
+            "des 2 attendent une réponse\u{a0}: poser un 2, ou piocher 4 cartes",
+            "2s await an answer: play a 2, or draw 4 cards",
+        ),
+        (
+            Illegal::NoMatch { suit: Suit::Hearts, top: card("9C") },
+            "la carte se pose sur la couleur à suivre (♥ cœur) ou sur le rang de 9♣, ou c’est un 8",
+            "a card goes on the suit to follow (♥ hearts) or on the rank of 9♣, or it is an 8",
+        ),
+        (Illegal::StockEmpty, "la pioche est vide", "the stock is empty"),
+        (
+            Illegal::DrawLimit { max: 1 },
+            "on pioche au plus 1 carte par tour (max_draw_cards)",
+            "one draws at most 1 card a turn (max_draw_cards)",
+        ),
+        (
+            Illegal::DrawBeforePassing { max: 5 },
+            "on passe après avoir pioché 5 cartes dans le tour, ou pioche vide",
+            "one passes after drawing 5 cards in the turn, or with an empty stock",
+        ),
+    ];
+    let names = names();
+    for (reason, fr, en) in reasons {
+        for (lang, expected) in [(Lang::Fr, fr), (Lang::En, en)] {
+            for words in [Words::numbered(lang), Words::new(lang, &names, Some(Seat(0)))] {
+                let text = reason.word(&words);
+                assert_eq!(text, expected, "{reason:?}");
+                assert_eq!(scenario::bad_forms(&text, lang), Vec::<String>::new(), "{text}");
+            }
+        }
+    }
 }
