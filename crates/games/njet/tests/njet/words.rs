@@ -6,7 +6,7 @@ use serde_json::{Map, Value, json};
 use std::fmt::Write;
 use tapis_core::kit::scenario::{self, random_step, reader_name};
 use tapis_core::{BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words};
-use tapis_njet::{Action, Card, Cards, Colour, Conditions, Event, Njet, Phase};
+use tapis_njet::{Action, Card, CardMultiset, Colour, Conditions, Event, Njet, Phase};
 
 const NAMES: [&str; 4] = ["Alice", "Ada", "Blaise", "Chris"];
 
@@ -31,7 +31,7 @@ fn sample_events() -> Vec<(Event, Vec<Option<Seat>>)> {
     let all = |seats: &[u8]| -> Vec<Option<Seat>> {
         seats.iter().map(|&s| Some(Seat(s))).chain(std::iter::once(None)).collect()
     };
-    let hand = Cards::from_cards(["R1", "R1", "R7", "B9", "K3", "G5"].map(card)).unwrap();
+    let hand = CardMultiset::from_cards(["R1", "R1", "R7", "B9", "K3", "G5"].map(card)).unwrap();
     let board = |start: u8, discard: u8, trump: Colour, super_trump: Option<Colour>, points: u8| Event::BoardSet {
         conditions: Conditions { start: Seat(start), discard, trump, super_trump, points },
     };
