@@ -3,10 +3,10 @@
 //! many random matches checked against the known bad forms. (Only words: the rules are
 //! OpenSpiel's, checked by `tests/crazyeights.rs`.)
 
-use serde_json::{Map, Value, json};
+use serde_json::json;
 use std::fmt::Write;
 use tapis_core::kit::scenario::{self, random_step, reader_name};
-use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Reason, Seat, Suit, Wording, Words};
+use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, Reason, Seat, Suit, Wording, Words};
 use tapis_crazyeights::{Action, CrazyEights, Event, Illegal};
 
 const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chris", "Dan", "Émile", "Fanny", "Gus", "Hugo", "Iris"];
@@ -67,32 +67,22 @@ fn sample_actions() -> Vec<Action> {
 }
 
 fn listing(lang: Lang) -> String {
-    scenario::words_listing::<CrazyEights>(lang, &names(), &sample_events(), &sample_actions())
+    scenario::words_listing::<CrazyEights>(lang, &names(), &sample_events(), &sample_actions(), Seat(0))
 }
 
 #[test]
-fn every_event_and_action_in_french() {
-    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
-}
-
-#[test]
-fn every_event_and_action_in_english() {
-    insta::assert_snapshot!("words_en", listing(Lang::En));
+fn every_event_and_action_in_both_languages() {
+    tapis_core::assert_words_snapshots!(listing);
 }
 
 // ----- the table as the terminal draws it -----
-
-fn request(players: usize, seed: u64, options: Value) -> MatchRequest {
-    let options: Map<String, Value> = serde_json::from_value(options).unwrap();
-    MatchRequest { players, seed, dealer: None, options, deal: None }
-}
 
 /// The table at its telling moments of one seeded match, for the seat to act and a spectator.
 fn tables(lang: Lang) -> String {
     let names = names();
     let mut out = String::new();
     let options = json!({"use_special_cards": true, "max_draw_cards": 2, "reshuffle": true});
-    let mut m = Match::<CrazyEights>::new(&request(3, 5, options)).unwrap();
+    let mut m = Match::<CrazyEights>::new(&scenario::request(3, 5, options)).unwrap();
     let mut rng = GameRng::seed_from_u64(5);
     let mut shown: Vec<&str> = Vec::new();
     loop {
@@ -219,7 +209,7 @@ fn random_matches_have_none_of_the_bad_forms() {
         (10, 6, json!({"use_special_cards": true, "reshuffle": true})),
         (2, 7, json!({"reshuffle": true, "max_draw_cards": 10})),
     ] {
-        let mut m = Match::<CrazyEights>::new(&request(players, seed, options)).unwrap();
+        let mut m = Match::<CrazyEights>::new(&scenario::request(players, seed, options)).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
         texts += scenario::every_text_well_formed(&mut m, &names, &mut rng, bad_forms);
     }
