@@ -1,6 +1,7 @@
 //! What every game's scenario tests write with: take an action and fail loudly if it is refused,
 //! check that one is refused and changes nothing, list the legal actions, keep the events one
-//! observer is told, play a random legal move, and find the known bad forms of a text for people
+//! observer is told, ask for a seeded match, play a random legal move, list every event and
+//! action in words for a snapshot, and find the known bad forms of a text for people
 //! (French and English typography, counts that disagree with their noun, seats by number).
 //!
 //! Seats are written as the tests write them, by number (`act(&mut m, 1, "play 7H")`). Every
@@ -9,7 +10,7 @@
 use crate::error::ActionError;
 use crate::game::{ActionList, Game, GameEvent, Lang, Wording, events_for};
 use crate::race::random_choice;
-use crate::record::Match;
+use crate::record::{Match, MatchRequest};
 use crate::rng::GameRng;
 use crate::seat::Seat;
 use crate::words::Words;
@@ -40,6 +41,13 @@ pub fn legal<G: Game>(m: &Match<G>, seat: u8) -> Vec<String> {
 /// The events `observer` (`None`: a spectator) is told, in order.
 pub fn told<E: GameEvent>(events: &[E], observer: Option<Seat>) -> Vec<E> {
     events_for(events, observer).cloned().collect()
+}
+
+/// A seeded match of `players` with `options` (a JSON object: `json!({})` for the defaults) and
+/// no hand-made deal.
+pub fn request(players: usize, seed: u64, options: serde_json::Value) -> MatchRequest {
+    let serde_json::Value::Object(options) = options else { panic!("options are a JSON object, not {options}") };
+    MatchRequest { players, seed, dealer: None, options, deal: None }
 }
 
 /// One random legal action of the first seat that may act, drawn with `rng`; its events.
@@ -147,12 +155,13 @@ pub fn reader_name(names: &[String], reader: Option<Seat>) -> String {
 }
 
 /// What a game's words snapshot pins, in `lang`: each event of `events` in its JSON, then as each
-/// of its readers is told it, and each action of `actions` as offered to seat 0.
+/// of its readers is told it, and each action of `actions` as offered to `chooser`.
 pub fn words_listing<G: Wording>(
     lang: Lang,
     names: &[String],
     events: &[(G::Event, Vec<Option<Seat>>)],
     actions: &[G::Action],
+    chooser: Seat,
 ) -> String {
     let mut out = String::from("== events ==\n");
     for (event, readers) in events {
@@ -163,12 +172,25 @@ pub fn words_listing<G: Wording>(
             out.push_str(&format!("  {:<20} {text}\n", reader_name(names, reader)));
         }
     }
-    out.push_str(&format!("\n== actions (reader 0, {}) ==\n", names[0]));
-    let words = Words::new(lang, names, Some(Seat(0)));
+    out.push_str(&format!("\n== actions (reader {}, {}) ==\n", chooser.index(), names[chooser.index()]));
+    let words = Words::new(lang, names, Some(chooser));
     for &action in actions {
         out.push_str(&format!("  {:<20} {}\n", action.to_string(), G::describe_action(action, &words)));
     }
     out
+}
+
+/// Pins a game's words in the snapshots `words_fr` and `words_en` of the calling test: `$listing`
+/// gives the text for a language, most often through [`words_listing`]. A macro, so that the
+/// snapshots are the caller's (insta names and files them after the calling module); the calling
+/// crate has `insta` among its dev-dependencies.
+#[macro_export]
+macro_rules! assert_words_snapshots {
+    ($listing:expr) => {{
+        let listing = $listing;
+        ::insta::assert_snapshot!("words_fr", listing($crate::Lang::Fr));
+        ::insta::assert_snapshot!("words_en", listing($crate::Lang::En));
+    }};
 }
 
 /// What is wrong with `text` as a sentence of the log: it has no capital, no full stop, or stray

@@ -71,7 +71,7 @@ mod view;
 pub use action::Action;
 pub use client::{Body, Direction, Phase, SeatBody};
 pub use options::{Options, Scoring};
-pub use rules::{CrazyEights, Event};
+pub use rules::{CrazyEights, Event, Illegal};
 pub use view::View;
 
 use cards::EIGHT;

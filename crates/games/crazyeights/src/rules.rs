@@ -83,6 +83,35 @@ impl GameEvent for Event {
     }
 }
 
+/// Why an action is refused, the rule it breaks with the facts its sentence needs (worded in
+/// `text.rs`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Illegal {
+    /// An 8 was just played: its player names the suit to follow before anything else.
+    NameTheSuit,
+    /// A suit is named only right after playing an 8.
+    NoEightPlayed,
+    NotInHand(FrenchCard),
+    /// 2s were played and `cards` cards are owed: only a 2 answers them, or drawing them all.
+    TwosPending {
+        cards: u32,
+    },
+    /// The card is of neither the suit to follow nor the top card's rank, and it is no 8.
+    NoMatch {
+        suit: Suit,
+        top: FrenchCard,
+    },
+    StockEmpty,
+    /// The turn's `max` draws are done (`max_draw_cards`).
+    DrawLimit {
+        max: u32,
+    },
+    /// Passing comes after drawing `max` cards in the turn, or with an empty stock.
+    DrawBeforePassing {
+        max: u32,
+    },
+}
+
 /// What a card left in a hand costs at the end (see [`Scoring`]).
 const fn penalty(scoring: Scoring, id: CardId) -> i64 {
     let rank = cards::rank_of(id);
@@ -293,6 +322,25 @@ impl CrazyEights {
         }
     }
 
+    /// Why the current player may not take `action`, which [`CrazyEights::legal`] does not list.
+    pub(crate) fn why_illegal(&self, action: Action) -> Illegal {
+        let hand = self.hands[self.current.index()];
+        match action {
+            _ if self.nominate => Illegal::NameTheSuit,
+            Action::Suit(_) => Illegal::NoEightPlayed,
+            Action::Play(card) if !cards::card_to_id(card).is_some_and(|id| hand.contains(id)) => {
+                Illegal::NotInHand(card)
+            }
+            Action::Play(_) | Action::Pass if self.twos_left > 0 => Illegal::TwosPending { cards: self.twos_left },
+            Action::Play(_) => {
+                Illegal::NoMatch { suit: cards::suit_from_os(self.last_suit), top: cards::id_to_card(self.last_card) }
+            }
+            Action::Draw if self.stock.is_empty() => Illegal::StockEmpty,
+            Action::Draw => Illegal::DrawLimit { max: self.options.max_draw_cards },
+            Action::Pass => Illegal::DrawBeforePassing { max: self.options.max_draw_cards },
+        }
+    }
+
     pub(crate) fn apply<E: EventSink<Event>>(&mut self, action: Action, events: &mut E) {
         self.decisions += 1;
         let seat = self.current;
@@ -454,7 +502,7 @@ impl Game for CrazyEights {
     type Deal = Deal;
     type View = View;
     type Event = Event;
-    type Illegal = tapis_core::NoReason;
+    type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
         options::OPTION_SPECS
@@ -507,6 +555,10 @@ impl Game for CrazyEights {
             return;
         }
         self.apply(action, events);
+    }
+
+    fn why_illegal(&self, _seat: Seat, action: Action) -> Option<Illegal> {
+        Some(CrazyEights::why_illegal(self, action))
     }
 
     fn parse_action(text: &str) -> Result<Action, ActionError> {

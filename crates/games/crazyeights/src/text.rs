@@ -8,10 +8,10 @@
 
 use crate::action::Action;
 use crate::client::{Body, Direction, Phase};
-use crate::rules::Event;
+use crate::rules::{Event, Illegal};
 use crate::view::View;
 use std::fmt::Write;
-use tapis_core::{FrenchCard, HandCard, Lang, RichLine, RichSpan, Seat, Suit, Wording, Words, french_hand};
+use tapis_core::{FrenchCard, HandCard, Lang, Reason, RichLine, RichSpan, Seat, Suit, Wording, Words, french_hand};
 
 const RULES_FR: &str = "\
 Crazy Eights (règles d'OpenSpiel 2.0.2, jeu crazy_eights)
@@ -50,6 +50,52 @@ Score (OpenSpiel's returns): 0 for a player with no cards, else minus his hand: 
 10, other cards: scoring=openspiel reproduces OpenSpiel's arithmetic (the card's action id + 2, \
 e.g. 5♠ = 17), scoring=face_value their face value. The highest scores win.
 Actions: play <card>, draw, pass, suit <S|H|D|C>.";
+
+impl Reason for Illegal {
+    /// One sentence, the same for the referee and a table (it names no seat).
+    fn word(&self, w: &Words) -> String {
+        match *self {
+            Illegal::NameTheSuit => w
+                .pick(
+                    "après un 8, son joueur nomme d’abord la couleur à suivre",
+                    "after an 8, its player first names the suit to follow",
+                )
+                .into(),
+            Illegal::NoEightPlayed => w
+                .pick("on nomme une couleur juste après avoir posé un 8", "a suit is named right after playing an 8")
+                .into(),
+            Illegal::NotInHand(card) => match w.lang {
+                Lang::Fr => format!("{} n’est pas dans la main", w.card(card)),
+                Lang::En => format!("{} is not in the hand", w.card(card)),
+            },
+            Illegal::TwosPending { cards } => match w.lang {
+                Lang::Fr => format!("des 2 attendent une réponse\u{a0}: poser un 2, ou piocher {}", w.cards(cards)),
+                Lang::En => format!("2s await an answer: play a 2, or draw {}", w.cards(cards)),
+            },
+            Illegal::NoMatch { suit, top } => match w.lang {
+                Lang::Fr => format!(
+                    "la carte se pose sur la couleur à suivre ({}) ou sur le rang de {}, ou c’est un 8",
+                    suit_name(suit, w),
+                    w.card(top)
+                ),
+                Lang::En => format!(
+                    "a card goes on the suit to follow ({}) or on the rank of {}, or it is an 8",
+                    suit_name(suit, w),
+                    w.card(top)
+                ),
+            },
+            Illegal::StockEmpty => w.pick("la pioche est vide", "the stock is empty").into(),
+            Illegal::DrawLimit { max } => match w.lang {
+                Lang::Fr => format!("on pioche au plus {} par tour (max_draw_cards)", w.cards(max)),
+                Lang::En => format!("one draws at most {} a turn (max_draw_cards)", w.cards(max)),
+            },
+            Illegal::DrawBeforePassing { max } => match w.lang {
+                Lang::Fr => format!("on passe après avoir pioché {} dans le tour, ou pioche vide", w.cards(max)),
+                Lang::En => format!("one passes after drawing {} in the turn, or with an empty stock", w.cards(max)),
+            },
+        }
+    }
+}
 
 impl Wording for crate::CrazyEights {
     fn rules_text(lang: Lang) -> &'static str {

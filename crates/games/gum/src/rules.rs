@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::cards::{Card, Counts};
 use crate::events::Event;
 use crate::options::{DealerRule, Options, TablePlay};
-use crate::table::{HAND_SIZE, Phase, Pile, PlayKind, PublicTable, Requirement, TABLE_CARDS, Then};
+use crate::table::{HAND_SIZE, OrderedCards, Phase, PlayKind, PublicTable, Requirement, TABLE_CARDS, Then};
 use crate::view::View;
 use crate::{action, options, view};
 use arrayvec::ArrayVec;
@@ -68,7 +68,7 @@ pub struct Gum {
     pub(crate) hands: BySeat<Counts>,
     pub(crate) facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
     /// Top card last.
-    pub(crate) stock: Pile,
+    pub(crate) stock: OrderedCards,
     pub(crate) rng: GameRng,
 }
 
@@ -90,7 +90,7 @@ impl Gum {
                 dealer,
                 phase: Phase::Swap,
                 ready: SeatSet::EMPTY,
-                pile: Pile::new(),
+                pile: OrderedCards::new(),
                 last_layer: None,
                 completion: None,
                 free_turn: false,
@@ -103,7 +103,7 @@ impl Gum {
             },
             hands: BySeat::new(players),
             facedown: BySeat::new(players),
-            stock: Pile::new(),
+            stock: OrderedCards::new(),
             rng: GameRng::seed_from_u64(seed),
         };
         match deal {
@@ -139,7 +139,7 @@ impl Gum {
     /// face-down row, face-up row, hand; the rest is the stock.
     fn deal_random(&mut self) {
         let n = self.table.players();
-        let mut deck: Pile = Card::deck().collect();
+        let mut deck: OrderedCards = Card::deck().collect();
         self.rng.shuffle(&mut deck);
         let order = |i: usize| self.table.dealer.left(1 + i % n, n);
         for position in 0..TABLE_CARDS {
@@ -163,7 +163,7 @@ impl Gum {
         table: PublicTable,
         hands: BySeat<Counts>,
         facedown: BySeat<[Option<Card>; TABLE_CARDS]>,
-        stock: Pile,
+        stock: OrderedCards,
         rng: GameRng,
     ) -> Gum {
         Gum { table, hands, facedown, stock, rng }

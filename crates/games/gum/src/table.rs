@@ -14,8 +14,8 @@ pub const HAND_SIZE: u32 = 3;
 /// Face-down (and face-up) cards dealt to each player.
 pub const TABLE_CARDS: usize = 3;
 
-/// A pile of cards in order: the central pile (bottom first) or the stock (top last).
-pub type Pile = ArrayVec<Card, { Card::DECK }>;
+/// Cards in order, at most the whole deck: the central pile (bottom first), the stock (top last).
+pub type OrderedCards = ArrayVec<Card, { Card::DECK }>;
 
 /// What follows once a player has laid cards and refilled.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -118,7 +118,7 @@ pub struct PublicTable {
     /// Swap phase: the seats that said `ready`.
     pub ready: SeatSet,
     /// The central pile, bottom first (the last card is the top).
-    pub pile: Pile,
+    pub pile: OrderedCards,
     /// Who laid the top card of the pile (he leads after a pick-up).
     pub last_layer: Option<Seat>,
     /// Variante 2: the value of a pair just played that another player may complete now.

@@ -6,7 +6,7 @@
 
 use crate::cards::{Card, Counts};
 use crate::rules::Gum;
-use crate::table::{Pile, PublicTable, Requirement, TABLE_CARDS};
+use crate::table::{OrderedCards, PublicTable, Requirement, TABLE_CARDS};
 use serde::Serialize;
 use tapis_core::{BySeat, GameRng, Seat};
 
@@ -65,7 +65,7 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> Gum {
         }
     }
     let deck = Counts::DECK;
-    let mut hidden: Pile =
+    let mut hidden: OrderedCards =
         Card::all().flat_map(|c| std::iter::repeat_n(c, deck.get(c).saturating_sub(seen.get(c)) as usize)).collect();
     rng.shuffle(&mut hidden);
 
@@ -94,6 +94,6 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> Gum {
         }
         facedown[seat] = row;
     }
-    let stock: Pile = hidden.iter().take(view.stock as usize).copied().collect();
+    let stock: OrderedCards = hidden.iter().take(view.stock as usize).copied().collect();
     Gum::from_parts(table, hands, facedown, stock, rng.fork())
 }

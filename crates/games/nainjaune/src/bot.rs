@@ -35,13 +35,13 @@ struct Knowledge<'a> {
 
 impl Knowledge<'_> {
     fn holds(&self, rank: u8) -> bool {
-        (1..=KING).contains(&rank) && !self.hand.intersection(rank_mask(rank)).is_empty()
+        (1..=KING).contains(&rank) && !(self.hand & rank_mask(rank)).is_empty()
     }
 
     /// The card to lay of a rank: its board card first (it collects), else the lowest.
     fn card_of_rank(&self, rank: u8) -> Option<tapis_core::FrenchCard> {
-        let mine = self.hand.intersection(rank_mask(rank));
-        let pick = mine.intersection(BOARD_CARDS).iter().next().or_else(|| mine.iter().next())?;
+        let mine = self.hand & rank_mask(rank);
+        let pick = (mine & BOARD_CARDS).iter().next().or_else(|| mine.iter().next())?;
         Some(crate::cards::card(pick))
     }
 
@@ -52,7 +52,7 @@ impl Knowledge<'_> {
             return true;
         }
         let table = &self.view.table;
-        let unseen = rank_mask(rank).difference(self.hand).difference(table.played.0);
+        let unseen = rank_mask(rank) - self.hand - table.played.0;
         unseen.is_empty()
             || Seat::all(table.players as usize)
                 .all(|s| Some(s) == self.view.seat || self.view.hand_counts[s] == 0 || table.passed[s].contains(rank))
@@ -84,7 +84,7 @@ impl Knowledge<'_> {
             let mut board_cards = 0;
             let mut points = 0;
             for r in rank..rank + length {
-                if !self.hand.intersection(rank_mask(r)).intersection(BOARD_CARDS).is_empty() {
+                if !(self.hand & rank_mask(r) & BOARD_CARDS).is_empty() {
                     board_cards += 1;
                 }
                 points += card_points(rank_mask(r).iter().next().unwrap_or(0)) as i32;

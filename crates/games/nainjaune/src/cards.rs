@@ -112,11 +112,12 @@ pub const BOARD_CARDS: CardSet = {
     CardSet(bits)
 };
 
-/// A set of cards of the deck, written as a list of card strings in deck order.
+/// A set of the deck's cards: a [`CardSet`] of their indices, read and written as the list of the
+/// cards' notations in deck order (`["7D", "QS"]`).
 #[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
-pub struct Cards(pub CardSet);
+pub struct FrenchCardSet(pub CardSet);
 
-impl Cards {
+impl FrenchCardSet {
     pub fn iter(self) -> impl Iterator<Item = FrenchCard> {
         self.0.iter().map(card)
     }
@@ -130,13 +131,13 @@ impl Cards {
     }
 }
 
-impl Serialize for Cards {
+impl Serialize for FrenchCardSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
     }
 }
 
-impl<'de> Deserialize<'de> for Cards {
+impl<'de> Deserialize<'de> for FrenchCardSet {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let cards = Vec::<FrenchCard>::deserialize(d)?;
         let mut set = CardSet::EMPTY;
@@ -146,7 +147,7 @@ impl<'de> Deserialize<'de> for Cards {
             }
             set.insert(c.index());
         }
-        Ok(Cards(set))
+        Ok(FrenchCardSet(set))
     }
 }
 

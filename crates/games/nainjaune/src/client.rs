@@ -4,7 +4,7 @@
 //! The settlement of a round is told by its events (`paid`, `doubled`, `grand_opera`,
 //! `round_over`), since the next round is dealt at once.
 
-use crate::cards::{Cards, Cell, rank_letter};
+use crate::cards::{Cell, FrenchCardSet, rank_letter};
 use crate::options::GrandOpera;
 use crate::{NainJaune, Phase, View};
 use serde::Serialize;
@@ -124,7 +124,7 @@ pub(crate) fn body(view: &View) -> Body {
     };
     Body {
         phase,
-        hand: view.hand.map(|hand: Cards| hand.iter().collect()),
+        hand: view.hand.map(|hand: FrenchCardSet| hand.iter().collect()),
         seats: Seat::all(players)
             .map(|seat| SeatBody {
                 seat,

@@ -83,7 +83,7 @@ mod text;
 mod view;
 
 pub use action::Action;
-pub use cards::{Board, Cards, Cell, Ranks};
+pub use cards::{Board, Cell, FrenchCardSet, Ranks};
 pub use client::{Body, Call, CellBody, Claim, PhaseName, SeatBody};
 pub use options::{GrandOpera, Options, Payment, SettlementOrder};
 pub use rules::{EndReason, Event, Illegal, NewRunReason};
@@ -157,7 +157,7 @@ pub struct PublicTable {
     /// The last seat to have laid a card: the call comes back to it.
     pub last_player: Seat,
     /// Cards laid this round.
-    pub played: Cards,
+    pub played: FrenchCardSet,
     /// The run on the table, from its first card.
     pub run: ArrayVec<FrenchCard, 13>,
     pub chips: BySeat<u32>,
@@ -181,8 +181,8 @@ pub struct PublicTable {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct NainJaune {
     table: PublicTable,
-    hands: BySeat<Cards>,
-    aside: Cards,
+    hands: BySeat<FrenchCardSet>,
+    aside: FrenchCardSet,
     rng: GameRng,
 }
 
@@ -221,7 +221,7 @@ fn check_deal(
     deal: &Deal,
     players: usize,
     capital: u32,
-) -> Result<(BySeat<Cards>, Cards, BySeat<u32>, Board), SetupError> {
+) -> Result<(BySeat<FrenchCardSet>, FrenchCardSet, BySeat<u32>, Board), SetupError> {
     let (each, _) = cards_per_player(players);
     if deal.hands.len() != players {
         let hands = deal.hands.len();
@@ -231,7 +231,7 @@ fn check_deal(
         ));
     }
     check_deck(FrenchCard::suited(), deal.hands.iter().flatten().chain(&deal.aside).copied())?;
-    let mut hands = BySeat::<Cards>::new(players);
+    let mut hands = BySeat::<FrenchCardSet>::new(players);
     for (seat, hand) in deal.hands.iter().enumerate() {
         if hand.len() != each {
             let dealt = hand.len();
@@ -245,7 +245,7 @@ fn check_deal(
         }
     }
     // With the deck whole and every hand of its size, the aside holds the rest: its size too.
-    let aside = Cards(deal.aside.iter().map(|c| c.index()).collect());
+    let aside = FrenchCardSet(deal.aside.iter().map(|c| c.index()).collect());
     let max = options::MAX_CAPITAL;
     let chips = match &deal.chips {
         None => per_seat(players, |_| capital),
@@ -290,11 +290,11 @@ impl NainJaune {
         &self.table
     }
 
-    pub fn hand(&self, seat: Seat) -> Cards {
+    pub fn hand(&self, seat: Seat) -> FrenchCardSet {
         self.hands[seat]
     }
 
-    pub fn aside(&self) -> Cards {
+    pub fn aside(&self) -> FrenchCardSet {
         self.aside
     }
 

@@ -2,7 +2,9 @@
 //! end-of-round settlement. `NainJaune::step` drives it; the `Game` impl lives in `lib.rs`.
 
 use crate::cards::rank_mask;
-use crate::cards::{BOARD_CARDS, Board, Cards, Cell, DECK_SIZE, KING, STAKE_PER_PLAYER, card, card_points, rank_of};
+use crate::cards::{
+    BOARD_CARDS, Board, Cell, DECK_SIZE, FrenchCardSet, KING, STAKE_PER_PLAYER, card, card_points, rank_of,
+};
 use crate::options::Options;
 use crate::options::{GrandOpera, Payment, SettlementOrder};
 use crate::{Action, NainJaune, Phase, cards_per_player};
@@ -55,7 +57,7 @@ pub enum Event {
     /// round's hands are in the views from the start.
     Dealt {
         seat: Seat,
-        hand: Cards,
+        hand: FrenchCardSet,
     },
     Played {
         seat: Seat,
@@ -142,7 +144,11 @@ impl GameEvent for Event {
 impl NainJaune {
     /// Deals a round from the generator (or from `hands`/`aside` when given), takes the stakes
     /// and gives the lead to the seat left of the dealer.
-    pub(crate) fn start_round<E: EventSink<Event>>(&mut self, given: Option<(BySeat<Cards>, Cards)>, events: &mut E) {
+    pub(crate) fn start_round<E: EventSink<Event>>(
+        &mut self,
+        given: Option<(BySeat<FrenchCardSet>, FrenchCardSet)>,
+        events: &mut E,
+    ) {
         let players = self.players();
         let (hands, aside) = match given {
             Some(deal) => deal,
@@ -150,11 +156,11 @@ impl NainJaune {
                 let mut deck: [u8; DECK_SIZE] = std::array::from_fn(|i| i as u8);
                 self.rng.shuffle(&mut deck);
                 let (each, _) = cards_per_player(players);
-                let mut hands = BySeat::<Cards>::new(players);
+                let mut hands = BySeat::<FrenchCardSet>::new(players);
                 for (i, &index) in deck[..each * players].iter().enumerate() {
                     hands[Seat((i % players) as u8)].0.insert(index as usize);
                 }
-                let mut aside = Cards::default();
+                let mut aside = FrenchCardSet::default();
                 for &index in &deck[each * players..] {
                     aside.0.insert(index as usize);
                 }
@@ -164,7 +170,7 @@ impl NainJaune {
         self.hands = hands;
         self.aside = aside;
         let t = &mut self.table;
-        t.played = Cards::default();
+        t.played = FrenchCardSet::default();
         t.run.clear();
         t.passed = BySeat::new(players);
         t.claimable = None;
@@ -305,7 +311,7 @@ impl NainJaune {
     }
 
     /// Debt owed to the winner for the cards left in `hand`.
-    fn payment_for(&self, hand: Cards) -> u32 {
+    fn payment_for(&self, hand: FrenchCardSet) -> u32 {
         match self.table.options.payment {
             Payment::PerCard => hand.len() as u32,
             Payment::CardPoints => hand.0.iter().map(card_points).sum(),
@@ -482,7 +488,7 @@ impl Game for NainJaune {
                 dealer,
                 phase: Phase::Over,
                 last_player: dealer,
-                played: Cards::default(),
+                played: FrenchCardSet::default(),
                 run: ArrayVec::new(),
                 chips,
                 board,
@@ -495,7 +501,7 @@ impl Game for NainJaune {
                 winners: SeatSet::EMPTY,
             },
             hands: BySeat::new(players),
-            aside: Cards::default(),
+            aside: FrenchCardSet::default(),
             rng: GameRng::seed_from_u64(setup.seed),
         };
         game.start_round(given, &mut ());
@@ -525,17 +531,17 @@ impl Game for NainJaune {
     fn legal_actions(&self, seat: Seat, out: &mut ActionList<Action>) {
         let t = &self.table;
         let Some(hand) = self.hands.as_slice().get(seat.index()).copied() else { return };
-        let plays = |out: &mut ActionList<Action>, cards: Cards| {
+        let plays = |out: &mut ActionList<Action>, cards: FrenchCardSet| {
             out.extend(cards.iter().map(Action::Play));
         };
         match t.phase {
             Phase::Lead { seat: s } if s == seat => plays(out, hand),
             Phase::Continue { seat: s, next } if s == seat => {
-                plays(out, Cards(hand.0.intersection(rank_mask(next))));
+                plays(out, FrenchCardSet(hand.0 & rank_mask(next)));
                 out.push(Action::Stop);
             }
             Phase::Follow { seat: s, rank } if s == seat => {
-                let answers = Cards(hand.0.intersection(rank_mask(rank)));
+                let answers = FrenchCardSet(hand.0 & rank_mask(rank));
                 plays(out, answers);
                 if answers.is_empty() || t.options.follow_optional {
                     out.push(Action::Pass);

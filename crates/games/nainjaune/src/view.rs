@@ -1,6 +1,6 @@
 //! What one seat sees, and a whole match rebuilt from it with the hidden cards re-dealt.
 
-use crate::cards::{Cards, FULL_DECK, rank_of};
+use crate::cards::{FULL_DECK, FrenchCardSet, rank_of};
 use crate::{NainJaune, PublicTable};
 use arrayvec::ArrayVec;
 use serde::Serialize;
@@ -12,7 +12,7 @@ pub struct View {
     /// The viewer; `None` for a spectator.
     pub seat: Option<Seat>,
     /// The viewer's own hand.
-    pub hand: Option<Cards>,
+    pub hand: Option<FrenchCardSet>,
     pub hand_counts: BySeat<u32>,
     /// Cards put aside, unseen all round.
     pub aside_count: u32,
@@ -36,14 +36,14 @@ const MAX_GROUPS: usize = tapis_core::MAX_SEATS + 1;
 pub(crate) fn determinize(view: &View, rng: &mut GameRng) -> NainJaune {
     let players = view.table.players as usize;
     let aside_group = players;
-    let mut hands = BySeat::<Cards>::new(players);
+    let mut hands = BySeat::<FrenchCardSet>::new(players);
     let mut capacity = [0u32; MAX_GROUPS];
     let mut known = view.table.played.0;
     for seat in Seat::all(players) {
         match (view.seat, view.hand) {
             (Some(me), Some(hand)) if me == seat => {
                 hands[seat] = hand;
-                known = known.union(hand.0);
+                known |= hand.0;
             }
             _ => capacity[seat.index()] = view.hand_counts[seat],
         }
@@ -53,13 +53,13 @@ pub(crate) fn determinize(view: &View, rng: &mut GameRng) -> NainJaune {
     let allowed = |index: usize, group: usize| {
         group == aside_group || !view.table.passed[Seat(group as u8)].contains(rank_of(index))
     };
-    let mut hidden: ArrayVec<u8, 52> = FULL_DECK.difference(known).iter().map(|i| i as u8).collect();
+    let mut hidden: ArrayVec<u8, 52> = (FULL_DECK - known).iter().map(|i| i as u8).collect();
     rng.shuffle(&mut hidden);
     // Most constrained cards first, so that they still find room.
     hidden.sort_by_key(|&i| (0..=players).filter(|&g| capacity[g] > 0 && allowed(i as usize, g)).count());
     let groups = random_assignment(&hidden, &capacity, players, &allowed, rng)
         .unwrap_or_else(|| matching_assignment(&hidden, &capacity, players, &allowed));
-    let mut aside = Cards::default();
+    let mut aside = FrenchCardSet::default();
     for (&index, &group) in hidden.iter().zip(&groups) {
         if group as usize == aside_group {
             aside.0.insert(index as usize);

@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::board::{Cell, Row};
-use crate::cards::{Card, Cards, Colour};
+use crate::cards::{Card, CardMultiset, Colour};
 use crate::rules::{Conditions, PublicTable};
 use crate::view::View;
 use tapis_core::{GameRng, Heuristic, Seat};
@@ -27,19 +27,19 @@ impl Heuristic for crate::Njet {
 }
 
 /// How good a colour is as trumps for this hand: length first, then high cards.
-fn trump_strength(hand: Cards, colour: Colour) -> i32 {
-    hand.intersection(Cards::colour(colour)).iter().map(|c| 2 + (c.value() as i32 - 5).max(0)).sum()
+fn trump_strength(hand: CardMultiset, colour: Colour) -> i32 {
+    hand.intersection(CardMultiset::colour(colour)).iter().map(|c| 2 + (c.value() as i32 - 5).max(0)).sum()
 }
 
 /// High cards count for the point value: a strong hand wants the round to be worth a lot.
-fn is_strong(hand: Cards) -> bool {
+fn is_strong(hand: CardMultiset) -> bool {
     let high = hand.iter().filter(|c| c.value() >= 7).count();
     high * 10 >= hand.len() as usize * 4
 }
 
 /// How much this hand would dislike a cell staying free (in tenths): the stone goes on the most
 /// disliked open cell.
-fn dislike(cell: Cell, seat: Seat, hand: Cards) -> i32 {
+fn dislike(cell: Cell, seat: Seat, hand: CardMultiset) -> i32 {
     let offset = cell.offset();
     match cell.row() {
         Row::Start if offset == seat.0 => -30,
@@ -50,13 +50,9 @@ fn dislike(cell: Cell, seat: Seat, hand: Cards) -> i32 {
             (best - trump_strength(hand, Colour::from_index(offset as usize))) * 3
         }
         Row::Super if offset == 4 => {
-            if Colour::ALL.iter().any(|&c| !hand.intersection(Cards::ones(c)).is_empty()) {
-                10
-            } else {
-                -5
-            }
+            if Colour::ALL.iter().any(|&c| !hand.intersection(CardMultiset::ones(c)).is_empty()) { 10 } else { -5 }
         }
-        Row::Super => match hand.intersection(Cards::ones(Colour::from_index(offset as usize))).len() {
+        Row::Super => match hand.intersection(CardMultiset::ones(Colour::from_index(offset as usize))).len() {
             2 => -30,
             1 => -10,
             _ => 15,
@@ -68,7 +64,13 @@ fn dislike(cell: Cell, seat: Seat, hand: Cards) -> i32 {
     }
 }
 
-fn place_stone(_t: &PublicTable, seat: Seat, hand: Cards, legal: &[Action], rng: &mut GameRng) -> Option<Action> {
+fn place_stone(
+    _t: &PublicTable,
+    seat: Seat,
+    hand: CardMultiset,
+    legal: &[Action],
+    rng: &mut GameRng,
+) -> Option<Action> {
     let scored = legal.iter().filter_map(|&a| match a {
         Action::Njet(cell) => Some((dislike(cell, seat, hand) * 8 + rng.below(8) as i32, a)),
         _ => None,
@@ -76,7 +78,7 @@ fn place_stone(_t: &PublicTable, seat: Seat, hand: Cards, legal: &[Action], rng:
     scored.max_by_key(|&(score, _)| score).map(|(_, a)| a)
 }
 
-fn choose_team(t: &PublicTable, seat: Seat, hand: Cards, c: Conditions, legal: &[Action]) -> Option<Action> {
+fn choose_team(t: &PublicTable, seat: Seat, hand: CardMultiset, c: Conditions, legal: &[Action]) -> Option<Action> {
     let trumps = hand.intersection(c.group_cards(c.trump)).len();
     if legal.contains(&Action::Alone) && trumps * 2 >= hand.len() {
         return Some(Action::Alone);
@@ -103,14 +105,14 @@ fn choose_team(t: &PublicTable, seat: Seat, hand: Cards, c: Conditions, legal: &
         .map(|(_, _, a)| a)
 }
 
-fn discard(hand: Cards, c: Conditions, legal: &[Action]) -> Option<Action> {
+fn discard(hand: CardMultiset, c: Conditions, legal: &[Action]) -> Option<Action> {
     let trumps = c.group_cards(c.trump);
     let worst = legal.iter().filter_map(|&a| match a {
         Action::Discard(card) => {
             let keep = if trumps.contains(card) && !is_plain_one(card, c) {
                 100 + card.value() as i32
             } else {
-                let length = hand.intersection(Cards::colour(card.colour())).len() as i32;
+                let length = hand.intersection(CardMultiset::colour(card.colour())).len() as i32;
                 card.value() as i32 * 2 + length
             };
             Some((keep, a))
@@ -134,15 +136,12 @@ fn play(view: &View, seat: Seat, c: Conditions, legal: &[Action]) -> Option<Acti
     let played = trick.len as usize;
     // Seats still to play after this one, and the cards they might hold.
     let rest: Vec<Seat> = (1..players - played).map(|i| seat.left(i, players)).collect();
-    let threats = Cards(
-        unseen
-            .iter()
-            .filter(|&x| rest.iter().any(|&s| t.voids[s] >> c.group_of(x).index() & 1 == 0))
-            .fold(Cards::EMPTY, |mut set, x| {
-                set.insert(x);
-                set
-            })
-            .0,
+    let threats = unseen.iter().filter(|&x| rest.iter().any(|&s| t.voids[s] >> c.group_of(x).index() & 1 == 0)).fold(
+        CardMultiset::EMPTY,
+        |mut set, x| {
+            set.insert(x);
+            set
+        },
     );
     let sure = |card: Card, led: Colour| {
         let mine = c.strength(card, led);
@@ -169,7 +168,7 @@ fn play(view: &View, seat: Seat, c: Conditions, legal: &[Action]) -> Option<Acti
         let hand = view.hand.unwrap_or_default();
         let plain = cards.iter().copied().filter(|&x| x.value() > 1 && c.group_of(x) != c.trump);
         let lead = plain
-            .min_by_key(|&x| (-(hand.intersection(Cards::colour(x.colour())).len() as i32), x.value()))
+            .min_by_key(|&x| (-(hand.intersection(CardMultiset::colour(x.colour())).len() as i32), x.value()))
             .or_else(|| cheapest(&mut cards.iter().copied()));
         return lead.map(Action::Play);
     }

@@ -105,7 +105,7 @@ impl Card {
         (0..Self::KINDS as u8).map(Card)
     }
 
-    /// The bit of the first copy in a [`Cards`] set.
+    /// The bit of the first copy in a [`CardMultiset`].
     const fn first_bit(self) -> u32 {
         let value = self.value() as u32;
         self.colour() as u32 * 10 + if value == 1 { 0 } else { value }
@@ -165,8 +165,8 @@ impl FromStr for Card {
 
 tapis_core::serde_as_text!(Card);
 
-/// Which card each bit of a [`Cards`] set is: colour `c` owns bits `10c..10c+10`, the two 1s at
-/// offsets 0 and 1, values 2–9 at offsets 2–9.
+/// Which card each bit of a [`CardMultiset`] is: colour `c` owns bits `10c..10c+10`, the two 1s
+/// at offsets 0 and 1, values 2–9 at offsets 2–9.
 const BIT_CARD: [Card; 40] = {
     let mut table = [Card(0); 40];
     let mut bit = 0;
@@ -179,32 +179,33 @@ const BIT_CARD: [Card; 40] = {
     table
 };
 
-/// The bits of the second copies of the 1s.
-const SECOND_ONES: u64 = 0b10 | 0b10 << 10 | 0b10 << 20 | 0b10 << 30;
+/// The bits of the first and of the second copies of the 1s.
+const FIRST_ONES: u64 = 0b1 | 0b1 << 10 | 0b1 << 20 | 0b1 << 30;
+const SECOND_ONES: u64 = FIRST_ONES << 1;
 
 /// A multiset of cards as a 40-bit set, canonical: a lone 1 always sits on the first of its
 /// colour's two 1-bits, so equal multisets are equal numbers (clones compare by value, and a
 /// determinized hand equals the real one bit for bit).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct Cards(pub u64);
+pub struct CardMultiset(pub u64);
 
-impl Cards {
-    pub const EMPTY: Cards = Cards(0);
+impl CardMultiset {
+    pub const EMPTY: CardMultiset = CardMultiset(0);
     /// The whole 40-card deck.
-    pub const DECK: Cards = Cards((1 << 40) - 1);
+    pub const DECK: CardMultiset = CardMultiset((1 << 40) - 1);
 
     /// Every card of one colour (both 1s included).
-    pub const fn colour(colour: Colour) -> Cards {
-        Cards(0x3FF << (colour as u32 * 10))
+    pub const fn colour(colour: Colour) -> CardMultiset {
+        CardMultiset(0x3FF << (colour as u32 * 10))
     }
 
     /// Both 1s of a colour.
-    pub const fn ones(colour: Colour) -> Cards {
-        Cards(0b11 << (colour as u32 * 10))
+    pub const fn ones(colour: Colour) -> CardMultiset {
+        CardMultiset(0b11 << (colour as u32 * 10))
     }
 
     /// The four 2s (set aside with three players).
-    pub const TWOS: Cards = Cards(0b100 | 0b100 << 10 | 0b100 << 20 | 0b100 << 30);
+    pub const TWOS: CardMultiset = CardMultiset(0b100 | 0b100 << 10 | 0b100 << 20 | 0b100 << 30);
 
     pub const fn len(self) -> u32 {
         self.0.count_ones()
@@ -252,16 +253,24 @@ impl Cards {
         }
     }
 
-    pub const fn union(self, other: Cards) -> Cards {
-        Cards(self.0 | other.0)
+    /// Every copy of each kind `kinds` holds taken out: both 1s of a colour when `kinds` holds one
+    /// of them, so that the result stays canonical (a plain bit difference would leave a lone 1 on
+    /// the second bit).
+    pub const fn without_kinds(self, kinds: CardMultiset) -> CardMultiset {
+        let both_ones = kinds.0 | (kinds.0 & FIRST_ONES) << 1;
+        CardMultiset(self.0 & !both_ones)
     }
 
-    pub const fn intersection(self, other: Cards) -> Cards {
-        Cards(self.0 & other.0)
+    pub const fn union(self, other: CardMultiset) -> CardMultiset {
+        CardMultiset(self.0 | other.0)
+    }
+
+    pub const fn intersection(self, other: CardMultiset) -> CardMultiset {
+        CardMultiset(self.0 & other.0)
     }
 
     /// Both sets canonical: `self` minus `other` as multisets.
-    pub fn minus(self, other: Cards) -> Cards {
+    pub fn minus(self, other: CardMultiset) -> CardMultiset {
         let mut left = self;
         for card in other.iter() {
             left.remove(card);
@@ -280,8 +289,8 @@ impl Cards {
     }
 
     /// Adds every card of `cards`, rejecting a third copy.
-    pub fn from_cards(cards: impl IntoIterator<Item = Card>) -> Result<Cards, Card> {
-        let mut set = Cards::EMPTY;
+    pub fn from_cards(cards: impl IntoIterator<Item = Card>) -> Result<CardMultiset, Card> {
+        let mut set = CardMultiset::EMPTY;
         for card in cards {
             if !set.insert(card) {
                 return Err(card);
@@ -297,22 +306,22 @@ impl Cards {
     }
 }
 
-impl fmt::Debug for Cards {
+impl fmt::Debug for CardMultiset {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl Serialize for Cards {
+impl Serialize for CardMultiset {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_seq(self.iter())
     }
 }
 
-impl<'de> Deserialize<'de> for Cards {
+impl<'de> Deserialize<'de> for CardMultiset {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let cards = Vec::<Card>::deserialize(d)?;
-        Cards::from_cards(cards).map_err(|card| serde::de::Error::custom(format!("too many copies of {card}")))
+        CardMultiset::from_cards(cards).map_err(|card| serde::de::Error::custom(format!("too many copies of {card}")))
     }
 }
 
@@ -336,16 +345,32 @@ mod tests {
     #[test]
     fn the_two_ones_are_a_canonical_multiset() {
         let r1: Card = "R1".parse().unwrap();
-        let mut a = Cards::EMPTY;
+        let mut a = CardMultiset::EMPTY;
         assert!(a.insert(r1) && a.insert(r1) && !a.insert(r1));
         assert_eq!(a.count(r1), 2);
         assert_eq!(a.kinds().count(), 1);
         assert!(a.remove(r1));
-        let mut b = Cards::EMPTY;
+        let mut b = CardMultiset::EMPTY;
         b.insert(r1);
         assert_eq!(a, b);
-        assert_eq!(Cards::DECK.len(), 40);
-        assert_eq!(Cards::DECK.kinds().count(), 36);
-        assert_eq!(Cards::DECK.minus(Cards::TWOS).len(), 36);
+        assert_eq!(CardMultiset::DECK.len(), 40);
+        assert_eq!(CardMultiset::DECK.kinds().count(), 36);
+        assert_eq!(CardMultiset::DECK.minus(CardMultiset::TWOS).len(), 36);
+    }
+
+    #[test]
+    fn taking_out_kinds_takes_every_copy_and_stays_canonical() {
+        let (r1, r2): (Card, Card) = ("R1".parse().unwrap(), "R2".parse().unwrap());
+        let mut both = CardMultiset::EMPTY;
+        for card in [r1, r1, r2] {
+            both.insert(card);
+        }
+        let mut lone_one = CardMultiset::EMPTY;
+        lone_one.insert(r1);
+        // One copy of the 1 named is enough to take both out.
+        assert_eq!(both.without_kinds(lone_one).iter().collect::<Vec<_>>(), [r2]);
+        assert_eq!(CardMultiset::DECK.without_kinds(CardMultiset::TWOS), CardMultiset::DECK.minus(CardMultiset::TWOS));
+        let reds = CardMultiset::colour(Colour::Red).without_kinds(CardMultiset::ones(Colour::Red));
+        assert_eq!((reds.len(), reds.count(r1)), (8, 0));
     }
 }

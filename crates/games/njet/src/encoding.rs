@@ -21,7 +21,7 @@
 //!   over); the round / 20.
 
 use crate::board::FIXED;
-use crate::{Action, Card, Cards, Cell, Njet, Options, Phase, View};
+use crate::{Action, Card, CardMultiset, Cell, Njet, Options, Phase, View};
 use tapis_core::encoding::{Writer, relative};
 use tapis_core::{Encoding, Seat};
 
@@ -79,7 +79,7 @@ impl Encoding for Njet {
         let mut w = Writer::new(out);
         // Copies per card index straight from the bits (a colour's ten bits: its two 1s, then
         // one bit per value 2…9), without a population count per card.
-        let counts = |w: &mut Writer, cards: Cards| {
+        let counts = |w: &mut Writer, cards: CardMultiset| {
             w.block(CARDS, |i| {
                 let (colour, value) = (i / 9, i % 9 + 1);
                 let bits = cards.0 >> (colour * 10);
@@ -87,8 +87,8 @@ impl Encoding for Njet {
                 n as f32
             });
         };
-        counts(&mut w, view.hand.unwrap_or(Cards::EMPTY));
-        counts(&mut w, view.discards.unwrap_or(Cards::EMPTY));
+        counts(&mut w, view.hand.unwrap_or(CardMultiset::EMPTY));
+        counts(&mut w, view.discards.unwrap_or(CardMultiset::EMPTY));
         counts(&mut w, t.played);
         for cell in 0..CELLS {
             let cell = Cell(cell as u8);

@@ -85,7 +85,7 @@ mod view;
 
 pub use action::Action;
 pub use board::{Board, Cell, Row};
-pub use cards::{Card, Cards, Colour};
+pub use cards::{Card, CardMultiset, Colour};
 pub use client::{BoardCell, BoardRow, Body, ConditionsBody, Play, SeatBody, Team, TrickBody};
 pub use options::{EqualCards, Loot, Options};
 pub use rules::{Conditions, Event, Njet, Phase, PublicTable, Trick};
@@ -111,7 +111,7 @@ fn bad_deal(fr: String, en: String) -> SetupError {
 impl Deal {
     /// The hands of a deal the rules could deal. That it holds exactly the 40 cards is core's one
     /// check ([`check_deck`]); the shape (hand sizes, the 2s set aside with three) is this game's.
-    fn check(&self, players: usize) -> Result<[Cards; 4], SetupError> {
+    fn check(&self, players: usize) -> Result<[CardMultiset; 4], SetupError> {
         if self.hands.len() != players {
             let hands = self.hands.len();
             return Err(bad_deal(
@@ -143,8 +143,8 @@ impl Deal {
         }
         let deck = Card::all().flat_map(|card| std::iter::repeat_n(card, card.copies() as usize));
         check_deck(deck, hands.iter().flatten().chain(&aside).copied())?;
-        let aside: Cards = Cards::from_cards(aside).unwrap_or_default();
-        if players == 3 && aside != Cards::TWOS {
+        let aside: CardMultiset = CardMultiset::from_cards(aside).unwrap_or_default();
+        if players == 3 && aside != CardMultiset::TWOS {
             return Err(bad_deal(
                 "à 3 joueurs, les cartes mises de côté sont exactement les quatre 2".into(),
                 "with 3 players the aside pile holds exactly the four 2s".into(),
@@ -157,7 +157,7 @@ impl Deal {
             ));
         }
         let hand_size = if players == 3 { 12 } else { 10 };
-        let mut sets = [Cards::EMPTY; 4];
+        let mut sets = [CardMultiset::EMPTY; 4];
         for (seat, hand) in hands.iter().enumerate() {
             if hand.len() != hand_size {
                 let dealt = hand.len();
@@ -169,7 +169,7 @@ impl Deal {
                 ));
             }
             // `check_deck` passed: no hand holds a third copy of a card.
-            sets[seat] = Cards::from_cards(hand.iter().copied()).unwrap_or_default();
+            sets[seat] = CardMultiset::from_cards(hand.iter().copied()).unwrap_or_default();
         }
         Ok(sets)
     }

@@ -3,7 +3,7 @@
 
 use crate::action::Action;
 use crate::board::{Board, Cell, Row};
-use crate::cards::{Card, Cards, Colour};
+use crate::cards::{Card, CardMultiset, Colour};
 use crate::options::{EqualCards, Loot, Options};
 use crate::view::View;
 use crate::{Deal, options, text, view};
@@ -68,13 +68,13 @@ impl Conditions {
     }
 
     /// Every card of a group.
-    pub fn group_cards(&self, group: Colour) -> Cards {
-        let mut cards = Cards::colour(group);
+    pub fn group_cards(&self, group: Colour) -> CardMultiset {
+        let mut cards = CardMultiset::colour(group);
         if let Some(super_colour) = self.super_trump {
             if group == self.trump {
-                cards = cards.union(Cards::ones(super_colour));
+                cards = cards.union(CardMultiset::ones(super_colour));
             } else if group == super_colour {
-                cards = Cards(cards.0 & !Cards::ones(super_colour).0);
+                cards = cards.without_kinds(CardMultiset::ones(super_colour));
             }
         }
         cards
@@ -186,7 +186,7 @@ pub struct PublicTable {
     /// The last trick finished in this round, as it lay when it was won.
     pub last_trick: Option<Trick>,
     /// Cards of the finished tricks of this round (they went face down, but every player saw them).
-    pub played: Cards,
+    pub played: CardMultiset,
     pub tricks_won: BySeat<u8>,
     pub loot_won: BySeat<u8>,
     /// Groups (bit = colour index) each seat has shown it holds no more of this round.
@@ -239,8 +239,8 @@ impl PublicTable {
     }
 
     /// The cards `seat` may play from `hand` now.
-    pub fn playable(&self, hand: Cards) -> Cards {
-        let Some(conditions) = self.conditions else { return Cards::EMPTY };
+    pub fn playable(&self, hand: CardMultiset) -> CardMultiset {
+        let Some(conditions) = self.conditions else { return CardMultiset::EMPTY };
         if self.trick.len == 0 {
             return hand;
         }
@@ -257,7 +257,7 @@ impl PublicTable {
         hand
     }
 
-    pub fn legal_actions(&self, seat: Seat, hand: Cards, out: &mut ActionList<Action>) {
+    pub fn legal_actions(&self, seat: Seat, hand: CardMultiset, out: &mut ActionList<Action>) {
         match self.phase {
             Phase::Njet if seat == self.turn => {
                 let mut open = self.board.open_cells();
@@ -298,7 +298,7 @@ pub enum Event {
     /// (The first round's hands come with the match, before any event.)
     HandDealt {
         seat: Seat,
-        hand: Cards,
+        hand: CardMultiset,
     },
     StonePlaced {
         seat: Seat,
@@ -346,15 +346,21 @@ pub enum Event {
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Njet {
     pub(crate) table: PublicTable,
-    pub(crate) hands: [Cards; 4],
-    pub(crate) discards: [Cards; 4],
+    pub(crate) hands: [CardMultiset; 4],
+    pub(crate) discards: [CardMultiset; 4],
     /// The chance still to come: the deals of the later rounds.
     pub(crate) rng: GameRng,
 }
 
 impl Njet {
     /// A match whose round has just been dealt (`hands`), before any stone.
-    pub(crate) fn start(players: usize, options: Options, dealer: Seat, hands: [Cards; 4], rng: GameRng) -> Njet {
+    pub(crate) fn start(
+        players: usize,
+        options: Options,
+        dealer: Seat,
+        hands: [CardMultiset; 4],
+        rng: GameRng,
+    ) -> Njet {
         let table = PublicTable {
             players: players as u8,
             options,
@@ -369,14 +375,14 @@ impl Njet {
             discards_left: BySeat::new(players),
             trick: Trick::new(dealer),
             last_trick: None,
-            played: Cards::EMPTY,
+            played: CardMultiset::EMPTY,
             tricks_won: BySeat::new(players),
             loot_won: BySeat::new(players),
             voids: BySeat::new(players),
             scores: BySeat::new(players),
             last_points: BySeat::new(players),
         };
-        let mut game = Njet { table, hands, discards: [Cards::EMPTY; 4], rng };
+        let mut game = Njet { table, hands, discards: [CardMultiset::EMPTY; 4], rng };
         game.reset_round();
         game
     }
@@ -386,11 +392,11 @@ impl Njet {
     }
 
     /// A seat's hand (the whole state is for tests and debugging; bots see views).
-    pub fn hand(&self, seat: Seat) -> Cards {
+    pub fn hand(&self, seat: Seat) -> CardMultiset {
         self.hands.get(seat.index()).copied().unwrap_or_default()
     }
 
-    pub fn discards_of(&self, seat: Seat) -> Cards {
+    pub fn discards_of(&self, seat: Seat) -> CardMultiset {
         self.discards.get(seat.index()).copied().unwrap_or_default()
     }
 
@@ -405,7 +411,7 @@ impl Njet {
         t.team = SeatSet::EMPTY;
         t.trick = Trick::new(t.turn);
         t.last_trick = None;
-        t.played = Cards::EMPTY;
+        t.played = CardMultiset::EMPTY;
         for seat in Seat::all(players) {
             t.hand_sizes[seat] = self.hands[seat.index()].len() as u8;
             t.discards_left[seat] = 0;
@@ -413,12 +419,12 @@ impl Njet {
             t.loot_won[seat] = 0;
             t.voids[seat] = 0;
         }
-        self.discards = [Cards::EMPTY; 4];
+        self.discards = [CardMultiset::EMPTY; 4];
     }
 
     /// Deals a round from the match's generator: 10 cards each with four, 12 each (the 2s set
     /// aside) with three.
-    pub(crate) fn deal(players: usize, rng: &mut GameRng) -> [Cards; 4] {
+    pub(crate) fn deal(players: usize, rng: &mut GameRng) -> [CardMultiset; 4] {
         let mut deck: arrayvec::ArrayVec<Card, 40> = arrayvec::ArrayVec::new();
         for card in Card::all().filter(|c| players == 4 || c.value() != 2) {
             for _ in 0..card.copies() {
@@ -427,7 +433,7 @@ impl Njet {
         }
         rng.shuffle(&mut deck);
         let per_hand = deck.len() / players;
-        let mut hands = [Cards::EMPTY; 4];
+        let mut hands = [CardMultiset::EMPTY; 4];
         for (i, chunk) in deck.chunks(per_hand).enumerate() {
             for &card in chunk {
                 hands[i].insert(card);
@@ -724,7 +730,7 @@ impl Conformance for Njet {
     fn census(&self) -> Vec<u32> {
         let t = &self.table;
         let mut all = [0u32; Card::KINDS];
-        let mut add = |cards: Cards| {
+        let mut add = |cards: CardMultiset| {
             for card in cards.iter() {
                 all[card.index()] += 1;
             }
@@ -735,7 +741,7 @@ impl Conformance for Njet {
         }
         add(t.played);
         if t.players == 3 {
-            add(Cards::TWOS);
+            add(CardMultiset::TWOS);
         }
         for &card in t.trick.played() {
             all[card.index()] += 1;

@@ -15,7 +15,7 @@
 
 use crate::action::Action;
 use crate::board::{Cell, FIXED, FREE, Row};
-use crate::cards::{Card, Cards, Colour};
+use crate::cards::{Card, CardMultiset, Colour};
 use crate::client::{BoardRow, Body};
 use crate::rules::{Conditions, Event, Phase, PublicTable, Trick};
 use crate::view::View;
@@ -59,7 +59,7 @@ deux 1 et l'absence d'obligation de couper sont des arbitrages du livret de règ
 const RULES_EN: &str = "\
 NJET! — a trick-taking game for 3 or 4 players (Stefan Dorra, 1997)
 
-Cards: 4 colours (R red, B blue, K black, G green), values 1 to 9, two identical 1s per colour.
+CardMultiset: 4 colours (R red, B blue, K black, G green), values 1 to 9, two identical 1s per colour.
 With 4 players each gets 10 cards; with 3 the four 2s are set aside and each gets 12.
 
 1. Njet phase: from the dealer's left, in turn, each player puts a stone on a free cell of the \
@@ -428,7 +428,7 @@ fn ones_of(colour: Colour, lang: Lang) -> String {
 
 /// Cards colour by colour, the values after the colour: « rouge 1 1 7 ; noir 3 » /
 /// "red 1 1 7; black 3"; « aucune carte » / "no cards" for none.
-fn cards_words(cards: Cards, w: &Words) -> String {
+fn cards_words(cards: CardMultiset, w: &Words) -> String {
     if cards.is_empty() {
         return w.pick("aucune carte", "no cards").to_string();
     }
@@ -587,7 +587,7 @@ pub enum Illegal {
 
 /// Why `action` is not legal for a seat that may act, holding `hand`: the phase asks for
 /// something else, or the rule that forbids it.
-pub fn why_illegal(t: &PublicTable, hand: Cards, action: Action) -> Option<Illegal> {
+pub fn why_illegal(t: &PublicTable, hand: CardMultiset, action: Action) -> Option<Illegal> {
     Some(match (t.phase, action) {
         (Phase::Njet, Action::Njet(cell)) if !t.board.is_free(cell) => Illegal::CellCovered,
         (Phase::Njet, Action::Njet(_)) => Illegal::LastFreeCell,

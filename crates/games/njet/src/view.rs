@@ -1,6 +1,6 @@
 //! What one seat sees, and whole matches rebuilt from it.
 
-use crate::cards::{Card, Cards, Colour};
+use crate::cards::{Card, CardMultiset, Colour};
 use crate::rules::{Njet, PublicTable};
 use arrayvec::ArrayVec;
 use serde::Serialize;
@@ -13,9 +13,9 @@ use tapis_core::{GameRng, Seat};
 pub struct View {
     pub seat: Option<Seat>,
     pub table: PublicTable,
-    pub hand: Option<Cards>,
+    pub hand: Option<CardMultiset>,
     /// The cards this seat laid aside.
-    pub discards: Option<Cards>,
+    pub discards: Option<CardMultiset>,
 }
 
 impl View {
@@ -31,7 +31,7 @@ impl View {
 
     /// Every card the viewer cannot place: the deck minus its own hand and discards, the cards
     /// played, and the 2s set aside with three players.
-    pub fn unseen(&self) -> Cards {
+    pub fn unseen(&self) -> CardMultiset {
         let t = &self.table;
         let mut known = t.played;
         for &card in t.trick.played() {
@@ -40,7 +40,8 @@ impl View {
         for card in self.hand.unwrap_or_default().iter().chain(self.discards.unwrap_or_default().iter()) {
             known.insert(card);
         }
-        let deck = if t.players == 3 { Cards(Cards::DECK.0 & !Cards::TWOS.0) } else { Cards::DECK };
+        let deck =
+            if t.players == 3 { CardMultiset::DECK.without_kinds(CardMultiset::TWOS) } else { CardMultiset::DECK };
         deck.minus(known)
     }
 }
@@ -60,8 +61,8 @@ struct Slot {
 pub fn determinize(view: &View, rng: &mut GameRng) -> Njet {
     let t = &view.table;
     let players = t.players();
-    let mut hands = [Cards::EMPTY; 4];
-    let mut discards = [Cards::EMPTY; 4];
+    let mut hands = [CardMultiset::EMPTY; 4];
+    let mut discards = [CardMultiset::EMPTY; 4];
     let mut slots: ArrayVec<Slot, 8> = ArrayVec::new();
     for seat in Seat::all(players) {
         if Some(seat) == view.seat {
@@ -105,7 +106,7 @@ pub fn determinize(view: &View, rng: &mut GameRng) -> Njet {
     Njet { table: *t, hands, discards, rng: rng.fork() }
 }
 
-fn put(hands: &mut [Cards; 4], discards: &mut [Cards; 4], slot: Slot, card: Card) {
+fn put(hands: &mut [CardMultiset; 4], discards: &mut [CardMultiset; 4], slot: Slot, card: Card) {
     if slot.is_hand {
         hands[slot.seat].insert(card);
     } else {

@@ -1353,8 +1353,7 @@ fn words_listing(lang: Lang) -> String {
 
 #[test]
 fn words_of_every_event_and_choice() {
-    insta::assert_snapshot!("words_fr", words_listing(Lang::Fr));
-    insta::assert_snapshot!("words_en", words_listing(Lang::En));
+    tapis_core::assert_words_snapshots!(words_listing);
 }
 
 /// The table at the moments that change its last line (a turn, passes in a row, a card turned by

@@ -11,9 +11,9 @@ use std::process::Command;
 use tapis_core::kit::{self, KitConfig, scenario};
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, ClientView, FrenchCard, Game, GameEvent, GameRng, Lang, Match,
-    MatchRequest, Seat, SeatSet, Setup, SetupError, Wording, Words,
+    MatchRequest, Seat, SeatSet, Setup, SetupError, Suit, Text, Wording, Words,
 };
-use tapis_crazyeights::{Action, CrazyEights, Deal, Event, Phase};
+use tapis_crazyeights::{Action, CrazyEights, Deal, Event, Illegal, Phase};
 
 // ----- helpers -----
 
@@ -263,6 +263,44 @@ fn deal_goes_round_from_the_dealers_next_seat_and_eights_are_turned_again() {
     assert!(matches!(events[0], Event::Played { seat: Seat(0), .. }));
     assert_eq!(m.state().current(), Seat(1));
     assert_eq!(legal(&m), vec!["play 9D", "draw"]);
+}
+
+/// Why the seat to act may not take `action` now, as the game types it.
+fn why(m: &Match<CrazyEights>, action: &str) -> Option<Illegal> {
+    let action = CrazyEights::parse_action(action).unwrap();
+    m.state().why_illegal(m.state().current(), action)
+}
+
+#[test]
+fn each_refused_action_is_told_the_rule_it_breaks() {
+    let card = |text: &str| -> FrenchCard { text.parse().unwrap() };
+    // Seat 0 holds 2C 4C 5C 6C 7C 8C TC, seat 1 the diamonds; K♣ is turned up.
+    let chance = format!("{TWO_HANDS} KC").replace("3C", "2C").replace("9C", "8C");
+    let specials = json!({"use_special_cards": true, "max_draw_cards": 1});
+    let mut m = forced(2, 1, &chance, specials.clone());
+    assert_eq!(why(&m, "play 3D"), Some(Illegal::NotInHand(card("3D"))));
+    assert_eq!(why(&m, "suit H"), Some(Illegal::NoEightPlayed));
+    assert_eq!(why(&m, "pass"), Some(Illegal::DrawBeforePassing { max: 1 }));
+    act(&mut m, "draw");
+    assert_eq!(why(&m, "draw"), Some(Illegal::DrawLimit { max: 1 }));
+    // A 2 played: seat 1 owes two cards, and only a 2 or the draw answers.
+    let mut m = forced(2, 1, &chance, specials.clone());
+    act(&mut m, "play 2C");
+    assert_eq!(why(&m, "play 3D"), Some(Illegal::TwosPending { cards: 2 }));
+    assert_eq!(why(&m, "pass"), Some(Illegal::TwosPending { cards: 2 }));
+    act(&mut m, "draw");
+    // An 8 played: its player names the suit before anything else.
+    act(&mut m, "play 8C");
+    assert_eq!(why(&m, "draw"), Some(Illegal::NameTheSuit));
+    assert_eq!(why(&m, "play TC"), Some(Illegal::NameTheSuit));
+    act(&mut m, "suit H");
+    assert_eq!(why(&m, "play 3D"), Some(Illegal::NoMatch { suit: Suit::Hearts, top: card("8C") }));
+    // An empty stock is drawn from no more.
+    let mut m = forced(2, 1, &format!("{TWO_HANDS} KC"), json!({"max_draw_cards": 104}));
+    for _ in 0..37 {
+        act(&mut m, "draw");
+    }
+    assert_eq!(why(&m, "draw"), Some(Illegal::StockEmpty));
 }
 
 #[test]
@@ -660,9 +698,18 @@ fn actions_parse_in_any_case_and_bad_ones_are_refused() {
     let mut m = forced(2, 1, &format!("{TWO_HANDS} KC"), json!({}));
     let before = m.state().clone();
     let seat0_legal: Vec<String> = legal(&m);
-    for text in ["play 3D", "pass", "suit H"] {
-        let expected =
-            ActionError::NotLegal { seat: Seat(0), action: text.into(), legal: seat0_legal.clone(), reason: None };
+    let reasons = [
+        ("play 3D", "3♦ n’est pas dans la main", "3♦ is not in the hand"),
+        (
+            "pass",
+            "on passe après avoir pioché 5 cartes dans le tour, ou pioche vide",
+            "one passes after drawing 5 cards in the turn, or with an empty stock",
+        ),
+        ("suit H", "on nomme une couleur juste après avoir posé un 8", "a suit is named right after playing an 8"),
+    ];
+    for (text, fr, en) in reasons {
+        let reason = Some(Text::new(fr, en));
+        let expected = ActionError::NotLegal { seat: Seat(0), action: text.into(), legal: seat0_legal.clone(), reason };
         assert_eq!(m.act(Seat(0), text).unwrap_err(), expected);
     }
     assert_eq!(

@@ -3,11 +3,11 @@
 //! many random matches checked against the known bad forms. (Only words: the rules are
 //! OpenSpiel's, checked by `tests/crazyeights.rs`.)
 
-use serde_json::{Map, Value, json};
+use serde_json::json;
 use std::fmt::Write;
 use tapis_core::kit::scenario::{self, random_step, reader_name};
-use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, MatchRequest, Seat, Suit, Wording, Words};
-use tapis_crazyeights::{Action, CrazyEights, Event};
+use tapis_core::{BySeat, FrenchCard, Game, GameRng, Lang, Match, Reason, Seat, Suit, Wording, Words};
+use tapis_crazyeights::{Action, CrazyEights, Event, Illegal};
 
 const NAMES: [&str; 10] = ["Alice", "Ada", "Blaise", "Chris", "Dan", "Émile", "Fanny", "Gus", "Hugo", "Iris"];
 
@@ -67,32 +67,22 @@ fn sample_actions() -> Vec<Action> {
 }
 
 fn listing(lang: Lang) -> String {
-    scenario::words_listing::<CrazyEights>(lang, &names(), &sample_events(), &sample_actions())
+    scenario::words_listing::<CrazyEights>(lang, &names(), &sample_events(), &sample_actions(), Seat(0))
 }
 
 #[test]
-fn every_event_and_action_in_french() {
-    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
-}
-
-#[test]
-fn every_event_and_action_in_english() {
-    insta::assert_snapshot!("words_en", listing(Lang::En));
+fn every_event_and_action_in_both_languages() {
+    tapis_core::assert_words_snapshots!(listing);
 }
 
 // ----- the table as the terminal draws it -----
-
-fn request(players: usize, seed: u64, options: Value) -> MatchRequest {
-    let options: Map<String, Value> = serde_json::from_value(options).unwrap();
-    MatchRequest { players, seed, dealer: None, options, deal: None }
-}
 
 /// The table at its telling moments of one seeded match, for the seat to act and a spectator.
 fn tables(lang: Lang) -> String {
     let names = names();
     let mut out = String::new();
     let options = json!({"use_special_cards": true, "max_draw_cards": 2, "reshuffle": true});
-    let mut m = Match::<CrazyEights>::new(&request(3, 5, options)).unwrap();
+    let mut m = Match::<CrazyEights>::new(&scenario::request(3, 5, options)).unwrap();
     let mut rng = GameRng::seed_from_u64(5);
     let mut shown: Vec<&str> = Vec::new();
     loop {
@@ -219,7 +209,7 @@ fn random_matches_have_none_of_the_bad_forms() {
         (10, 6, json!({"use_special_cards": true, "reshuffle": true})),
         (2, 7, json!({"reshuffle": true, "max_draw_cards": 10})),
     ] {
-        let mut m = Match::<CrazyEights>::new(&request(players, seed, options)).unwrap();
+        let mut m = Match::<CrazyEights>::new(&scenario::request(players, seed, options)).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
         texts += scenario::every_text_well_formed(&mut m, &names, &mut rng, bad_forms);
     }
@@ -264,4 +254,56 @@ fn the_checks_fail_on_the_old_forms() {
 
 fn assert_no_bad_form(text: &str, lang: Lang) {
     assert_eq!(bad_forms(text, lang), Vec::<String>::new(), "{text}");
+}
+
+// ----- why an action is refused -----
+
+/// Every reason an action is refused, in French and in English, as the referee and a table say
+/// it (it names no seat).
+#[test]
+fn every_reason_reads_right_in_both_languages() {
+    let reasons = [
+        (
+            Illegal::NameTheSuit,
+            "après un 8, son joueur nomme d’abord la couleur à suivre",
+            "after an 8, its player first names the suit to follow",
+        ),
+        (
+            Illegal::NoEightPlayed,
+            "on nomme une couleur juste après avoir posé un 8",
+            "a suit is named right after playing an 8",
+        ),
+        (Illegal::NotInHand(card("QD")), "D♦ n’est pas dans la main", "Q♦ is not in the hand"),
+        (
+            Illegal::TwosPending { cards: 4 },
+            "des 2 attendent une réponse\u{a0}: poser un 2, ou piocher 4 cartes",
+            "2s await an answer: play a 2, or draw 4 cards",
+        ),
+        (
+            Illegal::NoMatch { suit: Suit::Hearts, top: card("9C") },
+            "la carte se pose sur la couleur à suivre (♥ cœur) ou sur le rang de 9♣, ou c’est un 8",
+            "a card goes on the suit to follow (♥ hearts) or on the rank of 9♣, or it is an 8",
+        ),
+        (Illegal::StockEmpty, "la pioche est vide", "the stock is empty"),
+        (
+            Illegal::DrawLimit { max: 1 },
+            "on pioche au plus 1 carte par tour (max_draw_cards)",
+            "one draws at most 1 card a turn (max_draw_cards)",
+        ),
+        (
+            Illegal::DrawBeforePassing { max: 5 },
+            "on passe après avoir pioché 5 cartes dans le tour, ou pioche vide",
+            "one passes after drawing 5 cards in the turn, or with an empty stock",
+        ),
+    ];
+    let names = names();
+    for (reason, fr, en) in reasons {
+        for (lang, expected) in [(Lang::Fr, fr), (Lang::En, en)] {
+            for words in [Words::numbered(lang), Words::new(lang, &names, Some(Seat(0)))] {
+                let text = reason.word(&words);
+                assert_eq!(text, expected, "{reason:?}");
+                assert_eq!(scenario::bad_forms(&text, lang), Vec::<String>::new(), "{text}");
+            }
+        }
+    }
 }

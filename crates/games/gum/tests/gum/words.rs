@@ -40,56 +40,53 @@ fn reader_name(reader: Option<Seat>) -> String {
 
 /// One of each event kind (several where the words change with the fields), at a table of four:
 /// Alice (seat 0) is the seat concerned, Ada (seat 1) the other seat of two-seat events.
-fn every_event() -> Vec<(&'static str, Event)> {
+fn every_event() -> Vec<Event> {
     let (alice, ada, blaise) = (Seat(0), Seat(1), Seat(2));
     let by_seat = |values: [i64; 4]| BySeat::from_fn(4, |s| values[s.index()]);
     vec![
-        ("dealt", Event::Dealt { round: 1, dealer: alice, faceup: vec![], stock: 18 }),
-        ("dealt, no stock", Event::Dealt { round: 2, dealer: alice, faceup: vec![], stock: 0 }),
-        ("hand_dealt", Event::HandDealt { seat: alice, cards: counts(&["5", "11", "12"]) }),
-        ("hand_dealt, copies", Event::HandDealt { seat: alice, cards: counts(&["00", "8", "8"]) }),
-        ("swapped", Event::Swapped { seat: alice, hand_card: card("11"), faceup_card: card("2") }),
-        ("swapped, an 8", Event::Swapped { seat: alice, hand_card: card("8"), faceup_card: card("00") }),
-        ("ready", Event::Ready { seat: alice }),
-        ("play_starts", Event::PlayStarts { first: alice }),
-        ("played", Event::Played { seat: alice, card: card("7"), count: 1, how: PlayKind::Turn }),
-        ("played, two", Event::Played { seat: alice, card: card("7"), count: 2, how: PlayKind::Turn }),
-        ("played, an 8", Event::Played { seat: alice, card: card("8"), count: 1, how: PlayKind::Turn }),
-        ("played, Ninjas", Event::Played { seat: alice, card: Card::NINJA, count: 2, how: PlayKind::Turn }),
-        ("played, counter 13", Event::Played { seat: alice, card: card("13"), count: 1, how: PlayKind::Counter }),
-        ("played, counter 1s", Event::Played { seat: alice, card: card("1"), count: 3, how: PlayKind::Counter }),
-        ("played, completion", Event::Played { seat: alice, card: card("11"), count: 2, how: PlayKind::Completion }),
-        ("played, interrupt", Event::Played { seat: alice, card: Card::NINJA, count: 1, how: PlayKind::Interrupt }),
-        ("played, blind", Event::Played { seat: alice, card: card("11"), count: 1, how: PlayKind::Blind }),
-        ("burnt, one card", Event::Burnt { seat: alice, cards: 1 }),
-        ("burnt", Event::Burnt { seat: alice, cards: 9 }),
-        ("skipped", Event::Skipped { seats: vec![alice] }),
-        ("skipped, two", Event::Skipped { seats: vec![alice, ada] }),
-        ("skipped, twice", Event::Skipped { seats: vec![alice, ada, alice] }),
-        ("drew, one", Event::Drew { seat: alice, count: 1 }),
-        ("drew", Event::Drew { seat: alice, count: 2 }),
-        ("drew_cards, one", Event::DrewCards { seat: alice, cards: counts(&["11"]) }),
-        ("drew_cards", Event::DrewCards { seat: alice, cards: counts(&["4", "9", "9"]) }),
-        ("took", Event::Took { seat: alice, card: card("7") }),
-        ("took_face_down", Event::TookFaceDown { seat: alice, position: 2 }),
-        ("took_face_down_card", Event::TookFaceDownCard { seat: alice, position: 2, card: card("8") }),
-        ("blind_failed", Event::BlindFailed { seat: alice, position: 1, card: card("5") }),
-        ("picked_up, one card", Event::PickedUp { seat: alice, cards: 1 }),
-        ("picked_up", Event::PickedUp { seat: alice, cards: 7 }),
-        ("gave", Event::Gave { giver: alice, target: ada }),
-        ("kept", Event::Kept { seat: alice }),
-        ("accepted", Event::Accepted { seat: alice, cards: 7 }),
-        ("leads", Event::Leads { seat: alice }),
-        ("out, first", Event::Out { seat: alice, place: 1 }),
-        ("out, second", Event::Out { seat: alice, place: 2 }),
-        ("out, third", Event::Out { seat: alice, place: 3 }),
-        ("game_over", Event::GameOver { round: 1, points: by_seat([1, 0, 0, 0]), scores: by_seat([1, 0, 0, 0]) }),
-        (
-            "game_over, play_to_last",
-            Event::GameOver { round: 2, points: by_seat([1, 0, -1, -2]), scores: by_seat([2, -1, 0, -3]) },
-        ),
-        ("match_over", Event::MatchOver { winners: [alice].into_iter().collect() }),
-        ("match_over, tie", Event::MatchOver { winners: [alice, blaise].into_iter().collect() }),
+        Event::Dealt { round: 1, dealer: alice, faceup: vec![], stock: 18 },
+        Event::Dealt { round: 2, dealer: alice, faceup: vec![], stock: 0 },
+        Event::HandDealt { seat: alice, cards: counts(&["5", "11", "12"]) },
+        Event::HandDealt { seat: alice, cards: counts(&["00", "8", "8"]) },
+        Event::Swapped { seat: alice, hand_card: card("11"), faceup_card: card("2") },
+        Event::Swapped { seat: alice, hand_card: card("8"), faceup_card: card("00") },
+        Event::Ready { seat: alice },
+        Event::PlayStarts { first: alice },
+        Event::Played { seat: alice, card: card("7"), count: 1, how: PlayKind::Turn },
+        Event::Played { seat: alice, card: card("7"), count: 2, how: PlayKind::Turn },
+        Event::Played { seat: alice, card: card("8"), count: 1, how: PlayKind::Turn },
+        Event::Played { seat: alice, card: Card::NINJA, count: 2, how: PlayKind::Turn },
+        Event::Played { seat: alice, card: card("13"), count: 1, how: PlayKind::Counter },
+        Event::Played { seat: alice, card: card("1"), count: 3, how: PlayKind::Counter },
+        Event::Played { seat: alice, card: card("11"), count: 2, how: PlayKind::Completion },
+        Event::Played { seat: alice, card: Card::NINJA, count: 1, how: PlayKind::Interrupt },
+        Event::Played { seat: alice, card: card("11"), count: 1, how: PlayKind::Blind },
+        Event::Burnt { seat: alice, cards: 1 },
+        Event::Burnt { seat: alice, cards: 9 },
+        Event::Skipped { seats: vec![alice] },
+        Event::Skipped { seats: vec![alice, ada] },
+        Event::Skipped { seats: vec![alice, ada, alice] },
+        Event::Drew { seat: alice, count: 1 },
+        Event::Drew { seat: alice, count: 2 },
+        Event::DrewCards { seat: alice, cards: counts(&["11"]) },
+        Event::DrewCards { seat: alice, cards: counts(&["4", "9", "9"]) },
+        Event::Took { seat: alice, card: card("7") },
+        Event::TookFaceDown { seat: alice, position: 2 },
+        Event::TookFaceDownCard { seat: alice, position: 2, card: card("8") },
+        Event::BlindFailed { seat: alice, position: 1, card: card("5") },
+        Event::PickedUp { seat: alice, cards: 1 },
+        Event::PickedUp { seat: alice, cards: 7 },
+        Event::Gave { giver: alice, target: ada },
+        Event::Kept { seat: alice },
+        Event::Accepted { seat: alice, cards: 7 },
+        Event::Leads { seat: alice },
+        Event::Out { seat: alice, place: 1 },
+        Event::Out { seat: alice, place: 2 },
+        Event::Out { seat: alice, place: 3 },
+        Event::GameOver { round: 1, points: by_seat([1, 0, 0, 0]), scores: by_seat([1, 0, 0, 0]) },
+        Event::GameOver { round: 2, points: by_seat([1, 0, -1, -2]), scores: by_seat([2, -1, 0, -3]) },
+        Event::MatchOver { winners: [alice].into_iter().collect() },
+        Event::MatchOver { winners: [alice, blaise].into_iter().collect() },
     ]
 }
 
@@ -114,31 +111,14 @@ fn every_action() -> Vec<Action> {
 }
 
 fn listing(lang: Lang) -> String {
-    let names = names();
-    let mut out = String::new();
-    for (kind, event) in every_event() {
-        out.push_str(&format!("## {kind}\n"));
-        for reader in [Some(Seat(0)), Some(Seat(1)), Some(Seat(2)), None] {
-            let words = Words::new(lang, &names[..4], reader);
-            out.push_str(&format!("[{}] {}\n", reader_name(reader), Gum::describe_event(&event, &words)));
-        }
-    }
-    out.push_str("\n## actions (Alice choosing)\n");
-    let words = Words::new(lang, &names[..4], Some(Seat(0)));
-    for action in every_action() {
-        out.push_str(&format!("{action} → {}\n", Gum::describe_action(action, &words)));
-    }
-    out
+    let readers = vec![Some(Seat(0)), Some(Seat(1)), Some(Seat(2)), None];
+    let events: Vec<(Event, Vec<Option<Seat>>)> = every_event().into_iter().map(|e| (e, readers.clone())).collect();
+    scenario::words_listing::<Gum>(lang, &names()[..4], &events, &every_action(), Seat(0))
 }
 
 #[test]
-fn every_event_and_action_in_french() {
-    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
-}
-
-#[test]
-fn every_event_and_action_in_english() {
-    insta::assert_snapshot!("words_en", listing(Lang::En));
+fn every_event_and_action_in_both_languages() {
+    tapis_core::assert_words_snapshots!(listing);
 }
 
 /// The first moment of each phase of seeded matches, with which options.

@@ -385,7 +385,7 @@ fn j3_a_pass_shows_the_seat_lacks_the_rank_and_determinize_keeps_it() {
     let view = game.state().view(Some(Seat(3)));
     assert!(view.table.passed[Seat(1)].contains(8));
     let mut rng = GameRng::seed_from_u64(5);
-    let eights = tapis_nainjaune::Cards(
+    let eights = tapis_nainjaune::FrenchCardSet(
         ["8S", "8H", "8D", "8C"].iter().map(|c| c.parse::<tapis_core::FrenchCard>().unwrap().index()).collect(),
     );
     for _ in 0..300 {

@@ -8,7 +8,7 @@ use tapis_core::kit::scenario;
 use tapis_core::{
     ActionList, BySeat, CardSet, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words,
 };
-use tapis_nainjaune::{Action, Board, Cards, Cell, EndReason, Event, NainJaune, NewRunReason};
+use tapis_nainjaune::{Action, Board, Cell, EndReason, Event, FrenchCardSet, NainJaune, NewRunReason};
 
 const NAMES: [&str; 8] = ["Alice", "Ada", "Blaise", "Zoé", "Ulysse", "Hugo", "Inès", "Omar"];
 
@@ -23,12 +23,12 @@ fn options(value: Value) -> Map<String, Value> {
     }
 }
 
-fn cards(list: &str) -> Cards {
+fn cards(list: &str) -> FrenchCardSet {
     let mut set = CardSet::default();
     for card in list.split_whitespace() {
         set.insert(card.parse::<tapis_core::FrenchCard>().unwrap().index());
     }
-    Cards(set)
+    FrenchCardSet(set)
 }
 
 fn chips(list: &[u32]) -> BySeat<u32> {

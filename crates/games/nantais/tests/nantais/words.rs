@@ -144,33 +144,17 @@ fn every_action() -> Vec<Action> {
     all
 }
 
+/// Seat 1 (Ada) acts and is offered the actions, seat 2 (Blaise) is the other party, seat 3
+/// (Chloé) only watches.
 fn listing(lang: Lang) -> String {
-    let names = names(4);
-    let mut out = String::new();
-    let _ = writeln!(out, "# Events ({}), seat 1 = Ada acts, seat 2 = Blaise is the other party", lang_name(lang));
-    for event in every_event() {
-        let _ = writeln!(out, "\n{}", serde_json::to_string(&event).unwrap());
-        for reader in [Some(Seat(1)), Some(Seat(2)), Some(Seat(3)), None] {
-            let words = Words::new(lang, &names, reader);
-            let _ = writeln!(out, "  {:<18} {}", reader_name(&names, reader), Nantais::describe_event(&event, &words));
-        }
-    }
-    let _ = writeln!(out, "\n# Actions ({}), offered to Ada (seat 1)", lang_name(lang));
-    let words = Words::new(lang, &names, Some(Seat(1)));
-    for action in every_action() {
-        let _ = writeln!(out, "  {:<12} {}", action.to_string(), Nantais::describe_action(action, &words));
-    }
-    out
+    let readers = vec![Some(Seat(1)), Some(Seat(2)), Some(Seat(3)), None];
+    let events: Vec<(Event, Vec<Option<Seat>>)> = every_event().into_iter().map(|e| (e, readers.clone())).collect();
+    scenario::words_listing::<Nantais>(lang, &names(4), &events, &every_action(), Seat(1))
 }
 
 #[test]
-fn every_event_and_action_in_french() {
-    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
-}
-
-#[test]
-fn every_event_and_action_in_english() {
-    insta::assert_snapshot!("words_en", listing(Lang::En));
+fn every_event_and_action_in_both_languages() {
+    tapis_core::assert_words_snapshots!(listing);
 }
 
 // ----- tables as the terminal draws them -----

@@ -12,7 +12,7 @@ use tapis_core::{
     ActionError, ActionList, Audience, Game, GameEvent, GameRng, Heuristic, Lang, Match, MatchRequest, Seat, SeatSet,
     Wording, Words, events_for,
 };
-use tapis_njet::{Action, Card, Cards, Colour, Event, Njet, Phase};
+use tapis_njet::{Action, Card, CardMultiset, Colour, Event, Njet, Phase};
 
 // ----- helpers -----
 
@@ -511,7 +511,7 @@ fn views_hide_hands_and_discards_and_determinize_respects_voids() {
     let json = serde_json::to_string(&view).unwrap();
     assert!(!json.contains("G9"), "seat 1's cards are not in seat 0's view");
     assert_eq!(view.table.voids[Seat(1)], 1 << Colour::Blue.index());
-    let blue = Cards::colour(Colour::Blue);
+    let blue = CardMultiset::colour(Colour::Blue);
     let mut rng = GameRng::seed_from_u64(5);
     for _ in 0..300 {
         let game = Njet::determinize(&view, &mut rng);
@@ -942,7 +942,7 @@ fn events_read_as_sentences_in_both_languages() {
         words(Event::RoundDealt { round: 2, dealer: Seat(0) }),
         pair("Round 2: Léon deals.", "Manche 2\u{a0}: Léon donne.")
     );
-    let hand = Cards::from_cards([r7, Card::new(Colour::Blue, 1)]).unwrap();
+    let hand = CardMultiset::from_cards([r7, Card::new(Colour::Blue, 1)]).unwrap();
     assert_eq!(
         words(Event::HandDealt { seat: Seat(1), hand }),
         pair("Chris is dealt 2 cards: red 7; blue 1.", "Chris reçoit 2 cartes\u{a0}: rouge 7\u{a0}; bleu 1.")
@@ -1169,7 +1169,7 @@ fn client_bodies_show_no_hidden_card() {
                 let json = serde_json::to_value(&body).unwrap();
                 let mut seen = Vec::new();
                 cards_in(&json, &mut seen);
-                let own = observer.map_or(Cards::EMPTY, |s| state.hand(s).union(state.discards_of(s)));
+                let own = observer.map_or(CardMultiset::EMPTY, |s| state.hand(s).union(state.discards_of(s)));
                 for card in seen {
                     assert!(open.contains(card) || own.contains(card), "{observer:?} sees {card}: {json}");
                 }

@@ -2,11 +2,11 @@
 //! seat concerned, another seat and a shared log; the table as the terminal draws it; and many
 //! random matches checked against the known bad forms.
 
-use serde_json::{Map, Value, json};
+use serde_json::json;
 use std::fmt::Write;
 use tapis_core::kit::scenario::{self, random_step, reader_name};
-use tapis_core::{BySeat, Game, GameRng, Lang, Match, MatchRequest, Seat, SeatSet, Wording, Words};
-use tapis_njet::{Action, Card, Cards, Colour, Conditions, Event, Njet, Phase};
+use tapis_core::{BySeat, Game, GameRng, Lang, Match, Seat, SeatSet, Wording, Words};
+use tapis_njet::{Action, Card, CardMultiset, Colour, Conditions, Event, Njet, Phase};
 
 const NAMES: [&str; 4] = ["Alice", "Ada", "Blaise", "Chris"];
 
@@ -31,7 +31,7 @@ fn sample_events() -> Vec<(Event, Vec<Option<Seat>>)> {
     let all = |seats: &[u8]| -> Vec<Option<Seat>> {
         seats.iter().map(|&s| Some(Seat(s))).chain(std::iter::once(None)).collect()
     };
-    let hand = Cards::from_cards(["R1", "R1", "R7", "B9", "K3", "G5"].map(card)).unwrap();
+    let hand = CardMultiset::from_cards(["R1", "R1", "R7", "B9", "K3", "G5"].map(card)).unwrap();
     let board = |start: u8, discard: u8, trump: Colour, super_trump: Option<Colour>, points: u8| Event::BoardSet {
         conditions: Conditions { start: Seat(start), discard, trump, super_trump, points },
     };
@@ -88,32 +88,22 @@ fn sample_actions() -> Vec<Action> {
 }
 
 fn listing(lang: Lang) -> String {
-    scenario::words_listing::<Njet>(lang, &names(), &sample_events(), &sample_actions())
+    scenario::words_listing::<Njet>(lang, &names(), &sample_events(), &sample_actions(), Seat(0))
 }
 
 #[test]
-fn every_event_and_action_in_french() {
-    insta::assert_snapshot!("words_fr", listing(Lang::Fr));
-}
-
-#[test]
-fn every_event_and_action_in_english() {
-    insta::assert_snapshot!("words_en", listing(Lang::En));
+fn every_event_and_action_in_both_languages() {
+    tapis_core::assert_words_snapshots!(listing);
 }
 
 // ----- the table as the terminal draws it -----
-
-fn request(players: usize, seed: u64, options: Value) -> MatchRequest {
-    let options: Map<String, Value> = serde_json::from_value(options).unwrap();
-    MatchRequest { players, seed, dealer: None, options, deal: None }
-}
 
 /// Renders of one seeded match at its telling moments, for seat 0 and for a spectator.
 fn tables(lang: Lang) -> String {
     let names = names();
     let mut out = String::new();
     for (players, seed) in [(4, 3), (3, 8)] {
-        let mut m = Match::<Njet>::new(&request(players, seed, json!({"rounds": 2}))).unwrap();
+        let mut m = Match::<Njet>::new(&scenario::request(players, seed, json!({"rounds": 2}))).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
         let mut moments = vec![("start", 0usize)];
         let mut shown = Vec::new();
@@ -140,7 +130,7 @@ fn tables(lang: Lang) -> String {
         }
         moments.push(("over", count));
         // Replay, rendering at each moment.
-        let mut m = Match::<Njet>::new(&request(players, seed, json!({"rounds": 2}))).unwrap();
+        let mut m = Match::<Njet>::new(&scenario::request(players, seed, json!({"rounds": 2}))).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
         let mut done = 0;
         for (moment, at) in moments {
@@ -258,7 +248,7 @@ fn random_matches_have_none_of_the_bad_forms() {
         (4, 5, json!({"rounds": 1, "equal_cards": "first_wins"})),
         (3, 6, json!({"rounds": 1})),
     ] {
-        let mut m = Match::<Njet>::new(&request(players, seed, options)).unwrap();
+        let mut m = Match::<Njet>::new(&scenario::request(players, seed, options)).unwrap();
         let mut rng = GameRng::seed_from_u64(seed);
         texts += scenario::every_text_well_formed(&mut m, &names, &mut rng, bad_forms);
     }
