@@ -219,6 +219,19 @@ pub fn has_word(text: &str, phrase: &str) -> bool {
     })
 }
 
+/// Each « `number` `plural` » of `numbers` and `plurals` standing whole in `text`: a count of
+/// one (or none, in French) with a plural noun of the game's own words (« 1 cartes », "1 tricks").
+pub fn one_with_a_plural(text: &str, numbers: &[&str], plurals: &[&str]) -> Vec<String> {
+    let pairs = numbers.iter().flat_map(|number| plurals.iter().map(move |plural| format!("{number} {plural}")));
+    pairs.filter(|pair| has_word(text, pair)).collect()
+}
+
+/// Each of `forms` (the game's notation and placeholders, which people never read) that `text`
+/// holds.
+pub fn notation_in(text: &str, forms: &[&str]) -> Vec<String> {
+    forms.iter().filter(|form| text.contains(**form)).map(|form| form.to_string()).collect()
+}
+
 /// Whether the whole word `word` stands in `text` (in any letter case) followed by a space and a
 /// number: a seat called by its number (« siège 2 », "player 3").
 pub fn word_then_number(text: &str, word: &str) -> bool {

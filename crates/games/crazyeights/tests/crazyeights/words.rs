@@ -138,25 +138,15 @@ const PLURALS_FR: [&str; 2] = ["cartes", "points"];
 /// and those of Crazy Eights' own words.
 fn bad_forms(text: &str, lang: Lang) -> Vec<String> {
     let mut bad = scenario::bad_forms(text, lang);
-    let mut flag = |what: String| bad.push(what);
-    let words: Vec<&str> =
-        text.split(|c: char| !c.is_alphanumeric() && c != '’' && c != '-').filter(|w| !w.is_empty()).collect();
     // Counts: "1 eights", « -1 cartes », a whole word after a number.
     let plurals: &[&str] = if lang == Lang::Fr { &PLURALS_FR } else { &PLURALS_EN };
     let numbers: &[&str] = if lang == Lang::Fr { &["-1", "0", "1"] } else { &["-1", "1"] };
-    for number in numbers {
-        for plural in plurals {
-            if scenario::has_word(text, &format!("{number} {plural}")) {
-                flag(format!("{number} {plural}"));
-            }
-        }
-    }
+    bad.extend(scenario::one_with_a_plural(text, numbers, plurals));
     // Notation and its placeholders.
-    for form in ["<", ">", "|", "(play", "(draw", "(pass", "(suit"] {
-        if text.contains(form) {
-            flag(form.to_string());
-        }
-    }
+    bad.extend(scenario::notation_in(text, &["<", ">", "|", "(play", "(draw", "(pass", "(suit"]));
+    let mut flag = |what: String| bad.push(what);
+    let words: Vec<&str> =
+        text.split(|c: char| !c.is_alphanumeric() && c != '’' && c != '-').filter(|w| !w.is_empty()).collect();
     if text.to_lowercase().contains("seat") {
         flag("seat".into());
     }
