@@ -118,6 +118,11 @@ impl Rank {
         [' ', 'A', '2', '3', '4', '5', '6', '7', '8', '9', 'T', 'J', 'Q', 'K'][self.0 as usize]
     }
 
+    /// [`Rank::letter`] as text, without allocating.
+    pub const fn notation(self) -> &'static str {
+        ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"][self.index()]
+    }
+
     pub fn from_letter(c: char) -> Option<Rank> {
         let value = match c.to_ascii_uppercase() {
             'A' => 1,
@@ -207,6 +212,12 @@ impl FrenchCard {
         (0..52).map(FrenchCard)
     }
 
+    /// The card in notation: `7H`, `TS`, `X` for a Joker. A table lookup, so that writing a card
+    /// (thousands a second in a busy server's frames) formats nothing.
+    pub const fn notation(self) -> &'static str {
+        NOTATION[self.0 as usize]
+    }
+
     /// The card with its suit symbol, for people: `7♥`, `10♠`, `Joker`.
     pub fn pretty(self) -> String {
         match (self.rank(), self.suit()) {
@@ -219,20 +230,18 @@ impl FrenchCard {
     }
 }
 
+/// Each card's notation, by index: suit by suit (`S H D C`), Ace to King, then the Joker.
+const NOTATION: [&str; FrenchCard::KINDS] = [
+    "AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "TS", "JS", "QS", "KS", "AH", "2H", "3H", "4H", "5H", "6H",
+    "7H", "8H", "9H", "TH", "JH", "QH", "KH", "AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "TD", "JD", "QD",
+    "KD", "AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "TC", "JC", "QC", "KC", "X",
+];
+
 /// `7H`, `TS`, `X` for a Joker: written in one call (cards are written thousands of times in every
 /// second of a busy server's frames).
 impl fmt::Display for FrenchCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.rank(), self.suit()) {
-            (Some(rank), Some(suit)) => {
-                let mut text = [0u8; 2];
-                // Both letters are ASCII.
-                text[0] = rank.letter() as u8;
-                text[1] = suit.letter() as u8;
-                f.write_str(std::str::from_utf8(&text).map_err(|_| fmt::Error)?)
-            }
-            _ => f.write_str("X"),
-        }
+        f.write_str(self.notation())
     }
 }
 
@@ -282,7 +291,20 @@ macro_rules! serde_as_text {
     };
 }
 
-serde_as_text!(FrenchCard);
+/// Written as its notation, straight from [`FrenchCard::notation`] (no formatting machinery);
+/// read back with `FromStr`.
+impl Serialize for FrenchCard {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.notation())
+    }
+}
+
+impl<'de> Deserialize<'de> for FrenchCard {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
 
 /// A set of card indices `0..64` as a bitset. Iteration is in index order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -454,6 +476,21 @@ mod tests {
         assert_eq!("7h".parse::<FrenchCard>().unwrap().to_string(), "7H");
         assert_eq!("10S".parse::<FrenchCard>().unwrap().to_string(), "TS");
         assert_eq!(FrenchCard::new(Rank::QUEEN, Suit::Diamonds).to_string(), "QD");
+    }
+
+    /// The notation table says each card's rank then suit letter, and JSON writes it as is.
+    #[test]
+    fn the_notation_table_matches_ranks_and_suits() {
+        for suit in Suit::ALL {
+            for rank in Rank::ALL {
+                let card = FrenchCard::new(rank, suit);
+                assert_eq!(card.notation(), format!("{}{}", rank.letter(), suit.letter()));
+                assert_eq!(rank.notation(), rank.letter().to_string());
+                assert_eq!(serde_json::to_string(&card).unwrap(), format!("\"{}\"", card.notation()));
+            }
+        }
+        assert_eq!(FrenchCard::JOKER.notation(), "X");
+        assert_eq!(serde_json::from_str::<FrenchCard>("\"TC\"").unwrap(), FrenchCard::new(Rank(10), Suit::Clubs));
     }
 
     #[test]

@@ -10,8 +10,9 @@ use crate::{ApiError, Lang};
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use serde_json::Value;
-use tapis_core::{Seat, SeatSet};
-use tapis_table::{Accepted, ClientViewOf, Mover, Status, Table, ToldEvent};
+use serde_json::value::RawValue;
+use tapis_core::{Audience, Seat};
+use tapis_table::{Accepted, ClientViewOf, Mover, Status, StatusOf, Table, ToldEvent};
 
 /// A frame's kind, its `type`.
 #[derive(Clone, Copy, Serialize)]
@@ -50,7 +51,7 @@ struct Update<'a> {
     events: Events<'a>,
     view: View<'a>,
     legal: Vec<String>,
-    status: StatusFor<'a>,
+    status: StatusOf<&'a [i64], &'a [u32]>,
     #[serde(skip_serializing_if = "is_false")]
     forced: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -63,37 +64,6 @@ fn is_false(value: &bool) -> bool {
     !value
 }
 
-/// The status as one recipient may be told it ([`Status::told_to`]), borrowed from the status
-/// all of an update's recipients share: the same fields, in the same order.
-#[derive(Serialize)]
-struct StatusFor<'a> {
-    game: &'static str,
-    players: usize,
-    actors: SeatSet,
-    waiting: SeatSet,
-    over: bool,
-    winners: SeatSet,
-    round: u32,
-    scores: &'a [i64],
-    cards: &'a [u32],
-}
-
-impl<'a> StatusFor<'a> {
-    fn of(status: &'a Status, seat: Option<Seat>) -> StatusFor<'a> {
-        StatusFor {
-            game: status.game,
-            players: status.players,
-            actors: status.actors_told_to(seat),
-            waiting: status.waiting,
-            over: status.over,
-            winners: status.winners,
-            round: status.round,
-            scores: &status.scores,
-            cards: &status.cards,
-        }
-    }
-}
-
 /// A client view: straight from the table, or (before every seat is taken) with no legal action
 /// offered.
 #[derive(Serialize)]
@@ -103,19 +73,20 @@ enum View<'a> {
     Waiting(Value),
 }
 
-/// The events of an update its recipient may know: the turn clock's `auto_move` first if the
-/// clock moved.
+/// The events of an update its recipient may know, each already written once for all of them
+/// ([`Told`]): the turn clock's `auto_move` first if the clock moved.
 struct Events<'a> {
     auto_move: Option<&'a AutoMove>,
-    events: &'a [ToldEvent],
+    events: &'a [(Audience, Box<RawValue>)],
     seat: Option<Seat>,
 }
 
 impl Serialize for Events<'_> {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let told = self.events.iter().filter(|e| e.audience.includes(self.seat));
-        serializer
-            .collect_seq(self.auto_move.into_iter().map(Either::Auto).chain(told.map(|e| Either::Told(WireEvent(e)))))
+        let told = self.events.iter().filter(|(audience, _)| audience.includes(self.seat));
+        serializer.collect_seq(
+            self.auto_move.into_iter().map(Either::Auto).chain(told.map(|(_, event)| Either::Told(event.as_ref()))),
+        )
     }
 }
 
@@ -123,7 +94,7 @@ impl Serialize for Events<'_> {
 #[serde(untagged)]
 enum Either<'a> {
     Auto(&'a AutoMove),
-    Told(WireEvent<'a>),
+    Told(&'a RawValue),
 }
 
 /// An event as it goes on the wire: its JSON object with its words added as
@@ -244,22 +215,34 @@ pub fn snapshot(table: &Table, seat: Option<Seat>, started: bool, now: u64) -> S
 }
 
 /// What every recipient's `update` of one accepted action shares, worked out once for all of
-/// them: the status after it (each recipient is told its part), the turn clock's time left and
-/// the `auto_move` event.
+/// them: the status after it (each recipient is told its part), the turn clock's time left, the
+/// `auto_move` event, and each event written as it goes on the wire (each recipient's frame
+/// copies those it may know).
 pub struct Told<'a> {
     table: &'a Table,
     accepted: &'a Accepted,
     status: Status,
     clock_ms: Option<u64>,
     auto_move: Option<AutoMove>,
+    events: Vec<(Audience, Box<RawValue>)>,
 }
 
 impl<'a> Told<'a> {
     /// `accepted`, made on `table`; `clock_ms` is the clock's time left after it, if it runs.
     pub fn new(table: &'a Table, accepted: &'a Accepted, clock_ms: Option<u64>) -> Told<'a> {
         let auto_move = (accepted.by == Mover::Clock).then(|| auto_move(table, accepted.seat));
-        Told { table, accepted, status: table.current().status(), clock_ms, auto_move }
+        let events = accepted.events.iter().map(|event| (event.audience, wire(event))).collect();
+        Told { table, accepted, status: table.current().status(), clock_ms, auto_move, events }
     }
+}
+
+/// An event as it goes on the wire ([`WireEvent`]), written once.
+fn wire(event: &ToldEvent) -> Box<RawValue> {
+    serde_json::value::to_raw_value(&WireEvent(event)).unwrap_or_else(|_| {
+        // Only a bug gets here (every event serializes).
+        tracing::error!("an event could not be serialized");
+        RawValue::NULL.to_owned()
+    })
 }
 
 /// `update`: one accepted action as `seat` may know it, with its view after it. The text of the
@@ -279,10 +262,10 @@ pub fn update(told: &Told, seat: Option<Seat>, capacity: usize) -> String {
         r#type: Kind::Update,
         match_no: accepted.match_no,
         seq: accepted.seq,
-        events: Events { auto_move: told.auto_move.as_ref(), events: &accepted.events, seat },
+        events: Events { auto_move: told.auto_move.as_ref(), events: &told.events, seat },
         view: View::Typed(table.client_view_of(seat)),
         legal: legal_actions(table, seat, true),
-        status: StatusFor::of(&told.status, seat),
+        status: told.status.told_ref(seat),
         forced: accepted.by == Mover::Forced && seat == Some(accepted.seat),
         auto: accepted.by == Mover::Clock,
         clock_ms: told.clock_ms,
@@ -363,14 +346,14 @@ mod tests {
             let action = table.current().legal(seat)[0].clone();
             let accepted = table.replay(seat, &action, 0).unwrap();
             for event in &accepted.events {
-                assert_eq!(serde_json::to_string(&WireEvent(event)).unwrap(), event.wire());
+                assert_eq!(wire(event).get(), event.wire());
                 checked += 1;
             }
             // The status an update borrows is the one each recipient may be told.
             let status = table.current().status();
             for seat in [None, Some(Seat(0)), Some(Seat(1)), Some(Seat(2))] {
                 let told = serde_json::to_string(&status.told_to(seat)).unwrap();
-                assert_eq!(serde_json::to_string(&StatusFor::of(&status, seat)).unwrap(), told);
+                assert_eq!(serde_json::to_string(&status.told_ref(seat)).unwrap(), told);
             }
         }
         assert!(checked > 20, "{checked}");

@@ -12,9 +12,11 @@ use tapis_core::{
     SeatSet, SetupError, Text, Words,
 };
 
-/// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`.
+/// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`, with its two lists owned
+/// ([`Status`]) or borrowed ([`Status::told_ref`]: what a server writes into each recipient's
+/// frame without copying them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Status {
+pub struct StatusOf<Scores, Cards> {
     pub game: &'static str,
     pub players: usize,
     /// Seats with a legal action now. In what a seat is told ([`Status::told_to`]), only the
@@ -25,14 +27,32 @@ pub struct Status {
     pub over: bool,
     pub winners: SeatSet,
     pub round: u32,
-    pub scores: Vec<i64>,
-    pub cards: Vec<u32>,
+    pub scores: Scores,
+    pub cards: Cards,
 }
+
+/// A match's status, its lists owned.
+pub type Status = StatusOf<Vec<i64>, Vec<u32>>;
 
 impl Status {
     /// The status as `observer` (`None`: a spectator) may be told it.
     pub fn told_to(&self, observer: Option<Seat>) -> Status {
         Status { actors: self.actors_told_to(observer), ..self.clone() }
+    }
+
+    /// [`Status::told_to`], borrowing the lists: the same JSON, nothing copied.
+    pub fn told_ref(&self, observer: Option<Seat>) -> StatusOf<&[i64], &[u32]> {
+        StatusOf {
+            game: self.game,
+            players: self.players,
+            actors: self.actors_told_to(observer),
+            waiting: self.waiting,
+            over: self.over,
+            winners: self.winners,
+            round: self.round,
+            scores: &self.scores,
+            cards: &self.cards,
+        }
     }
 
     /// The seats `observer` is told may act: the seats waited for, and itself if it may.

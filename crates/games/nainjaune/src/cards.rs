@@ -189,8 +189,8 @@ impl<'de> Deserialize<'de> for Ranks {
 }
 
 /// A rank (1..=13) as its notation letter: `A`, `7`, `T`, `K`.
-pub fn rank_letter(rank: u8) -> String {
-    rank_of_value(rank).letter().to_string()
+pub fn rank_letter(rank: u8) -> &'static str {
+    rank_of_value(rank).notation()
 }
 
 /// The core `Rank` of a value 1..=13.
@@ -209,7 +209,7 @@ pub mod rank_serde {
     use super::*;
 
     pub fn serialize<S: Serializer>(rank: &u8, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&rank_letter(*rank))
+        s.serialize_str(rank_letter(*rank))
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u8, D::Error> {

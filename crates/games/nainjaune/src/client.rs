@@ -36,7 +36,7 @@ pub struct SeatBody {
     /// Cards in hand.
     pub cards: u32,
     /// Ranks the seat has shown it lacks this round by passing on them (must-follow rule only).
-    pub lacks: Vec<String>,
+    pub lacks: Vec<&'static str>,
 }
 
 /// A cell of the board, in board order: 10♦, V♣, D♠, R♥, 7♦ (the Nain Jaune).
@@ -50,7 +50,7 @@ pub struct CellBody {
 /// « Sans … »: the rank called and the seat that called it (the last to lay a card).
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Call {
-    pub rank: String,
+    pub rank: &'static str,
     pub by: Seat,
 }
 
@@ -76,7 +76,7 @@ pub struct Body {
     pub top: Option<FrenchCard>,
     /// In the continue phase, the rank that goes on with the run (and the one « sans … » would
     /// call); `null` otherwise.
-    pub next: Option<String>,
+    pub next: Option<&'static str>,
     /// In the follow phase, the call being answered; `null` otherwise.
     pub call: Option<Call>,
     pub claim: Option<Claim>,

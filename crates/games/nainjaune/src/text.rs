@@ -623,7 +623,7 @@ impl tapis_core::DescribeTable for crate::NainJaune {
             lines.push(RichLine::field(w, "Suivante", "Next").strong(rank_words(next, w)));
         }
         if let Some(call) = &t.call {
-            let rank = rank_words(&call.rank, w);
+            let rank = rank_words(call.rank, w);
             let text = match w.lang {
                 Lang::Fr => format!("«\u{a0}Sans {rank}\u{a0}!\u{a0}» ({})", w.who(call.by)),
                 Lang::En => format!("“No {rank}!” ({})", w.who(call.by)),

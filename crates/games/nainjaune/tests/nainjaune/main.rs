@@ -1054,7 +1054,7 @@ fn client_view_of_a_grand_opera() {
     acts(&mut game, 0, &["play AS", "play 2S", "play 3S", "play 4S", "play 5S", "play 6S"]);
     let opera = body(&game, Some(0));
     assert_eq!(opera.grand_opera_possible, [Seat(0)], "nobody else has laid a card");
-    assert_eq!(opera.next.as_deref(), Some("7"));
+    assert_eq!(opera.next, Some("7"));
     act(&mut game, 0, "stop");
     act(&mut game, 1, "pass");
     insta::assert_json_snapshot!("grand_opera_call_going_round_seat_2", body(&game, Some(2)));
