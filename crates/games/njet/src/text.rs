@@ -59,7 +59,7 @@ deux 1 et l'absence d'obligation de couper sont des arbitrages du livret de règ
 const RULES_EN: &str = "\
 NJET! — a trick-taking game for 3 or 4 players (Stefan Dorra, 1997)
 
-CardMultiset: 4 colours (R red, B blue, K black, G green), values 1 to 9, two identical 1s per colour.
+Cards: 4 colours (R red, B blue, K black, G green), values 1 to 9, two identical 1s per colour.
 With 4 players each gets 10 cards; with 3 the four 2s are set aside and each gets 12.
 
 1. Njet phase: from the dealer's left, in turn, each player puts a stone on a free cell of the \
