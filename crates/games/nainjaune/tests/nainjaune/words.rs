@@ -41,12 +41,14 @@ fn seats(list: &[u8]) -> SeatSet {
 
 /// One representative event of every kind (and the forms each kind takes), with the seats it
 /// concerns: the first is the seat the reader is, the second another one.
-fn every_event() -> Vec<(&'static str, Event, Seat, Seat)> {
+/// Every kind of event, each with the seat it concerns and another seat (each also read with no
+/// reader, as a shared log), a comment naming the case.
+fn every_event() -> Vec<(Event, Seat, Seat)> {
     let (s0, s1, s2, s3) = (Seat(0), Seat(1), Seat(2), Seat(3));
     let held = chips(&[106, 145, 115, 114]);
     vec![
+        // round_started
         (
-            "round_started",
             Event::RoundStarted {
                 round: 2,
                 dealer: s0,
@@ -58,50 +60,58 @@ fn every_event() -> Vec<(&'static str, Event, Seat, Seat)> {
             s0,
             s2,
         ),
+        // round_started (the leader)
         (
-            "round_started (the leader)",
             Event::RoundStarted { round: 1, dealer: s0, leader: s1, cards_each: 12, aside: 4, board: Board::default() },
             s1,
             s2,
         ),
-        ("dealt", Event::Dealt { seat: s1, hand: cards("AS 7D TD JC QS KH 2H 3D 4C 9S TH KC") }, s1, s2),
-        ("played", Event::Played { seat: s1, card: "QH".parse().unwrap() }, s1, s2),
-        ("collected", Event::Collected { seat: s1, cell: Cell::ALL[1], chips: 8 }, s1, s2),
-        ("claim_missed", Event::ClaimMissed { seat: s1, cell: Cell::ALL[2] }, s1, s2),
-        ("stopped", Event::Stopped { seat: s1, missing: 13 }, s1, s2),
-        ("stopped (an 8)", Event::Stopped { seat: s1, missing: 8 }, s1, s2),
-        ("passed", Event::Passed { seat: s1, rank: 12 }, s1, s2),
-        ("passed (an 8)", Event::Passed { seat: s1, rank: 8 }, s1, s2),
-        ("new_run (king)", Event::NewRun { seat: s1, reason: NewRunReason::King }, s1, s2),
-        ("new_run (nobody answered)", Event::NewRun { seat: s1, reason: NewRunReason::NobodyAnswered }, s1, s2),
-        ("went_out", Event::WentOut { seat: s1 }, s1, s2),
-        ("paid (the payer)", Event::Paid { seat: s1, to: s2, chips: 3, owed: 3 }, s1, s3),
-        ("paid (the one paid)", Event::Paid { seat: s1, to: s2, chips: 1, owed: 1 }, s2, s3),
-        ("paid (short)", Event::Paid { seat: s1, to: s2, chips: 2, owed: 5 }, s1, s2),
-        ("paid (nothing left)", Event::Paid { seat: s1, to: s2, chips: 0, owed: 4 }, s1, s2),
-        ("doubled", Event::Doubled { seat: s1, cell: Cell::ALL[3], chips: 16, owed: 16 }, s1, s2),
-        ("doubled (short)", Event::Doubled { seat: s1, cell: Cell::ALL[3], chips: 12, owed: 16 }, s1, s2),
-        ("doubled (nothing left)", Event::Doubled { seat: s1, cell: Cell::ALL[0], chips: 0, owed: 4 }, s1, s2),
-        ("grand_opera", Event::GrandOpera { seat: s1, chips: 60 }, s1, s2),
-        ("round_over", Event::RoundOver { round: 1, winner: s1, chips: held, board: Board::default() }, s1, s2),
-        (
-            "match_over (cannot pay)",
-            Event::MatchOver { winners: seats(&[1]), chips: held, reason: EndReason::CannotPay },
-            s1,
-            s2,
-        ),
-        (
-            "match_over (cannot stake, shared)",
-            Event::MatchOver { winners: seats(&[1, 2]), chips: held, reason: EndReason::CannotStake },
-            s1,
-            s3,
-        ),
-        (
-            "match_over (rounds played, three share)",
-            Event::MatchOver { winners: seats(&[0, 1, 3]), chips: held, reason: EndReason::RoundsPlayed },
-            s3,
-            s2,
-        ),
+        // dealt
+        (Event::Dealt { seat: s1, hand: cards("AS 7D TD JC QS KH 2H 3D 4C 9S TH KC") }, s1, s2),
+        // played
+        (Event::Played { seat: s1, card: "QH".parse().unwrap() }, s1, s2),
+        // collected
+        (Event::Collected { seat: s1, cell: Cell::ALL[1], chips: 8 }, s1, s2),
+        // claim_missed
+        (Event::ClaimMissed { seat: s1, cell: Cell::ALL[2] }, s1, s2),
+        // stopped
+        (Event::Stopped { seat: s1, missing: 13 }, s1, s2),
+        // stopped (an 8)
+        (Event::Stopped { seat: s1, missing: 8 }, s1, s2),
+        // passed
+        (Event::Passed { seat: s1, rank: 12 }, s1, s2),
+        // passed (an 8)
+        (Event::Passed { seat: s1, rank: 8 }, s1, s2),
+        // new_run (king)
+        (Event::NewRun { seat: s1, reason: NewRunReason::King }, s1, s2),
+        // new_run (nobody answered)
+        (Event::NewRun { seat: s1, reason: NewRunReason::NobodyAnswered }, s1, s2),
+        // went_out
+        (Event::WentOut { seat: s1 }, s1, s2),
+        // paid (the payer)
+        (Event::Paid { seat: s1, to: s2, chips: 3, owed: 3 }, s1, s3),
+        // paid (the one paid)
+        (Event::Paid { seat: s1, to: s2, chips: 1, owed: 1 }, s2, s3),
+        // paid (short)
+        (Event::Paid { seat: s1, to: s2, chips: 2, owed: 5 }, s1, s2),
+        // paid (nothing left)
+        (Event::Paid { seat: s1, to: s2, chips: 0, owed: 4 }, s1, s2),
+        // doubled
+        (Event::Doubled { seat: s1, cell: Cell::ALL[3], chips: 16, owed: 16 }, s1, s2),
+        // doubled (short)
+        (Event::Doubled { seat: s1, cell: Cell::ALL[3], chips: 12, owed: 16 }, s1, s2),
+        // doubled (nothing left)
+        (Event::Doubled { seat: s1, cell: Cell::ALL[0], chips: 0, owed: 4 }, s1, s2),
+        // grand_opera
+        (Event::GrandOpera { seat: s1, chips: 60 }, s1, s2),
+        // round_over
+        (Event::RoundOver { round: 1, winner: s1, chips: held, board: Board::default() }, s1, s2),
+        // match_over (cannot pay)
+        (Event::MatchOver { winners: seats(&[1]), chips: held, reason: EndReason::CannotPay }, s1, s2),
+        // match_over (cannot stake, shared)
+        (Event::MatchOver { winners: seats(&[1, 2]), chips: held, reason: EndReason::CannotStake }, s1, s3),
+        // match_over (rounds played, three share)
+        (Event::MatchOver { winners: seats(&[0, 1, 3]), chips: held, reason: EndReason::RoundsPlayed }, s3, s2),
     ]
 }
 
@@ -116,40 +126,17 @@ fn every_action() -> Vec<Action> {
     ]
 }
 
-fn reader_label(names: &[String], reader: Option<Seat>) -> String {
-    reader.map_or("shared log".to_string(), |s| format!("read by {}", names[s.index()]))
-}
-
-fn events_listing(lang: Lang) -> String {
-    let names = names(4);
-    let mut out = String::new();
-    for (kind, event, concerned, other) in every_event() {
-        out.push_str(&format!("{kind}: {}\n", serde_json::to_string(&event).unwrap()));
-        for reader in [Some(concerned), Some(other), None] {
-            let words = Words::new(lang, &names, reader);
-            out.push_str(&format!(
-                "  {:<16} {}\n",
-                reader_label(&names, reader),
-                NainJaune::describe_event(&event, &words)
-            ));
-        }
-    }
-    out.push_str("\nactions, read by the seat offered them (Ada):\n");
-    for action in every_action() {
-        let words = Words::new(lang, &names, Some(Seat(1)));
-        out.push_str(&format!("  {:<9} {}\n", action.to_string(), NainJaune::describe_action(action, &words)));
-    }
-    out
+fn listing(lang: Lang) -> String {
+    let events: Vec<(Event, Vec<Option<Seat>>)> = every_event()
+        .into_iter()
+        .map(|(event, concerned, other)| (event, vec![Some(concerned), Some(other), None]))
+        .collect();
+    scenario::words_listing::<NainJaune>(lang, &names(4), &events, &every_action(), Seat(1))
 }
 
 #[test]
-fn every_event_and_action_in_french() {
-    insta::assert_snapshot!("events_fr", events_listing(Lang::Fr));
-}
-
-#[test]
-fn every_event_and_action_in_english() {
-    insta::assert_snapshot!("events_en", events_listing(Lang::En));
+fn every_event_and_action_in_both_languages() {
+    tapis_core::assert_words_snapshots!(listing);
 }
 
 // ----- the table -----
@@ -226,6 +213,10 @@ fn render(game: &Match<NainJaune>, lang: Lang, seat: Option<u8>) -> String {
     let names = names(game.state().players());
     let seat = seat.map(Seat);
     NainJaune::render_view(&game.state().view(seat), &Words::new(lang, &names, seat))
+}
+
+fn reader_label(names: &[String], reader: Option<Seat>) -> String {
+    reader.map_or("shared log".to_string(), |s| format!("read by {}", names[s.index()]))
 }
 
 fn tables(lang: Lang) -> String {
@@ -406,10 +397,11 @@ fn every_text_of_the_pinned_kinds_is_clean() {
     let mut failures = Vec::new();
     for lang in [Lang::Fr, Lang::En] {
         let names = names(4);
-        for (kind, event, concerned, other) in every_event() {
+        for (event, concerned, other) in every_event() {
+            let kind = serde_json::to_string(&event).unwrap();
             for reader in [Some(concerned), Some(other), None] {
                 let text = NainJaune::describe_event(&event, &Words::new(lang, &names, reader));
-                check(&text, lang, kind, &mut failures);
+                check(&text, lang, &kind, &mut failures);
                 assert!(is_sentence(&text), "{kind}: not a sentence: {text:?}");
             }
         }
