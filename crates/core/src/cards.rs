@@ -272,9 +272,18 @@ impl FromStr for FrenchCard {
 
 /// Implements serde for a type as its notation text: `Serialize` writes its `Display` form,
 /// `Deserialize` reads it back with `FromStr` (whose error must be `Display`). Cards are written in
-/// JSON exactly as NOTATION.md writes them.
+/// JSON exactly as NOTATION.md writes them. `serde_as_text!(read T)` implements the reading half
+/// alone, for a type that writes itself another way.
 #[macro_export]
 macro_rules! serde_as_text {
+    (read $ty:ty) => {
+        impl<'de> $crate::__serde::Deserialize<'de> for $ty {
+            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = <String as $crate::__serde::Deserialize>::deserialize(d)?;
+                text.parse().map_err($crate::__serde::de::Error::custom)
+            }
+        }
+    };
     ($ty:ty) => {
         impl $crate::__serde::Serialize for $ty {
             fn serialize<S: $crate::__serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -282,12 +291,7 @@ macro_rules! serde_as_text {
             }
         }
 
-        impl<'de> $crate::__serde::Deserialize<'de> for $ty {
-            fn deserialize<D: $crate::__serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                let text = <String as $crate::__serde::Deserialize>::deserialize(d)?;
-                text.parse().map_err($crate::__serde::de::Error::custom)
-            }
-        }
+        $crate::serde_as_text!(read $ty);
     };
 }
 
@@ -299,12 +303,7 @@ impl Serialize for FrenchCard {
     }
 }
 
-impl<'de> Deserialize<'de> for FrenchCard {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::serde_as_text!(read FrenchCard);
 
 /// A set of card indices `0..64` as a bitset. Iteration is in index order.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
