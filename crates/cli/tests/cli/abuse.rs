@@ -382,6 +382,21 @@ async fn idle_slow_and_oversized_requests_are_bounded() {
         http_raw(addr, "GET", &format!("/api/rooms/{}", "a".repeat(10_000)), None, &[]).await.unwrap();
     assert_eq!((status, answer["error"]["code"].as_str()), (414, Some("too_large")), "{answer}");
     // The connection cap counts TCP connections: past it, a JSON refusal, and the server goes on.
+    // The connections above are closed, but the server counts one as gone only once its task has
+    // seen the close: if one were still counted while the 100 below arrive, the 100th would be
+    // refused in its place and the 101st let in (seen once in CI). So wait until the server
+    // counts only the health request's own connection, then give that one time to end too.
+    let mut counted = None;
+    for _ in 0..50 {
+        let (_, health) = http(addr, "GET", "/api/health", None).await.unwrap();
+        counted = health["tcp"].as_u64();
+        if counted == Some(1) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(counted, Some(1), "every earlier connection is closed");
+    tokio::time::sleep(Duration::from_millis(300)).await;
     let mut held = Vec::new();
     for _ in 0..100 {
         held.push(TcpStream::connect(addr).unwrap());
