@@ -264,17 +264,33 @@ async fn whole_match(addr: SocketAddr, game: GameId, players: usize, people: usi
 
 /// [`whole_match`] with every person waiting `pace_ms` before each move.
 async fn whole_match_paced(addr: SocketAddr, game: GameId, players: usize, people: usize, seed: u64, pace_ms: u64) {
+    whole_match_spread(addr, addr, game, players, people, seed, pace_ms).await
+}
+
+/// One whole match in a room opened on `owner`: its spectator and every other person on `edge`
+/// (the same node for one server), the rest on `owner`, each person waiting `pace_ms` before each
+/// move; every frame checked; the record and room asked of `edge`.
+async fn whole_match_spread(
+    owner: SocketAddr,
+    edge: SocketAddr,
+    game: GameId,
+    players: usize,
+    people: usize,
+    seed: u64,
+    pace_ms: u64,
+) {
     let mut seats = vec!["bot:easy"; players];
     for s in seats.iter_mut().take(people) {
         *s = "human";
     }
-    let room = create(addr, json!({"game": game.id(), "players": players, "options": short_options(game), "seats": seats, "bot_delay_ms": 0})).await;
-    let spectator = hello(addr, &room, None, None).await;
+    let room = create(owner, json!({"game": game.id(), "players": players, "options": short_options(game), "seats": seats, "bot_delay_ms": 0})).await;
+    let spectator = hello(edge, &room, None, None).await;
     let watching = tokio::spawn(watch(spectator));
     let mut clients = Vec::new();
     for i in 0..people {
-        let (seat, token) = join(addr, &room, &format!("Player {i}")).await;
-        let ws = hello(addr, &room, Some(&token), None).await;
+        let at = if i % 2 == 0 { edge } else { owner };
+        let (seat, token) = join(at, &room, &format!("Player {i}")).await;
+        let ws = hello(at, &room, Some(&token), None).await;
         clients.push((seat, tokio::spawn(play_from(ws, seed * 31 + i as u64, None, pace_ms))));
     }
     let mut seen = Vec::new();
@@ -282,10 +298,10 @@ async fn whole_match_paced(addr: SocketAddr, game: GameId, players: usize, peopl
         seen.push((Some(Seat(seat)), client.await.unwrap()));
     }
     seen.push((None, watching.await.unwrap()));
-    let record = record_of(addr, &room).await;
-    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    let record = record_of(edge, &room).await;
+    let (_, info) = http(edge, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
     assert_eq!(info["phase"], json!("over"), "{info}");
-    let names = names_at(addr, &room).await;
+    let names = names_at(edge, &room).await;
     for (seat, frames) in &seen {
         check_frames(game, &record, *seat, frames, &names);
         let last = frames.iter().rev().find(|f| f["type"] != json!("error")).unwrap();

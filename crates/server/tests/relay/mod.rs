@@ -39,50 +39,6 @@ async fn two_nodes_with(outbox_bytes: usize) -> ([SocketAddr; 2], (Arc<Postgres>
     ([addrs[0], addrs[1]], (pg, nats))
 }
 
-/// One whole match in a room opened on `owner`: its spectator and every other person on `edge`,
-/// the rest on `owner`; every frame checked; the record and room asked of `edge`.
-async fn whole_match_across(
-    owner: SocketAddr,
-    edge: SocketAddr,
-    game: GameId,
-    players: usize,
-    people: usize,
-    seed: u64,
-) {
-    let mut seats = vec!["bot:easy"; players];
-    for s in seats.iter_mut().take(people) {
-        *s = "human";
-    }
-    let room = create(owner, json!({"game": game.id(), "players": players, "options": short_options(game), "seats": seats, "bot_delay_ms": 0})).await;
-    let spectator = hello(edge, &room, None, None).await;
-    let watching = tokio::spawn(watch(spectator));
-    let mut clients = Vec::new();
-    for i in 0..people {
-        let at = if i % 2 == 0 { edge } else { owner };
-        let (seat, token) = join(at, &room, &format!("Player {i}")).await;
-        let ws = hello(at, &room, Some(&token), None).await;
-        clients.push((seat, tokio::spawn(play_from(ws, seed * 31 + i as u64, None, 0))));
-    }
-    let mut seen = Vec::new();
-    for (seat, client) in clients {
-        seen.push((Some(Seat(seat)), client.await.unwrap()));
-    }
-    seen.push((None, watching.await.unwrap()));
-    let record = record_of(edge, &room).await;
-    let (_, info) = http(edge, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
-    assert_eq!(info["phase"], json!("over"), "{info}");
-    let names = names_at(edge, &room).await;
-    for (seat, frames) in &seen {
-        check_frames(game, &record, *seat, frames, &names);
-        let last = frames.iter().rev().find(|f| f["type"] != json!("error")).unwrap();
-        assert_eq!(
-            last["seq"].as_u64().unwrap(),
-            record["actions"].as_array().unwrap().len() as u64,
-            "every client saw the end"
-        );
-    }
-}
-
 /// Every game to the end with the spectator and half the people on the node that does not hold
 /// the room: every frame they got through the relay is their view's, and the room never left
 /// its owner.
@@ -91,8 +47,8 @@ async fn every_game_is_played_to_the_end_by_clients_of_another_node() {
     let ([a, b], _engines) = two_nodes().await;
     for (i, &game) in GameId::ALL.iter().enumerate() {
         let players = game.players().0.max(3).min(game.players().1);
-        whole_match_across(a, b, game, players, players, 40 + i as u64).await;
-        whole_match_across(a, b, game, players, 1, 50 + i as u64).await;
+        whole_match_spread(a, b, game, players, players, 40 + i as u64, 0).await;
+        whole_match_spread(a, b, game, players, 1, 50 + i as u64, 0).await;
     }
     let (_, on_a) = http(a, "GET", "/api/health", None).await.unwrap();
     let (_, on_b) = http(b, "GET", "/api/health", None).await.unwrap();
