@@ -136,6 +136,10 @@ pub(crate) fn status<G: FullGame>(m: &Match<G>) -> Status {
     }
 }
 
+fn dealer<G: FullGame>(m: &Match<G>) -> Seat {
+    G::dealer(&m.state().view(None))
+}
+
 fn legal_of<G: FullGame>(m: &Match<G>, seat: Seat) -> ActionList<G::Action> {
     let mut legal = ActionList::new();
     if seat.index() < m.state().players() {
@@ -276,6 +280,11 @@ impl AnyMatch {
 
     pub fn status(&self) -> Status {
         crate::on_match!(self, m => status(m))
+    }
+
+    /// The dealer of the current round, as every seat sees it.
+    pub fn dealer(&self) -> Seat {
+        crate::on_match!(self, m => dealer(m))
     }
 
     /// The seat's legal actions in notation, in the game's stable order (empty when it may not

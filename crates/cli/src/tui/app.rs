@@ -6,14 +6,13 @@ use crate::play::{BOT_DELAY_MS, PlayConfig};
 use anyhow::Result;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::{Color, Modifier, Style};
-use serde_json::Value;
 use std::cell::Cell as Memo;
 use std::collections::VecDeque;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use tapis_core::words::capitalize;
 use tapis_core::{Lang, Seat, Words};
 use tapis_table::{
-    Accepted, Answered, Choice, Controller, GameId, JobAnswer, JobKey, Table, TableSetup, TableText, bot_name,
+    Accepted, Answered, Choice, Controller, GameId, JobAnswer, JobKey, Status, Table, TableSetup, TableText, bot_name,
 };
 
 /// One line of the log.
@@ -57,8 +56,10 @@ pub(super) struct App {
     pub(super) lang: Lang,
     pub(super) human: Seat,
     pub(super) table: Table,
-    /// The person's client view, and their choices with their words, at `seen`.
-    pub(super) view: Value,
+    /// The match's public facts (round, seats waited for, scores, cards left) and its dealer,
+    /// and the person's choices with their words, at `seen`.
+    pub(super) status: Status,
+    pub(super) dealer: Seat,
     pub(super) legal: Vec<Choice>,
     /// The table as the game describes it to the person, at `seen`.
     pub(super) text: TableText,
@@ -116,12 +117,14 @@ impl App {
         };
         let mut table = Table::new(setup, now).map_err(|e| crate::exit::usage(e.message(config.lang)))?;
         table.set_auto_forced(human, !config.confirm_forced);
+        let (status, dealer) = (table.current().status(), table.current().dealer());
         let mut app = App {
             game,
             lang: config.lang,
             human,
             table,
-            view: Value::Null,
+            status,
+            dealer,
             legal: Vec::new(),
             text: TableText::default(),
             seen: (0, u64::MAX),
@@ -278,7 +281,7 @@ impl App {
         self.table.due().map(|due| if due <= now { THINKING_POLL_MS } else { due - now })
     }
 
-    /// The client view and the choices again, when the match moved.
+    /// The match's facts and the choices again, when the match moved.
     pub(super) fn refresh(&mut self) {
         let seen = (self.table.match_no(), self.table.seq());
         if seen == self.seen {
@@ -286,7 +289,8 @@ impl App {
         }
         let kept = self.legal.get(self.selected).map(|l| l.actions.clone());
         self.seen = seen;
-        self.view = self.table.client_view(Some(self.human));
+        self.status = self.table.current().status();
+        self.dealer = self.table.current().dealer();
         self.legal = self.table.choices(self.human);
         self.text = self.table.current().table_text(Some(self.human), &self.table.words(self.lang));
         self.selected = kept.and_then(|a| self.legal.iter().position(|l| l.actions == a)).unwrap_or(0);

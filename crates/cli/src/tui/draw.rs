@@ -9,7 +9,6 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span, Text};
 use ratatui::widgets::{Block, Cell, Clear, List, ListItem, ListState, Paragraph, Row, Table as Grid};
-use serde_json::Value;
 use tapis_core::{Lang, Mark, RichLine, RichSpan, Seat, Tint};
 use tapis_table::{Choice, Controller, GameId};
 
@@ -234,23 +233,20 @@ pub(super) fn panel(title: String) -> Block<'static> {
 }
 
 pub(super) fn draw_title(frame: &mut Frame, app: &App, area: Rect) {
-    let view = &app.view;
-    let mut left = format!(" {} · {} {}", app.game.name(), app.game.round_word(app.lang), view["round"]);
+    let mut left = format!(" {} · {} {}", app.game.name(), app.game.round_word(app.lang), app.status.round);
     if let Some(rounds) = app.text.rounds {
         left += &format!("/{rounds}");
     }
     // Who deals is said here, which leaves the players' panel its room for names and levels.
-    if let Some(dealer) = view["dealer"].as_u64() {
-        let words = app.words();
-        let dealer = Seat(dealer as u8);
-        left += " · ";
-        left += &match (app.lang, words.is_reader(dealer)) {
-            (Lang::Fr, true) => "vous donnez".to_string(),
-            (Lang::Fr, false) => format!("{} donne", words.name_of(dealer)),
-            (Lang::En, true) => "you deal".to_string(),
-            (Lang::En, false) => format!("{} deals", words.name_of(dealer)),
-        };
-    }
+    let words = app.words();
+    let dealer = app.dealer;
+    left += " · ";
+    left += &match (app.lang, words.is_reader(dealer)) {
+        (Lang::Fr, true) => "vous donnez".to_string(),
+        (Lang::Fr, false) => format!("{} donne", words.name_of(dealer)),
+        (Lang::En, true) => "you deal".to_string(),
+        (Lang::En, false) => format!("{} deals", words.name_of(dealer)),
+    };
     let right = format!("{} {} ", app.lang.pick("graine", "seed"), app.table.setup().request.seed);
     let gap = (area.width as usize).saturating_sub(width(&left) + width(&right));
     let line = format!("{left}{}{right}", " ".repeat(gap));
@@ -266,7 +262,7 @@ pub(super) struct SeatRows {
 }
 
 pub(super) fn seat_rows(app: &App) -> SeatRows {
-    let players = app.view["players"].as_u64().unwrap_or(0) as usize;
+    let players = app.status.players;
     let words = app.words();
     let names = (0..players)
         .map(|i| {
@@ -316,8 +312,7 @@ impl SeatRows {
 }
 
 pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rect) {
-    let view = &app.view;
-    let turn: Vec<u64> = view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).collect();
+    let status = &app.status;
     let name_w = rows.name_w();
     let extra_w = rows.extra_w() as usize;
     let SeatRows { names, extras } = rows;
@@ -358,9 +353,12 @@ pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rec
     header.push(Cell::from(format!("{score_header:>6}")));
     let mut rows = Vec::new();
     for (i, name) in names.into_iter().enumerate() {
-        let mark =
-            if turn.contains(&(i as u64)) { Span::styled("▶", Style::new().fg(Color::Yellow)) } else { raw(" ") };
-        let cards = view["cards"][i].as_u64().unwrap_or(0);
+        let mark = if status.waiting.contains(Seat(i as u8)) {
+            Span::styled("▶", Style::new().fg(Color::Yellow))
+        } else {
+            raw(" ")
+        };
+        let cards = status.cards.get(i).copied().unwrap_or(0);
         let mut cells = vec![
             Cell::from(mark),
             Cell::from(Line::from(name)),
@@ -379,7 +377,7 @@ pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rec
             cells.push(Cell::from(Span::styled(format!("{:>4}", signed(change)), style)));
         }
         cells.push(Cell::from(Span::styled(
-            format!("{:>6}", view["scores"][i].as_i64().unwrap_or(0)),
+            format!("{:>6}", status.scores.get(i).copied().unwrap_or(0)),
             Style::new().add_modifier(Modifier::BOLD),
         )));
         rows.push(Row::new(cells));
@@ -470,7 +468,7 @@ pub(super) fn draw_hand(frame: &mut Frame, app: &App, lines: Vec<Line<'static>>,
 }
 
 pub(super) fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
-    let waited = app.view["turn"].as_array().is_some_and(|t| t.iter().any(|s| s.as_u64() == Some(app.human.0 as u64)));
+    let waited = app.status.waiting.contains(app.human);
     if app.legal.is_empty() {
         let text = if app.table.is_over() {
             app.lang
@@ -481,8 +479,7 @@ pub(super) fn draw_actions(frame: &mut Frame, app: &App, area: Rect) {
                 .to_string()
         } else {
             let words = app.words();
-            let turn =
-                app.view["turn"].as_array().into_iter().flatten().filter_map(Value::as_u64).map(|s| Seat(s as u8));
+            let turn = app.status.waiting.iter();
             match app.lang {
                 _ if app.late => app.thinking_text(),
                 Lang::Fr => format!("On attend {}…", words.list(turn)),
