@@ -290,7 +290,7 @@ pub trait Wording: Game {
     /// - Each line is one paragraph or one item of a list; a blank line separates two sections.
     /// - A line opening with spaces, `- ` or a number and its dot (`1. `) is an item. Its head is
     ///   the bullet or the number or, on an indented line, its words up to the first gap of two
-    ///   spaces (`  play 1|2|3  lay your top card…`) or up to the first colon and the space after
+    ///   spaces (`  Courage     turn your top card over…`) or up to the first colon and the space after
     ///   it (`  7: the next player draws…`), whichever comes first.
     /// - Wrapped, an item keeps its indent and its following lines go under its text, after its
     ///   head; a line indented deeper than an item belongs to it.

@@ -224,7 +224,7 @@ fn starts_with_vowel(word: &str) -> bool {
 pub struct Paragraph<'a> {
     /// The spaces the line opens with.
     pub indent: usize,
-    /// An item's head, with the space or gap after it: `- `, `1. `, `play 1|2|3  `, `7\u{a0}: `;
+    /// An item's head, with the space or gap after it: `- `, `1. `, `Courage     `, `7\u{a0}: `;
     /// empty for a paragraph.
     pub head: &'a str,
     /// What follows the head; empty for a blank line.

@@ -14,23 +14,22 @@ use std::fmt::Write;
 use tapis_core::{FrenchCard, HandCard, Lang, Reason, RichLine, RichSpan, Seat, Suit, Wording, Words, french_hand};
 
 const RULES_FR: &str = "\
-Crazy Eights (règles d'OpenSpiel 2.0.2, jeu crazy_eights)
+Crazy Eights (règles d’OpenSpiel 2.0.2, jeu crazy_eights)
 2 à 10 joueurs\u{a0}; un jeu de 52 cartes, deux au-delà de 5 joueurs. Le hasard choisit le donneur\u{a0}; \
 chacun reçoit 7 cartes à deux joueurs, 5 sinon, puis la première carte de la pioche est retournée \
 (un 8 retourne dans la pioche et on en retourne une autre). Le jeu part du voisin du donneur.
 À votre tour\u{a0}: posez une carte de la couleur demandée ou du rang de la carte visible, ou un 8 \
-n'importe quand (vous nommez alors la couleur à suivre)\u{a0}; ou piochez, même si vous pouvez jouer, \
-jusqu'à max_draw_cards cartes par tour. Après ce nombre de pioches, ou pioche vide, vous pouvez passer.
-Fin\u{a0}: un joueur n'a plus de carte, ou max_turns cartes ont été posées en tout, ou joueurs + 1 passes \
+n’importe quand (vous nommez alors la couleur à suivre)\u{a0}; ou piochez, même si vous pouvez jouer, \
+jusqu’à 5 cartes par tour (un autre nombre en variante). Après ce nombre de pioches, ou pioche vide, vous pouvez passer.
+Fin\u{a0}: un joueur n’a plus de carte, ou 100 cartes ont été posées en tout (un autre nombre en variante), ou joueurs + 1 passes \
 de suite pioche vide.
-Cartes spéciales (use_special_cards)\u{a0}: la Dame fait sauter le joueur suivant, l'As inverse le sens, \
-le 2 fait piocher 2 cartes au suivant sauf s'il pose un 2 (cumulable). Une carte spéciale retournée \
-au départ agit comme si le donneur l'avait jouée. reshuffle\u{a0}: la défausse (sauf sa carte du dessus) \
-refait la pioche quand elle est vide.
-Score (les «\u{a0}returns\u{a0}» d'OpenSpiel)\u{a0}: 0 pour qui n'a plus de carte, sinon moins sa main\u{a0}: 8 = 50, \
-V D R As = 10, autres cartes\u{a0}: scoring=openspiel reproduit le calcul d'OpenSpiel (numéro d'action \
-de la carte + 2, par ex. 5♠ = 17), scoring=face_value leur valeur faciale. Gagnent les meilleurs scores.
-Actions\u{a0}: play <carte>, draw, pass, suit <S|H|D|C>.";
+Cartes spéciales (en variante)\u{a0}: la Dame fait sauter le joueur suivant, l’As inverse le sens, \
+le 2 fait piocher 2 cartes au suivant sauf s’il pose un 2 (cumulable). Une carte spéciale retournée \
+au départ agit comme si le donneur l’avait jouée. En variante aussi, la défausse (sauf sa carte du \
+dessus) refait la pioche quand elle est vide.
+Score (les «\u{a0}returns\u{a0}» d’OpenSpiel)\u{a0}: 0 pour qui n’a plus de carte, sinon moins sa main\u{a0}: 8 = 50, \
+V D R As = 10, autres cartes\u{a0}: le calcul d’OpenSpiel (numéro d’action \
+de la carte + 2, par ex. 5♠ = 17), ou leur valeur faciale en variante. Gagnent les meilleurs scores.";
 
 const RULES_EN: &str = "\
 Crazy Eights (the rules of OpenSpiel 2.0.2's crazy_eights)
@@ -38,18 +37,17 @@ Crazy Eights (the rules of OpenSpiel 2.0.2's crazy_eights)
 cards with two players, else 5, then the top card of the stock is turned up (an 8 goes back into \
 the stock and another card is turned). Play starts from the dealer's next seat.
 On your turn: play a card of the suit to follow or of the top card's rank, or an 8 at any time \
-(then name the suit to follow); or draw, even with a playable card, up to max_draw_cards cards in \
-a turn. After that many draws, or with an empty stock, you may pass.
-End: a player has no cards left, or max_turns cards have been played in all, or players + 1 \
+(then name the suit to follow); or draw, even with a playable card, up to 5 cards in \
+a turn (another number as a variant). After that many draws, or with an empty stock, you may pass.
+End: a player has no cards left, or 100 cards have been played in all (another number as a variant), or players + 1 \
 passes in a row with an empty stock.
-Special cards (use_special_cards): a Queen skips the next player, an Ace reverses the direction, \
+Special cards (as a variant): a Queen skips the next player, an Ace reverses the direction, \
 a 2 makes the next player draw 2 unless he plays a 2 (they stack). A special starter card acts as \
-if the dealer had played it. reshuffle: the discard pile (but its top card) becomes the stock when \
-the stock runs out.
+if the dealer had played it. Also as a variant, the discard pile (but its top card) becomes the \
+stock when the stock runs out.
 Score (OpenSpiel's returns): 0 for a player with no cards, else minus his hand: 8 = 50, J Q K A = \
-10, other cards: scoring=openspiel reproduces OpenSpiel's arithmetic (the card's action id + 2, \
-e.g. 5♠ = 17), scoring=face_value their face value. The highest scores win.
-Actions: play <card>, draw, pass, suit <S|H|D|C>.";
+10, other cards: OpenSpiel's arithmetic (the card's action id + 2, \
+e.g. 5♠ = 17), or their face value as a variant. The highest scores win.";
 
 impl Reason for Illegal {
     /// One sentence, the same for the referee and a table (it names no seat).

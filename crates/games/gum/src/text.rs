@@ -14,28 +14,28 @@ use tapis_core::words::capitalize;
 use tapis_core::{HandCard, Lang, Mark, Reason, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
-BATTLE GUM — 2 à 5 joueurs (6 avec max_players=6), 54 cartes\u{a0}: valeurs 1 à 13 en 4 \
+BATTLE GUM — 2 à 5 joueurs (6 en variante), 54 cartes\u{a0}: valeurs 1 à 13 en 4 \
 exemplaires et 2 Ninjas (00).
 But\u{a0}: être le premier à ne plus avoir de carte, ni en main ni devant soi.
 
 Mise en place\u{a0}: chacun reçoit 3 cartes face cachée (on ne les regarde pas), 3 face visible \
 dessus, et 3 en main\u{a0}; le reste forme la pioche. Avant de jouer, chacun peut échanger des \
-cartes de sa main avec ses cartes visibles (swap <main> <visible>), puis dit «\u{a0}ready\u{a0}». \
+cartes de sa main avec ses cartes visibles, puis se dit prêt. \
 Le joueur à gauche du donneur commence.
 
 Tour\u{a0}: poser une ou plusieurs cartes de même valeur, de valeur égale ou supérieure au sommet \
 du tas (n’importe quoi sur un tas vide). Qui peut jouer doit jouer\u{a0}; qui ne peut pas ramasse \
-le tas (pickup), et c’est le dernier joueur à avoir posé une carte qui repart sur un tas vide.
+le tas, et c’est le dernier joueur à avoir posé une carte qui repart sur un tas vide.
 Après avoir posé, on pioche pour avoir 3 cartes en main\u{a0}; pioche vide\u{a0}: on complète avec \
-ses cartes visibles (take <carte>), puis cachées (reveal <1|2|3>, à l’aveugle, en main).
+ses cartes visibles, puis cachées (à l’aveugle, en main).
 
 Cartes spéciales\u{a0}:
   6\u{a0}: le suivant doit poser une carte de 1 à 6.
   8\u{a0}: le suivant passe son tour (autant de joueurs sautés que de 8 posés).
   9\u{a0}: le tas est retiré du jeu\u{a0}; le suivant commence un nouveau tas.
-  13\u{a0}: on donne tout le tas au joueur de son choix (give <place>). Seul le visé peut contrer, \
+  13\u{a0}: on donne tout le tas au joueur de son choix. Seul le visé peut contrer, \
        hors tour\u{a0}: avec des 13 (il choisit à son tour un visé) ou des 1 (personne ne ramasse, \
-       le joueur après lui joue sur les 1)\u{a0}; sinon il accepte (accept) et le dernier joueur \
+       le joueur après lui joue sur les 1)\u{a0}; sinon il accepte le tas et le dernier joueur \
        du 13 repart sur un tas vide.
   1\u{a0}: la plus petite valeur\u{a0}; se pose sur un tas vide, sur un 1, sous la contrainte d’un \
       6, ou pour contrer.
@@ -47,33 +47,30 @@ le visé contre\u{a0}; on recharge sa main juste après avoir posé (avant de do
 après un 9, le joueur suivant repart sur un tas vide\u{a0}; quand des 8 font revenir le tour à \
 celui qui les a posés (à deux joueurs, un seul 8), il rejoue librement, sur n’importe quoi\u{a0}; \
 qui ramasse un tas dont il a posé le sommet ne repart pas\u{a0}: le joueur suivant repart. \
-Variantes et détails\u{a0}: voir les options.
-Options\u{a0}: burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, \
-voluntary_pickup, four_in_a_row_burn (Variante 1), complete_pair_burn (Variante 2), play_to_last, \
-max_players, dealer, games.";
+Variantes et détails\u{a0}: voir les options.";
 
 const RULES_EN: &str = "\
-BATTLE GUM — 2 to 5 players (6 with max_players=6), 54 cards: values 1 to 13 four times each, and \
+BATTLE GUM — 2 to 5 players (6 as a variant), 54 cards: values 1 to 13 four times each, and \
 2 Ninjas (00).
 Goal: be the first with no card left, neither in hand nor in front of you.
 
 Setup: everyone gets 3 face-down cards (never looked at), 3 face-up cards on them, and 3 in hand; \
 the rest is the stock. Before play, each player may exchange hand cards with their own face-up \
-cards (swap <hand> <face-up>), then says \"ready\". The player left of the dealer starts.
+cards, then says they are ready. The player left of the dealer starts.
 
 Turn: lay one or more cards of one value, equal to or higher than the top of the pile (anything on \
-an empty pile). Who can play must; who cannot picks the pile up (pickup), and the last player who \
+an empty pile). Who can play must; who cannot picks the pile up, and the last player who \
 laid a card leads onto the empty pile.
 After laying, draw back to 3 cards in hand; once the stock is empty, refill from your face-up \
-cards (take <card>), then your face-down ones (reveal <1|2|3>, blind, into the hand).
+cards, then your face-down ones (blind, into the hand).
 
 Special cards:
   6: the next player must lay a card from 1 to 6.
   8: the next player is skipped (one player skipped per 8 laid).
   9: the pile leaves the game; the next player starts a new pile.
-  13: give the whole pile to any player (give <seat>). Only the target may counter, out of turn: \
+  13: give the whole pile to any player. Only the target may counter, out of turn: \
       with 13s (passing the pile on to a target of their choice) or 1s (nobody takes it, the next \
-      player plays on the 1s); otherwise the target accepts it (accept) and the last 13 player \
+      player plays on the 1s); otherwise the target accepts it and the last 13 player \
       leads onto the empty pile.
   1: the lowest value; laid on an empty pile, on a 1, under a 6, or as a counter.
   00 Ninja: playable on anything in your turn; transparent: the next player must beat the card \
@@ -83,10 +80,7 @@ Reconstructions (where the source rules are silent or vague): the 13 is mandator
 target counters; you refill right after laying (before giving the pile); after a 9 the next player \
 starts the new pile; when 8s skip round to the player who laid them (one 8 at a table of two), \
 that player plays again freely, on anything; whoever picks up a pile topped by their own card does \
-not lead: the next player does. Variants and details: see the options.
-Options: burn_replays, king_optional, ninja_mode, ninja_interrupt, table_play, voluntary_pickup, \
-four_in_a_row_burn (Variante 1), complete_pair_burn (Variante 2), play_to_last, max_players, \
-dealer, games.";
+not lead: the next player does. Variants and details: see the options.";
 
 impl Reason for Illegal {
     /// One sentence, the same for the referee and a table but for a seat given the pile: by its

@@ -19,7 +19,7 @@ use tapis_core::{
 };
 
 const RULES_FR: &str = "\
-LE NAIN JAUNE — de 3 à 8 joueurs (2 avec two_players), 52 cartes, l'As est la plus faible.
+LE NAIN JAUNE — de 3 à 8 joueurs (2 en variante), 52 cartes, l'As est la plus faible.
 But : se débarrasser le premier de ses cartes et ramasser le plus de jetons.
 
 Plateau : 10♦ (1 jeton par joueur), Valet♣ (2), Dame♠ (3), Roi♥ (4), 7♦ le Nain Jaune (5).
@@ -27,10 +27,10 @@ Chaque manche, chacun mise ces 15 jetons ; ce qui reste des manches précédente
 Donne : 3 j. 15 cartes, 4 j. 12, 5 j. 9, 6 j. 8, 7 j. 7, 8 j. 6 (2 j. 22) ; le reste est mis de \
 côté, face cachée, toute la manche.
 
-Le joueur à gauche du donneur pose une carte quelconque (play <carte>) puis, s'il le peut et le \
+Le joueur à gauche du donneur pose une carte quelconque puis, s'il le peut et le \
 veut, la carte du rang juste au-dessus, de n'importe quelle couleur, et ainsi de suite. Quand il \
-s'arrête (stop), il annonce le rang manquant, « Sans Dame ! » par exemple : le joueur à sa gauche \
-doit poser ce rang s'il l'a, sinon il passe (pass) ; celui qui répond continue la suite à son \
+s'arrête, il annonce le rang manquant, « Sans Dame ! » par exemple : le joueur à sa gauche \
+doit poser ce rang s'il l'a, sinon il passe ; celui qui répond continue la suite à son \
 tour. Si personne ne répond, le dernier à avoir joué entame une nouvelle suite. « Roi et je \
 recommence ! » : après un Roi on entame une nouvelle suite. Poser une carte du plateau ramasse \
 toute sa case (« 7♦ qui prend ! »).
@@ -41,13 +41,12 @@ ait posé une carte, c'est un Grand Opéra : il rafle aussi tout le plateau. La 
 après une manche qu'un joueur n'a pu payer en entier, ou quand un joueur ne peut plus miser 15 \
 jetons. Le plus riche gagne (ex æquo possibles).
 
-Reconstitutions (règles incertaines, modifiables par option) : l'ordre du règlement \
-(settlement_order), la définition du Grand Opéra (grand_opera), l'obligation de fournir \
-(follow_optional), l'annonce « qui prend ! » (manual_claim, verbe claim), le paiement aux points \
-(payment), le jeu à deux (two_players), la fin de partie (rounds).";
+Reconstitutions (règles incertaines, modifiables par option) : l'ordre du règlement, \
+la définition du Grand Opéra, l'obligation de fournir, l'annonce « qui prend ! », le paiement aux \
+points, le jeu à deux, la fin de partie.";
 
 const RULES_EN: &str = "\
-LE NAIN JAUNE (the Yellow Dwarf) — 3 to 8 players (2 with two_players), 52 cards, Ace low.
+LE NAIN JAUNE (the Yellow Dwarf) — 3 to 8 players (2 as a variant), 52 cards, Ace low.
 Goal: be the first out of cards, and end with the most chips.
 
 Board: 10♦ (1 chip per player), J♣ (2), Q♠ (3), K♥ (4), 7♦ the Yellow Dwarf (5).
@@ -55,10 +54,10 @@ Each round everyone stakes these 15 chips; chips left from earlier rounds stay o
 Deal: 3p 15 cards, 4p 12, 5p 9, 6p 8, 7p 7, 8p 6 (2p 22); the rest is put aside face down for the \
 whole round.
 
-The player left of the dealer lays any card (play <card>), then, if able and willing, a card of \
-the next rank up, any suit, and so on. A player who stops (stop) calls the missing rank, in \
+The player left of the dealer lays any card, then, if able and willing, a card of \
+the next rank up, any suit, and so on. A player who stops calls the missing rank, in \
 French: “Sans Dame!” (without a Queen). The next player on the left must lay that rank if he has \
-it, else passes (pass); whoever answers goes on with the run. If nobody answers, the last player \
+it, else passes; whoever answers goes on with the run. If nobody answers, the last player \
 to have laid a card starts a new run. After a King, its player starts a new run (“Roi et je \
 recommence!”). Laying a board card takes its whole cell (“7♦ qui prend!”).
 
@@ -67,10 +66,9 @@ left; whoever still holds a board card doubles its cell; if he went out before a
 card, it is a Grand Opéra and he also sweeps the board. The match ends after a round someone could \
 not pay in full, or when someone cannot stake 15 chips. The richest player wins (ties are shared).
 
-Reconstructions (uncertain rules, each an option): the settlement order (settlement_order), what a \
-Grand Opéra is (grand_opera), must-follow (follow_optional), saying “qui prend!” (manual_claim, \
-verb claim), payment by card points (payment), two players (two_players), the end of the match \
-(rounds).";
+Reconstructions (uncertain rules, each an option): the settlement order, what a \
+Grand Opéra is, must-follow, saying “qui prend!”, payment by card points, two players, the end of \
+the match.";
 
 static RULES_FR_TYPESET: LazyLock<String> = LazyLock::new(|| french(RULES_FR).replace('\'', "’"));
 

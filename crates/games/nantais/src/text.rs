@@ -781,7 +781,7 @@ But\u{a0}: se débarrasser de toutes ses cartes. Chacun reçoit 7 cartes\u{a0}; 
 la pioche commence la défausse. À son tour on doit poser une carte de même couleur ou de même \
 valeur que la carte du dessus (un 8 ou un Joker se pose sur tout). Ensuite on peut enchaîner des \
 SÉRIES (même valeur) et des SUITES (même couleur, valeur juste au-dessus\u{a0}: 2 … 10, V, D, R, \
-As), sans limite, puis finir («\u{a0}end\u{a0}»). Qui ne peut pas jouer pioche une carte et peut \
+As), sans limite, puis finir son tour. Qui ne peut pas jouer pioche une carte et peut \
 la poser aussitôt si elle va. Seul le dernier bloc de cartes de même valeur du tour agit (les \
 cartes recouvertes n’ont plus d’effet)\u{a0}; dans ce bloc les effets se cumulent.
 CARTES SPÉCIALES (reconstituées\u{a0}: le texte d’origine est perdu)\u{a0}:
@@ -809,7 +809,7 @@ LE 8 NANTAIS — 2 to 7 players (2 to 10 with two packs), 52 cards + 2 Jokers.
 Goal: get rid of all your cards. Seven cards each; the stock's first card starts the discard. On \
 your turn you must lay a card of the top card's suit or rank (an 8 or a Joker goes on anything). \
 Then you may chain SÉRIES (same rank) and SUITES (same suit, next rank up: 2 … 10, J, Q, K, A), \
-without limit, then end. A player who cannot play draws one card and may lay it at once if it \
+without limit, then end the turn. A player who cannot play draws one card and may lay it at once if it \
 fits. Only the turn's last block of same-rank cards takes effect (covered cards lose theirs); \
 inside that block the effects add up.
 SPECIAL CARDS (reconstructed: the original texts are lost):

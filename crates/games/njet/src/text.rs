@@ -30,31 +30,32 @@ identiques par couleur.
 À 4 joueurs, 10 cartes chacun\u{a0}; à 3, les quatre 2 sont écartés et chacun reçoit 12 cartes.
 
 1. Phase Njet\u{a0}: à partir de la gauche du donneur, chacun à son tour pose une pierre sur une \
-   case libre du plateau (njet <rang> <case>), ce qui interdit cette option. On ne peut jamais \
-   couvrir la dernière case libre d'un rang. 15 pierres communes\u{a0}: 4-4-4-3 à 4 joueurs (le \
-   donneur en pose 3)\u{a0}; à 3, une pierre reste sur «\u{a0}start 3\u{a0}» et les 14 autres se \
-   posent 5-5-4. La case restée libre de chaque rang fixe la manche\u{a0}:
-     start 0-3\u{a0}: le premier joueur\u{a0};
-     discard 0-2\u{a0}: les cartes à écarter\u{a0};
-     trump R/B/K/G\u{a0}: l'atout\u{a0};
-     super R/B/K/G/none\u{a0}: la couleur dont les deux 1 sont super-atouts\u{a0};
-     points 1-4\u{a0}: la valeur de chaque pli et de chaque carte Loot.
-2. Équipes\u{a0}: le premier joueur choisit un partenaire (partner <siège>), obligatoire à \
-   4\u{a0}; à 3, il peut jouer seul (alone). Celui qui joue seul à 3 double ses points.
-3. Défausse\u{a0}: tous en même temps écartent face cachée le nombre de cartes indiqué (discard \
-   <carte>)\u{a0}; elles ne comptent jamais.
-4. Plis (play <carte>)\u{a0}: le premier joueur entame. Il faut fournir dans le groupe demandé \
-   (les super-atouts font partie du groupe atout)\u{a0}; sinon on joue ce qu'on veut (pas \
-   d'obligation de couper, sauf variante must_trump_when_void). Le dernier super-atout joué gagne, \
+   case libre du plateau, ce qui interdit cette option. On ne peut jamais \
+   couvrir la dernière case libre d’un rang. 15 pierres communes\u{a0}: 4-4-4-3 à 4 joueurs (le \
+   donneur en pose 3)\u{a0}; à 3, une pierre couvre d’emblée la case du quatrième \
+   siège, vide, au rang «\u{a0}Premier joueur\u{a0}», et les 14 autres se posent 5-5-4. La case restée libre de chaque rang fixe la manche\u{a0}:
+     Premier joueur\u{a0}: qui choisit son partenaire et entame le premier pli\u{a0};
+     Cartes écartées\u{a0}: 0, 1 ou 2 cartes que chacun écarte\u{a0};
+     Atout\u{a0}: rouge, bleu, noir ou vert\u{a0};
+     Super-atout\u{a0}: la couleur dont les deux 1 sont super-atouts, ou aucune\u{a0};
+     Points par pli\u{a0}: de 1 à 4, la valeur de chaque pli et de chaque carte Loot.
+2. Équipes\u{a0}: le premier joueur choisit un partenaire, obligatoire à \
+   4\u{a0}; à 3, il peut jouer seul. Celui qui joue seul à 3 double ses points.
+3. Défausse\u{a0}: tous en même temps écartent face cachée le nombre de cartes indiqué\u{a0}; \
+   elles ne comptent jamais.
+4. Plis\u{a0}: le premier joueur entame. Il faut fournir dans le groupe demandé \
+   (les super-atouts font partie du groupe atout)\u{a0}; sinon on joue ce qu’on veut (pas \
+   d’obligation de couper, sauf en variante). Le dernier super-atout joué gagne, \
    sinon le plus haut atout, sinon la plus haute carte de la couleur demandée\u{a0}; les 1 \
-   ordinaires sont les plus basses. Deux 1 ordinaires identiques\u{a0}: le second l'emporte \
-   (reconstitution\u{a0}; variante equal_cards).
+   ordinaires sont les plus basses. Deux 1 ordinaires identiques\u{a0}: le second l’emporte \
+   (reconstitution\u{a0}; le premier en variante).
 5. Score\u{a0}: chaque équipe marque (plis + cartes Loot) × valeur du point, chaque 1 remporté \
-   étant une carte Loot (variante loot)\u{a0}; chaque équipier ajoute ce total à son score \
+   étant une carte Loot (en variante, seulement les 1 ordinaires de l’équipe \
+   adverse)\u{a0}; chaque équipier ajoute ce total à son score \
    personnel.
-Après 8 manches (variante rounds), le plus haut score gagne\u{a0}; les égalités sont partagées.
-Reconstitutions\u{a0}: la taille des rangs du plateau, la répartition des pierres, l'égalité de \
-deux 1 et l'absence d'obligation de couper sont des arbitrages du livret de règles du projet.";
+Après 8 manches (un autre nombre en variante), le plus haut score gagne\u{a0}; les égalités sont partagées.
+Reconstitutions\u{a0}: la taille des rangs du plateau, la répartition des pierres, l’égalité de \
+deux 1 et l’absence d’obligation de couper sont des arbitrages du livret de règles du projet.";
 
 const RULES_EN: &str = "\
 NJET! — a trick-taking game for 3 or 4 players (Stefan Dorra, 1997)
@@ -63,26 +64,27 @@ Cards: 4 colours (R red, B blue, K black, G green), values 1 to 9, two identical
 With 4 players each gets 10 cards; with 3 the four 2s are set aside and each gets 12.
 
 1. Njet phase: from the dealer's left, in turn, each player puts a stone on a free cell of the \
-   board (njet <row> <cell>), ruling that option out. A row's last free cell can never be covered. \
-   15 shared stones: 4-4-4-3 with 4 players (the dealer places 3); with 3 one stone stays on \
-   \"start 3\" and the other 14 are placed 5-5-4. The cell left free in each row sets the round:
-     start 0-3: the start player;
-     discard 0-2: the cards to lay aside;
-     trump R/B/K/G: trumps;
-     super R/B/K/G/none: the colour whose two 1s are super-trumps;
-     points 1-4: the value of each trick and each loot card.
-2. Teams: the start player chooses a partner (partner <seat>), mandatory with 4; with 3 he may \
-   play alone (alone). Whoever plays alone with 3 doubles his points.
-3. Discard: everyone at once lays the given number of cards aside face down (discard <card>); they \
-   never score.
-4. Tricks (play <card>): the start player leads. Follow the led group if you can (super-trumps \
-   belong to the trump group); otherwise play anything (no duty to trump, unless the \
-   must_trump_when_void variant). The last super-trump played wins, else the highest trump, else \
+   board, ruling that option out. A row's last free cell can never be covered. \
+   15 shared stones: 4-4-4-3 with 4 players (the dealer places 3); with 3 one stone covers the empty \
+   fourth seat's cell in the \"Start player\" row from the outset, and the other 14 are placed \
+   5-5-4. The cell left free in each row sets the round:
+     Start player: who chooses a partner and leads the first trick;
+     Discard: 0, 1 or 2 cards each player lays aside;
+     Trump: red, blue, black or green;
+     Super-trump: the colour whose two 1s are super-trumps, or none;
+     Points per trick: 1 to 4, the value of each trick and each loot card.
+2. Teams: the start player chooses a partner, mandatory with 4; with 3 he may \
+   play alone. Whoever plays alone with 3 doubles his points.
+3. Discard: everyone at once lays the given number of cards aside face down; they never \
+   score.
+4. Tricks: the start player leads. Follow the led group if you can (super-trumps \
+   belong to the trump group); otherwise play anything (no duty to trump, except as a \
+   variant). The last super-trump played wins, else the highest trump, else \
    the highest card of the led colour; ordinary 1s are the lowest. Two identical ordinary 1s: the \
-   later one wins (a reconstruction; variant equal_cards).
+   later one wins (a reconstruction; the earlier one as a variant).
 5. Scoring: each team scores (tricks + loot cards) × point value, every 1 won being a loot card \
-   (variant loot); each member adds that to his personal score.
-After 8 rounds (variant rounds) the highest score wins; ties are shared.
+   (as a variant, only the other team's ordinary 1s); each member adds that to his personal score.
+After 8 rounds (another number as a variant) the highest score wins; ties are shared.
 Reconstructions: the row sizes of the board, the stone allocation, the tie of two 1s and the \
 absence of a duty to trump are rulings of the project's rulebook.";
 

@@ -17,54 +17,52 @@ use tapis_core::words::capitalize;
 use tapis_core::{BySeat, DescribeTable, Lang, Mark, Reason, RichLine, RichSpan, Seat, SeatSet, Tint, Wording, Words};
 
 const RULES_FR: &str = "\
-Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 avec max_players=7), 81 cartes à deux \
+Nur Mut («\u{a0}du courage\u{a0}!\u{a0}») — 2 à 6 joueurs (7 en variante), 81 cartes à deux \
 faces.
 Chaque face porte un nombre de 1 à 9 ou un joker (J). Chacun reçoit un tas de 10 cartes\u{a0}; on \
 ne voit que la face du dessus de la carte du haut de chaque tas, le sien compris. Trois cartes \
 montrant des nombres forment les trois piles du centre.
 À son tour, on peut\u{a0}:
-  play 1|2|3  poser sa carte du dessus sur une pile dont le sommet vaut exactement 1 de plus ou 1 \
+  Poser       sa carte du dessus sur une pile dont le sommet vaut exactement 1 de plus ou 1 \
               de moins (pas de 9 sur 1\u{a0}; un joker va partout)\u{a0};
-  tuck        si elle ne va nulle part, la glisser sous son tas (compte comme passer)\u{a0};
-  pass        passer\u{a0};
-  courage     retourner sa carte du dessus. Si la face révélée convient, on doit la poser (play) \
+  Glisser     sa carte du dessus sous son tas, si elle ne va nulle part (compte comme passer)\u{a0};
+  Passer      ne rien faire\u{a0};
+  Courage     retourner sa carte du dessus. Si la face révélée convient, on doit la poser \
               puis on rejoue un tour entier\u{a0}; un joker révélé se pose où l’on veut, sans tour \
               de plus. Sinon on prend la pile au sommet le plus haut (au hasard en cas d’égalité), \
               on la mélange à son tas, et la carte du dessus du joueur suivant remplace la pile \
               prise\u{a0}: c’est tout son tour.
 Un joker posé au centre est aussitôt recouvert par la carte suivante du même joueur, telle quelle, \
 jusqu’à ce qu’un nombre apparaisse. Quand tous ont passé à la suite, le premier d’entre eux doit \
-jouer courage. Qui vide son tas gagne la manche\u{a0}; les autres marquent un point négatif par \
+jouer Courage. Qui vide son tas gagne la manche\u{a0}; les autres marquent un point négatif par \
 carte restante. La partie compte autant de manches que de joueurs\u{a0}; le meilleur total gagne.
 Reconstitutions (la règle source est muette)\u{a0}: la composition du paquet (paires 1–9, 9 \
 jokers), le nombre de manches, le tour complet de bonus, la face qui recouvre un joker, la règle \
 du «\u{a0}tous ont passé\u{a0}».
-Options\u{a0}: deck, joker_faces, allow_tuck, courage_joker_bonus, cover_face, forced_action, \
-next_round_starter, visible_joker_forced, rounds, until_minus, max_players, tie_break.";
+Variantes\u{a0}: voir les options.";
 
 const RULES_EN: &str = "\
-Nur Mut (\"have courage!\") — 2 to 6 players (7 with max_players=7), 81 double-sided cards.
+Nur Mut (\"have courage!\") — 2 to 6 players (7 as a variant), 81 double-sided cards.
 Each face is a number 1 to 9 or a joker (J). Everybody gets a pile of 10 cards; only the upper \
 face of each pile's top card is seen, one's own included. Three cards showing numbers start the \
 three centre piles.
 On your turn you may:
-  play 1|2|3  lay your top card on a pile whose top is exactly one more or one less (no 9 on 1; a \
+  Play        your top card on a pile whose top is exactly one more or one less (no 9 on 1; a \
               joker fits everywhere);
-  tuck        if it fits nowhere, put it under your pile (counts as a pass);
-  pass        do nothing;
-  courage     turn your top card over. If the revealed face fits, you must place it (play) and \
+  Tuck        your top card under your pile, if it fits nowhere (counts as a pass);
+  Pass        do nothing;
+  Courage     turn your top card over. If the revealed face fits, you must place it and \
               then take a whole extra turn; a revealed joker goes anywhere, with no extra turn. \
               Otherwise you take the pile with the highest top (random among ties), shuffle it \
               into your pile, and the next player's top card replaces the taken pile: that is his \
               whole turn.
 A joker laid in the centre is covered at once by the same player's next card, as it lies, until a \
-number shows. When everybody has passed in a row, the first of them must play courage. Emptying \
+number shows. When everybody has passed in a row, the first of them must play Courage. Emptying \
 your pile wins the round; the others score minus one point per card left. The match lasts as many \
 rounds as players; the best total wins.
 Reconstructions (the source rules are silent): the deck's composition (pairs of 1-9, 9 jokers), \
 the number of rounds, the whole bonus turn, the face covering a joker, the all-pass rule.
-Options: deck, joker_faces, allow_tuck, courage_joker_bonus, cover_face, forced_action, \
-next_round_starter, visible_joker_forced, rounds, until_minus, max_players, tie_break.";
+Variants: see the options.";
 
 impl Reason for Illegal {
     /// One sentence, the same for the referee and a table (it names no seat).
