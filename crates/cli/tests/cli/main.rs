@@ -386,7 +386,7 @@ fn rules_and_games_list_every_option() {
     // In French, the help and the values' words are French too.
     let out = tapis().args(["rules", "nantais", "--lang", "fr"]).output().unwrap();
     let page = String::from_utf8(out.stdout).unwrap();
-    assert!(page.contains("un joueur peut piocher même s'il pourrait poser une carte"), "{page}");
+    assert!(page.contains("un joueur peut piocher même s’il pourrait poser une carte"), "{page}");
     assert!(
         page.contains("valeurs : blind (prendre une carte au hasard), named (demander une carte précise)"),
         "{page}"

@@ -78,7 +78,7 @@ pub const SPECS: &[OptionSpec] = &[
         kind: OptionKind::Bool,
         default: "false",
         help: "after a 9 burns the pile, the burner leads the new pile (default: the next player does)",
-        help_fr: "après un 9 qui brûle le tas, celui qui l'a posé repart sur le nouveau tas (par défaut : le joueur suivant)",
+        help_fr: "après un 9 qui brûle le tas, celui qui l’a posé repart sur le nouveau tas (par défaut : le joueur suivant)",
     },
     OptionSpec {
         key: "king_optional",
@@ -93,7 +93,7 @@ pub const SPECS: &[OptionSpec] = &[
             ChoiceValue {
                 key: "transparent",
                 en: "transparent: beat the card under it",
-                fr: "transparent : battre la carte qu'il recouvre",
+                fr: "transparent : battre la carte qu’il recouvre",
             },
             ChoiceValue {
                 key: "reset",
@@ -103,7 +103,7 @@ pub const SPECS: &[OptionSpec] = &[
         ]),
         default: "\"transparent\"",
         help: "transparent: a Ninja leaves the requirement of the card below it; reset: anything may follow a Ninja",
-        help_fr: "transparent : après un Ninja, on doit battre la carte qu'il recouvre ; reset : on peut tout poser sur un Ninja",
+        help_fr: "transparent : après un Ninja, on doit battre la carte qu’il recouvre ; reset : on peut tout poser sur un Ninja",
     },
     OptionSpec {
         key: "ninja_interrupt",
@@ -128,14 +128,14 @@ pub const SPECS: &[OptionSpec] = &[
         ]),
         default: "\"refill\"",
         help: "refill: table cards refill the hand to 3 once the stock is out; shithead: play them from the table (face-down blind)",
-        help_fr: "refill : une fois la pioche vide, les cartes de table complètent la main à 3 ; shithead : on les joue depuis la table (les cachées à l'aveugle)",
+        help_fr: "refill : une fois la pioche vide, les cartes de table complètent la main à 3 ; shithead : on les joue depuis la table (les cachées à l’aveugle)",
     },
     OptionSpec {
         key: "voluntary_pickup",
         kind: OptionKind::Bool,
         default: "false",
         help: "a player may pick up the pile even when he could play",
-        help_fr: "un joueur peut ramasser le tas même s'il pourrait jouer",
+        help_fr: "un joueur peut ramasser le tas même s’il pourrait jouer",
     },
     OptionSpec {
         key: "four_in_a_row_burn",
@@ -149,7 +149,7 @@ pub const SPECS: &[OptionSpec] = &[
         kind: OptionKind::Bool,
         default: "false",
         help: "Variante 2: a pair just played may be completed by anyone holding the other two (not 6s): the pile burns",
-        help_fr: "Variante 2 : une paire qui vient d'être posée peut être complétée par quiconque a les deux autres (sauf les 6) : le tas brûle",
+        help_fr: "Variante 2 : une paire qui vient d’être posée peut être complétée par quiconque a les deux autres (sauf les 6) : le tas brûle",
     },
     OptionSpec {
         key: "play_to_last",
@@ -173,7 +173,7 @@ pub const SPECS: &[OptionSpec] = &[
         ]),
         default: "\"rotate\"",
         help: "who deals the next game of a match: the next seat left, or the loser of the game",
-        help_fr: "qui distribue la partie suivante d'un match : la place suivante à gauche, ou le perdant de la partie",
+        help_fr: "qui distribue la partie suivante d’un match : la place suivante à gauche, ou le perdant de la partie",
     },
     OptionSpec {
         key: "games",

@@ -136,7 +136,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "false",
         // J5.
         help: "a board cell must be claimed before the next card is laid, else it stays on the board",
-        help_fr: "une case du plateau se ramasse en l'annonçant avant que la carte suivante soit posée, sinon elle \
+        help_fr: "une case du plateau se ramasse en l’annonçant avant que la carte suivante soit posée, sinon elle \
                   reste sur le plateau",
     },
     OptionSpec {
@@ -152,7 +152,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "\"per_card\"",
         // J6.
         help: "what the winner of a round gets from each player: 1 chip per card left, or the cards' points",
-        help_fr: "ce que le gagnant d'une manche reçoit de chaque joueur : 1 jeton par carte restante, ou les points \
+        help_fr: "ce que le gagnant d’une manche reçoit de chaque joueur : 1 jeton par carte restante, ou les points \
                   des cartes",
     },
     OptionSpec {
@@ -171,7 +171,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             ChoiceValue {
                 key: "no_doubling_on_grand_opera",
                 en: "no doubling in a Grand Opéra round",
-                fr: "pas de doublement lors d'un Grand Opéra",
+                fr: "pas de doublement lors d’un Grand Opéra",
             },
         ]),
         default: "\"payment_doubling_sweep\"",
@@ -179,7 +179,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         help: "order of the round settlement: payment, doublings, Grand Opéra sweep; or the sweep before the \
                doublings (which then stay on the board); or no doubling in a Grand Opéra round",
         help_fr: "ordre du règlement de la manche : paiement, doublements, rafle du Grand Opéra ; ou la rafle avant \
-                  les doublements (qui restent alors sur le plateau) ; ou pas de doublement lors d'un Grand Opéra",
+                  les doublements (qui restent alors sur le plateau) ; ou pas de doublement lors d’un Grand Opéra",
     },
     OptionSpec {
         key: "grand_opera",
@@ -187,14 +187,14 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             ChoiceValue {
                 key: "strict",
                 en: "before anyone else lays a card",
-                fr: "avant qu'un autre joueur ait posé une carte",
+                fr: "avant qu’un autre joueur ait posé une carte",
             },
             ChoiceValue { key: "first_turn", en: "during one's own first turn", fr: "pendant son premier tour" },
         ]),
         default: "\"strict\"",
         // J8.
         help: "Grand Opéra: out before anyone else lays a card, or out during one's own first turn",
-        help_fr: "Grand Opéra : tout poser avant qu'un autre joueur ait posé une carte, ou pendant son premier tour",
+        help_fr: "Grand Opéra : tout poser avant qu’un autre joueur ait posé une carte, ou pendant son premier tour",
     },
     OptionSpec {
         key: "rounds",
@@ -202,6 +202,6 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "0",
         // J9.
         help: "rounds to play at most (0: until a player cannot stake or pay)",
-        help_fr: "nombre de manches au plus (0 : jusqu'à ce qu'un joueur ne puisse plus miser ni payer)",
+        help_fr: "nombre de manches au plus (0 : jusqu’à ce qu’un joueur ne puisse plus miser ni payer)",
     },
 ];

@@ -47,17 +47,17 @@ pub const SPECS: &[OptionSpec] = &[
         kind: OptionKind::Bool,
         default: "false",
         help: "a player who cannot follow the led group must play a trump if he has one",
-        help_fr: "un joueur qui ne peut pas fournir dans le groupe demandé doit couper s'il a de l'atout",
+        help_fr: "un joueur qui ne peut pas fournir dans le groupe demandé doit couper s’il a de l’atout",
     },
     OptionSpec {
         key: "equal_cards",
         kind: OptionKind::Choice(&[
-            ChoiceValue { key: "later_wins", en: "the one played later wins", fr: "le dernier posé l'emporte" },
-            ChoiceValue { key: "first_wins", en: "the one played first wins", fr: "le premier posé l'emporte" },
+            ChoiceValue { key: "later_wins", en: "the one played later wins", fr: "le dernier posé l’emporte" },
+            ChoiceValue { key: "first_wins", en: "the one played first wins", fr: "le premier posé l’emporte" },
         ]),
         default: "\"later_wins\"",
         help: "which of two identical ordinary 1s wins a trick they decide",
-        help_fr: "lequel de deux 1 ordinaires identiques remporte le pli qu'ils décident",
+        help_fr: "lequel de deux 1 ordinaires identiques remporte le pli qu’ils décident",
     },
     OptionSpec {
         key: "loot",
@@ -70,18 +70,18 @@ pub const SPECS: &[OptionSpec] = &[
             ChoiceValue {
                 key: "opponents_only",
                 en: "only the other team's ordinary 1s",
-                fr: "seulement les 1 ordinaires de l'équipe adverse",
+                fr: "seulement les 1 ordinaires de l’équipe adverse",
             },
         ]),
         default: "\"all_ones\"",
         help: "loot is every 1 won (super-trumps included), or only ordinary 1s played by the other team",
-        help_fr: "le Loot est chaque 1 remporté (super-atouts compris), ou seulement les 1 ordinaires joués par l'équipe adverse",
+        help_fr: "le Loot est chaque 1 remporté (super-atouts compris), ou seulement les 1 ordinaires joués par l’équipe adverse",
     },
     OptionSpec {
         key: "rounds",
         kind: OptionKind::Range { min: 1, max: MAX_ROUNDS },
         default: "8",
         help: "rounds in a match (8 in the rules; 9 gives three players an even rotation)",
-        help_fr: "le nombre de manches d'une partie (8 dans les règles ; 9 donne à trois joueurs une rotation égale)",
+        help_fr: "le nombre de manches d’une partie (8 dans les règles ; 9 donne à trois joueurs une rotation égale)",
     },
 ];

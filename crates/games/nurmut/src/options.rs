@@ -236,7 +236,7 @@ pub const SPECS: &[OptionSpec] = &[
         kind: OptionKind::Range { min: 0, max: 10_000 },
         default: "0",
         help: "instead of a round count, play until a total reaches -X (0: off)",
-        help_fr: "au lieu d'un nombre de manches, jouer jusqu'à ce qu'un total atteigne -X (0 : désactivé)",
+        help_fr: "au lieu d’un nombre de manches, jouer jusqu’à ce qu’un total atteigne -X (0 : désactivé)",
     },
     OptionSpec {
         key: "max_players",
