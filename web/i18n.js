@@ -33,6 +33,14 @@ export function french(text) {
   return String(text).replace(/ ([:;!?»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
 }
 
+/// French « de » before a name, elided before a vowel with or without its accent, as the server's
+/// words are (« d’Oncle Paul », « d’Émile », « de Blaise »); not before an h, which may be
+/// aspirated (« de Hugo »).
+export function de(name) {
+  const text = String(name);
+  return /^[aeiouyœæ]/i.test(text.normalize('NFD')) ? `d’${text}` : `de ${text}`;
+}
+
 /// "1 carte", "2 cartes": French counts 0 and 1 as singular, English only 1.
 export function count(n, frOne, frMany, enOne, enMany) {
   if (current === 'fr') return `${n} ${n <= 1 ? frOne : frMany}`;

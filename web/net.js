@@ -16,6 +16,42 @@ export function autoForcedOn() {
   return localStorage.getItem(AUTO_FORCED_KEY) !== 'off';
 }
 
+/** A notice's words in the reader's language of the moment: the page's own notices keep both
+ * languages, so that a switch words them again; a server's message is in the language of the
+ * connection's `hello`. */
+export function noticeText(notice) {
+  if (!notice) return '';
+  return notice.text !== undefined ? notice.text : tr(notice.fr, notice.en);
+}
+
+const LOG_PREFIX = 'tapis.log.';
+const LOG_LINES = 300;
+const LOG_ROOMS = 20;
+
+/** A short tag of a seat token (FNV-1a), to tell a kept log's seat without storing the token again. */
+function tokenTag(token) {
+  let x = 0x811c9dc5;
+  for (const c of String(token)) x = Math.imul(x ^ c.codePointAt(0), 0x01000193) >>> 0;
+  return x.toString(36);
+}
+
+/** Keeps at most `keep` rooms' logs besides `current`'s, dropping the oldest written; says
+ * whether it dropped any. */
+function dropOldLogs(current, keep) {
+  const logs = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key || !key.startsWith(LOG_PREFIX) || key === current) continue;
+    let at = 0;
+    try { at = Number(JSON.parse(localStorage.getItem(key)).at) || 0; } catch { /* unreadable: oldest */ }
+    logs.push({ key, at });
+  }
+  logs.sort((a, b) => a.at - b.at || (a.key < b.key ? -1 : 1));
+  const drop = logs.slice(0, Math.max(0, logs.length - Math.max(0, keep)));
+  for (const { key } of drop) localStorage.removeItem(key);
+  return drop.length > 0;
+}
+
 export class Room {
   constructor(code, onchange) {
     this.code = code;
@@ -30,7 +66,7 @@ export class Room {
     this.pending = false;
     this.closed = false;
     this.retry = 0;
-    this.notice = '';
+    this.notice = null; // {fr, en} or {text}, and `info` for news that is not an error
     this.roundEnd = null;
     this.unread = 0;
     this.clockAt = null; // when this browser expects the turn clock to play, if the room has one
@@ -43,14 +79,22 @@ export class Room {
     clearTimeout(this.noticeTimer);
   }
 
+  // The move log outlives the tab: closing it and opening the link again on this device gives
+  // the log back. It is kept per room, for one match and one seat token (a tag of it, not the
+  // secret twice), as its last LOG_LINES lines; the oldest rooms' logs go when the store is full.
   logKey() {
-    return `tapis.log.${this.code}`;
+    return `${LOG_PREFIX}${this.code}`;
+  }
+
+  logOwner() {
+    return { seat: this.seat(), tag: this.held ? tokenTag(this.held.token) : null };
   }
 
   restoreLog(match) {
     try {
-      const kept = JSON.parse(sessionStorage.getItem(this.logKey()));
-      if (kept && kept.match === match && kept.seat === this.seat()) return kept.log;
+      const kept = JSON.parse(localStorage.getItem(this.logKey()));
+      const owner = this.logOwner();
+      if (kept && kept.match === match && kept.seat === owner.seat && kept.tag === owner.tag && Array.isArray(kept.log)) return kept.log;
     } catch { /* a log that cannot be read is started again */ }
     return [];
   }
@@ -58,7 +102,18 @@ export class Room {
   keepLog() {
     const s = this.snapshot;
     if (!s) return;
-    sessionStorage.setItem(this.logKey(), JSON.stringify({ match: s.match, seat: this.seat(), log: this.log.slice(-300) }));
+    const text = JSON.stringify({ match: s.match, ...this.logOwner(), at: Date.now(), log: this.log.slice(-LOG_LINES) });
+    if (!this.logKept) dropOldLogs(this.logKey(), LOG_ROOMS - 1);
+    this.logKept = true;
+    for (let tries = 0; tries <= LOG_ROOMS; tries++) {
+      try {
+        localStorage.setItem(this.logKey(), text);
+        return;
+      } catch {
+        // The store is full: the oldest other room's log makes room, then the next.
+        if (!dropOldLogs(this.logKey(), LOG_ROOMS - 2 - tries)) return;
+      }
+    }
   }
 
   seat() {
@@ -154,7 +209,7 @@ export class Room {
         const newMatch = !this.snapshot || this.snapshot.match !== frame.match;
         this.snapshot = frame;
         if (newMatch) {
-          if (this.lastMatch && frame.match > this.lastMatch) this.flash(tr('Revanche : une nouvelle partie commence.', 'Rematch: a new match begins.'));
+          if (this.lastMatch && frame.match > this.lastMatch) this.flash({ fr: 'Revanche : une nouvelle partie commence.', en: 'Rematch: a new match begins.', info: true });
           this.lastMatch = frame.match;
           this.log = this.restoreLog(frame.match);
           this.roundEnd = null;
@@ -230,7 +285,7 @@ export class Room {
           this.closed = true;
           if (frame.code === 'bad_token') saveSeat(this.code, null);
           this.held = null;
-          this.notice = frame.message;
+          this.notice = { text: frame.message };
           this.ws.close();
           this.onchange('lost');
           return;
@@ -244,9 +299,9 @@ export class Room {
             this.act(this.sent.action, { retry: false, then: this.sent.then });
             break;
           }
-          this.flash(tr('Trop tard : la table a bougé avant que votre coup n’arrive.', 'Too late: the table moved before your move arrived.'));
+          this.flash({ fr: 'Trop tard : la table a bougé avant que votre coup n’arrive.', en: 'Too late: the table moved before your move arrived.' });
         } else {
-          this.flash(frame.message);
+          this.flash({ text: frame.message });
         }
         this.onchange('notice');
         break;
@@ -255,10 +310,11 @@ export class Room {
     }
   }
 
-  flash(message) {
-    this.notice = message;
+  /** Shows `notice` ({fr, en} or {text}; `info: true` for news, not an error) for 5 s. */
+  flash(notice) {
+    this.notice = notice;
     clearTimeout(this.noticeTimer);
-    this.noticeTimer = setTimeout(() => { this.notice = ''; this.onchange('notice'); }, 5000);
+    this.noticeTimer = setTimeout(() => { this.notice = null; this.onchange('notice'); }, 5000);
   }
 
   async fetchRounds() {

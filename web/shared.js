@@ -4,7 +4,7 @@
 // little menu).
 
 import { h, clear } from './dom.js';
-import { lang, setLang, tr, count } from './i18n.js';
+import { lang, setLang, tr, count, de } from './i18n.js';
 import { cardElement } from './cards.js';
 
 export const app = document.getElementById('app');
@@ -52,7 +52,7 @@ const FAMILY_NAMES = { crazyeights: ['Le huit américain', 'Crazy Eights'] };
 export function ofGame(id) {
   const name = gameName(id);
   const m = /^Le (.*)$/.exec(name);
-  return tr(m ? `du ${m[1]}` : `de ${name}`, `of ${name}`);
+  return tr(m ? `du ${m[1]}` : de(name), `of ${name}`);
 }
 
 /** A sentence's full stop, unless it already ends with one (« Njet! », not « Njet!. »). */

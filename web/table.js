@@ -11,12 +11,12 @@
 // is vendored (web/README.md).
 
 import { h, clear } from './dom.js';
-import { lang, tr, count } from './i18n.js';
+import { lang, tr, count, de } from './i18n.js';
 import {
   app, api, loadGames, gameModule, gameInfo, gameName, ofGame, stop, topBar, onRedraw, plainPage, saveSeat, seatName,
   variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, roundWord, winnersLine, earlierMatches, drawGame,
 } from './shared.js';
-import { Room, autoForcedOn } from './net.js';
+import { Room, autoForcedOn, noticeText } from './net.js';
 import { soundSwitch, turnChanged, noTurn, askNotificationsOnce } from './alerts.js';
 import { measure, animate, taker } from './motion.js';
 
@@ -36,7 +36,7 @@ export async function roomPage(code) {
     leaveRoom();
   }
   if (page && page.room.code === code && !page.room.closed) return;
-  const notice = page && page.room.code === code ? page.room.notice : '';
+  const notice = page && page.room.code === code ? page.room.notice : null;
   leaveRoom();
   page = new RoomPage(code);
   page.room.notice = notice;
@@ -162,7 +162,7 @@ class RoomPage {
     if (host && room.seat() !== 0) {
       main.append(h('p', { class: 'lead' }, stop(tr(`${host} vous invite à une partie ${ofGame(info.game)}`, `${host} invites you to a game ${ofGame(info.game)}`))));
     }
-    if (room.notice) main.append(h('p', { class: 'error', role: 'alert' }, room.notice));
+    if (room.notice) main.append(h('p', room.notice.info ? { role: 'status' } : { class: 'error', role: 'alert' }, noticeText(room.notice)));
     main.append(inviteBox(room.code));
     const list = h('ul', { class: 'lobby-seats' });
     main.append(h('h2', {}, tr('Les places', 'The seats')), list, variantsBox(game, info.options));
@@ -222,6 +222,7 @@ class RoomPage {
     const clockLine = h('p', { class: 'clock-line', hidden: true });
     const waitingSlot = h('div', { class: 'waiting-slot' });
     const area = h('section', { class: 'game', 'aria-label': tr('La table', 'The table'), tabIndex: -1 });
+    area.addEventListener('click', (e) => this.unplayableTap(e));
     const actions = h('div', { class: 'actions', 'aria-label': tr('Vos coups', 'Your moves') });
     const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
     // The prompt and the moves stay in view at the bottom of the screen; on a phone, one's own
@@ -333,10 +334,24 @@ class RoomPage {
     this.patchPrompt();
   }
 
+  /** A tap on a card of one's own hand that no move uses gets a short note, not silence (a card
+   * offered, or picked first as the Dame's is, handles its own tap). */
+  unplayableTap(event) {
+    const card = event.target.closest('[data-card]');
+    const s = this.room.snapshot;
+    if (!card || !s || s.view.result || card.closest('.playable, [role="button"]') || !card.closest('[data-own-hand]')) return;
+    this.room.flash({ fr: 'Cette carte ne peut pas être jouée maintenant.', en: 'That card cannot be played now.', info: true });
+    this.patchNotice();
+  }
+
   patchNotice() {
     const { notice } = this.table;
-    const text = this.room.notice || '';
+    const text = noticeText(this.room.notice);
     if (notice.textContent !== text) notice.textContent = text;
+    // News (« Revanche… ») reads in a neutral box, a refused move in red.
+    const info = !!(this.room.notice && this.room.notice.info);
+    notice.classList.toggle('info', info);
+    notice.setAttribute('role', info ? 'status' : 'alert');
     notice.hidden = !text;
   }
 
@@ -682,9 +697,17 @@ function promptWords(view, names, pending, info) {
   const mine = view.seat !== null && (view.turn || []).includes(view.seat);
   if (mine) return tr('À vous de jouer.', 'Your move.');
   if (view.may_react) return tr('Vous pouvez réagir maintenant.', 'You may react now.');
-  const waiting = (view.turn || []).map((s) => names(s));
-  if (!waiting.length) return '';
-  return tr(`Au tour de ${waiting.join(', ')}.`, `Waiting for ${waiting.join(', ')}.`);
+  const turn = view.turn || [];
+  if (!turn.length) return '';
+  const waiting = turn.map((s) => names(s)).join(', ');
+  // Someone waited for who has gone is said here too: on a phone, this line stays in view.
+  const gone = turn.filter((s) => info && info.seats[s] && info.seats[s].kind === 'human' && !info.seats[s].connected)
+    .map((s) => names(s));
+  if (!gone.length) return tr(`Au tour ${de(waiting)}.`, `Waiting for ${waiting}.`);
+  if (turn.length === 1) return tr(`Au tour ${de(waiting)}, qui n’est plus en ligne.`, `Waiting for ${waiting}, who is no longer online.`);
+  const many = gone.length > 1;
+  return tr(`Au tour ${de(waiting)} ; ${gone.join(', ')} ${many ? 'ne sont' : 'n’est'} plus en ligne.`,
+    `Waiting for ${waiting}; ${gone.join(', ')} ${many ? 'are' : 'is'} no longer online.`);
 }
 
 // The rules in brief as each game stores them (`Wording::rules_text` in crates/core): a paragraph

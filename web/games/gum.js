@@ -14,6 +14,7 @@
 // and the Ninja (00) as a masked ninja with a shuriken. Every SVG is self-contained (no ids).
 
 import { addStyle } from '../dom.js';
+import { de } from '../i18n.js';
 
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
 const INK = '#1b2233';
@@ -434,7 +435,7 @@ function banner(view, t, ctx, legal, me) {
             h('span', { class: 'gum-hint' }, pick(ctx, ', une ou plusieurs cartes de même valeur', ', one or more cards of one value')), '.'));
         }
       } else if (turnSeat !== undefined) {
-        lines.push(pick(ctx, `Au tour de ${ctx.name(turnSeat)}${NB}: ${need}.`, `${ctx.name(turnSeat)} to play: ${need}.`));
+        lines.push(pick(ctx, `Au tour ${de(ctx.name(turnSeat))}${NB}: ${need}.`, `${ctx.name(turnSeat)} to play: ${need}.`));
       }
       break;
     }

@@ -243,8 +243,14 @@ const CSS = `
 .nj-seat .hand { --card-w: 30px; gap: 0.1rem; }
 
 .nj-handbox { display: flex; flex-direction: column; gap: 0.35rem; }
-.nj-hand { display: flex; flex-wrap: wrap; gap: 0.45rem 0; align-items: flex-end; padding-top: 0.4rem; }
-.nj-hand .card + .card { margin-left: calc(var(--card-w) * -0.4); }
+/* Every card overlaps the one before it, and the row's padding gives the first card of each line
+   its overlap back: a card that starts a new line lies within the screen's edge. */
+.nj-hand {
+  display: flex; flex-wrap: wrap; gap: 0.45rem 0; align-items: flex-end; padding-top: 0.4rem;
+  padding-left: calc(var(--card-w) * 0.4);
+}
+.nj-hand .card { margin-left: calc(var(--card-w) * -0.4); }
+.nj-hand .nj-gap + .card { margin-left: 0; }
 .nj-hand .card.nj-onboard { box-shadow: 0 0 0 3px #f2c230; border-radius: 6px; }
 .nj-hand .nj-gap { width: 0.4rem; }
 .nj-legend { font-size: 0.8rem; color: #cfe3d7; margin: 0; }

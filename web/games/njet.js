@@ -9,6 +9,7 @@
 // colours), with a legend beside the board.
 
 import { addStyle } from '../dom.js';
+import { de } from '../i18n.js';
 
 const STYLE_ID = 'njet';
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
@@ -138,11 +139,6 @@ function shortName(ctx, seat) {
   return String(ctx.name(seat)).replace(/\s*\(.*\)\s*$/, '');
 }
 
-/** French « de » before a name, elided before a vowel: « de Blaise », « d’Ada ». */
-function de(name) {
-  return /^[aeiouyàâäéèêëîïôöùûüœh]/i.test(String(name)) ? `d’${name}` : `de ${name}`;
-}
-
 /** The letters on a seat's stones: the initial, or two letters when two names share it. */
 function initials(ctx, n) {
   const names = Array.from({ length: n }, (_, s) => shortName(ctx, s));
@@ -222,7 +218,7 @@ function drawBoard(ctx, view, table, letters, legalSet) {
       },
       h('span', { class: 'njet-cell-face' }, cellFace(ctx, row.row, c.cell, view.players)),
       c.covered && c.by !== null && c.by !== undefined
-        ? stone(ctx, c.by, letters, t(`Njet ${de(ctx.name(c.by))}`, `${ctx.name(c.by)}’s Njet`))
+        ? stone(ctx, c.by, letters, ctx.name(c.by) === t('vous', 'you') ? t('Votre Njet', 'Your Njet') : t(`Njet ${de(ctx.name(c.by))}`, `${ctx.name(c.by)}’s Njet`))
         : c.covered ? h('span', { class: 'njet-stone njet-stone-fixed', 'aria-hidden': 'true' }, '×') : null,
       settled ? h('span', { class: 'njet-tick', 'aria-hidden': 'true' }, '✓') : null);
       const action = `njet ${row.row} ${c.cell}`;
@@ -492,6 +488,8 @@ function status(ctx, view, table) {
   const t = ctx.t;
   const mine = view.seat !== null && view.seat !== undefined && (view.turn || []).includes(view.seat) && !ctx.replay;
   const who = (view.turn || []).map((s) => ctx.name(s)).join(', ');
+  // A replay names the seat it is seen from « vous »: its sentences take the second person.
+  const you = ctx.replay && (view.turn || []).length === 1 && who === t('vous', 'you');
   const round = t(`Manche ${view.round} sur ${table.rounds}`, `Round ${view.round} of ${table.rounds}`);
   let line = '';
   switch (table.phase) {
@@ -499,13 +497,17 @@ function status(ctx, view, table) {
       const left = table.seats[view.seat] ? table.seats[view.seat].stones_left : 0;
       line = mine
         ? t(`Njet\u00a0! Posez une pierre sur une option à interdire (il vous en reste ${left}).`, `Njet! Place a stone on an option to rule it out (you have ${left} left).`)
-        : t(`Phase Njet\u00a0: ${who} interdit une option.`, `Njet phase: ${who} is ruling out an option.`);
+        : you
+          ? t('Phase Njet\u00a0: vous interdisez une option.', 'Njet phase: you are ruling out an option.')
+          : t(`Phase Njet\u00a0: ${who} interdit une option.`, `Njet phase: ${who} is ruling out an option.`);
       break;
     }
     case 'partner':
       line = mine
         ? t('Vous êtes premier joueur\u00a0: choisissez votre partenaire, puis vous entamez le premier pli.', 'You are the start player: choose your partner, then you lead the first trick.')
-        : t(`${who} choisit son partenaire.`, `${who} is choosing a partner.`);
+        : you
+          ? t('Vous choisissez votre partenaire.', 'You are choosing a partner.')
+          : t(`${who} choisit son partenaire.`, `${who} is choosing a partner.`);
       break;
     case 'discard': {
       const me = table.seats[view.seat];

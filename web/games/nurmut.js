@@ -17,6 +17,7 @@
 // Every SVG is self-contained (no ids, no <defs>), as in cards.js.
 
 import { addStyle } from '../dom.js';
+import { de } from '../i18n.js';
 
 const INK = '#2b2b2b';
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
@@ -409,7 +410,7 @@ export function render(area, view, ctx) {
     const courage = T.phase === 'place' && T.courage && T.courage.seat === s;
     return h('div', {
       class: 'nm-seat' + (turn.has(s) ? ' nm-turn' : ''), 'data-seat': s,
-      'aria-label': t(`Tas de ${name(s)}`, `${name(s)}’s pile`),
+      'aria-label': t(`Tas ${de(name(s))}`, `${name(s)}’s pile`),
     },
       stack(ctx, p.top, p.cards, t('vide', 'empty')),
       h('div', { class: 'nm-seat-text' },

@@ -147,3 +147,39 @@ test.describe('in English', () => {
     await page.screenshot({ path: extra('nainjaune-replay-en') });
   });
 });
+
+test('on a phone, every card of a full hand of 15 lies within the screen', async ({ browser, request }) => {
+  // The bots wait a minute: the hand stays whole while it is measured.
+  const room = await createRoom(request, 'nainjaune', 3, ['human', 'bot:easy', 'bot:easy'], { rounds: 1 }, { seed: 3, bot_delay_ms: 60_000 });
+  const page = await (await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } })).newPage();
+  await joinByLink(page, room, 'Mamie');
+  const cards = page.locator('.nj-hand .card');
+  await expect(cards).toHaveCount(15);
+  const boxes = await cards.evaluateAll((els) => els.map((el) => {
+    const r = el.getBoundingClientRect();
+    return [el.dataset.card, Math.round(r.left), Math.round(r.right)];
+  }));
+  for (const [card, left, right] of boxes) {
+    expect(left, card).toBeGreaterThanOrEqual(0);
+    expect(right, card).toBeLessThanOrEqual(390);
+  }
+  // The hand takes more than one line, so the check covers a card that starts a new one.
+  const tops = await cards.evaluateAll((els) => new Set(els.map((el) => Math.round(el.getBoundingClientRect().top))).size);
+  expect(tops).toBeGreaterThan(1);
+});
+
+test('a tap on a card that cannot be played says so', async ({ browser, request }) => {
+  // Mamie deals: the bot on her left leads, after a minute; none of her cards can be played.
+  const room = await createRoom(request, 'nainjaune', 3, ['human', 'bot:easy', 'bot:easy'], { rounds: 1 }, { seed: 3, dealer: 0, bot_delay_ms: 60_000 });
+  const page = await (await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } })).newPage();
+  await joinByLink(page, room, 'Mamie');
+  await expect(page.locator('.nj-hand .card')).toHaveCount(15);
+  const notice = page.locator('.dock .notice');
+  await expect(notice).toBeHidden();
+  await expect(page.locator('.nj-hand .card.playable')).toHaveCount(0);
+  // Its left edge: the next card covers its right.
+  await page.locator('.nj-hand .card').first().click({ position: { x: 6, y: 20 } });
+  await expect(notice).toHaveText('Cette carte ne peut pas être jouée maintenant.');
+  await expect(notice).toHaveAttribute('role', 'status');
+  await page.context().close();
+});

@@ -3,7 +3,7 @@
 // phone widths; what the drawing must show (the board and its stones, the conditions, the trick,
 // the teams, the cards drawn with data-card and named in the reader's language).
 import { test, expect } from '@playwright/test';
-import { createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
+import { base, createRoom, joinByLink, playToEnd, shoot } from './helpers.js';
 
 const SEATS = ['human', 'bot:easy', 'bot:medium', 'bot:easy'];
 
@@ -122,4 +122,24 @@ test.describe('in English', () => {
     await page.locator('[data-step="last"]').click();
     await expect(page.locator('.game-njet .njet-cell.covered')).toHaveCount(15);
   });
+});
+
+test('a replay speaks to the seat it is seen from in the second person', async ({ page, request }) => {
+  const room = await createRoom(request, 'njet', 4, ['bot:easy', 'bot:easy', 'bot:easy', 'bot:easy'], { rounds: 1 }, { seed: 3 });
+  await expect.poll(async () => (await (await request.get(`${base()}/api/rooms/${room}`)).json()).phase).toBe('over');
+  // No seat held on this device: the replay is seen from the first seat, « vous ».
+  await page.goto(`${base()}/r/${room}/replay`);
+  const pos = page.locator('.replay-pos');
+  await expect(pos).toHaveAttribute('data-pos', '0');
+  const last = Number((await pos.textContent()).match(/sur (\d+)/)[1]);
+  const lines = new Set();
+  for (let step = 0; step < last; step++) {
+    // The line is drawn in the phases before the tricks.
+    for (const line of await page.locator('.game-njet .njet-status').allTextContents()) lines.add(line);
+    await page.locator('[data-step="forward"]').click();
+    await expect(pos).toHaveAttribute('data-pos', String(step + 1));
+  }
+  const all = [...lines];
+  expect(all.some((l) => l.endsWith('Phase Njet\u00a0: vous interdisez une option.'))).toBe(true);
+  expect(all.filter((l) => /\bvous (interdit|choisit|joue)\b/.test(l))).toEqual([]);
 });

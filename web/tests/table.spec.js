@@ -4,7 +4,7 @@
 // its link, a table waiting for someone who left says so and its host can give the seat to a
 // bot, and cards move unless the reader asked for less motion.
 import { test, expect } from '@playwright/test';
-import { base, createRoom, joinByLink } from './helpers.js';
+import { base, createRoom, joinByLink, playToEnd } from './helpers.js';
 
 const seq = async (page) => Number(await page.locator('main.table-page').getAttribute('data-seq'));
 
@@ -354,4 +354,56 @@ test('« Jouer pour moi mes coups forcés » is on by default: a lone move is pl
   await expect.poll(() => seq(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
   expect(sent.filter((m) => m.type === 'act')).toEqual([]);
   await expect(page.locator('.log')).toContainText('Alice pioche');
+});
+
+test('the prompt elides « de » before a vowel, and says so when the person it waits for has gone', async ({ browser, request }) => {
+  // Oncle Paul plays first (Alice deals); Alice holds a phone, where this line stays in view.
+  const room = await createRoom(request, 'nantais', 2, ['human', 'human'], { rounds_to_win: 1 }, { dealer: 0, seed: 5 });
+  const alice = await (await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } })).newPage();
+  const paulContext = await browser.newContext({ locale: 'fr-FR' });
+  const paul = await paulContext.newPage();
+  await joinByLink(alice, room, 'Alice');
+  await joinByLink(paul, room, 'Oncle Paul');
+  const prompt = alice.locator('p.prompt');
+  await expect(prompt).toHaveText('Au tour d’Oncle Paul.');
+  await paulContext.close();
+  await expect(prompt).toHaveText('Au tour d’Oncle Paul, qui n’est plus en ligne.');
+  await alice.locator('.lang-switch').click();
+  await expect(alice.locator('p.prompt')).toHaveText('Waiting for Oncle Paul, who is no longer online.');
+  await alice.context().close();
+});
+
+test('the rematch notice reads as news, not as an error, and follows the language switch', async ({ page, request }) => {
+  const code = await createRoom(request, 'crazyeights', 2, ['human', 'bot:easy'], { max_turns: 20 }, { seed: 3 });
+  await joinByLink(page, code, 'Alice');
+  await playToEnd(page, { seed: 3 });
+  await page.locator('[data-do="rematch"]').click();
+  const notice = page.locator('.dock .notice');
+  await expect(notice).toHaveText('Revanche\u00a0: une nouvelle partie commence.');
+  await expect(notice).toHaveAttribute('role', 'status');
+  // Not the red of an error.
+  expect(await notice.evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(179, 38, 30)');
+  await page.locator('.lang-switch').click();
+  await expect(page.locator('.dock .notice')).toHaveText('Rematch: a new match begins.');
+});
+
+test('the Journal comes back when the tab is closed and the link opened again on the same device', async ({ browser, request }) => {
+  const room = await createRoom(request, 'crazyeights', 2, ['human', 'bot:easy'], { max_turns: 20 }, { seed: 3 });
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  const first = await context.newPage();
+  await joinByLink(first, room, 'Alice');
+  await playToEnd(first, { seed: 5 });
+  const lines = await first.locator('ol.log li').allTextContents();
+  expect(lines.length).toBeGreaterThan(2);
+  await first.close();
+  // A new tab: its sessionStorage is empty, the device's localStorage is not.
+  const again = await context.newPage();
+  await again.goto(`${base()}/r/${room}`);
+  await expect(again.locator('main.table-page')).toBeVisible();
+  await expect(again.locator('ol.log li')).toHaveText(lines);
+  // A reload gives it back too.
+  await again.reload();
+  await expect(again.locator('main.table-page')).toBeVisible();
+  await expect(again.locator('ol.log li')).toHaveText(lines);
+  await context.close();
 });
