@@ -33,12 +33,12 @@ export function french(text) {
   return String(text).replace(/ ([:;!?»])/g, '\u00a0$1').replace(/« /g, '«\u00a0');
 }
 
-/// French « de » before a name, elided before a vowel with or without its accent, as the server's
-/// words are (« d’Oncle Paul », « d’Émile », « de Blaise »); not before an h, which may be
-/// aspirated (« de Hugo »).
+/// French « de » before a name, elided before a vowel with or without its accent, or an h, as the
+/// server's words are (« d’Oncle Paul », « d’Émile », « d’Hugo », « de Blaise »): a name reads the
+/// same in the page's sentences and in the journal's.
 export function de(name) {
   const text = String(name);
-  return /^[aeiouyœæ]/i.test(text.normalize('NFD')) ? `d’${text}` : `de ${text}`;
+  return /^[aeiouyhœæ]/i.test(text.normalize('NFD')) ? `d’${text}` : `de ${text}`;
 }
 
 /// "1 carte", "2 cartes": French counts 0 and 1 as singular, English only 1.
