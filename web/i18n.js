@@ -41,6 +41,16 @@ export function de(name) {
   return /^[aeiouyhœæ]/i.test(text.normalize('NFD')) ? `d’${text}` : `de ${text}`;
 }
 
+/// A number as people write it, with the minus sign rather than a hyphen: « −14 ».
+export function number(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/// A change of score: « +3 », « −2 », « 0 ».
+export function signed(n) {
+  return n > 0 ? `+${n}` : number(n);
+}
+
 /// "1 carte", "2 cartes": French counts 0 and 1 as singular, English only 1.
 export function count(n, frOne, frMany, enOne, enMany) {
   if (current === 'fr') return `${n} ${n <= 1 ? frOne : frMany}`;

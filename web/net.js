@@ -68,6 +68,7 @@ export class Room {
     this.retry = 0;
     this.notice = null; // {fr, en} or {text}, and `info` for news that is not an error
     this.roundEnd = null;
+    this.matchEnd = null; // the last round's end, for the match's dialog
     this.unread = 0;
     this.clockAt = null; // when this browser expects the turn clock to play, if the room has one
   }
@@ -213,6 +214,7 @@ export class Room {
           this.lastMatch = frame.match;
           this.log = this.restoreLog(frame.match);
           this.roundEnd = null;
+          this.matchEnd = null;
           this.resultClosed = false;
           this.rounds = [];
         }
@@ -233,8 +235,11 @@ export class Room {
         const last = frame.view.last_round;
         if (last && (!this.rounds.length || this.rounds[this.rounds.length - 1].round < last.round)) {
           this.rounds.push(last);
-          // The round's dialog may tell what led to the points from the table just before.
-          if (!frame.view.result) this.roundEnd = { summary: last, events: roundEndEvents(frame.events), all: frame.events, before: s.view };
+          // The round's dialog may tell what led to the points from the table just before; the
+          // last round's, in the match's dialog, also why the match ended.
+          const end = { summary: last, events: roundEndEvents(frame.events), all: frame.events, before: s.view };
+          if (frame.view.result) this.matchEnd = end;
+          else this.roundEnd = end;
         }
         const sent = this.sent;
         this.pending = false;

@@ -94,7 +94,7 @@ export async function replayPage(code) {
       const one = mod.cardElement ? (c) => mod.cardElement(c, ctx) : (c) => ctx.card(c, { small: true });
       return h('div', { class: 'hand mini', 'data-hand': s }, hand.map(one));
     };
-    built.strip.replaceChildren(seatStrip(view, names, null, { extra: hands }));
+    built.strip.replaceChildren(seatStrip(view, names, null, { extra: hands, unit: mod.scoreUnit }));
     built.pos.dataset.pos = step;
     built.pos.textContent = tr(`coup ${step} sur ${last}`, `move ${step} of ${last}`);
     built.words.textContent = current.words ? names(current.seat) + tr(' : ', ': ') + current.words[lang()] : tr('La donne.', 'The deal.');

@@ -4,7 +4,7 @@
 // little menu).
 
 import { h, clear } from './dom.js';
-import { lang, setLang, tr, count, de } from './i18n.js';
+import { lang, setLang, tr, count, de, number, signed } from './i18n.js';
 import { cardElement } from './cards.js';
 
 export const app = document.getElementById('app');
@@ -292,7 +292,7 @@ document.addEventListener('click', (e) => { if (!e.target.closest('.menu')) clos
 // Pieces of a table, live or replayed.
 
 /** One seat's facts in the strip; `extra(s)` adds to a seat (a replay's hands). */
-export function seatStrip(view, names, info, { extra = null, connectedSelf = false, clock = null } = {}) {
+export function seatStrip(view, names, info, { extra = null, connectedSelf = false, clock = null, unit = null } = {}) {
   const order = [];
   const n = view.players;
   const first = view.seat === null || view.seat === undefined ? 0 : view.seat;
@@ -313,7 +313,8 @@ export function seatStrip(view, names, info, { extra = null, connectedSelf = fal
         h('span', {}, s === view.seat && seatInfo && seatInfo.name ? `${seatInfo.name} (${names(s)})` : names(s)),
         s === view.dealer ? h('span', { class: 'dealer', title: tr('donneur', 'dealer') }, tr('D', 'D')) : null),
       h('div', { class: 'seat-facts' },
-        h('span', { title: tr('score', 'score') }, tr('score ', 'score ') + view.scores[s]),
+        // A game whose score is a count of something says so (« 55 jetons »); the others, « score 12 ».
+        h('span', { title: tr('score', 'score') }, unit ? count(view.scores[s], ...unit) : tr('score ', 'score ') + number(view.scores[s])),
         h('span', {}, count(view.cards[s], 'carte', 'cartes', 'card', 'cards'))),
       turn.has(s) ? h('div', { class: 'seat-turn' }, tr('à jouer', 'to play'), clock && seatInfo && seatInfo.kind === 'human' ? clock() : null) : null,
       extra ? extra(s) : null);
@@ -338,8 +339,8 @@ export function scoreSheet(view, names, rounds, { now = true, word = roundWord(n
     // A heading starts with a capital: « Vous », not the « vous » of a sentence.
     h('thead', {}, h('tr', {}, h('th', {}, tr(capital(word[0]), capital(word[1]))), seats.map((s) => h('th', {}, s === view.seat ? tr('Vous', 'You') : names(s))))),
     h('tbody', {},
-      rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, `${r.scores_after[s]}`, h('small', {}, ` (${r.change[s] > 0 ? '+' : ''}${r.change[s]})`))))),
-      now ? h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, view.scores[s]))) : null));
+      rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, number(r.scores_after[s]), h('small', {}, ` (${signed(r.change[s])})`))))),
+      now ? h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, number(view.scores[s])))) : null));
 }
 
 /** « Gagnant : Léo » / "Winners: Léo, Tom". */

@@ -362,6 +362,7 @@ class RoomPage {
     table.strip.replaceChildren(seatStrip(waiting ? { ...view, turn: [] } : view, this.names(), room.info, {
       connectedSelf: room.state === 'open',
       clock: () => h('span', { class: 'clock', 'data-clock': '', role: 'timer' }),
+      unit: this.module && this.module.scoreUnit,
     }));
     this.tickClock();
   }
@@ -754,15 +755,20 @@ function dialog(title, ...content) {
   return h('div', { class: 'overlay' }, h('div', { class: 'dialog', role: 'dialog', 'aria-modal': 'true', 'aria-label': title }, h('h2', {}, title), ...content));
 }
 
-function roundDialog(room, mod, view, names, close) {
-  const { summary, events, all, before } = room.roundEnd;
-  // A game may say what led to the points (Njet!: each team's tricks and loot).
+/** How a round ended, as its last update told it: the settlement's lines and what a game says
+ * led to the points (Njet!: each team's tricks and loot). */
+function settlement(end, mod, view, names) {
+  const { events, all, before } = end;
   const ctx = makeCtx(before || view, names, { replay: true });
   const behind = mod.roundSummary && before ? mod.roundSummary(before, all, ctx) : null;
+  return [h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))), behind];
+}
+
+function roundDialog(room, mod, view, names, close) {
+  const { summary } = room.roundEnd;
   const [fr, en] = roundWord(mod);
   return dialog(tr(`Fin de la ${fr} ${summary.round}`, `End of ${en} ${summary.round}`),
-    h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))),
-    behind,
+    ...settlement(room.roundEnd, mod, view, names),
     scoreSheet(view, names, [summary], { now: false, word: [fr, en] }),
     h('div', { class: 'dialog-buttons' },
       h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: close }, tr('Continuer', 'Continue'))));
@@ -774,6 +780,9 @@ function resultsDialog(room, mod, view, names, close) {
   const player = view.seat !== null && view.seat !== undefined;
   return dialog(tr('La partie est finie', 'The match is over'),
     h('p', { class: 'headline', 'data-result': 'winners' }, headline),
+    // Seen as it happened, the last round's end says why the match ended (« un joueur ne peut
+    // plus miser 15 jetons »); after a reload only the sheet is known.
+    ...(room.matchEnd ? settlement(room.matchEnd, mod, view, names) : []),
     scoreSheet(view, names, room.rounds, { word: roundWord(mod) }),
     h('div', { class: 'dialog-buttons' },
       player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,

@@ -9,6 +9,7 @@
 
 import { cardShort, rankIndex as cardRankIndex, rankName } from '../cards.js';
 import { addStyle } from '../dom.js';
+import { signed } from '../i18n.js';
 
 const RANKS = 'A23456789TJQK';
 const SUIT_ORDER = 'SHDC';
@@ -69,11 +70,6 @@ function cellName(ctx, card) {
   return cardShort(card, ctx.lang);
 }
 
-function signed(n) {
-  if (n > 0) return `+${n}`;
-  if (n < 0) return `\u2212${-n}`;
-  return '0';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Pictures: chips, stacks of chips, the little yellow dwarf.
@@ -548,6 +544,9 @@ function drawHand(h, table, view, ctx) {
 
 // Every seat's tile shows its hand in a replay, so the shell does not add its own.
 export const drawsHands = true;
+
+/** A seat's score is its chips: the players' strip says « 55 jetons », as the table does. */
+export const scoreUnit = ['jeton', 'jetons', 'chip', 'chips'];
 
 export function render(area, view, ctx) {
   ensureStyle();

@@ -80,6 +80,8 @@ test('a whole match of Njet! against bots, by clicking the board and the cards',
   expect(sawPlay).toBe(true);
   expect(shot).toBe(true);
   await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+  // The match's dialog shows the last round's tricks and loot per team, as a round's dialog does.
+  await expect(page.locator('.dialog [data-round-teams] tbody tr')).toHaveCount(2);
 });
 
 test.describe('in English', () => {

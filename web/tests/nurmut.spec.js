@@ -29,6 +29,10 @@ test('a person plays a whole Nur Mut match against two bots by clicking, then wa
   const moves = await playToEnd(page, { seed: 5 });
   expect(moves).toBeGreaterThan(0);
   await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
+  // The losers' points are written with the minus sign, as people write it, never a hyphen.
+  const sheet = await page.locator('.dialog .sheet').innerText();
+  expect(sheet).toContain('\u2212');
+  expect(sheet).not.toContain('-');
 
   // The replay draws the same table and offers nothing.
   await page.locator('[data-do="replay"]').click();

@@ -74,7 +74,7 @@ test('rule variants are chosen in words, and whoever opens the invite link sees 
   await page.locator('[data-seat="1"]').selectOption('human');
   await page.locator('details.options summary').click();
   const mode = page.locator('#opt-queen_swap_mode');
-  await expect(mode.locator('option')).toHaveText(['prendre une carte au hasard', 'demander une carte précise', 'l\'adversaire choisit la carte']);
+  await expect(mode.locator('option')).toHaveText(['prendre une carte au hasard', 'demander une carte précise', 'l’adversaire choisit la carte']);
   await mode.selectOption({ label: 'demander une carte précise' });
   await page.locator('#opt-queen_swap').check();
   await page.locator('form.create button[type=submit]').click();
