@@ -573,7 +573,7 @@ const CSS = `
 .game-njet .njet h3{margin:0 0 .35rem;font-size:.95rem;font-weight:700}
 .game-njet .njet-status{grid-area:status;margin:0;font-weight:600}
 .game-njet .njet-round{display:inline-block;background:rgba(0,0,0,.25);border-radius:999px;padding:.05rem .55rem;margin-right:.3rem;font-size:.85rem;font-weight:600}
-.game-njet .njet-board{grid-area:board;background:rgba(0,0,0,.18);border-radius:12px;padding:.5rem .6rem;min-width:0}
+.game-njet .njet-board{grid-area:board;background:rgba(0,0,0,.18);border-radius:12px;padding:.5rem .6rem;min-width:0;container-type:inline-size}
 .game-njet .njet-middle{grid-area:middle;display:flex;flex-direction:column;gap:.6rem;min-width:0}
 .game-njet .njet-hand{grid-area:hand;min-width:0}
 .game-njet .njet-conditions{grid-area:cond}
@@ -618,6 +618,13 @@ const CSS = `
 .game-njet .njet-board.compact .njet-cell-small{font-size:.7rem}
 .game-njet .njet-board.compact .njet-cell-big{font-size:.95rem}
 .game-njet .njet-board.compact .njet-cell-name{font-size:.72rem}
+/* A board narrower than its five cells and their row's name side by side (beside the trick on a
+   1024-pixel screen): each row's name above its cells, as on a phone, else « Njet » and « bleu »
+   ran out of their cells. */
+@container (max-width:24rem){
+  .game-njet .njet-row,.game-njet .njet-board.compact .njet-row{grid-template-columns:minmax(0,1fr);gap:.15rem}
+  .game-njet .njet-board.compact .njet-cell-face{flex-direction:column;gap:0}
+}
 .game-njet .njet-board.compact .njet-chip{width:1.2rem;height:1.2rem}
 .game-njet .njet-board.compact .njet-cell{gap:.2rem}
 .game-njet .njet-board.compact .njet-cell .njet-stone{position:static;width:1.25rem;height:1.25rem;font-size:.62rem}

@@ -85,3 +85,25 @@ for (const [game, players, options, moves] of TABLES) {
     await context.close();
   });
 }
+
+test('on a 1024-pixel screen, every word of Njet!’s board stays within its cell', async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  const room = await createRoom(request, 'njet', 4, ['human', 'bot:easy', 'bot:easy', 'bot:easy'], {}, { seed: 7 });
+  await joinByLink(page, room, 'Alice');
+  // Through the Njet phase to the tricks: the board, settled, sits beside the trick.
+  await playMoves(page, 10);
+  await expect(page.locator('.njet.phase-play .njet-board.compact')).toBeVisible();
+  const out = await page.evaluate(() => [...document.querySelectorAll('.njet-board .njet-cell')].flatMap((cell) => {
+    const box = cell.getBoundingClientRect();
+    // A long name is cut short on purpose (« Cole… »): the other words must fit whole.
+    return [...cell.querySelectorAll('.njet-cell-big:not(.njet-cell-name), .njet-cell-small, .njet-chip')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && (el.scrollWidth > el.clientWidth + 1 || r.left < box.left - 1 || r.right > box.right + 1);
+      })
+      .map((el) => `${cell.closest('.njet-row').dataset.row} ${cell.dataset.cell}: ${el.textContent}`);
+  }));
+  expect(out).toEqual([]);
+  await context.close();
+});
