@@ -107,3 +107,31 @@ test('on a 1024-pixel screen, every word of Njet!’s board stays within its cel
   expect(out).toEqual([]);
   await context.close();
 });
+
+test('on a laptop, the score sheet of eight players fits its dialog', async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const room = await createRoom(request, 'nainjaune', 8, ['human', ...Array(7).fill('bot:easy')], {}, { seed: 7 });
+  await joinByLink(page, room, 'Alice');
+  // Plays until the first round's dialog shows its sheet.
+  const pick = chooser(11);
+  for (let i = 0; i < 200 && !(await page.locator('.dialog .sheet').count()); i++) {
+    await page.waitForSelector(`${CLICKABLE}, .dialog .sheet`, { timeout: 60_000 });
+    const candidates = page.locator(CLICKABLE);
+    const n = await candidates.count();
+    if (!n || (await page.locator('.dialog .sheet').count())) continue;
+    const seq = await page.locator('main.table-page').getAttribute('data-seq');
+    try {
+      await candidates.nth(pick(n)).click({ timeout: 3000 });
+    } catch {
+      continue;
+    }
+    await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old || document.querySelector('.dialog'), seq, { timeout: 60_000 });
+  }
+  const dialog = page.locator('.dialog');
+  await expect(dialog.locator('.sheet th')).toHaveCount(9);
+  // Its last column was cut off: the dialog had to be scrolled sideways to read Hortense's chips.
+  const { wide, room: width } = await dialog.evaluate((el) => ({ wide: el.scrollWidth, room: el.clientWidth }));
+  expect(wide).toBeLessThanOrEqual(width);
+  await context.close();
+});
