@@ -1,6 +1,7 @@
-// The table on a laptop's screen (1280 × 800): whatever the game, the player count and the size
-// of the hand, no part of the table lies over another. One's own hand hid the bottom of the
-// players' tiles in Le Nain Jaune: it stuck to the foot of the screen as it does on a phone.
+// The table on a laptop's screen (1280 × 800, and a smaller one, 1024 × 768): whatever the game,
+// the player count and the size of the hand, no part of the table lies over another and nothing
+// is cut. One's own hand hid the bottom of the players' tiles in Le Nain Jaune: it stuck to the
+// foot of the screen as it does on a phone.
 import { expect, test } from '@playwright/test';
 import { chooser, createRoom, joinByLink } from './helpers.js';
 
