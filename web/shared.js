@@ -186,6 +186,9 @@ export function makeCtx(view, names, { replay = false, views = null, act = () =>
     h,
     seat: view.seat,
     name: names,
+    // The seat `names` calls « vous »: the observer's, or in a replay the seat it is seen from
+    // (the view drawn is that seat's). A spectator is no seat's reader.
+    isReader: (seat) => seat !== null && seat !== undefined && seat === view.seat,
     replay,
     views,
     card: (code, opts = {}) => cardElement(code, { lang: lang(), ...opts }),

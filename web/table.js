@@ -225,8 +225,8 @@ class RoomPage {
     area.addEventListener('click', (e) => this.unplayableTap(e));
     const actions = h('div', { class: 'actions', 'aria-label': tr('Vos coups', 'Your moves') });
     const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
-    // The prompt and the moves stay in view at the bottom of the screen; on a phone, one's own
-    // hand (the element a game marks `data-own-hand`) stays just above them (style.css).
+    // On a phone, the prompt and the moves stay in view at the bottom of the screen, and one's
+    // own hand (the element a game marks `data-own-hand`) just above them (style.css).
     const dock = h('div', { class: 'dock' }, prompt, clockLine, actions, notice);
     const board = h('div', { class: 'board' }, strip, waitingSlot, area, dock);
     new ResizeObserver(() => board.style.setProperty('--dock-h', `${dock.offsetHeight}px`)).observe(dock);

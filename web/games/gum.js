@@ -372,9 +372,8 @@ export function render(area, view, ctx) {
   }
 
   const root = h('div', { class: 'gum-table' + (view.may_react ? ' gum-react' : '') });
-  // Who "you" is in the words: the observer; in a replay, only when the seat watched from is the
-  // reader's own (the shell names it « vous »), else every seat is named.
-  const you = me !== null && (!ctx.replay || ctx.name(me) === pick(ctx, 'vous', 'you')) ? me : null;
+  // Who "you" is in the words: the reader (in a replay, the seat it is seen from, named « vous »).
+  const you = me !== null && ctx.isReader(me) ? me : null;
   root.append(banner(view, t, ctx, legal, you));
 
   // The other seats, clockwise from the observer (a spectator sees every seat here).

@@ -56,10 +56,6 @@ function Name(ctx, s) {
   return n.charAt(0).toUpperCase() + n.slice(1);
 }
 
-function isMe(ctx, s) {
-  return ctx.seat !== null && ctx.seat !== undefined && s === ctx.seat;
-}
-
 function listNames(ctx, seats) {
   const names = seats.map((s) => ctx.name(s));
   if (names.length <= 1) return names.join('');
@@ -340,7 +336,7 @@ function drawPlay(h, table, view, ctx) {
   const box = h('div', { class: 'nj-now' });
   const notes = h('div', { class: 'nj-notes' });
   const actor = (view.turn || [])[0];
-  const mine = actor !== undefined && isMe(ctx, actor);
+  const mine = actor !== undefined && ctx.isReader(actor);
   const legal = view.legal || [];
   const run = table.run || [];
 
@@ -384,7 +380,7 @@ function drawPlay(h, table, view, ctx) {
     } else {
       head = ctx.t(`${Name(ctx, actor)} doit poser ${aRank(ctx, r)} ou passer.`, `${Name(ctx, actor)} must lay ${aRank(ctx, r)} or pass.`);
     }
-    sub = isMe(ctx, by)
+    sub = ctx.isReader(by)
       ? ctx.t(`Vous avez annoncé ${sansWords(ctx, r)}${NB}: si personne n’y répond, vous repartez.`, `You called ${sansWords(ctx, r)} (no ${rankEn(r)}): if nobody answers, you lead again.`)
       : ctx.t(`${Name(ctx, by)} a annoncé ${sansWords(ctx, r)}${NB}; l’appel fait le tour vers la gauche.`, `${Name(ctx, by)} called ${sansWords(ctx, r)} (no ${rankEn(r)}); the call goes round to the left.`);
   } else if (phase === 'going_out') {
@@ -394,12 +390,12 @@ function drawPlay(h, table, view, ctx) {
   } else if (phase === 'over') {
     const out = (table.seats || []).find((x) => x.cards === 0);
     if (!out) head = ctx.t('La partie est finie.', 'The match is over.');
-    else if (isMe(ctx, out.seat)) head = ctx.t(`Vous avez posé votre dernière carte${NB}: «${NB}J’arrête${NB}!${NB}» La partie est finie.`, 'You laid your last card: “J’arrête!” The match is over.');
+    else if (ctx.isReader(out.seat)) head = ctx.t(`Vous avez posé votre dernière carte${NB}: «${NB}J’arrête${NB}!${NB}» La partie est finie.`, 'You laid your last card: “J’arrête!” The match is over.');
     else head = ctx.t(`${Name(ctx, out.seat)} a posé sa dernière carte${NB}: «${NB}J’arrête${NB}!${NB}» La partie est finie.`, `${Name(ctx, out.seat)} laid the last card: “J’arrête!” The match is over.`);
   }
   if (table.claim && phase !== 'going_out') {
     const c = cellName(ctx, table.claim.cell);
-    const claimText = isMe(ctx, table.claim.seat)
+    const claimText = ctx.isReader(table.claim.seat)
       ? ctx.t(`Touchez la case ${c} pour dire «${NB}${c} qui prend${NB}!${NB}» avant la prochaine carte.`, `Touch the ${c} cell to say “${c} qui prend!” before the next card is laid.`)
       : ctx.t(`${Name(ctx, table.claim.seat)} peut encore dire «${NB}${c} qui prend${NB}!${NB}».`, `${Name(ctx, table.claim.seat)} may still say “${c} qui prend!”.`);
     sub = sub ? `${sub} ${claimText}` : claimText;
@@ -443,8 +439,8 @@ function drawPlay(h, table, view, ctx) {
   const opera = table.grand_opera_possible || [];
   if (opera.length && phase !== 'over') {
     const total = (table.board || []).reduce((sum, c) => sum + c.chips, 0);
-    const meToo = opera.some((s) => isMe(ctx, s));
-    const others = opera.filter((s) => !isMe(ctx, s));
+    const meToo = opera.some((s) => ctx.isReader(s));
+    const others = opera.filter((s) => !ctx.isReader(s));
     const parts = [];
     if (meToo) {
       parts.push(ctx.t(

@@ -218,7 +218,7 @@ function drawBoard(ctx, view, table, letters, legalSet) {
       },
       h('span', { class: 'njet-cell-face' }, cellFace(ctx, row.row, c.cell, view.players)),
       c.covered && c.by !== null && c.by !== undefined
-        ? stone(ctx, c.by, letters, ctx.name(c.by) === t('vous', 'you') ? t('Votre Njet', 'Your Njet') : t(`Njet ${de(ctx.name(c.by))}`, `${ctx.name(c.by)}’s Njet`))
+        ? stone(ctx, c.by, letters, ctx.isReader(c.by) ? t('Votre Njet', 'Your Njet') : t(`Njet ${de(ctx.name(c.by))}`, `${ctx.name(c.by)}’s Njet`))
         : c.covered ? h('span', { class: 'njet-stone njet-stone-fixed', 'aria-hidden': 'true' }, '×') : null,
       settled ? h('span', { class: 'njet-tick', 'aria-hidden': 'true' }, '✓') : null);
       const action = `njet ${row.row} ${c.cell}`;
@@ -327,7 +327,7 @@ function drawTrick(ctx, view, table) {
       winning ? h('span', { class: 'njet-badge win' }, showLast ? t('a gagné', 'won') : t('gagne', 'winning')) : null));
   }
   // « vous entamez » / "you lead" for the reader, whose name the table gives as « vous » / "you".
-  const leads = (s) => (ctx.name(s) === t('vous', 'you')
+  const leads = (s) => (ctx.isReader(s)
     ? t('vous entamez', 'you lead')
     : t(`${ctx.name(s)} entame`, `${ctx.name(s)} leads`));
   let title;
@@ -476,7 +476,7 @@ function drawHand(ctx, view, table, legal) {
         return el;
       }));
   });
-  const own = !ctx.replay || ctx.name(view.seat) === t('vous', 'you');
+  const own = !ctx.replay || ctx.isReader(view.seat);
   const title = own ? t('Votre main', 'Your hand') : t(`Main ${de(ctx.name(view.seat))}`, `${ctx.name(view.seat)}’s hand`);
   return h('section', { class: 'njet-hand', 'aria-label': title, 'data-own-hand': ctx.replay ? null : '' },
     h('h3', {}, title, ' ', h('span', { class: 'njet-count' }, t(`(${hand.length} ${hand.length <= 1 ? 'carte' : 'cartes'})`, `(${hand.length} ${hand.length === 1 ? 'card' : 'cards'})`))),
@@ -489,7 +489,7 @@ function status(ctx, view, table) {
   const mine = view.seat !== null && view.seat !== undefined && (view.turn || []).includes(view.seat) && !ctx.replay;
   const who = (view.turn || []).map((s) => ctx.name(s)).join(', ');
   // A replay names the seat it is seen from « vous »: its sentences take the second person.
-  const you = ctx.replay && (view.turn || []).length === 1 && who === t('vous', 'you');
+  const you = ctx.replay && (view.turn || []).length === 1 && ctx.isReader(view.turn[0]);
   const round = t(`Manche ${view.round} sur ${table.rounds}`, `Round ${view.round} of ${table.rounds}`);
   let line = '';
   switch (table.phase) {
@@ -573,7 +573,7 @@ const CSS = `
 .game-njet .njet h3{margin:0 0 .35rem;font-size:.95rem;font-weight:700}
 .game-njet .njet-status{grid-area:status;margin:0;font-weight:600}
 .game-njet .njet-round{display:inline-block;background:rgba(0,0,0,.25);border-radius:999px;padding:.05rem .55rem;margin-right:.3rem;font-size:.85rem;font-weight:600}
-.game-njet .njet-board{grid-area:board;background:rgba(0,0,0,.18);border-radius:12px;padding:.5rem .6rem;min-width:0}
+.game-njet .njet-board{grid-area:board;background:rgba(0,0,0,.18);border-radius:12px;padding:.5rem .6rem;min-width:0;container-type:inline-size}
 .game-njet .njet-middle{grid-area:middle;display:flex;flex-direction:column;gap:.6rem;min-width:0}
 .game-njet .njet-hand{grid-area:hand;min-width:0}
 .game-njet .njet-conditions{grid-area:cond}
@@ -618,6 +618,13 @@ const CSS = `
 .game-njet .njet-board.compact .njet-cell-small{font-size:.7rem}
 .game-njet .njet-board.compact .njet-cell-big{font-size:.95rem}
 .game-njet .njet-board.compact .njet-cell-name{font-size:.72rem}
+/* A board narrower than its five cells and their row's name side by side (beside the trick on a
+   1024-pixel screen): each row's name above its cells, as on a phone, else « Njet » and « bleu »
+   ran out of their cells. */
+@container (max-width:24rem){
+  .game-njet .njet-row,.game-njet .njet-board.compact .njet-row{grid-template-columns:minmax(0,1fr);gap:.15rem}
+  .game-njet .njet-board.compact .njet-cell-face{flex-direction:column;gap:0}
+}
 .game-njet .njet-board.compact .njet-chip{width:1.2rem;height:1.2rem}
 .game-njet .njet-board.compact .njet-cell{gap:.2rem}
 .game-njet .njet-board.compact .njet-cell .njet-stone{position:static;width:1.25rem;height:1.25rem;font-size:.62rem}

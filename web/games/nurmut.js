@@ -346,7 +346,6 @@ export function render(area, view, ctx) {
   // A replay shows every pile alike, named (the observer's as « vous »): every seat sees the
   // same table in Nur Mut, so there is no hand to turn face up and no pile is "yours" to play.
   const me = ctx.replay || ctx.seat === undefined ? null : ctx.seat;
-  const isYou = (s) => s === me || ctx.name(s) === t('vous', 'you');
   const turn = new Set(view.turn || []);
   const legal = ctx.replay ? [] : (view.legal || []).map((a) => a.action);
   const mineToPlay = me !== null && turn.has(me);
@@ -373,7 +372,7 @@ export function render(area, view, ctx) {
     const c = parseCard(T.courage.card) || { show: '?', hidden: '?' };
     const L = ctx.lang;
     let words;
-    if (isYou(T.courage.seat) && !ctx.replay) {
+    if (ctx.isReader(T.courage.seat) && !ctx.replay) {
       words = c.show === 'J'
         ? t(`Courage\u00a0! Votre ${faceName(c.hidden, L)} cachait un joker\u00a0: posez-le sur la pile de votre choix.`,
           `Courage! Your ${faceName(c.hidden, L)} hid a joker: place it on any pile.`)
@@ -387,7 +386,7 @@ export function render(area, view, ctx) {
   } else if (T.phase === 'turn' && T.forced_courage) {
     const s = [...turn][0];
     let words;
-    if (isYou(s)) {
+    if (ctx.isReader(s)) {
       words = legal.some((a) => a.startsWith('play'))
         ? t('Tout le monde a passé\u00a0: vous devez jouer courage ou poser une carte qui convient\u00a0!', 'Everybody passed: you must play Courage or lay a card that fits!')
         : t('Tout le monde a passé\u00a0: vous devez jouer courage\u00a0!', 'Everybody passed: you must play Courage!');
