@@ -36,7 +36,7 @@ export function chooser(seed) {
   };
 }
 
-const CLICKABLE = 'main .playable, main .actions button[data-action]';
+export const CLICKABLE = 'main .playable, main .actions button[data-action]';
 
 /// The moves the page offers, each once: an element lit up offers one (`data-action`) or several
 /// in a menu (`data-actions`, « poser et annoncer » counted as a move of its own).
@@ -48,6 +48,41 @@ const offeredMoves = (page) => page.evaluate((selector) => {
   }
   return moves.size;
 }, CLICKABLE);
+
+/// Plays `count` of the person's moves by clicking what is lit up (the same choices on every
+/// run; `first`, a selector, before anything else whenever it is offered), closing round
+/// summaries; then waits until the table waits for the person again, and closes the round
+/// summary shown by then. Returns early when the results show.
+export async function playMoves(page, count, { first = null } = {}) {
+  const pick = chooser(11);
+  let played = 0;
+  while (played < count) {
+    await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 60_000 });
+    if (await page.locator('.dialog [data-result="winners"]').isVisible()) return;
+    const round = page.locator('[data-close="round"]');
+    if (await round.isVisible()) {
+      await round.click();
+      continue;
+    }
+    const candidates = page.locator(CLICKABLE);
+    const n = await candidates.count();
+    if (!n) continue;
+    const seq = await page.locator('main.table-page').getAttribute('data-seq');
+    const urgent = first ? page.locator(first) : null;
+    try {
+      await (urgent && (await urgent.count()) ? urgent.first() : candidates.nth(pick(n))).click({ timeout: 3000 });
+    } catch {
+      continue; // the table changed under the pointer: look again
+    }
+    const menu = page.locator('.menu button[data-action]');
+    if (await menu.count()) await menu.nth(pick(await menu.count())).click();
+    played += 1;
+    await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, seq, { timeout: 60_000 });
+  }
+  await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 60_000 });
+  const round = page.locator('[data-close="round"]');
+  if (await round.isVisible()) await round.click();
+}
 
 /// Plays by clicking until the results show: whenever something is offered, picks one of the
 /// things lit up (a card, a cell, a button), answers the little menu when one opens, and

@@ -3,7 +3,7 @@
 // is cut. One's own hand hid the bottom of the players' tiles in Le Nain Jaune: it stuck to the
 // foot of the screen as it does on a phone.
 import { expect, test } from '@playwright/test';
-import { chooser, createRoom, joinByLink } from './helpers.js';
+import { CLICKABLE, chooser, createRoom, joinByLink, playMoves } from './helpers.js';
 
 // Each game at its most players and with its largest hands (Le Nain Jaune deals 15 cards to
 // each of 3 players, Njet! 12 to each of 3), and how many of the person's moves to play first.
@@ -17,39 +17,6 @@ const TABLES = [
   ['gum', 6, { max_players: 6 }, 14],
   ['crazyeights', 10, {}, 4],
 ];
-const CLICKABLE = 'main .playable, main .actions button[data-action]';
-
-/// Plays `count` of the person's moves (the same on every run), closing round summaries; then
-/// waits until the table waits for the person again.
-async function playMoves(page, count) {
-  const pick = chooser(11);
-  let played = 0;
-  while (played < count) {
-    await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 60_000 });
-    if (await page.locator('.dialog [data-result="winners"]').isVisible()) return;
-    const round = page.locator('[data-close="round"]');
-    if (await round.isVisible()) {
-      await round.click();
-      continue;
-    }
-    const candidates = page.locator(CLICKABLE);
-    const n = await candidates.count();
-    if (!n) continue;
-    const seq = await page.locator('main.table-page').getAttribute('data-seq');
-    try {
-      await candidates.nth(pick(n)).click({ timeout: 3000 });
-    } catch {
-      continue; // the table changed under the pointer: look again
-    }
-    const menu = page.locator('.menu button[data-action]');
-    if (await menu.count()) await menu.nth(pick(await menu.count())).click();
-    played += 1;
-    await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, seq, { timeout: 60_000 });
-  }
-  await page.waitForSelector(`${CLICKABLE}, [data-close="round"]`, { timeout: 60_000 });
-  const round = page.locator('[data-close="round"]');
-  if (await round.isVisible()) await round.click();
-}
 
 for (const [game, players, options, moves] of TABLES) {
   test(`on a laptop, ${game} at ${players} players: neither one’s own hand nor the moves lie over a player’s tile or the board`, async ({ browser, request }) => {

@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import startServer from './server.js';
-import { chooser, screenshots } from './helpers.js';
+import { playMoves, screenshots } from './helpers.js';
 
 // The table, and how many of the person's moves to play before the picture: enough for the
 // table to show its game (cards laid, runs on the board, tricks won), not so many that it ends;
@@ -24,7 +24,6 @@ const GAMES = [
 ];
 const SIZES = [['desktop', { width: 1366, height: 768 }], ['phone', { width: 390, height: 844 }]];
 const LANGS = [['fr', 'fr-FR', 'Alice'], ['en', 'en-GB', 'Ann']];
-const CLICKABLE = 'main .playable, main .actions button[data-action]';
 
 const only = process.argv.slice(2);
 const stop = await startServer();
@@ -59,7 +58,7 @@ try {
         await page.locator('#join-name').fill(name);
         await page.locator('form.join button[type=submit]').click();
         await page.waitForSelector('main.table-page');
-        await playMoves(page, moves, first);
+        await playMoves(page, moves, { first });
         await page.mouse.move(0, 0);
         await page.evaluate(() => window.scrollTo(0, 0));
         written.push(await shot(page, `${game}-${size}-${code}`));
@@ -72,38 +71,6 @@ try {
   await stop();
 }
 console.log(`wrote ${written.length} screenshots:\n${written.join('\n')}`);
-
-/// Plays `count` of the person's moves by clicking what is lit up (the same choices on every
-/// run), leaving a move offered alone to the table, closing round summaries; then waits until
-/// the table waits for the person again, so the picture shows what they would decide on.
-async function playMoves(page, count, first) {
-  const pick = chooser(11);
-  let played = 0;
-  while (played < count) {
-    await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 60_000 });
-    if (await page.locator('.dialog [data-result="winners"]').isVisible()) return;
-    const round = page.locator('[data-close="round"]');
-    if (await round.isVisible()) {
-      await round.click();
-      continue;
-    }
-    const candidates = page.locator(CLICKABLE);
-    const n = await candidates.count();
-    if (!n) continue;
-    const seq = await page.locator('main.table-page').getAttribute('data-seq');
-    const urgent = first ? page.locator(first) : null;
-    try {
-      await (urgent && await urgent.count() ? urgent.first() : candidates.nth(pick(n))).click({ timeout: 3000 });
-    } catch {
-      continue;
-    }
-    const menu = page.locator('.menu button[data-action]');
-    if (await menu.count()) await menu.nth(pick(await menu.count())).click();
-    played += 1;
-    await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, seq, { timeout: 60_000 }).catch(() => {});
-  }
-  await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog`, { timeout: 60_000 });
-}
 
 async function shot(page, name) {
   const path = join(screenshots, `${name}.png`);
