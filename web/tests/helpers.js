@@ -49,6 +49,21 @@ const offeredMoves = (page) => page.evaluate((selector) => {
   return moves.size;
 }, CLICKABLE);
 
+/// Waits for the person's next decision: something offered, a round's summary, or the results.
+/// A round's summary is closed, after `onRound` has looked at it. Says which it was: 'over' when
+/// the results show, 'round' when a summary was closed, 'turn' when something is offered.
+async function nextStep(page, { timeout, onRound = null }) {
+  await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout });
+  if (await page.locator('.dialog [data-result="winners"]').isVisible()) return 'over';
+  const round = page.locator('[data-close="round"]');
+  if (await round.isVisible()) {
+    if (onRound) await onRound();
+    await round.click();
+    return 'round';
+  }
+  return 'turn';
+}
+
 /// Plays `count` of the person's moves by clicking what is lit up (the same choices on every
 /// run; `first`, a selector, before anything else whenever it is offered), closing round
 /// summaries; then waits until the table waits for the person again, and closes the round
@@ -57,13 +72,9 @@ export async function playMoves(page, count, { first = null } = {}) {
   const pick = chooser(11);
   let played = 0;
   while (played < count) {
-    await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 60_000 });
-    if (await page.locator('.dialog [data-result="winners"]').isVisible()) return;
-    const round = page.locator('[data-close="round"]');
-    if (await round.isVisible()) {
-      await round.click();
-      continue;
-    }
+    const step = await nextStep(page, { timeout: 60_000 });
+    if (step === 'over') return;
+    if (step === 'round') continue;
     const candidates = page.locator(CLICKABLE);
     const n = await candidates.count();
     if (!n) continue;
@@ -95,17 +106,17 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, onRou
   const pick = chooser(seed);
   let moves = 0;
   for (let i = 0; i < maxMoves * 4; i++) {
-    await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 120_000 });
-    if (await page.locator('.dialog [data-result="winners"]').isVisible()) return moves;
-    const round = page.locator('[data-close="round"]');
-    if (await round.isVisible()) {
-      // A round's sheet gives the round's scores, not « Maintenant »: by now the next round may
-      // have moved them (Le Nain Jaune's stakes).
-      expect(await page.locator('.dialog .sheet tr.now').count()).toBe(0);
-      if (onRound) await onRound(page);
-      await round.click();
-      continue;
-    }
+    const step = await nextStep(page, {
+      timeout: 120_000,
+      onRound: async () => {
+        // A round's sheet gives the round's scores, not « Maintenant »: by now the next round may
+        // have moved them (Le Nain Jaune's stakes).
+        expect(await page.locator('.dialog .sheet tr.now').count()).toBe(0);
+        if (onRound) await onRound(page);
+      },
+    });
+    if (step === 'over') return moves;
+    if (step === 'round') continue;
     const candidates = page.locator(CLICKABLE);
     const n = await candidates.count();
     if (!n) continue;
