@@ -372,9 +372,8 @@ export function render(area, view, ctx) {
   }
 
   const root = h('div', { class: 'gum-table' + (view.may_react ? ' gum-react' : '') });
-  // Who "you" is in the words: the reader (in a replay, the seat it is seen from, named « vous »).
-  const you = me !== null && ctx.isReader(me) ? me : null;
-  root.append(banner(view, t, ctx, legal, you));
+  // The words speak to `me`, the reader: in a replay, the seat it is seen from, named « vous ».
+  root.append(banner(view, t, ctx, legal, me));
 
   // The other seats, clockwise from the observer (a spectator sees every seat here).
   const order = [];
@@ -392,7 +391,7 @@ export function render(area, view, ctx) {
   root.append(centre(view, t, ctx, onPile));
 
   if (mySeat) {
-    root.append(seatZone(view, t, ctx, mySeat, onSeat.get(me), true, { onHand, onFaceUp, onFaceDown, hand, you: you === me }));
+    root.append(seatZone(view, t, ctx, mySeat, onSeat.get(me), true, { onHand, onFaceUp, onFaceDown, hand }));
   }
   area.append(root);
 }
@@ -596,7 +595,7 @@ function seatZone(view, t, ctx, seat, giveActions, mine, offers) {
   if (t.phase === 'target' && t.target === s) tags.push(h('span', { class: 'gum-tag gum-tag-hot' }, pick(ctx, 'reçoit le tas', 'gets the pile')));
   if ((t.phase === 'target' || t.phase === 'give') && t.giver === s) tags.push(h('span', { class: 'gum-tag' }, pick(ctx, 'a posé le 13', 'laid the 13')));
   if (s === view.dealer) tags.push(h('span', { class: 'gum-tag' }, pick(ctx, 'donneur', 'dealer')));
-  zone.append(h('div', { class: 'gum-head' }, h('b', {}, mine && offers.you ? pick(ctx, 'Vous', 'You') : ctx.name(s)), tags));
+  zone.append(h('div', { class: 'gum-head' }, h('b', {}, mine ? pick(ctx, 'Vous', 'You') : ctx.name(s)), tags));
 
   if (giveActions && giveActions.length) {
     zone.append(h('span', { class: 'gum-give' }, pick(ctx, 'Lui donner le tas', 'Give this player the pile')));
@@ -610,7 +609,7 @@ function seatZone(view, t, ctx, seat, giveActions, mine, offers) {
   }
   const row = h('div', { class: 'gum-row' });
   row.append(tableCards(seat, ctx, mine ? offers : null));
-  row.append(mine ? ownHand(offers.hand || [], ctx, offers.onHand, offers.you) : otherHand(view, seat, ctx));
+  row.append(mine ? ownHand(offers.hand || [], ctx, offers.onHand) : otherHand(view, seat, ctx));
   zone.append(row);
   return zone;
 }
@@ -699,9 +698,9 @@ function chip(code, ctx) {
 }
 
 // The observer's hand, one group per value: a click on a value offers every way to lay it.
-function ownHand(hand, ctx, onHand, you) {
+function ownHand(hand, ctx, onHand) {
   const h = ctx.h;
-  const yours = you ? pick(ctx, 'Votre main', 'Your hand') : pick(ctx, 'Main', 'Hand');
+  const yours = pick(ctx, 'Votre main', 'Your hand');
   const box = h('div', { class: 'gum-hand', 'aria-label': yours });
   if (!hand.length) {
     box.append(h('span', { class: 'gum-hand-empty' }, pick(ctx, 'Plus de carte en main.', 'No card in hand.')));

@@ -476,8 +476,8 @@ function drawHand(ctx, view, table, legal) {
         return el;
       }));
   });
-  const own = !ctx.replay || ctx.isReader(view.seat);
-  const title = own ? t('Votre main', 'Your hand') : t(`Main ${de(ctx.name(view.seat))}`, `${ctx.name(view.seat)}’s hand`);
+  // The hand drawn is the reader's: in a replay, the seat it is seen from, named « vous ».
+  const title = t('Votre main', 'Your hand');
   return h('section', { class: 'njet-hand', 'aria-label': title, 'data-own-hand': ctx.replay ? null : '' },
     h('h3', {}, title, ' ', h('span', { class: 'njet-count' }, t(`(${hand.length} ${hand.length <= 1 ? 'carte' : 'cartes'})`, `(${hand.length} ${hand.length === 1 ? 'card' : 'cards'})`))),
     h('div', { class: 'hand njet-hand-cards' }, groups));
