@@ -90,9 +90,7 @@ export async function playMoves(page, count, { first = null } = {}) {
     played += 1;
     await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, seq, { timeout: 60_000 });
   }
-  await page.waitForSelector(`${CLICKABLE}, [data-close="round"], .dialog [data-result="winners"]`, { timeout: 60_000 });
-  const round = page.locator('[data-close="round"]');
-  if (await round.isVisible()) await round.click();
+  await nextStep(page, { timeout: 60_000 });
 }
 
 /// Plays by clicking until the results show: whenever something is offered, picks one of the
