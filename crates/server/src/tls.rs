@@ -486,7 +486,7 @@ pub async fn obtain(
 }
 
 /// Renewals, until the server stops: rustls-acme sleeps until two thirds of the certificate's
-/// life, orders, and retries a failure with a pause doubling up to a day or so.
+/// life, orders, and retries a failure with a pause doubling from 1 s up to 18 hours.
 async fn renew(
     mut state: State,
     names: String,
