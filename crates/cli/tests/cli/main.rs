@@ -8,6 +8,8 @@ mod common;
 #[path = "../../../server/tests/debian.rs"]
 mod debian;
 mod faults;
+mod hosting;
+mod load;
 mod robustness;
 mod serve;
 mod tui_signals;
