@@ -446,9 +446,9 @@ impl<G: Rules> Seq<G> {
     }
 
     /// A match consistent with everything `seat` has seen, hidden cards re-dealt with `seed`.
-    /// Its history keeps what `seat` saw (the lines it shares with the others stay theirs too);
-    /// what the others alone saw, and what they did unseen, is forgotten: the resampled match
-    /// knows nothing `seat` does not.
+    /// Its information states keep what `seat` saw (the lines it shares with the others stay
+    /// theirs too); what the others alone saw, and what they did unseen this round, is forgotten.
+    /// Its list of ids (`history`) stays the original's, as OpenSpiel's states keep theirs.
     pub fn resample(&self, table: &Table<G>, seat: Seat, seed: u64) -> Self {
         let mut rng = GameRng::seed_from_u64(seed);
         let state = G::determinize(&self.state.view(Some(seat)), &mut rng);
