@@ -19,8 +19,10 @@
 //!   pool has to do. Search time is the threads' CPU time, not the time they waited for a core.
 
 use crate::limits::Client;
+use crate::metrics::METRICS;
 use std::collections::{BTreeMap, VecDeque};
 use std::net::IpAddr;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 use tapis_table::{Job, JobAnswer};
@@ -220,6 +222,7 @@ impl Bots {
     /// channel (which closes without one only if the search failed).
     pub fn think(&self, owner: &Owner, job: Job) -> oneshot::Receiver<JobAnswer> {
         let (answer, answered) = oneshot::channel();
+        METRICS.bot_jobs_waiting.fetch_add(1, Ordering::Relaxed);
         let answer = match &self.hold {
             None => answer,
             Some(hold) => {
@@ -275,9 +278,11 @@ fn work(shared: &(Mutex<Queue<Work>>, Condvar), per_block: usize) {
             }
         };
         drop(waiting);
-        let started = thread_cpu();
+        METRICS.bot_jobs_waiting.fetch_sub(1, Ordering::Relaxed);
+        let (started, cpu) = (tokio::time::Instant::now(), thread_cpu());
         let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run()));
-        let searched = thread_cpu().saturating_sub(started).as_secs_f64() * 1000.0;
+        METRICS.bot_search.observe(started.elapsed());
+        let searched = thread_cpu().saturating_sub(cpu).as_secs_f64() * 1000.0;
         // A search that panicked drops its channel: the room hears of it.
         if let Ok(found) = found {
             let _ = answer.send(found);

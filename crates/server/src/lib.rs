@@ -18,18 +18,21 @@
 //!   whose task dies comes back from the store ([`spawn_room`]); `/api/health` says what is
 //!   wrong.
 
+pub mod backup;
 pub mod bots;
 pub mod cluster;
 pub mod frames;
 pub mod http;
 pub mod limits;
 pub mod logs;
+pub mod metrics;
 pub mod outbox;
 pub mod relay;
 pub mod replays;
 pub mod room;
 pub mod store;
 pub mod text;
+pub mod tls;
 pub mod web;
 pub mod ws;
 
@@ -103,6 +106,12 @@ pub struct ServeConfig {
     /// For tests: a chat line of exactly this text makes its room's task panic, so that a test
     /// sees a room that dies come back.
     pub panic_on_chat: Option<String>,
+    /// HTTPS on `addr`, with a certificate of one's own or one obtained through ACME ([`tls`]).
+    pub tls: Option<tls::Tls>,
+    /// Plain HTTP here redirects to HTTPS on `addr` (with `tls`).
+    pub http_addr: Option<SocketAddr>,
+    /// `/metrics` in Prometheus's format here ([`metrics`]).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for ServeConfig {
@@ -134,6 +143,9 @@ impl Default for ServeConfig {
             body_timeout: Duration::from_secs(10),
             hold_bots: None,
             panic_on_chat: None,
+            tls: None,
+            http_addr: None,
+            metrics_addr: None,
         }
     }
 }
@@ -244,6 +256,8 @@ pub struct Server {
     /// When each room died last, for a minute: one that dies again within it is not brought
     /// back at once (it comes back when it is next asked for).
     died_at: std::sync::Mutex<BTreeMap<String, tokio::time::Instant>>,
+    /// The TLS handshake of every connection, when the server speaks HTTPS.
+    pub https: std::sync::OnceLock<tls::Https>,
 }
 
 impl Server {
@@ -267,6 +281,7 @@ impl Server {
             rooms_died: AtomicU64::new(0),
             last_death: std::sync::Mutex::new(None),
             died_at: std::sync::Mutex::new(BTreeMap::new()),
+            https: std::sync::OnceLock::new(),
         })
     }
 
@@ -571,9 +586,54 @@ pub fn hash_token(token: &str) -> [u8; 32] {
 /// requests under way get [`STOP_GRACE`] to end (slow clients are not waited for), and every
 /// write handed to the store is committed or refused before the process ends.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
+    serve_with(config, |bound| ready(bound.addr)).await
+}
+
+/// Where a started server listens.
+#[derive(Clone, Copy, Debug)]
+pub struct Bound {
+    /// The rooms, the page and the API: HTTPS when `https`.
+    pub addr: SocketAddr,
+    pub https: bool,
+    /// Plain HTTP that redirects to HTTPS.
+    pub http_addr: Option<SocketAddr>,
+    /// `/metrics`.
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+/// A listener on `addr`, or an error naming the flag that asked for it.
+async fn bind(addr: SocketAddr, flag: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {flag} {addr}: {e}"))
+}
+
+/// [`serve`], told every address it listens on. Every address is taken, and HTTPS made ready
+/// (a certificate read, or obtained through ACME), before the store is opened: a start that
+/// cannot serve changes nothing in the data folder.
+pub async fn serve_with(config: ServeConfig, ready: impl FnOnce(&Bound)) -> anyhow::Result<()> {
     let (stop, stopping) = watch::channel(false);
     let mut signalled = Box::pin(signal());
     tracing::info!("starting");
+    let listener = bind(config.addr, "--addr").await?;
+    let addr = listener.local_addr()?;
+    let redirect = match config.http_addr {
+        Some(at) => Some(bind(at, "--http-addr").await?),
+        None => None,
+    };
+    let metrics = match config.metrics_addr {
+        Some(at) => Some(bind(at, "--metrics-addr").await?),
+        None => None,
+    };
+    let https = match &config.tls {
+        None => None,
+        Some(tls::Tls::Files { cert, key }) => Some(tls::Https::with_files(cert, key)?),
+        Some(tls::Tls::Acme(acme)) => tokio::select! {
+            https = tls::obtain(acme, &config.data, &listener, stopping.clone()) => Some(https?),
+            () = &mut signalled => {
+                tracing::info!("stopped before serving");
+                return Ok(());
+            }
+        },
+    };
     let (store, shared) = tokio::select! {
         store = open_store(&config) => store?,
         () = &mut signalled => {
@@ -581,23 +641,43 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
             return Ok(());
         }
     };
+    // Every write timed and counted for the metrics.
+    let store: Arc<dyn store::Store> = Arc::new(metrics::Metered(store));
     let relay = match &config.nats {
         Some(url) => Some(relay::Relay::connect(url, &config.node).await?),
         None => None,
     };
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
+    let bound = Bound {
+        addr,
+        https: https.is_some(),
+        http_addr: redirect.as_ref().and_then(|l| l.local_addr().ok()),
+        metrics_addr: metrics.as_ref().and_then(|l| l.local_addr().ok()),
+    };
     let server = Server::new(config, store.clone(), stopping);
     if let Some(relay) = relay {
         let _ = server.relay.set(relay);
+    }
+    if let Some(https) = https {
+        let _ = server.https.set(https);
+    }
+    if let Some(listener) = redirect {
+        let domains = match &server.config.tls {
+            Some(tls::Tls::Acme(acme)) => acme.domains.clone(),
+            _ => Vec::new(),
+        };
+        let (timeout, stopping) = (server.config.header_timeout, server.stopping.clone());
+        tokio::spawn(tls::redirect(listener, addr.port(), domains, timeout, stopping));
+    }
+    if let Some(listener) = metrics {
+        tokio::spawn(metrics::serve(server.clone(), listener));
     }
     let cluster = shared.map(|shared| {
         let (quit, quitting) = watch::channel(false);
         let background = tokio::spawn(cluster::run(server.clone(), shared.clone(), quitting));
         (shared, quit, background)
     });
-    ready(addr);
-    tracing::info!(%addr, "listening");
+    ready(&bound);
+    tracing::info!(%addr, https = bound.https, "listening");
     // Errors held back for repeating are counted in a line once their window is over.
     let repeats = tokio::spawn(async {
         let mut every = tokio::time::interval(logs::WINDOW);
