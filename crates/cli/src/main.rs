@@ -154,9 +154,26 @@ struct ServeArgs {
     /// --archive-after seconds leaves memory and comes back from the store when asked for).
     #[arg(long, default_value_t = 20_000, value_parser = |t: &str| count(t, 1, 1_000_000, "rooms"))]
     max_rooms: u64,
-    /// TCP connections held at once (HTTP and WebSockets), kept under the descriptor limit.
+    /// TCP connections held at once (HTTP and WebSockets), kept under the descriptor limit;
+    /// its last tenth is kept for addresses holding fewer than 4.
     #[arg(long, default_value_t = 50_000, value_parser = |t: &str| count(t, 1, 1_000_000, "connections"))]
     max_connections: u64,
+    /// TCP connections one client address may hold at once.
+    #[arg(long, default_value_t = 256, value_parser = |t: &str| count(t, 1, 1_000_000, "connections"))]
+    connections_per_address: u64,
+    /// The prefix of an IPv4 address that is one client (its connections counted together).
+    #[arg(long, default_value_t = 32, value_parser = |t: &str| count(t, 0, 32, "bits"))]
+    address_prefix_v4: u64,
+    /// The prefix of an IPv6 address that is one client (a home network holds a /64).
+    #[arg(long, default_value_t = 64, value_parser = |t: &str| count(t, 0, 128, "bits"))]
+    address_prefix_v6: u64,
+    /// The prefix of an IPv4 address block whose clients share room openings, the rooms kept
+    /// for newcomers and the bots' CPU.
+    #[arg(long, default_value_t = 24, value_parser = |t: &str| count(t, 0, 32, "bits"))]
+    block_prefix_v4: u64,
+    /// The same for IPv6.
+    #[arg(long, default_value_t = 48, value_parser = |t: &str| count(t, 0, 128, "bits"))]
+    block_prefix_v6: u64,
     /// Rooms one client address may open per minute, after a burst of 60 (0: no limit, for load
     /// tests).
     #[arg(long, default_value_t = 20, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms per minute"))]
@@ -164,6 +181,9 @@ struct ServeArgs {
     /// Seconds after which a room nobody touches leaves memory (it stays in the store).
     #[arg(long, default_value_t = 600, value_parser = |t: &str| count(t, 1, 7 * 24 * 3600, "seconds"))]
     archive_after: u64,
+    /// Seconds after which a room nobody ever sat down in leaves memory (it stays in the store).
+    #[arg(long, default_value_t = 15, value_parser = |t: &str| count(t, 1, 7 * 24 * 3600, "seconds"))]
+    unjoined_after: u64,
     /// Threads bots think on, at the lowest priority (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 256, "threads"))]
     bot_threads: u64,
@@ -180,6 +200,16 @@ struct ServeArgs {
     /// Seconds a write to a WebSocket may take before the connection is dropped as too slow.
     #[arg(long, default_value_t = 10, value_parser = |t: &str| count(t, 1, 3600, "seconds"))]
     write_timeout: u64,
+    /// The log's format on standard error: `text`, one line a person reads, or `json`, one JSON
+    /// object a line for a program (`RUST_LOG` filters either).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    log_format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Args)]
@@ -820,11 +850,32 @@ fn pace_command(args: &BenchArgs) -> Result<()> {
 }
 
 fn serve_command(args: ServeArgs) -> Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
+    // Lines go through a bounded queue to a thread of their own: a log that cannot be written
+    // (a full disk, a closed or blocked pipe) drops lines, never a room.
+    let log = tapis_server::logs::LogQueue::start(std::io::stderr());
+    let writer = {
+        let log = log.clone();
+        move || log.writer()
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into());
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer).log_internal_errors(false);
+    match args.log_format {
+        LogFormat::Text => builder.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Json => builder.json().flatten_event(true).with_current_span(false).init(),
+    }
+    // A panic (a bug: a room's task that dies comes back from the store) is told through the
+    // log too, never written to a stderr that may block; where it happened, not its message,
+    // which may quote an action, and so a card.
+    std::panic::set_hook(Box::new(|panic| {
+        let at = panic.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+        tracing::error!(at, "a task panicked");
+    }));
+    let served = serve(args);
+    log.flush(std::time::Duration::from_secs(1));
+    served
+}
+
+fn serve(args: ServeArgs) -> Result<()> {
     let domains = args.domain.iter().map(|d| tapis_server::tls::check_domain(d)).collect::<Result<Vec<_>, _>>();
     let domains = domains.map_err(usage)?;
     let tls = match (&args.tls_cert, &args.tls_key) {
@@ -859,8 +910,16 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         lease: std::time::Duration::from_millis((args.lease_seconds * 1000.0).round() as u64),
         max_rooms: args.max_rooms as usize,
         max_connections: args.max_connections as usize,
+        connections_per_address: args.connections_per_address as usize,
+        prefixes: tapis_server::limits::Prefixes {
+            address_v4: args.address_prefix_v4 as u8,
+            address_v6: args.address_prefix_v6 as u8,
+            block_v4: args.block_prefix_v4 as u8,
+            block_v6: args.block_prefix_v6 as u8,
+        },
         rooms_per_minute: args.rooms_per_minute as f64,
         archive_after: std::time::Duration::from_secs(args.archive_after),
+        unjoined_after: std::time::Duration::from_secs(args.unjoined_after),
         bot_threads: args.bot_threads as usize,
         bot_rooms_per_client: args.bot_rooms_per_client as usize,
         min_bot_delay_ms: args.min_bot_delay_ms,

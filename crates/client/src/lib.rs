@@ -6,10 +6,11 @@ use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioExecutor;
 use serde_json::Value;
-use std::net::SocketAddr;
-use tokio::net::TcpStream;
+use std::net::{IpAddr, SocketAddr};
+use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
 
 /// One request; returns the status and the body as JSON (`Null` for an empty or non-JSON body).
@@ -26,7 +27,33 @@ pub async fn http_raw(
     body: Option<&str>,
     headers: &[(&str, &str)],
 ) -> anyhow::Result<(u16, Value)> {
-    let client = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(0).build_http::<Full<Bytes>>();
+    request(None, addr, method, path, body, headers).await
+}
+
+/// One request from the local address `source` (any of 127.0.0.0/8 on the loopback): the
+/// server sees another client.
+pub async fn http_from(
+    source: IpAddr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> anyhow::Result<(u16, Value)> {
+    request(Some(source), addr, method, path, body.map(|b| b.to_string()).as_deref(), &[]).await
+}
+
+async fn request(
+    source: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> anyhow::Result<(u16, Value)> {
+    let mut connector = HttpConnector::new();
+    connector.set_local_address(source);
+    connector.set_nodelay(true);
+    let client = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(0).build(connector);
     let mut request = hyper::Request::builder().method(method).uri(format!("http://{addr}{path}"));
     for (name, value) in headers {
         request = request.header(*name, *value);
@@ -50,11 +77,26 @@ pub struct Ws {
 
 impl Ws {
     pub async fn connect(addr: SocketAddr, room: &str) -> anyhow::Result<Ws> {
-        // A small read buffer: the default 128 KiB is zeroed on every read.
-        let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024);
         let url = format!("ws://{addr}/api/rooms/{room}/ws");
-        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false).await?;
+        let (socket, _) = tokio_tungstenite::connect_async_with_config(url, Some(Ws::config()), false).await?;
         Ok(Ws { socket })
+    }
+
+    /// A WebSocket from the local address `source` (any of 127.0.0.0/8 on the loopback).
+    pub async fn connect_from(source: IpAddr, addr: SocketAddr, room: &str) -> anyhow::Result<Ws> {
+        let socket = if source.is_ipv4() { TcpSocket::new_v4()? } else { TcpSocket::new_v6()? };
+        socket.bind(SocketAddr::new(source, 0))?;
+        let stream = socket.connect(addr).await?;
+        stream.set_nodelay(true)?;
+        let url = format!("ws://{addr}/api/rooms/{room}/ws");
+        let stream = tokio_tungstenite::MaybeTlsStream::Plain(stream);
+        let (socket, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(Ws::config())).await?;
+        Ok(Ws { socket })
+    }
+
+    /// A small read buffer: the default 128 KiB is zeroed on every read.
+    fn config() -> tokio_tungstenite::tungstenite::protocol::WebSocketConfig {
+        tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default().read_buffer_size(8 * 1024)
     }
 
     pub async fn send(&mut self, message: &Value) -> anyhow::Result<()> {
@@ -85,6 +127,17 @@ impl Ws {
                 Ok(Message::Text(text)) => return serde_json::from_str(&text).ok(),
                 Ok(Message::Close(_)) | Err(_) => return None,
                 Ok(_) => continue,
+            }
+        }
+    }
+
+    /// Reads until the server closes the connection: its close code (`None`: closed without one).
+    pub async fn close_code(&mut self) -> Option<u16> {
+        loop {
+            match self.socket.next().await? {
+                Ok(Message::Close(frame)) => return frame.map(|f| u16::from(f.code)),
+                Ok(_) => continue,
+                Err(_) => return None,
             }
         }
     }

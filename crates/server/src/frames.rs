@@ -174,7 +174,7 @@ fn write(frame: &impl Serialize, capacity: usize) -> String {
     let mut out = Vec::with_capacity(capacity);
     if serde_json::to_writer(&mut out, frame).is_err() {
         // Only a bug gets here (every part serializes): an empty frame rather than half of one.
-        tracing::error!("a frame could not be serialized");
+        crate::limited!(error, "a frame could not be serialized");
         return "{}".into();
     }
     // serde_json writes UTF-8.
@@ -240,7 +240,7 @@ impl<'a> Told<'a> {
 fn wire(event: &ToldEvent) -> Box<RawValue> {
     serde_json::value::to_raw_value(&WireEvent(event)).unwrap_or_else(|_| {
         // Only a bug gets here (every event serializes).
-        tracing::error!("an event could not be serialized");
+        crate::limited!(error, "an event could not be serialized");
         RawValue::NULL.to_owned()
     })
 }

@@ -1,9 +1,13 @@
 //! The HTTP routes of SERVER.md, under `/api/`, and the browser table at `/`, served by our own
 //! accept loop so that every connection is bounded: a connection cap that counts TCP
-//! connections (HTTP and WebSockets alike) and stays under the descriptor limit, a time limit on
-//! a request's header (which also closes idle kept-alive connections) and on its body, JSON
-//! errors for a body or an address too large, and a stop that does not wait for slow clients.
+//! connections (HTTP and WebSockets alike) and stays under the descriptor limit, a cap per client
+//! address under it with room kept for new clients ([`crate::limits`]), a time limit on a
+//! request's header (which also closes idle kept-alive connections) and on its body, a write
+//! timeout on every response (a client that stops reading a large answer is dropped, as a
+//! WebSocket's is), JSON errors for a body or an address too large, and a stop that does not
+//! wait for slow clients.
 
+use crate::limits::Client;
 use crate::room::{Room, RoomInfo, RoomMsg};
 use crate::store::{LoadedMatch, LoadedRoom, SeatKind, StoredMatch, StoredRoom, Write};
 use crate::{ApiError, Lang, Server, random_room_code, random_seed, spawn_room};
@@ -38,6 +42,14 @@ pub const MAX_URI: usize = 4 * 1024;
 /// Descriptors kept free under the process's limit, for the store, logs and a refusal.
 const SPARE_DESCRIPTORS: usize = 64;
 
+/// Each connection's send buffer in the kernel, asked (Linux gives twice as much, for its own
+/// bookkeeping), instead of the up to 4 MiB it would grow to: a client that reads nothing holds
+/// little of the machine's memory, and a client that reads slowly makes the socket writable
+/// again every third of it, so that the write timeout sees it read (with 4 MiB a slow reader
+/// of a large replay could go 10 s without freeing the third of it). 5 MB/s still go through at
+/// 100 ms of round trip.
+const SEND_BUFFER: usize = 256 * 1024;
+
 /// The most TCP connections the server holds: `--max-connections`, and always under the
 /// descriptor limit.
 pub fn connection_cap(asked: usize) -> usize {
@@ -51,15 +63,37 @@ pub fn connection_cap(asked: usize) -> usize {
     }
 }
 
-/// A TCP connection, counted while it is open (an upgraded WebSocket keeps it).
+/// A TCP connection, counted while it is open (an upgraded WebSocket keeps it), whose writes
+/// fail once the client has taken nothing for the write timeout.
 struct Counted {
     stream: tokio::net::TcpStream,
-    server: Arc<Server>,
+    _counted: crate::limits::Connection,
+    write_timeout: Duration,
+    /// Set while a write waits for the client to read: when it runs out, the write fails.
+    stalled: Option<std::pin::Pin<Box<tokio::time::Sleep>>>,
 }
 
-impl Drop for Counted {
-    fn drop(&mut self) {
-        self.server.tcp.fetch_sub(1, Ordering::Relaxed);
+impl Counted {
+    /// `polled`, a write's outcome, unless the client has taken nothing for the write timeout.
+    fn unless_stalled<T>(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        polled: std::task::Poll<std::io::Result<T>>,
+    ) -> std::task::Poll<std::io::Result<T>> {
+        use std::future::Future;
+        use std::task::Poll;
+        if polled.is_ready() {
+            self.stalled = None;
+            return polled;
+        }
+        let timeout = self.write_timeout;
+        let deadline = self.stalled.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        match deadline.as_mut().poll(cx) {
+            Poll::Ready(()) => {
+                Poll::Ready(Err(std::io::Error::new(std::io::ErrorKind::TimedOut, "the client reads nothing")))
+            }
+            Poll::Pending => Poll::Pending,
+        }
     }
 }
 
@@ -79,7 +113,8 @@ impl tokio::io::AsyncWrite for Counted {
         cx: &mut std::task::Context<'_>,
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.stream).poll_write(cx, buf)
+        let polled = std::pin::Pin::new(&mut self.stream).poll_write(cx, buf);
+        self.unless_stalled(cx, polled)
     }
 
     fn poll_write_vectored(
@@ -87,7 +122,8 @@ impl tokio::io::AsyncWrite for Counted {
         cx: &mut std::task::Context<'_>,
         bufs: &[std::io::IoSlice<'_>],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        std::pin::Pin::new(&mut self.stream).poll_write_vectored(cx, bufs)
+        let polled = std::pin::Pin::new(&mut self.stream).poll_write_vectored(cx, bufs);
+        self.unless_stalled(cx, polled)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -98,14 +134,16 @@ impl tokio::io::AsyncWrite for Counted {
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.stream).poll_flush(cx)
+        let polled = std::pin::Pin::new(&mut self.stream).poll_flush(cx);
+        self.unless_stalled(cx, polled)
     }
 
     fn poll_shutdown(
         mut self: std::pin::Pin<&mut Self>,
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
-        std::pin::Pin::new(&mut self.stream).poll_shutdown(cx)
+        let polled = std::pin::Pin::new(&mut self.stream).poll_shutdown(cx);
+        self.unless_stalled(cx, polled)
     }
 }
 
@@ -146,12 +184,19 @@ pub async fn accept(
             }
         };
         let _ = stream.set_nodelay(true);
-        if server.tcp.fetch_add(1, Ordering::Relaxed) >= cap {
-            server.tcp.fetch_sub(1, Ordering::Relaxed);
-            tokio::spawn(refuse(stream));
-            continue;
-        }
-        let counted = Counted { stream, server: server.clone() };
+        let _ = rustix::net::sockopt::set_socket_send_buffer_size(&stream, SEND_BUFFER);
+        let client = server.config.prefixes.client(peer.ip());
+        let per_address = server.config.connections_per_address;
+        let counted = match server.limits.connection(client, &server.tcp, cap, per_address) {
+            Ok(counted) => counted,
+            Err(refusal) => {
+                refuse(stream, refusal);
+                continue;
+            }
+        };
+        let write_timeout = server.config.write_timeout;
+        // The write timeout is the TCP stream's: over HTTPS it bounds the TLS records as well.
+        let counted = Counted { stream, _counted: counted, write_timeout, stalled: None };
         let (app, stopping, header_timeout) = (app.clone(), server.stopping.clone(), server.config.header_timeout);
         // HTTPS: the handshake first, on the connection's own task ([`crate::tls`]).
         match server.https.get().cloned() {
@@ -199,15 +244,28 @@ async fn serve_connection<IO>(
     }
 }
 
-/// A connection over the cap: a short JSON answer, then closed.
-async fn refuse(mut stream: tokio::net::TcpStream) {
-    use tokio::io::AsyncWriteExt;
-    let body = ApiError::TooManyConnections.json(Lang::En).to_string();
-    let response = format!(
-        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(response.as_bytes())).await;
+/// Refusals being written at most: past them, a connection over a cap is closed at once (each
+/// holds a descriptor while its answer goes out).
+const REFUSING: usize = 256;
+static REFUSALS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A connection over a cap: a short JSON answer, then closed.
+fn refuse(mut stream: tokio::net::TcpStream, refusal: ApiError) {
+    if REFUSALS.fetch_add(1, Ordering::Relaxed) >= REFUSING {
+        REFUSALS.fetch_sub(1, Ordering::Relaxed);
+        return;
+    }
+    tokio::spawn(async move {
+        use tokio::io::AsyncWriteExt;
+        let body = refusal.json(Lang::En).to_string();
+        let status = StatusCode::from_u16(refusal.status()).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
+        let response = format!(
+            "HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+            body.len()
+        );
+        let _ = tokio::time::timeout(Duration::from_secs(2), stream.write_all(response.as_bytes())).await;
+        REFUSALS.fetch_sub(1, Ordering::Relaxed);
+    });
 }
 
 /// Requests whose target is too long are answered with SERVER.md's JSON error.
@@ -268,6 +326,22 @@ pub fn lang_of(headers: &HeaderMap) -> Lang {
     if accepted.trim_start().to_ascii_lowercase().starts_with("fr") { Lang::Fr } else { Lang::En }
 }
 
+/// The client that made a request, as the limits count it; none for a call relayed from another
+/// node (its client is that node's).
+pub struct Peer(pub Option<Client>);
+
+impl FromRequestParts<Arc<Server>> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        server: &Arc<Server>,
+    ) -> Result<Self, Self::Rejection> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        Ok(Peer(peer.map(|ConnectInfo(peer)| server.config.prefixes.client(peer.ip()))))
+    }
+}
+
 /// The language a request asks for (its `Accept-Language`), taken by a handler as an argument.
 pub struct AcceptLang(pub Lang);
 
@@ -320,17 +394,27 @@ pub fn memory_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// `ok`, or `store_failing` (with the store's last error) while writes are refused.
+/// `ok`; `store_failing` (with the store's last error) while writes are refused; `degraded`, with
+/// its reasons, while the rooms in memory are near their cap or after a room's task died.
 async fn health(State(server): State<Arc<Server>>) -> Response {
     let store = server.store.health();
+    let degraded = server.degraded();
+    let status = match (store.ok, degraded.is_empty()) {
+        (false, _) => "store_failing",
+        (true, false) => "degraded",
+        (true, true) => "ok",
+    };
     let mut health = json!({
-        "status": if store.ok { "ok" } else { "store_failing" },
+        "status": status,
+        "degraded": degraded,
+        "rooms_died": server.rooms_died.load(Ordering::Relaxed),
         "store": store,
         "rooms": server.rooms.len(),
         "connections": server.connections.load(Ordering::Relaxed),
         "tcp": server.tcp.load(Ordering::Relaxed),
         "bot_threads": server.bots.threads(),
         "memory_kib": memory_kib(),
+        "log": crate::logs::counts(),
     });
     // A node sharing its store with others: its name, its rooms' leases, whether it reaches
     // PostgreSQL.
@@ -581,27 +665,26 @@ async fn create_room(
     let request = MatchRequest { players, seed, dealer, options, deal: deal.clone() };
     // The whole setup is checked by the rules before anything is stored.
     let first = AnyMatch::new(game, &request)?;
-    // Bots alone: they play at a pace someone could follow, and a client has only a few such
-    // rooms playing at once.
-    let bots_alone = seats.iter().all(|s| s.is_bot());
-    if bots_alone {
+    // More bots than people: they play at a pace someone could follow (their searches take the
+    // CPU of everyone's bots); bots alone: a client has only a few such rooms playing at once.
+    let bots = seats.iter().filter(|s| s.is_bot()).count();
+    let bots_alone = bots == seats.len();
+    if bots > seats.len() - bots {
         bot_delay_ms = bot_delay_ms.max(server.config.min_bot_delay_ms);
     }
-    if !server.limits.may_open_room(peer.ip(), server.config.room_burst, server.config.rooms_per_minute) {
+    let client = server.config.prefixes.client(peer.ip());
+    if !server.limits.may_open_room(client, server.config.room_burst, server.config.rooms_per_minute) {
         return Err(ApiError::RoomsTooFast);
     }
     let bot_slot = match bots_alone {
-        true => Some(
-            server.limits.bot_room(peer.ip(), server.config.bot_rooms_per_client).ok_or(ApiError::TooManyBotRooms)?,
-        ),
+        true => {
+            Some(server.limits.bot_room(client, server.config.bot_rooms_per_client).ok_or(ApiError::TooManyBotRooms)?)
+        }
         false => None,
     };
-    // A place among the open rooms is taken before the room is stored, and given back if it is
-    // not: the cap is never overshot.
-    if server.open_rooms.fetch_add(1, Ordering::Relaxed) >= server.config.max_rooms {
-        server.room_closed();
-        return Err(ApiError::TooManyRooms);
-    }
+    // A place among the rooms in memory is taken before the room is stored, and given back if
+    // it is not: the cap is never overshot, and its last part is kept for clients holding none.
+    let place = server.limits.room(Some(client), &server.open_rooms, server.config.max_rooms)?;
     let record = first.record();
     let code = random_room_code();
     let stored = StoredRoom {
@@ -621,19 +704,12 @@ async fn create_room(
         deal,
     };
     if let Err(e) = server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await {
-        tracing::error!(error = %e, "storing a room failed");
-        server.room_closed();
+        crate::limited!(error, "storing a room failed", error = %e);
         return Err(ApiError::StoreFailed);
     }
     let loaded = LoadedRoom { room: stored, seats: Vec::new(), current, actions: Vec::new(), chat: Vec::new() };
-    let room = match Room::restore(server.clone(), loaded, bot_slot) {
-        Ok(room) => room,
-        Err(_) => {
-            server.room_closed();
-            return Err(ApiError::Internal);
-        }
-    };
-    let handle = spawn_room(room);
+    let room = Room::restore(server.clone(), loaded, bot_slot).map_err(|_| ApiError::Internal)?;
+    let handle = spawn_room(room.held(Some(client), place));
     crate::relay::serve_room(&server, &code, &handle).await;
     server.rooms.insert(code.clone(), handle);
     tracing::info!(room = %code, game = %game, players, "room opened");
@@ -645,10 +721,11 @@ async fn create_room(
 async fn ask<T>(
     server: &Arc<Server>,
     code: &str,
+    peer: Option<Client>,
     message: impl Fn(oneshot::Sender<T>) -> RoomMsg,
 ) -> Result<T, ApiError> {
     for _ in 0..3 {
-        let handle = server.room(code).await?;
+        let handle = server.room_for(code, peer).await?;
         let (reply, answer) = oneshot::channel();
         if handle.inbox.send(message(reply)).await.is_err() {
             continue;
@@ -660,19 +737,20 @@ async fn ask<T>(
     Err(ApiError::Internal)
 }
 
-async fn room_info(State(server): State<Arc<Server>>, Path(code): Path<String>) -> Answer {
-    let info = ask(&server, &code, |reply| RoomMsg::Info { reply }).await?;
+async fn room_info(State(server): State<Arc<Server>>, Peer(peer): Peer, Path(code): Path<String>) -> Answer {
+    let info = ask(&server, &code, peer, |reply| RoomMsg::Info { reply }).await?;
     Ok(axum::Json(info).into_response())
 }
 
 /// The record of the current match once it is over, or of an earlier one (`?match=k`).
 async fn record(
     State(server): State<Arc<Server>>,
+    Peer(peer): Peer,
     Path(code): Path<String>,
     asked: Result<AskedMatch, ApiError>,
 ) -> Answer {
-    let info = ask(&server, &code, |reply| RoomMsg::Info { reply }).await?;
-    let (record, _) = record_of(&server, &code, &info, asked?.0).await?;
+    let info = ask(&server, &code, peer, |reply| RoomMsg::Info { reply }).await?;
+    let (record, _) = record_of(&server, &code, peer, &info, asked?.0).await?;
     ok(StatusCode::OK, record)
 }
 
@@ -683,6 +761,7 @@ async fn record(
 async fn record_of(
     server: &Arc<Server>,
     code: &str,
+    peer: Option<Client>,
     info: &RoomInfo,
     asked: Option<u32>,
 ) -> Result<(Value, u32), ApiError> {
@@ -693,7 +772,7 @@ async fn record_of(
         Some(k) => return Err(ApiError::NoMatch(k)),
     };
     if asked == current {
-        let record = ask(server, code, |reply| RoomMsg::Record { reply }).await?;
+        let record = ask(server, code, peer, |reply| RoomMsg::Record { reply }).await?;
         return Ok((record?, current));
     }
     let (game, players) = (info.game, info.players);
@@ -720,15 +799,15 @@ async fn record_of(
     match read {
         Ok(Ok(record)) => Ok((record, asked)),
         _ => {
-            tracing::error!(room = %code, "an earlier match could not be read back");
+            crate::limited!(error, "an earlier match could not be read back", room = %code);
             Err(ApiError::Internal)
         }
     }
 }
 
 /// The score sheet of the current match (scores are public): `{"match", "rounds": [...]}`.
-async fn rounds(State(server): State<Arc<Server>>, Path(code): Path<String>) -> Answer {
-    let rounds = ask(&server, &code, |reply| RoomMsg::Rounds { reply }).await?;
+async fn rounds(State(server): State<Arc<Server>>, Peer(peer): Peer, Path(code): Path<String>) -> Answer {
+    let rounds = ask(&server, &code, peer, |reply| RoomMsg::Rounds { reply }).await?;
     ok(StatusCode::OK, rounds)
 }
 
@@ -738,11 +817,12 @@ async fn rounds(State(server): State<Arc<Server>>, Path(code): Path<String>) -> 
 /// workers.
 async fn replay(
     State(server): State<Arc<Server>>,
+    Peer(peer): Peer,
     Path(code): Path<String>,
     asked: Result<AskedMatch, ApiError>,
 ) -> Answer {
-    let info = ask(&server, &code, |reply| RoomMsg::Info { reply }).await?;
-    let (record, match_no) = record_of(&server, &code, &info, asked?.0).await?;
+    let info = ask(&server, &code, peer, |reply| RoomMsg::Info { reply }).await?;
+    let (record, match_no) = record_of(&server, &code, peer, &info, asked?.0).await?;
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
@@ -756,7 +836,7 @@ async fn replay(
         // The record came from the engine: only a bug gets here. The reason is not logged,
         // since it may quote an action and so a card.
         _ => {
-            tracing::error!(room = %code, "a finished match could not be replayed");
+            crate::limited!(error, "a finished match could not be replayed", room = %code);
             Err(ApiError::Internal)
         }
     }
@@ -777,6 +857,7 @@ pub fn check_name(name: &str, lang: Lang) -> Result<String, ApiError> {
 
 async fn join(
     State(server): State<Arc<Server>>,
+    Peer(peer): Peer,
     AcceptLang(lang): AcceptLang,
     Path(code): Path<String>,
     JsonBody(body): JsonBody<Joining>,
@@ -795,6 +876,6 @@ async fn join(
         }
         None => None,
     };
-    let (seat, token) = ask(&server, &code, |reply| RoomMsg::Join { name: name.clone(), seat, reply }).await??;
+    let (seat, token) = ask(&server, &code, peer, |reply| RoomMsg::Join { name: name.clone(), seat, reply }).await??;
     ok(StatusCode::OK, json!({"seat": seat, "token": token}))
 }

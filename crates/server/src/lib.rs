@@ -10,8 +10,13 @@
 //! - **Hidden information**: every frame is built from its recipient's client view, status and
 //!   events ([`frames`]); the seed and the record come out only once the match is over; logs
 //!   name rooms and games, never a card, a token or a seed.
-//! - **Limits**: messages over 64 KiB, floods, names and chat lines too long, too many rooms or
-//!   connections: each refused with an error frame or status in the client's language.
+//! - **Limits**: messages and frames over 64 KiB, floods, names and chat lines too long, too many
+//!   rooms or connections, from the server, one address or its block ([`limits`]), responses
+//!   nobody reads: each refused with an error frame or status in the client's language. Bots'
+//!   CPU is shared fairly between clients ([`bots`]).
+//! - **Nothing stops the server**: a log that cannot be written drops lines ([`logs`]); a room
+//!   whose task dies comes back from the store ([`spawn_room`]); `/api/health` says what is
+//!   wrong.
 
 pub mod backup;
 pub mod bots;
@@ -19,6 +24,7 @@ pub mod cluster;
 pub mod frames;
 pub mod http;
 pub mod limits;
+pub mod logs;
 pub mod metrics;
 pub mod outbox;
 pub mod relay;
@@ -63,6 +69,11 @@ pub struct ServeConfig {
     /// TCP connections at once (HTTP and WebSockets alike); kept under the process's descriptor
     /// limit whatever is asked.
     pub max_connections: usize,
+    /// TCP connections one client address may hold at once.
+    pub connections_per_address: usize,
+    /// How client addresses are cut into one client's address and the block around it
+    /// ([`limits::Prefixes`]).
+    pub prefixes: limits::Prefixes,
     /// Messages one connection may send in a burst, and per second after it.
     pub burst: f64,
     pub per_second: f64,
@@ -78,6 +89,8 @@ pub struct ServeConfig {
     /// A room nobody has touched for this long leaves memory (its history stays in the store,
     /// replayable, and the room comes back whenever it is asked for).
     pub archive_after: Duration,
+    /// A room nobody ever joined leaves memory after this long (it too comes back when asked).
+    pub unjoined_after: Duration,
     /// Spectators one room accepts (seated people always get in).
     pub spectators_per_room: usize,
     /// Bytes waiting to be sent to one connection before it is dropped as too slow.
@@ -90,6 +103,9 @@ pub struct ServeConfig {
     /// For tests: each bot's answer waits for a permit of this semaphore before it reaches its
     /// room, so that a test can act while a bot is thinking.
     pub hold_bots: Option<Arc<tokio::sync::Semaphore>>,
+    /// For tests: a chat line of exactly this text makes its room's task panic, so that a test
+    /// sees a room that dies come back.
+    pub panic_on_chat: Option<String>,
     /// HTTPS on `addr`, with a certificate of one's own or one obtained through ACME ([`tls`]).
     pub tls: Option<tls::Tls>,
     /// Plain HTTP here redirects to HTTPS on `addr` (with `tls`).
@@ -109,6 +125,8 @@ impl Default for ServeConfig {
             lease: store::postgres::LEASE,
             max_rooms: 20_000,
             max_connections: 50_000,
+            connections_per_address: 256,
+            prefixes: limits::Prefixes::default(),
             burst: ws::BURST,
             per_second: ws::PER_SECOND,
             room_burst: 60.0,
@@ -117,12 +135,14 @@ impl Default for ServeConfig {
             min_bot_delay_ms: 100,
             bot_threads: 0,
             archive_after: Duration::from_secs(10 * 60),
+            unjoined_after: Duration::from_secs(15),
             spectators_per_room: 64,
             outbox_bytes: 1 << 20,
             write_timeout: Duration::from_secs(10),
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             hold_bots: None,
+            panic_on_chat: None,
             tls: None,
             http_addr: None,
             metrics_addr: None,
@@ -176,8 +196,10 @@ impl Directory {
         rooms.get(code).filter(|h| !h.inbox.is_closed()).cloned()
     }
 
+    /// The rooms in memory (not one whose task just died).
     pub fn len(&self) -> usize {
-        self.rooms.lock().unwrap_or_else(|e| e.into_inner()).len()
+        let rooms = self.rooms.lock().unwrap_or_else(|e| e.into_inner());
+        rooms.values().filter(|h| !h.inbox.is_closed()).count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -216,10 +238,10 @@ pub struct Server {
     pub bots: Arc<bots::Bots>,
     pub rooms: Directory,
     /// Rooms in memory or being opened: checked against `max_rooms` before a room is stored.
-    pub open_rooms: AtomicUsize,
+    pub open_rooms: Arc<AtomicUsize>,
     pub clock: Clock,
     /// TCP connections open, and WebSockets among them.
-    pub tcp: AtomicUsize,
+    pub tcp: Arc<AtomicUsize>,
     pub connections: AtomicUsize,
     pub next_connection: AtomicU64,
     pub limits: limits::Limits,
@@ -228,6 +250,12 @@ pub struct Server {
     pub stopping: watch::Receiver<bool>,
     /// The relay to and from the other nodes, when the server was given a NATS.
     pub relay: std::sync::OnceLock<relay::Relay>,
+    /// Rooms whose task died (a panic), and when the last one did.
+    pub rooms_died: AtomicU64,
+    pub last_death: std::sync::Mutex<Option<tokio::time::Instant>>,
+    /// When each room died last, for a minute: one that dies again within it is not brought
+    /// back at once (it comes back when it is next asked for).
+    died_at: std::sync::Mutex<BTreeMap<String, tokio::time::Instant>>,
     /// The TLS handshake of every connection, when the server speaks HTTPS.
     pub https: std::sync::OnceLock<tls::Https>,
 }
@@ -241,21 +269,34 @@ impl Server {
             store,
             bots,
             rooms: Directory::default(),
-            open_rooms: AtomicUsize::new(0),
+            open_rooms: Arc::default(),
             clock: Clock::new(),
-            tcp: AtomicUsize::new(0),
+            tcp: Arc::default(),
             connections: AtomicUsize::new(0),
             next_connection: AtomicU64::new(1),
             limits: limits::Limits::default(),
             replays: replays::Replays::default(),
             stopping,
             relay: std::sync::OnceLock::new(),
+            rooms_died: AtomicU64::new(0),
+            last_death: std::sync::Mutex::new(None),
+            died_at: std::sync::Mutex::new(BTreeMap::new()),
             https: std::sync::OnceLock::new(),
         })
     }
 
     /// The room `code`: in memory, or brought back from the store.
     pub async fn room(self: &Arc<Self>, code: &str) -> Result<RoomHandle, ApiError> {
+        self.room_for(code, None).await
+    }
+
+    /// The room `code`, for `client` (the client asking, whose room it becomes if it is brought
+    /// back from the store: its bots think in that client's turn).
+    pub async fn room_for(
+        self: &Arc<Self>,
+        code: &str,
+        client: Option<limits::Client>,
+    ) -> Result<RoomHandle, ApiError> {
         if let Some(handle) = self.rooms.get(code) {
             return Ok(handle);
         }
@@ -270,7 +311,7 @@ impl Server {
             if let Some(elsewhere) = e.downcast_ref::<store::postgres::HeldElsewhere>() {
                 return ApiError::Elsewhere(elsewhere.node.clone());
             }
-            tracing::error!(room = %code, error = %e, "a stored room could not be read");
+            crate::limited!(error, "a stored room could not be read", room = %code, error = %e);
             ApiError::Internal
         })?;
         let loaded = loaded.ok_or(ApiError::NoRoom)?;
@@ -282,25 +323,38 @@ impl Server {
             .map_err(|_| ApiError::Internal)?;
         match restored {
             Ok(room) => {
-                self.open_rooms.fetch_add(1, Ordering::Relaxed);
-                let handle = spawn_room(room);
+                // A room asked for comes back whatever the cap: its people were told it exists.
+                let place = self.limits.room(client, &self.open_rooms, usize::MAX)?;
+                let handle = spawn_room(room.held(client, place));
                 relay::serve_room(self, &code, &handle).await;
                 self.rooms.insert(code, handle.clone());
                 Ok(handle)
             }
             Err(e) => {
                 // The reason is not logged: it may quote an action, and so a card.
-                tracing::error!(room = %code, at = e.at, "a stored room cannot be rebuilt from its actions");
+                crate::limited!(error, "a stored room cannot be rebuilt from its actions", room = %code, at = e.at);
                 Err(ApiError::DamagedRoom)
             }
         }
     }
 
-    /// A room left memory.
-    pub fn room_closed(&self) {
-        self.open_rooms.fetch_sub(1, Ordering::Relaxed);
+    /// Why the server is degraded, if it is: the rooms it holds reached the part of its cap
+    /// kept for new clients, or a room's task died in the last [`DEATHS_TOLD_FOR`].
+    pub fn degraded(&self) -> Vec<&'static str> {
+        let mut why = Vec::new();
+        if limits::Limits::rooms_nearly_full(self.open_rooms.load(Ordering::Relaxed), self.config.max_rooms) {
+            why.push("room_cap");
+        }
+        let last = *self.last_death.lock().unwrap_or_else(|e| e.into_inner());
+        if last.is_some_and(|at| at.elapsed() < DEATHS_TOLD_FOR) {
+            why.push("room_task_died");
+        }
+        why
     }
 }
+
+/// How long `/api/health` says a room's task died.
+pub const DEATHS_TOLD_FOR: Duration = Duration::from_secs(600);
 
 /// Whether `code` could be a room code of this server (so that garbage never reaches the store).
 fn plausible_room_code(code: &str) -> bool {
@@ -335,6 +389,13 @@ pub enum ApiError {
     RateLimited,
     TooManyRooms,
     TooManyConnections,
+    /// This client address holds as many connections as it may.
+    TooManyFromAddress,
+    /// A WebSocket message that is not UTF-8 text (closed with 1007).
+    NotUtf8,
+    /// A WebSocket frame that breaks the protocol: unmasked, of a reserved opcode, a control
+    /// frame too long (closed with 1002).
+    BadFrame,
     /// This client address opened rooms faster than it may.
     RoomsTooFast,
     /// This client address has as many rooms of bots alone playing as it may.
@@ -384,7 +445,8 @@ impl ApiError {
             ApiError::TooLarge => "too_large",
             ApiError::RateLimited => "rate_limited",
             ApiError::TooManyRooms => "too_many_rooms",
-            ApiError::TooManyConnections => "too_many_connections",
+            ApiError::TooManyConnections | ApiError::TooManyFromAddress => "too_many_connections",
+            ApiError::NotUtf8 | ApiError::BadFrame => "bad_request",
             ApiError::RoomsTooFast | ApiError::TooManyBotRooms => "rate_limited",
             ApiError::SlowBody => "timeout",
             ApiError::UriTooLong => "too_large",
@@ -405,7 +467,10 @@ impl ApiError {
             ApiError::TooLarge => 413,
             ApiError::UriTooLong => 414,
             ApiError::SlowBody => 408,
-            ApiError::RateLimited | ApiError::RoomsTooFast | ApiError::TooManyBotRooms => 429,
+            ApiError::RateLimited
+            | ApiError::RoomsTooFast
+            | ApiError::TooManyBotRooms
+            | ApiError::TooManyFromAddress => 429,
             ApiError::Internal | ApiError::DamagedRoom => 500,
             _ => 400,
         }
@@ -437,13 +502,22 @@ impl ApiError {
             ApiError::Over => pick("la partie est finie", "the match is over"),
             ApiError::TooLarge => pick("message trop long : 64 Kio au plus", "message too large: 64 KiB at most"),
             ApiError::RateLimited => pick("trop de messages : ralentissez", "too many messages: slow down"),
-            ApiError::TooManyRooms => {
-                pick("le serveur a atteint son nombre maximal de salons", "the server holds as many rooms as it can")
-            }
+            ApiError::TooManyRooms => pick(
+                "le serveur a atteint son nombre maximal de salons\u{a0}: réessayez dans quelques instants",
+                "the server holds as many rooms as it can: try again in a few moments",
+            ),
             ApiError::TooManyConnections => pick(
                 "le serveur a atteint son nombre maximal de connexions",
                 "the server holds as many connections as it can",
             ),
+            ApiError::TooManyFromAddress => pick(
+                "trop de connexions depuis votre adresse\u{a0}: fermez-en",
+                "too many connections from your address: close some",
+            ),
+            ApiError::NotUtf8 => pick("ce message n'est pas du texte UTF-8", "this message is not UTF-8 text"),
+            ApiError::BadFrame => {
+                pick("trame WebSocket contraire au protocole", "a WebSocket frame that breaks the protocol")
+            }
             ApiError::RoomsTooFast => pick(
                 "trop de salons ouverts depuis votre adresse : réessayez dans une minute",
                 "too many rooms opened from your address: try again in a minute",
@@ -604,6 +678,14 @@ pub async fn serve_with(config: ServeConfig, ready: impl FnOnce(&Bound)) -> anyh
     });
     ready(&bound);
     tracing::info!(%addr, https = bound.https, "listening");
+    // Errors held back for repeating are counted in a line once their window is over.
+    let repeats = tokio::spawn(async {
+        let mut every = tokio::time::interval(logs::WINDOW);
+        loop {
+            every.tick().await;
+            logs::flush_repeats(false);
+        }
+    });
     http::accept(server.clone(), listener, signalled).await;
     // A node of a shared store hands its rooms over before it stops.
     if let Some((shared, quit, background)) = cluster {
@@ -621,6 +703,8 @@ pub async fn serve_with(config: ServeConfig, ready: impl FnOnce(&Bound)) -> anyh
     if let Err(e) = store.flush().await {
         tracing::error!(error = %e, "the store could not finish its writes");
     }
+    repeats.abort();
+    logs::flush_repeats(true);
     tracing::info!("stopped");
     Ok(())
 }
@@ -661,10 +745,39 @@ pub async fn stopped(stopping: &mut watch::Receiver<bool>) {
 /// How long requests and connections under way get when the server stops.
 pub const STOP_GRACE: Duration = Duration::from_secs(2);
 
-/// Starts a room's task.
+/// Starts a room's task, watched: should it die (a panic, which is a bug), its connections
+/// are closed with 1012 (they come back, as after a restart), the death is counted for
+/// `/api/health`, and the room is brought back from the store at once, its bots and clocks
+/// resuming. Only what was stored comes back, and only what was stored was ever told.
 pub fn spawn_room(room: room::Room) -> RoomHandle {
     let (inbox, receiver) = mpsc::channel(1024);
-    tokio::spawn(room.run(receiver));
+    let (server, code) = (room.server().clone(), room.code().to_string());
+    let task = tokio::spawn(room.run(receiver));
+    tokio::spawn(async move {
+        let Err(died) = task.await else { return };
+        if !died.is_panic() {
+            return;
+        }
+        let now = tokio::time::Instant::now();
+        server.rooms_died.fetch_add(1, Ordering::Relaxed);
+        *server.last_death.lock().unwrap_or_else(|e| e.into_inner()) = Some(now);
+        let again = {
+            let mut died_at = server.died_at.lock().unwrap_or_else(|e| e.into_inner());
+            died_at.retain(|_, at| now.duration_since(*at) < Duration::from_secs(60));
+            died_at.insert(code.clone(), now).is_some()
+        };
+        if again {
+            limited!(error, "a room's task died again within a minute: it stays in the store", room = %code);
+            return;
+        }
+        limited!(error, "a room's task died: it comes back from the store", room = %code);
+        if *server.stopping.borrow() {
+            return;
+        }
+        if let Err(e) = server.room(&code).await {
+            limited!(error, "a room whose task died could not come back", room = %code, error = %e);
+        }
+    });
     RoomHandle { inbox }
 }
 

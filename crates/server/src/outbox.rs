@@ -36,6 +36,8 @@ impl Closing {
     pub const RESTART: Closing = Closing { code: 1012, reason: "the room moves: reconnect" };
     pub const POLICY: Closing = Closing { code: 1008, reason: "refused" };
     pub const TOO_BIG: Closing = Closing { code: 1009, reason: "message too large" };
+    pub const NOT_UTF8: Closing = Closing { code: 1007, reason: "not UTF-8" };
+    pub const PROTOCOL: Closing = Closing { code: 1002, reason: "protocol error" };
     pub const TOO_SLOW: Closing = Closing { code: 1008, reason: "too slow to read" };
     pub const REPLACED: Closing = Closing { code: 1008, reason: "the seat was opened elsewhere" };
 }

@@ -18,7 +18,8 @@
 //! **A room nobody touches leaves memory** after the server's `archive_after`: its history
 //! stays in the store, and [`crate::Server::room`] brings it back the next time it is asked for.
 
-use crate::limits::BotRoomSlot;
+use crate::bots::Owner;
+use crate::limits::{BotRoomSlot, Client, RoomPlace};
 use crate::outbox::{Closing, Frame, Outbox};
 use crate::store::{CHAT_KEPT, LoadedRoom, SeatKind, StoredChat, StoredMatch, StoredRoom, StoredSeat, Write};
 use crate::{ApiError, Lang, Server, frames, hash_token, random_token};
@@ -211,6 +212,10 @@ pub struct Room {
     /// The buffer an update is written into starts this large: the size of the room's last
     /// update, and a little more, so that it seldom grows while written.
     frame_size: Cell<usize>,
+    /// Whose turn its bots think in: the client that opened the room or brought it back.
+    owner: Owner,
+    /// The room's place among the rooms in memory, given back as it leaves.
+    place: Option<RoomPlace>,
 }
 
 /// Why a stored room could not be rebuilt: at which stored action (the reason is not given, as
@@ -294,7 +299,6 @@ impl Room {
         Ok(Room {
             code: stored.code.clone(),
             server,
-            stored,
             game,
             table,
             seats,
@@ -307,7 +311,28 @@ impl Room {
             touched: now,
             bot_slot,
             frame_size: Cell::new(1024),
+            owner: Owner::Room(stored.code.clone()),
+            place: None,
+            stored,
         })
+    }
+
+    /// The room as held in memory for `client` (none: for nobody in particular, a room a node
+    /// takes over), in `place`.
+    pub fn held(mut self, client: Option<Client>, place: RoomPlace) -> Room {
+        if let Some(client) = client {
+            self.owner = Owner::Client(client);
+        }
+        self.place = Some(place);
+        self
+    }
+
+    pub fn code(&self) -> &str {
+        &self.code
+    }
+
+    pub fn server(&self) -> &Arc<Server> {
+        &self.server
     }
 
     fn now(&self) -> u64 {
@@ -361,7 +386,14 @@ impl Room {
         loop {
             self.think();
             let idle = self.connections.is_empty() && self.thinking.is_none();
-            let archive_at = self.touched + self.server.config.archive_after.as_millis() as u64;
+            // A room nobody ever sat down in (opened in bulk, or whose link was never used)
+            // leaves memory within seconds: it stays in the store, and comes back when asked.
+            let unjoined = self.seats.iter().all(|s| s.name.is_none());
+            let keep = match unjoined {
+                true => self.server.config.unjoined_after.min(self.server.config.archive_after),
+                false => self.server.config.archive_after,
+            };
+            let archive_at = self.touched + keep.as_millis() as u64;
             let due = match (self.held.as_ref().map(|answer| answer.key().at), self.retry_at) {
                 (Some(at), _) => Some(at),
                 (None, Some(retry)) => Some(retry),
@@ -405,7 +437,7 @@ impl Room {
                     match answer {
                         Ok(answer) => self.take_answer(answer).await,
                         Err(_) => {
-                            tracing::error!(room = %self.code, "a bot's search failed");
+                            crate::limited!(error, "a bot's search failed", room = %self.code);
                             self.failed = Some(key);
                         }
                     }
@@ -424,7 +456,6 @@ impl Room {
                         // Whatever came meanwhile is dropped unanswered: the askers ask again,
                         // and the room comes back from the store.
                         while inbox.try_recv().is_ok() {}
-                        self.server.room_closed();
                         self.server.store.release(&self.code);
                         tracing::info!(room = %self.code, "room left memory");
                         return;
@@ -445,7 +476,6 @@ impl Room {
         for (_, gone) in std::mem::take(&mut self.connections) {
             gone.outbox.close(Closing::RESTART);
         }
-        self.server.room_closed();
         tracing::info!(room = %self.code, "room left this node");
     }
 
@@ -462,7 +492,7 @@ impl Room {
             return;
         }
         if let Some(job) = self.table.job() {
-            self.thinking = Some((key, self.server.bots.think(job)));
+            self.thinking = Some((key, self.server.bots.think(&self.owner, job)));
         }
     }
 
@@ -549,7 +579,7 @@ impl Room {
         let token_hash = hash_token(&token);
         let stored = StoredSeat { seat, name: name.clone(), token_hash };
         self.server.store.write(Write::TakeSeat { room: self.code.clone(), seat: stored }).await.map_err(|e| {
-            tracing::error!(room = %self.code, error = %e, "storing a seat failed");
+            crate::limited!(error, "storing a seat failed", room = %self.code, error = %e);
             ApiError::StoreFailed
         })?;
         self.table.set_name(Seat(seat), &name);
@@ -694,7 +724,12 @@ impl Room {
                 action: a.action.clone(),
             };
             if let Err(e) = self.server.store.write(write).await {
-                tracing::error!(room = %self.code, error = %e, "storing an action failed; the room goes back to what is stored");
+                crate::limited!(
+                    error,
+                    "storing an action failed; the room goes back to what is stored",
+                    room = %self.code,
+                    error = %e
+                );
                 self.rollback(a.seq - 1);
                 return;
             }
@@ -797,6 +832,9 @@ impl Room {
     }
 
     async fn chat(&mut self, conn: u64, text: String) {
+        if self.server.config.panic_on_chat.as_ref() == Some(&text) {
+            panic!("a room's task dies, as a test asked");
+        }
         let Some(seat) = self.connections.get(&conn).map(|c| c.seat) else { return };
         let Some(seat) = seat else {
             return self.error_to(conn, &ApiError::Spectator);

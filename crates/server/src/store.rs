@@ -259,6 +259,25 @@ fn open_writer(path: &Path) -> rusqlite::Result<Connection> {
     Ok(connection)
 }
 
+/// Whether the database's three files, where they exist, can be written; why not otherwise.
+/// Checked before SQLite touches them, for each commit and each read: SQLite maps the `-shm`
+/// file into memory, and its first write there once the file can no longer be written (`chattr
+/// +i`) kills the process with SIGBUS instead of failing. Checked first, the store fails as
+/// for any other error and says which file. A file made read-only while a commit is under way
+/// still kills the process: nothing acknowledged is lost (WAL, `synchronous = FULL`), and a
+/// restart serves again once the file is writable.
+fn files_writable(path: &Path) -> Result<(), String> {
+    for suffix in ["", "-wal", "-shm"] {
+        let mut file = path.as_os_str().to_owned();
+        file.push(suffix);
+        match rustix::fs::access(Path::new(&file), rustix::fs::Access::WRITE_OK) {
+            Ok(()) | Err(rustix::io::Errno::NOENT) => {}
+            Err(e) => return Err(format!("{} cannot be written: {e}", Path::new(&file).display())),
+        }
+    }
+    Ok(())
+}
+
 fn open_reader(path: &Path) -> rusqlite::Result<Connection> {
     let connection =
         Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX)?;
@@ -303,6 +322,7 @@ impl SqliteStore {
         let (reader, path) = (self.reader.clone(), self.path.clone());
         Box::pin(async move {
             tokio::task::spawn_blocking(move || {
+                files_writable(&path).map_err(|e| anyhow::anyhow!(e))?;
                 let mut slot = reader.lock().unwrap_or_else(|e| e.into_inner());
                 if slot.is_none() {
                     *slot = Some(open_reader(&path)?);
@@ -405,6 +425,8 @@ fn commit_group(
     connection: &mut Option<Connection>,
     group: &[(Write, oneshot::Sender<Result<(), String>>)],
 ) -> Result<(), String> {
+    // The connection is kept as it is: closing it would touch the files too.
+    files_writable(path)?;
     let recovering = connection.is_none();
     if connection.is_none() {
         *connection = Some(open_writer(path).map_err(|e| e.to_string())?);

@@ -7,7 +7,7 @@
 //! the outbox outgrows its budget (a client that does not read). Every close carries a close
 //! code.
 
-use crate::http::AcceptLang;
+use crate::http::{AcceptLang, Peer};
 use crate::outbox::{Closing, Outbox};
 use crate::room::RoomMsg;
 use crate::{ApiError, Lang, RoomHandle, Server, frames};
@@ -38,10 +38,13 @@ pub(crate) async fn close_with(sink: &mut SplitSink<WebSocket, Message>, frame: 
     .await;
 }
 
-/// The close code after an error frame: 1009 for a message too large, 1008 otherwise.
+/// The close code after an error frame: 1009 for a message too large, 1007 for one that is not
+/// UTF-8, 1002 for a frame against the protocol, 1008 otherwise.
 pub fn closing_for(error: &ApiError) -> Closing {
     match error {
         ApiError::TooLarge => Closing::TOO_BIG,
+        ApiError::NotUtf8 => Closing::NOT_UTF8,
+        ApiError::BadFrame => Closing::PROTOCOL,
         // Held by another node, just opening it or not reachable through a relay: a moment later
         // the relay finds it, or its lease runs out and any node takes it.
         ApiError::TooManyConnections | ApiError::RoomFull | ApiError::Elsewhere(_) => {
@@ -68,17 +71,32 @@ pub const FLOOD_CLOSE: u32 = 200;
 pub async fn upgrade(
     State(server): State<Arc<Server>>,
     AcceptLang(lang): AcceptLang,
+    Peer(peer): Peer,
     Path(code): Path<String>,
     ws: WebSocketUpgrade,
 ) -> Response {
-    // Frames a little over the limit still arrive whole, so that they can be answered
-    // `too_large` before the connection closes; larger ones are cut by the protocol layer.
-    // Small buffers: a connection's messages are small, and a 128 KiB read buffer (the default)
-    // is zeroed on every read.
-    ws.max_message_size(MAX_MESSAGE * 4)
+    // A frame, like a message, is cut by the protocol layer as soon as its header says it is
+    // over the limit, before `hello` as after: nothing larger is ever buffered (the default
+    // frame limit, 16 MiB, let 60 connections take a gigabyte). Answered `too_large`, then
+    // closed with 1009. Small buffers: a connection's messages are small, and a 128 KiB read
+    // buffer (the default) is zeroed on every read.
+    ws.max_message_size(MAX_MESSAGE)
+        .max_frame_size(MAX_MESSAGE)
         .read_buffer_size(8 * 1024)
-        .on_upgrade(move |socket| async move { connection(server, code, lang, socket).await })
+        .on_upgrade(move |socket| async move { connection(server, code, lang, peer, socket).await })
         .into_response()
+}
+
+/// What a WebSocket's read error calls for: an error frame and its close (a frame too large,
+/// not UTF-8, against the protocol), or nothing, the connection being gone.
+pub(crate) fn read_error(error: axum::Error) -> Option<ApiError> {
+    use tokio_tungstenite::tungstenite::Error;
+    match error.into_inner().downcast::<Error>().map(|e| *e) {
+        Ok(Error::Capacity(_) | Error::WriteBufferFull(_)) => Some(ApiError::TooLarge),
+        Ok(Error::Utf8(_)) => Some(ApiError::NotUtf8),
+        Ok(Error::Protocol(_)) => Some(ApiError::BadFrame),
+        _ => None,
+    }
 }
 
 struct Guard(Arc<Server>);
@@ -183,7 +201,13 @@ impl Rate {
     }
 }
 
-async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSocket) {
+async fn connection(
+    server: Arc<Server>,
+    code: String,
+    lang: Lang,
+    peer: Option<crate::limits::Client>,
+    socket: WebSocket,
+) {
     let (mut sink, mut stream) = socket.split();
     server.connections.fetch_add(1, Ordering::Relaxed);
     let _guard = Guard(server.clone());
@@ -208,7 +232,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         outbox: outbox.clone(),
         reply,
     };
-    let room = match enter(&server, &code, lang, &hello_text, connect).await {
+    let room = match enter(&server, &code, lang, peer, &hello_text, connect).await {
         Entry::Here(room) => room,
         Entry::There(remote) => return crate::relay::edge(server.clone(), remote, sink, stream).await,
         Entry::Refused(frame, closing) => return close_with(&mut sink, frame, closing).await,
@@ -258,7 +282,7 @@ async fn connection(server: Arc<Server>, code: String, lang: Lang, socket: WebSo
         }
     });
     let inbox = room.inbox.clone();
-    let written = read_messages(&server, id, lang, stream, &inbox, &mut writer).await;
+    let written = read_messages(&server, id, lang, stream, &inbox, &outbox, &mut writer).await;
     // The room closes the outbox once it has let the connection go (after the error frame that
     // ended it, if any); the writer sends what is left, then the close frame.
     if inbox.send(RoomMsg::Disconnect { conn: id }).await.is_err() {
@@ -277,9 +301,11 @@ async fn refuse(sink: &mut SplitSink<WebSocket, Message>, error: ApiError, lang:
 /// The first message, `hello`, within [`HELLO_WITHIN`], with its text (relayed as it came when
 /// another node holds the room).
 async fn greeting(stream: &mut SplitStream<WebSocket>, lang: Lang) -> Result<(Hello, Utf8Bytes), ApiError> {
+    let expected = || ApiError::BadRequest(lang.pick("« hello » attendu", "expected \"hello\"").into());
     match tokio::time::timeout(HELLO_WITHIN, stream.next()).await {
         Ok(Some(Ok(Message::Text(text)))) => Ok((read_hello(&text, lang)?, text)),
-        _ => Err(ApiError::BadRequest(lang.pick("« hello » attendu", "expected \"hello\"").into())),
+        Ok(Some(Err(error))) => Err(read_error(error).unwrap_or_else(expected)),
+        _ => Err(expected()),
     }
 }
 
@@ -300,6 +326,7 @@ async fn enter(
     server: &Arc<Server>,
     code: &str,
     lang: Lang,
+    peer: Option<crate::limits::Client>,
     hello_text: &str,
     connect: impl Fn(oneshot::Sender<Result<(), ApiError>>) -> RoomMsg,
 ) -> Entry {
@@ -312,7 +339,7 @@ async fn enter(
             crate::relay::Opened::Refused(frame, closing) => return Entry::Refused(Some(frame), closing),
             crate::relay::Opened::Unreachable => return Entry::Refused(None, Closing::RESTART),
         }
-        let room = match server.room(code).await {
+        let room = match server.room_for(code, peer).await {
             Ok(room) => room,
             // Held by another node that is just opening it (it answers the relay once it has):
             // asked again.
@@ -344,6 +371,7 @@ async fn read_messages(
     lang: Lang,
     mut stream: SplitStream<WebSocket>,
     inbox: &mpsc::Sender<RoomMsg>,
+    outbox: &Outbox,
     writer: &mut tokio::task::JoinHandle<()>,
 ) -> bool {
     let (errors, mut errors_out) = mpsc::channel::<(ApiError, bool)>(16);
@@ -357,6 +385,12 @@ async fn read_messages(
                 continue;
             }
             _ = &mut *writer => return true,
+            // The room's task is gone (it died, and comes back from the store): the client is
+            // told to reconnect.
+            () = inbox.closed() => {
+                outbox.close(Closing::RESTART);
+                return false;
+            }
         };
         let text = match message {
             Some(Ok(Message::Text(text))) => text,
@@ -366,9 +400,12 @@ async fn read_messages(
             }
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Close(_))) | None => return false,
-            Some(Err(_)) => {
-                // A frame over the protocol's limit, or a broken connection.
-                let _ = inbox.send(RoomMsg::Error { conn: id, code: ApiError::TooLarge, close: true }).await;
+            Some(Err(error)) => {
+                // A frame over the limit, not UTF-8 or against the protocol: answered, then
+                // closed with its code. A broken connection is only gone.
+                if let Some(refusal) = read_error(error) {
+                    let _ = inbox.send(RoomMsg::Error { conn: id, code: refusal, close: true }).await;
+                }
                 return false;
             }
         };

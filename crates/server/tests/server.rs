@@ -1354,3 +1354,53 @@ async fn every_refused_body_and_query_is_answered_word_for_word() {
         }
     }
 }
+
+/// A room's task that dies (a panic: a bug) is counted in `/api/health`, its clients are told
+/// to reconnect (1012), and it comes back from the store at once, where its clients last saw it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_whose_task_dies_comes_back_from_the_store() {
+    let config = tapis_server::ServeConfig { panic_on_chat: Some("die, room".into()), ..relaxed() };
+    let addr = start_with(config).await;
+    let room =
+        create(addr, json!({"game": "nurmut", "players": 2, "seats": ["human", "bot:easy"], "bot_delay_ms": 0})).await;
+    let (_, token) = join(addr, &room, "Ann").await;
+    let mut ws = hello(addr, &room, Some(&token), None).await;
+    let mut frame = next_game_frame(&mut ws).await;
+    while frame["seq"].as_u64().unwrap() < 6 {
+        if let Some(action) = frame["legal"].as_array().and_then(|legal| legal.first()) {
+            ws.send(&json!({"type": "act", "seq": frame["seq"], "action": action})).await.unwrap();
+        }
+        frame = next_of(&mut ws, "update").await;
+    }
+    let seen = frame["seq"].as_u64().unwrap();
+    let (_, health) = http(addr, "GET", "/api/health", None).await.unwrap();
+    assert_eq!((health["status"].as_str(), health["rooms_died"].as_u64()), (Some("ok"), Some(0)), "{health}");
+    ws.send(&json!({"type": "chat", "text": "die, room"})).await.unwrap();
+    assert_eq!(ws.close_code().await, Some(1012), "told to reconnect");
+    // Counted, and brought back from the store by itself (within a moment).
+    let mut health = Value::Null;
+    for _ in 0..100 {
+        health = http(addr, "GET", "/api/health", None).await.unwrap().1;
+        if health["rooms"] == json!(1) && health["rooms_died"] == json!(1) {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!((health["rooms"].clone(), health["rooms_died"].clone()), (json!(1), json!(1)), "{health}");
+    assert_eq!((health["status"].as_str(), health["degraded"].clone()), (Some("degraded"), json!(["room_task_died"])));
+    // Back where the client left it, and playing on.
+    let mut ws = hello(addr, &room, Some(&token), Some(seen)).await;
+    let mut frame = next_game_frame(&mut ws).await;
+    assert!(frame["seq"].as_u64().unwrap() >= seen, "{frame}");
+    for _ in 0..4 {
+        if frame["status"]["over"] == json!(true) {
+            break;
+        }
+        if let Some(action) = frame["legal"].as_array().and_then(|legal| legal.first()) {
+            ws.send(&json!({"type": "act", "seq": frame["seq"], "action": action})).await.unwrap();
+        }
+        frame = next_of(&mut ws, "update").await;
+    }
+    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert!(info["seq"].as_u64().unwrap() > seen, "{info}");
+}

@@ -29,14 +29,23 @@ impl Server {
     /// `tapis serve` on a free port of the loopback with `flags`; returns once it has said where
     /// to open it (the last line of its start).
     pub fn start_with(data: &Path, flags: &[&str]) -> Server {
+        Server::start_logging(data, flags, None)
+    }
+
+    /// [`Server::start_with`], its log (`info`) written to `log` if given.
+    pub fn start_logging(data: &Path, flags: &[&str], log: Option<&Path>) -> Server {
         use std::io::BufRead;
+        let (level, stderr) = match log {
+            Some(log) => ("info", Stdio::from(std::fs::File::create(log).unwrap())),
+            None => ("warn", Stdio::null()),
+        };
         let mut child = Command::new(binary())
             .args(["serve", "--addr", "127.0.0.1:0", "--data"])
             .arg(data)
             .args(flags)
-            .env("RUST_LOG", "warn")
+            .env("RUST_LOG", level)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let mut said = Vec::new();
