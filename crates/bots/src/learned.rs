@@ -31,7 +31,7 @@ use std::sync::OnceLock;
 use tapis_core::{Encoding, Text};
 
 /// The committed policies: (game id, file).
-const WEIGHTS: &[(&str, &[u8])] = &[];
+const WEIGHTS: &[(&str, &[u8])] = &[("nurmut", include_bytes!("../weights/nurmut.policy"))];
 
 const MAGIC: &[u8; 8] = b"TAPISPOL";
 const VERSION: u32 = 1;
