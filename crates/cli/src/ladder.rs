@@ -17,7 +17,20 @@ pub struct Output {
     pub command: String,
 }
 
-pub fn ladder<G: FullGame>(config: &LadderConfig, output: &Output) -> Result<()> {
+/// Rates the rungs of `config`; with `standard`, the rungs were not named and those that cannot
+/// play this table (a learned bot with no policy for it) are left out, and said so.
+pub fn ladder<G: FullGame>(config: &LadderConfig, standard: bool, output: &Output) -> Result<()> {
+    let mut config = config.clone();
+    let mut left_out = Vec::new();
+    if standard {
+        let options = G::parse_options(&config.options).map_err(usage)?;
+        let (fit, unfit): (Vec<_>, Vec<_>) =
+            config.rungs.iter().partition(|bot| bot.check::<G>(config.players, &options).is_ok());
+        config.rungs = fit;
+        left_out = unfit.iter().map(|bot| bot.name()).collect();
+        config.meetings = tapis_bots::ladder::standard_meetings(&config.rungs);
+    }
+    let config = &config;
     config.check::<G>().map_err(usage)?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(output.threads).build()?;
     let bar = if output.progress { ProgressBar::new(config.matches()) } else { ProgressBar::hidden() };
@@ -28,7 +41,7 @@ pub fn ladder<G: FullGame>(config: &LadderConfig, output: &Output) -> Result<()>
     if output.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        write!(out, "{}", markdown::<G>(&report, &output.command))?;
+        write!(out, "{}", markdown::<G>(&report, &left_out, &output.command))?;
     }
     out.flush()?;
     Ok(())
@@ -39,7 +52,7 @@ fn percent(x: f64) -> String {
 }
 
 /// The ladder as Markdown: the ratings, then every meeting.
-pub fn markdown<G: FullGame>(report: &LadderReport, command: &str) -> String {
+pub fn markdown<G: FullGame>(report: &LadderReport, left_out: &[String], command: &str) -> String {
     let mut s = format!("### {}\n\n", G::NAME);
     s += &format!(
         "{} players, seed {}, {}. Bradley–Terry rating on the Elo scale, {} at 1,500; 95% interval \
@@ -50,6 +63,9 @@ pub fn markdown<G: FullGame>(report: &LadderReport, command: &str) -> String {
         report.anchor,
         crate::thousands(report.resamples as u64)
     );
+    if !left_out.is_empty() {
+        s += &format!("Left out, with no policy trained for this table: {}.\n\n", left_out.join(", "));
+    }
     s += "| bot | rating | 95% interval |\n|---|---:|---|\n";
     for rung in &report.rungs {
         let ci = if rung.bot == report.anchor {

@@ -190,8 +190,13 @@ pub mod by_id {
         }
     }
 
-    pub fn ladder(id: GameId, config: &tapis_bots::ladder::LadderConfig, output: &crate::ladder::Output) -> Result<()> {
-        on_game!(id, G => crate::ladder::ladder::<G>(config, output))
+    pub fn ladder(
+        id: GameId,
+        config: &tapis_bots::ladder::LadderConfig,
+        standard: bool,
+        output: &crate::ladder::Output,
+    ) -> Result<()> {
+        on_game!(id, G => crate::ladder::ladder::<G>(config, standard, output))
     }
 
     pub fn bench(id: GameId, request: &MatchRequest, seconds: f64) -> Result<crate::sim::BenchResult> {

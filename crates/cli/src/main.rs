@@ -742,7 +742,7 @@ fn ladder_command(args: LadderArgs) -> Result<()> {
         threads: args.threads,
         command,
     };
-    by_id::ladder(args.game, &config, &output)
+    by_id::ladder(args.game, &config, args.bots.is_none(), &output)
 }
 
 /// Deals of a ladder's meeting: 1 to 1,000,000.
