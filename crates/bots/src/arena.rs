@@ -38,7 +38,7 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
 use tapis_core::rng::game_seed;
-use tapis_core::{BySeat, Counters, Counting, GameRng, Heuristic, Match, MatchRequest, SetupError, Text};
+use tapis_core::{BySeat, Counters, Counting, Encoding, GameRng, Heuristic, Match, MatchRequest, SetupError, Text};
 
 /// How the interval of every figure is computed, for reports.
 pub const INTERVALS: &str = "95% Student t intervals over deals: a deal's value is the mean of its seatings, \
@@ -188,14 +188,18 @@ fn nth_arrangement(line_of: &[usize], lines: usize, mut p: u64) -> Vec<usize> {
 }
 
 /// Checks the configuration by setting up the first match.
-pub fn check<G: Counters + Heuristic>(config: &ArenaConfig) -> Result<(), SetupError> {
+pub fn check<G: Counters + Heuristic + Encoding>(config: &ArenaConfig) -> Result<(), SetupError> {
     if config.lineup.len() != config.players {
         return Err(SetupError::BadSetup(Text::new(
             format!("{} robots pour {} places : donnez un robot par place", config.lineup.len(), config.players),
             format!("{} bots for {} seats: give one bot per seat", config.lineup.len(), config.players),
         )));
     }
-    Match::<G>::new(&request(config, 0)).map(|_| ())
+    let first = Match::<G>::new(&request(config, 0))?;
+    for bot in &config.lineup {
+        bot.check::<G>(config.players, first.state().options()).map_err(SetupError::BadSetup)?;
+    }
+    Ok(())
 }
 
 fn request(config: &ArenaConfig, deal: u64) -> MatchRequest {
@@ -209,7 +213,7 @@ fn request(config: &ArenaConfig, deal: u64) -> MatchRequest {
 }
 
 /// Plays deal `deal` under seating `p` (see [`ArenaConfig::seating`]).
-pub fn play<G: Counters + Heuristic>(config: &ArenaConfig, deal: u64, p: u64) -> Outcome {
+pub fn play<G: Counters + Heuristic + Encoding>(config: &ArenaConfig, deal: u64, p: u64) -> Outcome {
     let request = request(config, deal);
     let mut state = Match::<G>::new(&request).expect("checked").state().clone();
     let seating = config.seating(p);
@@ -388,7 +392,7 @@ fn deal_and_seating(config: &ArenaConfig, i: u64) -> (u64, u64) {
 
 /// Plays every match of the tournament on the current rayon pool and sums them up;
 /// `progress` is called once per finished match, `each` with every match in order.
-pub fn run<G: Counters + Heuristic>(
+pub fn run<G: Counters + Heuristic + Encoding>(
     config: &ArenaConfig,
     progress: &(dyn Fn() + Sync),
     each: &mut dyn FnMut(&Outcome),
@@ -415,7 +419,7 @@ pub fn run<G: Counters + Heuristic>(
 /// Plays every match of a variant study under `config.options` (A) and `options_b` (B) on the
 /// current rayon pool: the two tallies and the paired differences. `progress` is called once
 /// per finished match (twice per deal and seating), `each` with every pair in order.
-pub fn run_study<G: Counters + Heuristic>(
+pub fn run_study<G: Counters + Heuristic + Encoding>(
     config: &ArenaConfig,
     options_b: &Map<String, Value>,
     progress: &(dyn Fn() + Sync),
@@ -515,7 +519,7 @@ pub struct LengthCount {
 }
 
 /// Turns a tally into the report.
-pub fn report<G: Counters + Heuristic>(config: &ArenaConfig, tally: &Tally) -> ArenaReport {
+pub fn report<G: Counters + Heuristic + Encoding>(config: &ArenaConfig, tally: &Tally) -> ArenaReport {
     let lines = Lines::of(&config.lineup);
     let layout = layout::<G>(config);
     let ratings = bradley_terry(&tally.beats);
@@ -640,7 +644,7 @@ pub struct Comparison {
     pub differences: Vec<Difference>,
 }
 
-pub fn compare<G: Counters + Heuristic>(
+pub fn compare<G: Counters + Heuristic + Encoding>(
     config: &ArenaConfig,
     a: ArenaReport,
     b: ArenaReport,

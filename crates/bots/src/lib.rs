@@ -8,6 +8,8 @@
 
 pub mod arena;
 pub mod ismcts;
+pub mod ladder;
+pub mod learned;
 pub mod progress;
 pub mod sim;
 pub mod stats;
@@ -16,17 +18,27 @@ use rayon::prelude::*;
 use serde_json::{Map, Value};
 use tapis_core::Match;
 use tapis_core::rng::{game_seed, salt};
-use tapis_core::{EventSink, Game, GameRng, Heuristic, MatchRequest, Seat, SeatSet};
+use tapis_core::{Encoding, EventSink, Game, GameRng, Heuristic, MatchRequest, Seat, SeatSet};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BotKind {
     /// Uniform among legal actions; in a reaction window it lets the window pass half the time.
     Random,
+    /// The legal action of lowest id ([`Encoding::action_id`]), always (it acts in every window
+    /// it may): a Python policy taking the first legal id, the floor a heuristic must clearly
+    /// beat.
+    FirstLegal,
     /// The game's own rule-of-thumb player.
     Heuristic,
-    /// Information-set Monte Carlo tree search with this many iterations per decision.
+    /// The game's committed policy network ([`learned`]); the heuristic at a table it was not
+    /// trained for.
+    Learned,
+    /// Information-set Monte Carlo tree search with this many iterations per decision, keeping
+    /// the heuristic's move unless the search clearly beats it.
     Ismcts(u32),
+    /// The same search keeping the learned policy's move instead ([`learned`]).
+    IsmctsLearned(u32),
 }
 
 /// Iterations of `ismcts` when no budget is given.
@@ -53,9 +65,9 @@ impl Level {
     /// below the hard budget the medium one. Tables pace a bot's reactions by its level.
     pub fn of(kind: BotKind) -> Level {
         match kind {
-            BotKind::Random | BotKind::Heuristic => Level::Easy,
-            BotKind::Ismcts(n) if n < HARD_ISMCTS_ITERATIONS => Level::Medium,
-            BotKind::Ismcts(_) => Level::Hard,
+            BotKind::Random | BotKind::FirstLegal | BotKind::Heuristic | BotKind::Learned => Level::Easy,
+            BotKind::Ismcts(n) | BotKind::IsmctsLearned(n) if n < HARD_ISMCTS_ITERATIONS => Level::Medium,
+            BotKind::Ismcts(_) | BotKind::IsmctsLearned(_) => Level::Hard,
         }
     }
 
@@ -79,26 +91,39 @@ impl Level {
 }
 
 impl BotKind {
-    pub const NAMES: &'static str = "random, heuristic, ismcts[:iterations]";
+    pub const NAMES: &'static str =
+        "random, first-legal, heuristic, learned, ismcts[:iterations], ismcts-learned[:iterations]";
 
     pub fn parse(name: &str) -> Result<BotKind, String> {
-        match name.trim().to_ascii_lowercase().as_str() {
-            "random" => Ok(BotKind::Random),
-            "heuristic" => Ok(BotKind::Heuristic),
-            "ismcts" => Ok(BotKind::Ismcts(DEFAULT_ISMCTS_ITERATIONS)),
-            other if other.starts_with("ismcts:") => match other["ismcts:".len()..].parse::<u32>() {
-                Ok(n) if n > 0 => Ok(BotKind::Ismcts(n)),
-                _ => Err(format!("'{other}': ismcts takes a positive number of iterations, as in ismcts:1000")),
-            },
-            other => Err(format!("unknown bot '{other}'; the bots are: {}", BotKind::NAMES)),
+        let name = name.trim().to_ascii_lowercase();
+        let (base, budget) = match name.split_once(':') {
+            Some((base, budget)) => (base, Some(budget)),
+            None => (name.as_str(), None),
+        };
+        let search = |make: fn(u32) -> BotKind| match budget.map(str::parse::<u32>) {
+            None => Ok(make(DEFAULT_ISMCTS_ITERATIONS)),
+            Some(Ok(n)) if n > 0 => Ok(make(n)),
+            Some(_) => Err(format!("'{name}': {base} takes a positive number of iterations, as in {base}:1000")),
+        };
+        match (base, budget) {
+            ("random", None) => Ok(BotKind::Random),
+            ("first-legal", None) => Ok(BotKind::FirstLegal),
+            ("heuristic", None) => Ok(BotKind::Heuristic),
+            ("learned", None) => Ok(BotKind::Learned),
+            ("ismcts", _) => search(BotKind::Ismcts),
+            ("ismcts-learned", _) => search(BotKind::IsmctsLearned),
+            _ => Err(format!("unknown bot '{name}'; the bots are: {}", BotKind::NAMES)),
         }
     }
 
     pub fn name(self) -> String {
         match self {
             BotKind::Random => "random".into(),
+            BotKind::FirstLegal => "first-legal".into(),
             BotKind::Heuristic => "heuristic".into(),
+            BotKind::Learned => "learned".into(),
             BotKind::Ismcts(n) => format!("ismcts:{n}"),
+            BotKind::IsmctsLearned(n) => format!("ismcts-learned:{n}"),
         }
     }
 
@@ -106,7 +131,17 @@ impl BotKind {
     pub fn with_budget(self, budget: Option<u32>) -> BotKind {
         match (self, budget) {
             (BotKind::Ismcts(_), Some(n)) if n > 0 => BotKind::Ismcts(n),
+            (BotKind::IsmctsLearned(_), Some(n)) if n > 0 => BotKind::IsmctsLearned(n),
             _ => self,
+        }
+    }
+
+    /// Whether this bot can play `G` at this table, or why not: the learned bots need a policy
+    /// trained for it ([`learned::check`]).
+    pub fn check<G: Encoding>(self, players: usize, options: &G::Options) -> Result<(), tapis_core::Text> {
+        match self {
+            BotKind::Learned | BotKind::IsmctsLearned(_) => learned::check::<G>(players, options),
+            _ => Ok(()),
         }
     }
 
@@ -123,7 +158,7 @@ impl BotKind {
     /// What this bot plays for the seat whose view `view` builds (only bots that read a view
     /// build it: a random bot needs none, which keeps simulations at the engine's speed). `None`
     /// lets a reaction window pass, and is only returned when `must_act` is false.
-    pub fn decide<G: Heuristic>(
+    pub fn decide<G: Heuristic + Encoding>(
         self,
         seat: Seat,
         view: impl FnOnce() -> G::View,
@@ -135,11 +170,25 @@ impl BotKind {
         let choice = match self {
             BotKind::Random if !must_act && rng.coin() => None,
             BotKind::Random => Some(legal[rng.index(legal.len())]),
-            BotKind::Heuristic => G::heuristic_action(&view(), legal, rng),
-            BotKind::Ismcts(_) if legal.len() == 1 && must_act => Some(legal[0]),
-            BotKind::Ismcts(iterations) => {
+            BotKind::FirstLegal => {
+                // The lowest action id, as a Python policy taking the first legal id plays.
                 let view = view();
-                let default = G::heuristic_action(&view, legal, rng);
+                let (players, options) = G::view_table(&view);
+                legal.iter().min_by_key(|&&a| G::action_id(players, options, a)).copied()
+            }
+            BotKind::Heuristic => G::heuristic_action(&view(), legal, rng),
+            BotKind::Learned => {
+                let view = view();
+                learned::choose::<G>(&view, legal, !must_act).unwrap_or_else(|| G::heuristic_action(&view, legal, rng))
+            }
+            BotKind::Ismcts(_) | BotKind::IsmctsLearned(_) if legal.len() == 1 && must_act => Some(legal[0]),
+            BotKind::Ismcts(iterations) | BotKind::IsmctsLearned(iterations) => {
+                let view = view();
+                let learned = match self {
+                    BotKind::IsmctsLearned(_) => learned::choose::<G>(&view, legal, !must_act),
+                    _ => None,
+                };
+                let default = learned.unwrap_or_else(|| G::heuristic_action(&view, legal, rng));
                 let found = ismcts::search::<G>(&view, seat, Some(default), iterations, rng, &|| false);
                 match found.action {
                     Some(action) if !legal.contains(&action) => {
@@ -172,12 +221,12 @@ pub const MAX_DECISIONS: u64 = 30_000;
 
 /// Plays `state` on with `bots` until it is over or [`MAX_DECISIONS`] decisions were made in all;
 /// returns the number of decisions.
-pub fn play_out<G: Heuristic>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
+pub fn play_out<G: Heuristic + Encoding>(state: &mut G, bots: &[BotKind], rng: &mut GameRng) -> u64 {
     play_out_with(state, bots, rng, &mut ())
 }
 
 /// [`play_out`], telling `events` what happens (a [`tapis_core::Counting`] sink counts it).
-pub fn play_out_with<G: Heuristic, E: EventSink<G::Event>>(
+pub fn play_out_with<G: Heuristic + Encoding, E: EventSink<G::Event>>(
     state: &mut G,
     bots: &[BotKind],
     rng: &mut GameRng,
@@ -218,13 +267,13 @@ pub fn win_credit<G: Game>(state: &G) -> tapis_core::BySeat<u64> {
 
 /// The next action of a match played by `bots` (one per seat), with races drawn from `rng`.
 /// `None` when the match is over.
-pub fn next_move<G: Heuristic>(state: &G, bots: &[BotKind], rng: &mut GameRng) -> Option<(Seat, G::Action)> {
+pub fn next_move<G: Heuristic + Encoding>(state: &G, bots: &[BotKind], rng: &mut GameRng) -> Option<(Seat, G::Action)> {
     next_move_among(state, bots, SeatSet::all(state.players()), rng)
 }
 
 /// [`next_move`] with only the bots of `seats` playing (the others are people, asked elsewhere).
 /// `None` when the match is over or none of those bots wants to act now.
-pub fn next_move_among<G: Heuristic>(
+pub fn next_move_among<G: Heuristic + Encoding>(
     state: &G,
     bots: &[BotKind],
     seats: SeatSet,
@@ -288,10 +337,17 @@ mod tests {
         );
         assert_eq!(
             BotKind::parse("mcts").unwrap_err(),
-            "unknown bot 'mcts'; the bots are: random, heuristic, ismcts[:iterations]"
+            "unknown bot 'mcts'; the bots are: random, first-legal, heuristic, learned, ismcts[:iterations], \
+             ismcts-learned[:iterations]"
         );
         assert_eq!(BotKind::parse("ismcts:250").unwrap(), BotKind::Ismcts(250));
         assert!(BotKind::parse("ismcts:0").is_err());
+        assert_eq!(BotKind::parse("ismcts-learned:300").unwrap(), BotKind::IsmctsLearned(300));
+        assert_eq!(BotKind::parse("First-Legal").unwrap(), BotKind::FirstLegal);
+        assert!(BotKind::parse("learned:5").is_err());
+        for kind in [BotKind::FirstLegal, BotKind::Learned, BotKind::Ismcts(7), BotKind::IsmctsLearned(9)] {
+            assert_eq!(BotKind::parse(&kind.name()).unwrap(), kind);
+        }
     }
 
     #[test]

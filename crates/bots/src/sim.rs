@@ -13,7 +13,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{Map, Value};
 use tapis_core::rng::{game_seed, salt};
-use tapis_core::{BySeat, Counters, Counting, Game, GameRng, Heuristic, Match, MatchRequest, Setup, SetupError, Text};
+use tapis_core::{
+    BySeat, Counters, Counting, Encoding, Game, GameRng, Heuristic, Match, MatchRequest, Setup, SetupError, Text,
+};
 
 /// 2520 = lcm(1..=10): a match shared by k winners credits each exactly 2520 / k units.
 pub const SHARE_UNIT: u64 = 2520;
@@ -147,7 +149,7 @@ fn request(config: &SimConfig, index: u64) -> MatchRequest {
 /// Plays match `index` of the run with `options` (the run's, parsed once). The match is the one
 /// `Match::new` sets up from the same request, without its record: short matches would
 /// otherwise spend much of their time reading options and keeping a record.
-pub fn play_one<G: Counters + Heuristic>(config: &SimConfig, options: &G::Options, index: u64) -> Outcome {
+pub fn play_one<G: Counters + Heuristic + Encoding>(config: &SimConfig, options: &G::Options, index: u64) -> Outcome {
     let seed = game_seed(config.seed, index);
     let setup = Setup { players: config.players, seed, dealer: None, options: options.clone(), deal: None };
     let mut state = G::new_match(setup).expect("checked by check_config");
@@ -170,7 +172,7 @@ pub fn play_one<G: Counters + Heuristic>(config: &SimConfig, options: &G::Option
 
 /// Plays every match on the current rayon pool; `progress` is called once per finished match.
 /// With `each`, every match is also handed to it, in order (a chunk at a time).
-pub fn run<G: Counters + Heuristic>(
+pub fn run<G: Counters + Heuristic + Encoding>(
     config: &SimConfig,
     progress: &(dyn Fn() + Sync),
     each: Option<&mut dyn FnMut(&Outcome)>,
@@ -209,7 +211,7 @@ pub fn run<G: Counters + Heuristic>(
 }
 
 /// Turns totals into shares, means and 95% intervals (see the module docs).
-pub fn report<G: Counters + Heuristic>(config: &SimConfig, totals: &Totals) -> SimReport {
+pub fn report<G: Counters + Heuristic + Encoding>(config: &SimConfig, totals: &Totals) -> SimReport {
     let layout = layout::<G>(config.players);
     let sums = &totals.sums;
     let seats = (0..config.players)

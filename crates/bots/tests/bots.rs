@@ -11,19 +11,20 @@
 #![allow(unsafe_code)]
 
 mod calibration;
+mod learned;
 mod progress;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 use tapis_bots::BotKind;
 use tapis_bots::sim::{SimConfig, Totals, play_one, report, run};
-use tapis_core::{Counters, Game, Heuristic, Match, MatchRequest};
+use tapis_core::{Counters, Encoding, Game, Heuristic, Match, MatchRequest};
 
 struct Counting;
 
 thread_local! {
     // Per thread: the other tests of this binary run (and allocate) on other threads meanwhile.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+    pub(crate) static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
 }
 
 fn count_allocation() {
@@ -72,7 +73,7 @@ fn config(players: usize, games: u64, bots: Vec<BotKind>) -> SimConfig {
     SimConfig { players, games, seed: 11, options: Default::default(), bots }
 }
 
-fn totals_with_threads<G: Counters + Heuristic>(config: &SimConfig, threads: usize) -> Totals {
+fn totals_with_threads<G: Counters + Heuristic + Encoding>(config: &SimConfig, threads: usize) -> Totals {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
     pool.install(|| run::<G>(config, &|| {}, None))
 }
@@ -206,7 +207,7 @@ fn a_stopped_match_is_a_draw_shared_by_every_seat() {
 }
 
 /// Heap allocations while `tapis sim` plays 20 matches of random bots (counters included).
-fn allocations_per_simulated_match<G: Counters + Heuristic>() -> u64 {
+fn allocations_per_simulated_match<G: Counters + Heuristic + Encoding>() -> u64 {
     let config = config(4, 20, vec![BotKind::Random; 4]);
     let options = G::parse_options(&config.options).unwrap();
     play_one::<G>(&config, &options, 0); // warm up anything lazy

@@ -6,6 +6,7 @@
 
 pub mod arena;
 pub mod exit;
+pub mod ladder;
 pub mod loadtest;
 pub mod matches;
 pub mod pace;
@@ -44,7 +45,10 @@ pub fn bots_from_arg(text: &str, players: usize) -> Result<Vec<BotKind>, String>
 
 /// Refuses an ISMCTS budget above [`limits::MAX_ISMCTS_ITERATIONS`].
 pub fn check_bots(bots: &[BotKind]) -> Result<(), String> {
-    match bots.iter().find(|b| matches!(b, BotKind::Ismcts(n) if *n > limits::MAX_ISMCTS_ITERATIONS)) {
+    match bots
+        .iter()
+        .find(|b| matches!(b, BotKind::Ismcts(n) | BotKind::IsmctsLearned(n) if *n > limits::MAX_ISMCTS_ITERATIONS))
+    {
         Some(bot) => Err(format!(
             "'{}': ismcts takes at most {} iterations per decision",
             bot.name(),
@@ -184,6 +188,15 @@ pub mod by_id {
             None => on_game!(id, G => crate::arena::arena::<G>(config, output)),
             Some(options_b) => on_game!(id, G => crate::arena::study::<G>(config, options_b, output)),
         }
+    }
+
+    pub fn ladder(
+        id: GameId,
+        config: &tapis_bots::ladder::LadderConfig,
+        standard: bool,
+        output: &crate::ladder::Output,
+    ) -> Result<()> {
+        on_game!(id, G => crate::ladder::ladder::<G>(config, standard, output))
     }
 
     pub fn bench(id: GameId, request: &MatchRequest, seconds: f64) -> Result<crate::sim::BenchResult> {

@@ -58,6 +58,9 @@ enum Command {
     /// Pit bots against each other on duplicate deals (every seating), or compare two rule
     /// variants on the same deals with --compare.
     Arena(ArenaArgs),
+    /// Rate every bot of a game on one scale (random, first-legal, heuristic, learned, ISMCTS),
+    /// from meetings on duplicate deals, with bootstrap intervals; prints docs/ladder.md's table.
+    Ladder(LadderArgs),
     /// Measure random self-play speed (decisions per second, one thread).
     Bench(BenchArgs),
     /// Speak the JSON-lines referee protocol on stdin/stdout (see PROTOCOL.md).
@@ -361,11 +364,44 @@ struct SimArgs {
 }
 
 #[derive(Args)]
+struct LadderArgs {
+    /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
+    game: GameId,
+    /// The rungs, weakest expected first (default: random, first-legal, heuristic, learned,
+    /// ismcts:1000, ismcts-learned:1000, ismcts:5000). Bots that do not search all meet; each
+    /// search meets the heuristic and the learned bot, and ismcts-learned:N meets ismcts:N.
+    #[arg(long)]
+    bots: Option<String>,
+    /// Number of players.
+    #[arg(value_parser = players_arg, long, default_value_t = 4)]
+    players: usize,
+    /// Deals of each meeting between bots that do not search (each played in every rotation).
+    #[arg(long, default_value_t = 500, value_parser = deals_arg)]
+    deals: u64,
+    /// Deals of each meeting with a search bot.
+    #[arg(long, default_value_t = 100, value_parser = deals_arg)]
+    search_deals: u64,
+    /// A rule variant, as key=value (repeatable).
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    options: Vec<String>,
+    /// Seed: deal d of every meeting is dealt from (seed, d), and the bootstrap draws from it.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Worker threads, from 1 to 256 (results do not depend on it).
+    #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
+    threads: usize,
+    /// Print JSON instead of Markdown.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args)]
 struct ArenaArgs {
     /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
     game: GameId,
-    /// One bot per seat, at least two different ones: random, heuristic, ismcts[:iterations]
-    /// (1,000 iterations per decision unless given, at most 200,000), e.g.
+    /// One bot per seat, at least two different ones: random, first-legal, heuristic, learned,
+    /// ismcts[:iterations], ismcts-learned[:iterations] (1,000 iterations per decision unless
+    /// given, at most 200,000), e.g.
     /// ismcts:1000,heuristic,random,random. One name for every seat (with --players) only for a
     /// variant study (--compare).
     #[arg(long)]
@@ -518,6 +554,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Play(args) => play_command(args),
         Command::Sim(args) => sim_command(args),
         Command::Arena(args) => arena_command(args),
+        Command::Ladder(args) => ladder_command(args),
         Command::Bench(args) => bench_command(args),
     }
 }
@@ -688,6 +725,59 @@ fn arena_command(args: ArenaArgs) -> Result<()> {
         notice: rounded,
     };
     by_id::arena(args.game, &config, compare.as_ref(), &output)
+}
+
+fn ladder_command(args: LadderArgs) -> Result<()> {
+    use tapis_bots::ladder::{LadderConfig, standard_meetings, standard_rungs};
+    let options = options_from_args(&args.options).map_err(usage)?;
+    let rungs = match &args.bots {
+        Some(names) => {
+            let rungs = BotKind::parse_list(names, names.split(',').count()).map_err(usage)?;
+            tapis::check_bots(&rungs).map_err(usage)?;
+            rungs
+        }
+        None => standard_rungs(),
+    };
+    if let Some(twice) = rungs.iter().enumerate().find(|(i, b)| rungs[..*i].contains(b)) {
+        return Err(usage(format!("--bots names {} twice: each rung is one bot", twice.1.name())));
+    }
+    let meetings = standard_meetings(&rungs);
+    let config = LadderConfig {
+        players: args.players,
+        seed: args.seed,
+        options,
+        rungs,
+        meetings,
+        deals: args.deals,
+        search_deals: args.search_deals,
+    };
+    if config.matches() > MAX_GAMES {
+        return Err(usage(format!(
+            "the ladder would play {} matches, more than the limit of {}: ask for fewer deals",
+            thousands(config.matches()),
+            thousands(MAX_GAMES)
+        )));
+    }
+    let mut command = format!("tapis ladder {} --players {}", args.game.id(), args.players);
+    if let Some(bots) = &args.bots {
+        command += &format!(" --bots {bots}");
+    }
+    command += &format!(" --deals {} --search-deals {} --seed {}", args.deals, args.search_deals, args.seed);
+    for option in &args.options {
+        command += &format!(" --option {option}");
+    }
+    let output = tapis::ladder::Output {
+        json: args.json,
+        progress: !args.json && std::io::stderr().is_terminal(),
+        threads: args.threads,
+        command,
+    };
+    by_id::ladder(args.game, &config, args.bots.is_none(), &output)
+}
+
+/// Deals of a ladder's meeting: 1 to 1,000,000.
+fn deals_arg(text: &str) -> Result<u64, String> {
+    count(text, 1, 1_000_000, "deals")
 }
 
 /// Checks that the file `path` (if any) can be written, before the long work whose result goes

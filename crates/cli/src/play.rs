@@ -63,7 +63,12 @@ pub fn bot_level(kind: BotKind, lang: Lang) -> String {
         }
         (None, BotKind::Random) => lang.pick("au hasard", "random").into(),
         (None, BotKind::Heuristic) => lang.pick("heuristique", "heuristic").into(),
+        (None, BotKind::FirstLegal) => lang.pick("premier coup permis", "first legal").into(),
+        (None, BotKind::Learned) => lang.pick("appris", "learned").into(),
         (None, BotKind::Ismcts(n)) => format!("ISMCTS {n}"),
+        (None, BotKind::IsmctsLearned(n)) => {
+            lang.pick(&format!("ISMCTS {n} appris"), &format!("ISMCTS {n} learned")).into()
+        }
     }
 }
 

@@ -50,6 +50,10 @@ pub trait Encoding: Game {
         false
     }
 
+    /// The table a view was seen at (its player count and options, which every seat knows): a
+    /// bot that reads tensors ([`Encoding::encode_observation`]) finds its ids and sizes there.
+    fn view_table(view: &Self::View) -> (usize, &Self::Options);
+
     /// The seats that public information says could act out of turn now: each is offered the
     /// step (and may decline it), so that who is asked never tells who holds what. A superset of
     /// `actors() - waiting_for()`; by default exactly that, right for games whose reaction

@@ -3,11 +3,16 @@
 use tapis_bots::progress::{DEFAULT_LIMIT, Progress, Stall};
 use tapis_bots::{BotKind, MAX_DECISIONS, next_move};
 use tapis_core::rng::game_seed;
-use tapis_core::{Game, GameRng, Heuristic, Match, MatchRequest, Seat, race};
+use tapis_core::{Encoding, Game, GameRng, Heuristic, Match, MatchRequest, Seat, race};
 
 /// Plays a match with `bots` (`None`: every seat plays its first legal action) under the watch;
 /// returns how it ended and after how many decisions.
-fn watched<G: Heuristic>(players: usize, seed: u64, bots: Option<BotKind>, limit: u64) -> (Option<Stall>, u64, G) {
+fn watched<G: Heuristic + Encoding>(
+    players: usize,
+    seed: u64,
+    bots: Option<BotKind>,
+    limit: u64,
+) -> (Option<Stall>, u64, G) {
     let request = MatchRequest { players, seed, ..MatchRequest::default() };
     let mut state = Match::<G>::new(&request).expect("setup").state().clone();
     let mut rng = GameRng::seed_from_u64(seed);
@@ -30,7 +35,7 @@ fn watched<G: Heuristic>(players: usize, seed: u64, bots: Option<BotKind>, limit
     (None, MAX_DECISIONS, state)
 }
 
-fn never_stopped<G: Heuristic>(players: usize) {
+fn never_stopped<G: Heuristic + Encoding>(players: usize) {
     for bot in [BotKind::Random, BotKind::Heuristic] {
         for k in 0..20 {
             let (stall, decisions, state) = watched::<G>(players, game_seed(0x57A1, k), Some(bot), DEFAULT_LIMIT);

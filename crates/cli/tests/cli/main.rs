@@ -666,3 +666,22 @@ fn a_matches_file_must_say_its_format() {
     );
     assert!(!std::path::Path::new("rows.txt").exists());
 }
+
+#[test]
+fn the_ladder_rates_the_bots_alike_on_any_thread_count_and_refuses_a_learned_bot_without_a_policy() {
+    let run = |args: &[&str]| tapis().arg("ladder").args(args).output().unwrap();
+    let out = run(&["nurmut", "--bots", "random,first-legal,heuristic,learned", "--deals", "3", "--threads", "1"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let table = String::from_utf8(out.stdout).unwrap();
+    for line in
+        ["| heuristic | 1500 | (anchor) |", "| learned vs 3 × heuristic | 3 | 12 |", "```sh\ntapis ladder nurmut"]
+    {
+        assert!(table.contains(line), "{line:?} missing from:\n{table}");
+    }
+    // Same seed, same table, whatever the thread count.
+    let again = run(&["nurmut", "--bots", "random,first-legal,heuristic,learned", "--deals", "3", "--threads", "2"]);
+    assert_eq!(String::from_utf8(again.stdout).unwrap(), table);
+    let out = run(&["njet", "--bots", "learned,random", "--deals", "2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("the learned bot has no policy for Njet! yet"));
+}

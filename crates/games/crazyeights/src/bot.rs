@@ -1,6 +1,6 @@
-//! The heuristic: answer pending 2s with a 2, otherwise shed the costliest playable card that is
-//! not an 8 (an 8 is kept as the way out of a bad suit and costs 50 if caught), preferring the
-//! suit held most so that the next turns stay playable; play an 8 only when nothing else goes,
+//! The heuristic: shed a playable card that is not an 8 (an 8 is kept as the way out of a bad
+//! suit and costs 50 if caught), of the suit held most so that the next turns stay playable, the
+//! costliest among equals; play an 8 when nothing else goes (rather than draw up to five cards),
 //! then name the suit held most; draw when stuck, pass when drawing is no longer allowed.
 
 use crate::action::Action;
@@ -52,20 +52,22 @@ impl Heuristic for crate::CrazyEights {
             Action::Play(card) => Some(*card),
             _ => None,
         });
+        // Shed in the suit held most, so that the next turns stay playable; the costliest card
+        // among equals (it would count against us if another player went out).
         let best_plain = plays
             .clone()
             .filter(|&c| !is_eight(c))
-            .max_by_key(|&c| (penalty(c, scoring), c.suit().map_or(0, |s| counts[s.index()]), c.index()));
+            .max_by_key(|&c| (c.suit().map_or(0, |s| counts[s.index()]), penalty(c, scoring), c.index()));
         if let Some(card) = best_plain {
             return Some(Action::Play(card));
         }
-        // Only 8s are playable: drawing first keeps them, unless the hand is nearly out.
-        let eight = plays.clone().next();
-        if legal.contains(&Action::Draw) && (view.hand.len() > 2 || eight.is_none()) {
-            return Some(Action::Draw);
-        }
-        if let Some(card) = eight {
+        // Only 8s are playable: an 8 sheds a card and names our suit, where drawing would add up
+        // to five cards to the hand.
+        if let Some(card) = plays.clone().next() {
             return Some(Action::Play(card));
+        }
+        if legal.contains(&Action::Draw) {
+            return Some(Action::Draw);
         }
         if legal.contains(&Action::Pass) {
             return Some(Action::Pass);

@@ -97,6 +97,10 @@ impl Encoding for CrazyEights {
         debug_assert_eq!(w.len(), Self::observation_len(players, &view.options));
     }
 
+    fn view_table(view: &View) -> (usize, &Options) {
+        (view.players, &view.options)
+    }
+
     fn has_windows(_options: &Options) -> bool {
         false
     }

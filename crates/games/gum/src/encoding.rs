@@ -159,6 +159,10 @@ impl Encoding for Gum {
         debug_assert_eq!(w.len(), Self::observation_len(players, options));
     }
 
+    fn view_table(view: &View) -> (usize, &Options) {
+        (view.table.players as usize, &view.table.options)
+    }
+
     fn has_windows(options: &Options) -> bool {
         options.ninja_interrupt || options.complete_pair_burn
     }

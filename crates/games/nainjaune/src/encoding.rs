@@ -99,6 +99,10 @@ impl Encoding for NainJaune {
         debug_assert_eq!(w.len(), Self::observation_len(players, &t.options));
     }
 
+    fn view_table(view: &View) -> (usize, &Options) {
+        (view.table.players as usize, &view.table.options)
+    }
+
     fn has_windows(options: &Options) -> bool {
         options.manual_claim
     }

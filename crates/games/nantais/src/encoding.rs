@@ -199,6 +199,10 @@ impl Encoding for Nantais {
         debug_assert_eq!(w.len(), Self::observation_len(players, options));
     }
 
+    fn view_table(view: &View) -> (usize, &Options) {
+        (view.players, &view.options)
+    }
+
     fn has_windows(options: &Options) -> bool {
         !options.auto_unique
     }

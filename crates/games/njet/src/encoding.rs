@@ -138,6 +138,10 @@ impl Encoding for Njet {
         debug_assert_eq!(w.len(), Self::observation_len(players, &t.options));
     }
 
+    fn view_table(view: &View) -> (usize, &Options) {
+        (view.table.players as usize, &view.table.options)
+    }
+
     fn has_windows(_options: &Options) -> bool {
         false
     }

@@ -76,6 +76,10 @@ impl Encoding for NurMut {
         debug_assert_eq!(w.len(), Self::observation_len(players, &view.options));
     }
 
+    fn view_table(view: &View) -> (usize, &Options) {
+        (view.players as usize, &view.options)
+    }
+
     fn has_windows(_options: &Options) -> bool {
         false
     }
