@@ -232,9 +232,13 @@ export class Room {
         for (const event of frame.events) {
           if (event.text) this.log.push({ seq: frame.seq, seat: event.seat, fr: event.text.fr, en: event.text.en, auto: event.type === 'auto_move' });
         }
+        // A round ended with this move only if the view's last finished round changed with it:
+        // every view carries the last one, and a page that came in later (a reload, a spectator)
+        // has not got its sheet yet when the next moves arrive, on a slow network least of all.
         const last = frame.view.last_round;
-        if (last && (!this.rounds.length || this.rounds[this.rounds.length - 1].round < last.round)) {
-          this.rounds.push(last);
+        const was = s.view.last_round;
+        if (last && (!was || was.round < last.round)) {
+          this.addRound(last);
           // The round's dialog may tell what led to the points from the table just before; the
           // last round's, in the match's dialog, also why the match ended.
           const end = { summary: last, events: roundEndEvents(frame.events), all: frame.events, before: s.view };
@@ -322,11 +326,21 @@ export class Room {
     this.noticeTimer = setTimeout(() => { this.notice = null; this.onchange('notice'); }, 5000);
   }
 
+  /** A finished round joins the sheet, once, in order. */
+  addRound(summary) {
+    if (this.rounds.some((r) => r.round === summary.round)) return;
+    this.rounds.push(summary);
+    this.rounds.sort((a, b) => a.round - b.round);
+  }
+
   async fetchRounds() {
     try {
       const sheet = await api('GET', `/api/rooms/${encodeURIComponent(this.code)}/rounds`);
       if (this.snapshot && sheet.match === this.snapshot.match) {
+        // A round that ended while the sheet was on its way stays on it.
+        const newer = this.rounds.filter((r) => !sheet.rounds.some((k) => k.round === r.round));
         this.rounds = sheet.rounds;
+        for (const r of newer) this.addRound(r);
         this.onchange('rounds');
       }
     } catch { /* the sheet comes back with the next round */ }

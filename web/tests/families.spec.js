@@ -1,0 +1,67 @@
+// What families tripped on at the table (issue 43, point 5), each tried as they met it: a phone's
+// slow network, a table still waiting for someone, a race button, the create form, the words, a
+// laptop's screen.
+import { test, expect } from '@playwright/test';
+import { CLICKABLE, base, createRoom, joinByLink, playRound } from './helpers.js';
+
+/// A phone's network: every request and frame 250 ms late, and the score sheet (`/rounds`) later
+/// still, so that the table's updates come before it as they may on a phone.
+async function slowNetwork(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 250, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.route('**/rounds', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+}
+
+/// The rounds a room has finished, as its score sheet says.
+async function roundsDone(request, room) {
+  return (await (await request.get(`${base()}/api/rooms/${room}/rounds`)).json()).rounds.length;
+}
+
+/// A round's dialog names the round that just ended, or none: its number is above `done`.
+async function noStaleDialog(page, done, ms) {
+  const title = page.locator('.dialog h2');
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (await title.count()) {
+      const text = (await title.textContent()) || '';
+      const m = /(\d+)\s*$/.exec(text);
+      if (m) expect(Number(m[1]), `« ${text} » opened after ${done} rounds`).toBeGreaterThan(done);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+test('a round’s dialog comes from the round it names: not after a reload in round 2, nor for a spectator who comes in later, on a slow network', async ({ browser, request }) => {
+  // Seated: the person plays round 1 to its end, then reloads in round 2 on a phone's network.
+  const room = await createRoom(request, 'nainjaune', 3, ['human', 'bot:easy', 'bot:easy'], { rounds: 3 }, { seed: 5, bot_delay_ms: 150 });
+  const player = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  await joinByLink(player, room, 'Alice');
+  await playRound(player);
+  const done = await roundsDone(request, room);
+  expect(done).toBe(1);
+  await slowNetwork(player);
+  await player.reload();
+  await expect(player.locator('main.table-page')).toBeVisible();
+  // The bots' moves and the person's own come in before the sheet does: none of them opens « Fin
+  // de la manche 1 ».
+  const seq = Number(await player.locator('main.table-page').getAttribute('data-seq'));
+  await player.waitForSelector(CLICKABLE, { timeout: 30_000 });
+  await player.locator(CLICKABLE).first().click();
+  await expect.poll(async () => Number(await player.locator('main.table-page').getAttribute('data-seq')), { timeout: 30_000 }).toBeGreaterThan(seq);
+  await noStaleDialog(player, done, 2500);
+
+  // A spectator opens the link of a table of bots in a later round.
+  const bots = await createRoom(request, 'nainjaune', 3, ['bot:easy', 'bot:easy', 'bot:easy'], { rounds: 6 }, { seed: 9, bot_delay_ms: 120 });
+  await expect.poll(() => roundsDone(request, bots), { timeout: 60_000 }).toBeGreaterThanOrEqual(2);
+  const watcher = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  await slowNetwork(watcher);
+  const later = await roundsDone(request, bots);
+  await watcher.goto(`${base()}/r/${bots}`);
+  await watcher.locator('[data-do="watch"]').click();
+  await expect(watcher.locator('main.table-page')).toBeVisible();
+  await noStaleDialog(watcher, later, 2500);
+});
