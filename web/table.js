@@ -448,10 +448,14 @@ class RoomPage {
     const focusKey = active && board.contains(active) ? offerKey(active) : null;
     const focusInGame = active && area.contains(active);
     const before = frame ? measure(board) : new Map();
-    const ctx = makeCtx(view, names, { act: (action, then) => this.act(action, then) });
+    // A table dealt while seats are still free is shown, not played: nobody is on turn yet, so
+    // the game's words tell nobody what to do (« À vous d’entamer la manche » read as an order).
+    const waiting = room.info && room.info.phase === 'waiting';
+    const shown = waiting ? { ...view, turn: [], legal: [], may_react: false } : view;
+    const ctx = makeCtx(shown, names, { act: (action, then) => this.act(action, then) });
     area.className = `game game-${view.game}`;
     area.replaceChildren();
-    drawGame(this.module, area, view, ctx);
+    drawGame(this.module, area, shown, ctx);
     this.offered = ctx.offered;
     if (focusInGame) {
       const again = focusKey && board.querySelector(focusKey);

@@ -352,7 +352,9 @@ function drawPlay(h, table, view, ctx) {
   let head = '';
   let sub = '';
   const phase = table.phase;
-  if (phase === 'lead') {
+  if (actor === undefined && phase !== 'over') {
+    // Nobody on turn: a table still waiting for its players tells nobody what to do.
+  } else if (phase === 'lead') {
     if (!run.length) {
       head = mine ? ctx.t(`À vous d’entamer la manche${NB}: posez la carte de votre choix.`, 'You lead the round: lay any card.')
         : ctx.t(`${Name(ctx, actor)} entame la manche.`, `${Name(ctx, actor)} leads the round.`);

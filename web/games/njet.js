@@ -492,7 +492,9 @@ function status(ctx, view, table) {
   const you = ctx.replay && (view.turn || []).length === 1 && ctx.isReader(view.turn[0]);
   const round = t(`Manche ${view.round} sur ${table.rounds}`, `Round ${view.round} of ${table.rounds}`);
   let line = '';
-  switch (table.phase) {
+  // Nobody on turn (a table still waiting for its players): the phase is not yet anyone's.
+  const phase = who || mine || you || table.phase === 'over' ? table.phase : null;
+  switch (phase) {
     case 'njet': {
       const left = table.seats[view.seat] ? table.seats[view.seat].stones_left : 0;
       line = mine

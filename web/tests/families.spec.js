@@ -65,3 +65,28 @@ test('a round’s dialog comes from the round it names: not after a reload in ro
   await expect(watcher.locator('main.table-page')).toBeVisible();
   await noStaleDialog(watcher, later, 2500);
 });
+
+test('a table still waiting for its players tells nobody to play, in any game', async ({ browser, request }) => {
+  for (const game of ['nantais', 'nurmut', 'gum', 'nainjaune', 'njet', 'crazyeights']) {
+    for (const locale of ['fr-FR', 'en-US']) {
+      // The host leads (the last seat deals): the deal is there, but a seat is still free.
+      const room = await createRoom(request, game, 3, ['human', 'human', 'bot:easy'], {}, { seed: 3, dealer: 2 });
+      const page = await (await browser.newContext({ locale })).newPage();
+      await joinByLink(page, room, 'Alice');
+      await expect(page.locator('.prompt')).toContainText(locale === 'fr-FR' ? 'En attente de 1 joueur' : 'Waiting for 1 player');
+      // What the table says now, without the legends that explain a mark (« carte d’une case du
+      // plateau : posez-la pour ramasser la case »).
+      const words = await page.locator('section.game').evaluate((el) => {
+        const copy = el.cloneNode(true);
+        copy.querySelectorAll('.nj-legend').forEach((legend) => legend.remove());
+        return copy.textContent;
+      });
+      const orders = locale === 'fr-FR'
+        ? /À vous|posez|piochez|passez|échangez|écartez|choisissez|jouez|touchez|gardez|entame/i
+        : /your move|you lead|\blay (a|an|any|the|it|your)\b|\bdraw\b|\bpass\b|\bswap\b|\bplace a\b|\bchoose\b|\bleads?\b/i;
+      expect(words, `${game}, ${locale}`).not.toMatch(orders);
+      await expect(page.locator('main .playable, main .actions button')).toHaveCount(0);
+      await page.context().close();
+    }
+  }
+});
