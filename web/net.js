@@ -172,14 +172,18 @@ export class Room {
     return false;
   }
 
-  /** Plays `action`; `then` (another action) follows it once the first is applied, if legal. */
+  /** Plays `action`; `then` (another action of this seat) is applied by the room right after
+   * it when it is then legal, with nothing between them (SERVER.md's `then`): « poser et
+   * annoncer UNIQUE » leaves nobody a moment to call CONTRE UNIQUE, however slow the network. */
   act(action, { retry = true, then = null } = {}) {
     if (this.pending || !this.snapshot) return;
     this.pending = true;
-    this.sent = { action, retry, then };
+    this.sent = { action, retry, then, seq: this.snapshot.seq };
+    const message = { type: 'act', seq: this.snapshot.seq, action };
+    if (then) message.then = then;
     // Clicked while the connection is down: the move waits for the next one, as a move lost with
     // a dropped connection does.
-    if (!this.send({ type: 'act', seq: this.snapshot.seq, action })) this.keepForNextConnection();
+    if (!this.send(message)) this.keepForNextConnection();
     this.onchange('pending');
   }
 
@@ -245,25 +249,10 @@ export class Room {
           if (frame.view.result) this.matchEnd = end;
           else this.roundEnd = end;
         }
-        const sent = this.sent;
         this.pending = false;
         this.setClock(frame);
         this.keepLog();
         this.onchange('update', { frame });
-        // A move of two steps (« poser et annoncer UNIQUE »): the second goes as soon as it is
-        // legal (after the first, or after a choice the first asked for, such as an 8's suit),
-        // and is forgotten once this seat has nothing left to do.
-        if (sent && sent.then) this.followUp = sent.then;
-        if (this.followUp && !this.pending) {
-          const legal = this.legal();
-          if (legal.some((a) => a.action === this.followUp)) {
-            const next = this.followUp;
-            this.followUp = null;
-            this.act(next, { retry: false });
-          } else if (!legal.length) {
-            this.followUp = null;
-          }
-        }
         break;
       }
       case 'room':

@@ -194,7 +194,8 @@ export function makeCtx(view, names, { replay = false, views = null, act = () =>
     card: (code, opts = {}) => cardElement(code, { lang: lang(), ...opts }),
     offered,
     offer(el, actions) {
-      // An entry may carry `then`, a move sent once the first is in (« poser et annoncer »).
+      // An entry may carry `then`, a move the room applies right after the first (« poser et
+      // annoncer »).
       const list = (actions || []).map((a) => {
         const base = byAction.get(typeof a === 'string' ? a : a && a.action);
         return base && a.then ? { ...base, then: a.then, fr: a.fr, en: a.en } : base;

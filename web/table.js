@@ -22,6 +22,10 @@ import { measure, animate, taker } from './motion.js';
 
 let page = null; // the room page in view
 
+/** How long an update that opens a reaction to another seat's move waits for the next one
+ * (`patchUpdate`): a move sent with its `then` comes as two updates, sent together. */
+const REACTION_HOLD_MS = 60;
+
 export function leaveRoom() {
   if (page) page.close();
   page = null;
@@ -118,7 +122,7 @@ class RoomPage {
       case 'rounds': this.patchScores(); this.patchOverlay(true); break;
       case 'room': this.patchAll(); break;
       case 'snapshot': this.patchAll({ newMatch: detail.newMatch }); break;
-      case 'update': this.patchAll({ frame: detail.frame }); break;
+      case 'update': this.patchUpdate(detail.frame); break;
       default: break;
     }
   }
@@ -374,6 +378,35 @@ class RoomPage {
     if (table.prompt.textContent !== text) table.prompt.textContent = text;
   }
 
+  /** An update, drawn at once; or, when it opens a reaction to someone else's move (a CONTRE
+   * UNIQUE on the card just laid), a moment later unless the next update comes first: a card
+   * laid with its UNIQUE comes as two updates a few milliseconds apart, and a button drawn
+   * between them could not be clicked (it flashed). The moment is far below a person's reaction
+   * time, and the same for everyone at the table. */
+  patchUpdate(frame) {
+    clearTimeout(this.heldUpdate);
+    this.heldUpdate = null;
+    const { view } = this.room.snapshot;
+    const seat = view.seat;
+    const actor = (frame.events.find((e) => typeof e.seat === 'number') || {}).seat;
+    const before = this.drawnLegal || new Set();
+    const opened = seat !== null && actor !== undefined && actor !== seat && !(view.turn || []).includes(seat)
+      && (view.legal || []).some((a) => !before.has(a.action));
+    if (!opened) {
+      this.patchAll({ frame: this.firstHeld || frame });
+      this.firstHeld = null;
+      return;
+    }
+    // Cards move from where they were before the first update held.
+    this.firstHeld = this.firstHeld || frame;
+    this.heldUpdate = setTimeout(() => {
+      this.heldUpdate = null;
+      const first = this.firstHeld;
+      this.firstHeld = null;
+      if (page === this && this.table) this.patchAll({ frame: first });
+    }, REACTION_HOLD_MS);
+  }
+
   /** Everything an update can change. */
   patchAll({ frame = null, newMatch = false, first = false } = {}) {
     const { room, table } = this;
@@ -398,6 +431,7 @@ class RoomPage {
     this.patchGame(frame);
     this.patchActions();
     this.patchNotice();
+    this.drawnLegal = new Set((view.legal || []).map((a) => a.action));
     this.patchLog(newMatch || first);
     this.patchChat({});
     if (room.tab === 'scores') this.patchScores();

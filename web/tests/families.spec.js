@@ -90,3 +90,35 @@ test('a table still waiting for its players tells nobody to play, in any game', 
     }
   }
 });
+
+test('« poser et annoncer UNIQUE » from a phone: the other seat never sees a CONTRE UNIQUE button', async ({ browser, request }) => {
+  // Alice holds 5♠ and 9♣ on the 5♥: her 5♠ leaves her one card.
+  const hands = [['5S', '9C'], ['2S', '3S', '4S', '6S', '8S', '9S', 'TS']];
+  const stock = [];
+  for (const suit of 'SHDC') for (const rank of '23456789TJQKA') if (![...hands.flat(), '5H'].includes(rank + suit)) stock.push(rank + suit);
+  stock.push('X', 'X');
+  const room = await createRoom(request, 'nantais', 2, ['human', 'human'], { rounds_to_win: 1 }, { deal: { hands, stock, discard: ['5H'] }, seed: 3 });
+  const alice = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  const bob = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+  await joinByLink(alice, room, 'Alice');
+  await joinByLink(bob, room, 'Bob');
+  await expect(alice.locator('[data-card="5S"].playable')).toBeVisible();
+  // Alice is on a phone's network; Bob's page counts every CONTRE UNIQUE button ever drawn.
+  const cdp = await alice.context().newCDPSession(alice);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 250, downloadThroughput: -1, uploadThroughput: -1 });
+  await bob.evaluate(() => {
+    window.contreSeen = 0;
+    new MutationObserver(() => {
+      if (document.querySelector('[data-action^="contre"]')) window.contreSeen += 1;
+    }).observe(document.body, { childList: true, subtree: true, attributes: true });
+  });
+  await alice.locator('[data-card="5S"]').click();
+  await alice.locator('.menu button[data-then="unique"]').click();
+  await expect(bob.locator('.log')).toContainText('UNIQUE');
+  await expect(bob.locator('main.table-page')).toHaveAttribute('data-seq', '2');
+  expect(await bob.evaluate(() => window.contreSeen)).toBe(0);
+  expect(await bob.locator('.log').textContent()).not.toContain('CONTRE');
+  await alice.context().close();
+  await bob.context().close();
+});
