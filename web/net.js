@@ -236,6 +236,10 @@ export class Room {
         for (const event of frame.events) {
           if (event.text) this.log.push({ seq: frame.seq, seat: event.seat, fr: event.text.fr, en: event.text.en, auto: event.type === 'auto_move' });
         }
+        // This seat's own moves (from another tab or device, or played for it): a move of ours
+        // refused for coming after one of them was not beaten by anyone else.
+        const actor = (frame.events.find((e) => typeof e.seat === 'number') || {}).seat;
+        if (actor !== undefined && actor === this.seat()) this.ownMoveAt = frame.seq;
         // A round ended with this move only if the view's last finished round changed with it:
         // every view carries the last one, and a page that came in later (a reload, a spectator)
         // has not got its sheet yet when the next moves arrive, on a slow network least of all.
@@ -297,7 +301,12 @@ export class Room {
             this.act(this.sent.action, { retry: false, then: this.sent.then });
             break;
           }
-          this.flash({ fr: 'Trop tard : la table a bougé avant que votre coup n’arrive.', en: 'Too late: the table moved before your move arrived.' });
+          // « Trop tard » is for a race lost to someone else; when the move that came first was
+          // this seat's own (another tab, or the table playing a forced move), the table as it
+          // now is says enough.
+          if (!(this.ownMoveAt > this.sent.seq)) {
+            this.flash({ fr: 'Trop tard : la table a bougé avant que votre coup n’arrive.', en: 'Too late: the table moved before your move arrived.' });
+          }
         } else {
           this.flash({ text: frame.message });
         }
