@@ -6,10 +6,11 @@ core): figures for README.md and docs/python.md.
    crazy_eights and for tapis (crazyeights and every game), 4 players: decisions per second
    (chance nodes, OpenSpiel's only, are sampled but not counted).
 2. The same loop reading every decision's observation tensor and legal-actions mask.
-3. `tapis.VectorEnv` with 1,024 matches, the agent at seat 0, three opponents: the agent's
-   actions drawn in numpy uniformly among the legal ids of each mask; observations, masks,
-   rewards and done flags written into its numpy arrays: agent steps per second, against random
-   opponents and against heuristic ones.
+3. `tapis.VectorEnv` with 1,024 matches, 4 players: the agent's actions drawn in numpy uniformly
+   among the legal ids of each mask; observations, masks, rewards and done flags written into
+   its numpy arrays: agent steps per second in self-play (every seat the agent's, every step
+   an agent step), then with the agent at seat 0 against random opponents and against
+   heuristic ones.
 Each figure is timed with the wall clock over `--seconds`; `uptime`'s load is printed beside, and
 VectorEnv's figures also per second of the process's CPU time, the better guide when other work
 shares the core.
@@ -65,7 +66,7 @@ def sample(mask, rng):
 
 def vector(game, opponents, seconds, envs=1024, players=4):
     """Agent steps per second of wall clock, and per second of this process's CPU time (what
-    one core would give it alone, when other work shares the core)."""
+    one core would give it alone, when other work shares the core). `opponents="agent"`: self-play."""
     env = tapis.VectorEnv(game, envs, players=players, opponents=opponents, seed=1)
     obs, mask = env.reset()
     rng = np.random.default_rng(1)
@@ -99,11 +100,12 @@ def main():
             value = loop(lambda seed: g.new_initial_state(seed=seed), args.seconds, read)
             rows.append((f"tapis {game}, {what}", value, load()))
             print(f"{rows[-1][0]}: {value:,.0f} decisions/s (load {rows[-1][2]:.2f})", flush=True)
-    for opponents in ("random", "heuristic"):
+    for opponents in ("agent", "random", "heuristic"):
         for game in games:
             value, per_cpu, episodes = vector(game, opponents, args.seconds)
+            who = "self-play" if opponents == "agent" else f"{opponents} opponents"
             print(
-                f"VectorEnv {game}, 1,024 matches, 4 players, {opponents} opponents: {value:,.0f} agent steps/s "
+                f"VectorEnv {game}, 1,024 matches, 4 players, {who}: {value:,.0f} agent steps/s "
                 f"({per_cpu:,.0f} per CPU second; {episodes:,} matches finished; load {load():.2f})",
                 flush=True,
             )

@@ -49,6 +49,18 @@ impl PyBot {
     fn __repr__(&self) -> String {
         format!("tapis.bots.Bot({:?})", self.kind.name())
     }
+
+    /// Pickles the bot and its generator: the unpickled bot goes on with the same choices.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let rng = serde_json::to_string(&self.rng).map_err(|e| err(e.to_string()))?;
+        Ok((py.import("tapis._tapis")?.getattr("_restore_bot")?, (self.kind.name(), rng)))
+    }
+}
+
+#[pyfunction]
+pub fn _restore_bot(name: &str, rng: &str) -> PyResult<PyBot> {
+    let rng = serde_json::from_str(rng).map_err(|e| err(format!("not a pickled tapis.Bot: {e}")))?;
+    Ok(PyBot { kind: BotKind::parse(name).map_err(err)?, rng })
 }
 
 enum Entry<'py> {
@@ -73,7 +85,8 @@ pub fn arena<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = crate::options_of(options)?;
     let players = players.unwrap_or(lineup.len());
-    let table = load(game, Some(players), Some("win"), tapis_bots::MAX_DECISIONS, options.clone())?;
+    // As `tapis arena`: stopped at the decision limit alone.
+    let table = load(game, Some(players), Some("win"), tapis_bots::MAX_DECISIONS, 0, options.clone())?;
     if lineup.len() != players {
         return Err(err(format!("{} entries for {players} seats: give one per seat", lineup.len())));
     }
@@ -120,7 +133,7 @@ pub fn arena<'py>(
             py,
             PyState {
                 inner: table.new_state(match_seed, None).map_err(err)?,
-                game: Py::new(py, crate::PyGame { inner: table.clone() })?,
+                game: Py::new(py, crate::PyGame::new(table.clone(), Some(match_seed)))?,
             },
         )?;
         let mut rng = GameRng::seed_from_u64(game_seed(match_seed, 1 + p));

@@ -3,7 +3,7 @@
 //! of a vector environment, costs nothing beside Python's own overhead.
 
 use crate::seq::{Reward, Rules, Seq, Table};
-use crate::vector::{VecCore, VecSpec};
+use crate::vector::{Out, VecCore, VecSpec};
 use serde_json::{Map, Value, json};
 use std::sync::Arc;
 use tapis_bots::BotKind;
@@ -16,7 +16,13 @@ pub trait DynGame: Send + Sync {
     fn num_actions(&self) -> usize;
     fn decline(&self) -> Option<usize>;
     fn obs_len(&self) -> usize;
+    fn info_len(&self) -> usize;
     fn max_decisions(&self) -> u64;
+    fn no_progress(&self) -> u64;
+    fn max_game_length(&self) -> u64;
+    /// The least and greatest return, and their sum when it is fixed.
+    fn utility(&self) -> (f64, f64, Option<f64>);
+    fn terminal_rewards(&self) -> bool;
     fn options_json(&self) -> Map<String, Value>;
     fn reward(&self) -> Reward;
     fn action_text(&self, id: usize) -> Option<String>;
@@ -24,6 +30,7 @@ pub trait DynGame: Send + Sync {
     fn new_state(&self, seed: u64, deal: Option<Value>) -> Result<Box<dyn DynState>, String>;
     fn deserialize(&self, seq: Value) -> Result<Box<dyn DynState>, String>;
     fn vector(&self, spec: VecSpec) -> Box<dyn DynVec>;
+    fn restore_vector(&self, spec: VecSpec, saved: Value) -> Result<Box<dyn DynVec>, String>;
 }
 
 /// A match of some game, made sequential.
@@ -34,10 +41,13 @@ pub trait DynState: Send + Sync {
     fn apply(&mut self, id: usize) -> Result<(), String>;
     fn observation(&self, seat: Option<Seat>, out: &mut [f32]);
     fn observation_string(&self, seat: Option<Seat>) -> String;
+    fn information_state(&self, seat: Seat, out: &mut [f32]);
+    fn information_state_string(&self, seat: Seat) -> String;
     fn view_json(&self, seat: Option<Seat>) -> Value;
     fn is_terminal(&self) -> bool;
     fn is_over(&self) -> bool;
     fn truncated(&self) -> bool;
+    fn stalled(&self) -> Option<tapis_bots::progress::Stall>;
     fn returns(&self) -> Vec<f64>;
     fn rewards(&self) -> Vec<f64>;
     fn scores(&self) -> Vec<i64>;
@@ -60,16 +70,22 @@ pub trait DynState: Send + Sync {
 /// Many matches of one game stepped together.
 pub trait DynVec: Send + Sync {
     fn spec(&self) -> &VecSpec;
-    fn reset(&mut self, obs: &mut [f32], mask: &mut [i8]);
-    fn step(
-        &mut self,
-        actions: &[i64],
-        obs: &mut [f32],
-        mask: &mut [i8],
-        reward: &mut [f32],
-        done: &mut [bool],
-    ) -> Result<(), String>;
+    fn reset(&mut self, out: &mut Out<'_>);
+    fn step(&mut self, actions: &[i64], out: &mut Out<'_>) -> Result<(), String>;
+    /// `(episodes, agent steps, the agent seats' returns summed over finished matches)`.
     fn totals(&self) -> (u64, u64, f64);
+    fn stats(&self) -> VecStats;
+    /// Everything but the table and the spec, for pickling.
+    fn save(&self) -> Value;
+}
+
+/// What a vector environment counted so far.
+pub struct VecStats {
+    pub episodes: u64,
+    pub agent_steps: u64,
+    pub truncated: u64,
+    pub stalled: u64,
+    pub seat_returns: Vec<f64>,
 }
 
 pub struct GameOf<G: Rules> {
@@ -98,8 +114,23 @@ impl<G: Rules> DynGame for GameOf<G> {
     fn obs_len(&self) -> usize {
         self.table.obs_len
     }
+    fn info_len(&self) -> usize {
+        self.table.info_len()
+    }
     fn max_decisions(&self) -> u64 {
         self.table.max_decisions
+    }
+    fn no_progress(&self) -> u64 {
+        self.table.no_progress
+    }
+    fn max_game_length(&self) -> u64 {
+        self.table.max_game_length()
+    }
+    fn utility(&self) -> (f64, f64, Option<f64>) {
+        self.table.utility
+    }
+    fn terminal_rewards(&self) -> bool {
+        self.table.terminal_rewards()
     }
     fn options_json(&self) -> Map<String, Value> {
         self.table.options_json.clone()
@@ -126,6 +157,9 @@ impl<G: Rules> DynGame for GameOf<G> {
     fn vector(&self, spec: VecSpec) -> Box<dyn DynVec> {
         Box::new(VecCore::<G>::new(self.table.clone(), spec))
     }
+    fn restore_vector(&self, spec: VecSpec, saved: Value) -> Result<Box<dyn DynVec>, String> {
+        Ok(Box::new(VecCore::<G>::restore(self.table.clone(), spec, saved)?))
+    }
 }
 
 impl<G: Rules> DynState for StateOf<G> {
@@ -148,6 +182,12 @@ impl<G: Rules> DynState for StateOf<G> {
         let words = Words::new(Lang::En, &[], seat);
         G::render_view(&self.seq.state.view(seat), &words)
     }
+    fn information_state(&self, seat: Seat, out: &mut [f32]) {
+        self.seq.information_state_tensor(&self.table, seat, out)
+    }
+    fn information_state_string(&self, seat: Seat) -> String {
+        self.seq.information_state_string(&self.table, seat)
+    }
     fn view_json(&self, seat: Option<Seat>) -> Value {
         serde_json::to_value(self.seq.state.view(seat)).unwrap_or(Value::Null)
     }
@@ -159,6 +199,9 @@ impl<G: Rules> DynState for StateOf<G> {
     }
     fn truncated(&self) -> bool {
         self.seq.truncated
+    }
+    fn stalled(&self) -> Option<tapis_bots::progress::Stall> {
+        self.seq.stalled
     }
     fn returns(&self) -> Vec<f64> {
         self.seq.returns(&self.table)
@@ -188,7 +231,11 @@ impl<G: Rules> DynState for StateOf<G> {
         Box::new(StateOf { table: self.table.clone(), seq: self.seq.clone(), game: self.game.clone() })
     }
     fn resample(&self, seat: Seat, seed: u64) -> Box<dyn DynState> {
-        Box::new(StateOf { table: self.table.clone(), seq: self.seq.resample(seat, seed), game: self.game.clone() })
+        Box::new(StateOf {
+            table: self.table.clone(),
+            seq: self.seq.resample(&self.table, seat, seed),
+            game: self.game.clone(),
+        })
     }
     fn serialize(&self) -> Value {
         json!({
@@ -197,6 +244,7 @@ impl<G: Rules> DynState for StateOf<G> {
             "options": self.table.options_json,
             "reward": self.table.reward,
             "max_decisions": self.table.max_decisions,
+            "no_progress": self.table.no_progress,
             "seq": serde_json::to_value(&self.seq).unwrap_or(Value::Null),
         })
     }

@@ -1,8 +1,11 @@
 //! `tapis._tapis`: the Rust half of the Python package `tapis` (PyO3 + rust-numpy, built by
 //! maturin). The OpenSpiel-shaped core (`Game`, `State`), the batched `VectorEnv`, bots as
-//! policies and the arena; `python/tapis/` adds the PettingZoo and Gymnasium environments on
-//! top. Everything a game needs for it (action ids, tensors) lives in the game's own folder
-//! (`crates/games/<game>/src/encoding.rs`); this crate only binds.
+//! policies and the arena; `python/tapis/` adds the OpenSpiel registration, the PettingZoo and
+//! the Gymnasium environments on top. Everything a game needs for it (action ids, tensors) lives
+//! in the game's own folder (`crates/games/<game>/src/encoding.rs`); this crate only binds.
+//!
+//! Every object pickles (`__reduce__`): a game by its table and its stream of deals, a state by
+//! its serialization, a bot by its generator, a vector environment by everything it holds.
 
 mod arena;
 mod dynamic;
@@ -10,15 +13,17 @@ mod seq;
 mod vector;
 
 use dynamic::{DynGame, DynState, DynVec, GameOf};
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{PyArray1, PyArray2, PyArrayDyn, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::types::{PyDict, PyTuple};
 use seq::{Reward, Table};
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use tapis_bots::BotKind;
-use tapis_core::Seat;
+use tapis_bots::progress::{DEFAULT_LIMIT, Stall};
+use tapis_core::{Seat, SeatSet};
 use tapis_table::GameId;
 
 /// OpenSpiel's id for "no player: the match is over".
@@ -39,30 +44,75 @@ fn json_to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>
     json.call_method1("loads", (value.to_string(),))
 }
 
-fn make_table<G: seq::Rules>(
+/// What makes a table: the game, its seats and options, its reward and limits.
+struct Spec {
     players: usize,
     options: Map<String, Value>,
     reward: Reward,
     max_decisions: u64,
-) -> Result<Arc<dyn DynGame>, String> {
-    let table = Table::<G>::new(players, options, reward, max_decisions)?;
+    no_progress: u64,
+}
+
+fn make_table<G: seq::Rules>(spec: Spec) -> Result<Arc<dyn DynGame>, String> {
+    let table = Table::<G>::new(spec.players, spec.options, spec.reward, spec.max_decisions, spec.no_progress)?;
     Ok(Arc::new(GameOf { table: Arc::new(table) }))
 }
 
-fn table_for(
-    id: GameId,
-    players: usize,
-    options: Map<String, Value>,
-    reward: Reward,
-    max_decisions: u64,
-) -> Result<Arc<dyn DynGame>, String> {
-    tapis_table::on_game!(id, G => make_table::<G>(players, options, reward, max_decisions))
+/// A table as JSON (what pickles and serialized states carry), and back.
+fn table_json(table: &dyn DynGame) -> Value {
+    json!({
+        "game": table.id(),
+        "players": table.players(),
+        "options": table.options_json(),
+        "reward": table.reward(),
+        "max_decisions": table.max_decisions(),
+        "no_progress": table.no_progress(),
+    })
 }
 
-/// A table of a game: the game, its player count and options (OpenSpiel's `Game`).
+fn table_from_json(value: &Value) -> PyResult<Arc<dyn DynGame>> {
+    let bad = |what: &str| err(format!("not a tapis table: no '{what}'"));
+    let game = value.get("game").and_then(Value::as_str).ok_or_else(|| bad("game"))?;
+    let players = value.get("players").and_then(Value::as_u64).ok_or_else(|| bad("players"))? as usize;
+    let options = match value.get("options") {
+        Some(Value::Object(map)) => map.clone(),
+        _ => return Err(bad("options")),
+    };
+    let reward = match value.get("reward").and_then(Value::as_str) {
+        Some("score") => "score",
+        _ => "win",
+    };
+    let max = value.get("max_decisions").and_then(Value::as_u64).unwrap_or(tapis_bots::MAX_DECISIONS);
+    let no_progress = value.get("no_progress").and_then(Value::as_u64).unwrap_or(DEFAULT_LIMIT);
+    load(game, Some(players), Some(reward), max, no_progress, options)
+}
+
+/// A fresh seed from the operating system, for a deal or a resampling nobody seeded.
+fn entropy() -> u64 {
+    let mut bytes = [0u8; 8];
+    getrandom::fill(&mut bytes).expect("the operating system gives random bytes");
+    u64::from_le_bytes(bytes)
+}
+
+/// A table of a game: the game, its player count and options (OpenSpiel's `Game`). Its states
+/// dealt without a seed come from its own stream: deal `k` from `game_seed(rng_seed, k)`, the
+/// stream seeded by `rng_seed` when given, by the operating system otherwise.
 #[pyclass(module = "tapis", name = "Game", frozen)]
 pub struct PyGame {
     inner: Arc<dyn DynGame>,
+    rng_seed: Option<u64>,
+    base: u64,
+    dealt: AtomicU64,
+}
+
+impl PyGame {
+    fn new(inner: Arc<dyn DynGame>, rng_seed: Option<u64>) -> Self {
+        PyGame { inner, rng_seed, base: rng_seed.unwrap_or_else(entropy), dealt: AtomicU64::new(0) }
+    }
+
+    fn next_seed(&self) -> u64 {
+        tapis_core::rng::game_seed(self.base, self.dealt.fetch_add(1, Ordering::Relaxed))
+    }
 }
 
 #[pymethods]
@@ -97,17 +147,57 @@ impl PyGame {
         self.inner.obs_len()
     }
 
-    /// The most ids a match can take: the decision limit, times the seats that may be asked
-    /// at one position (each may decline once before someone acts).
+    /// The observation, then per id the seat's count this round and its last id.
+    fn information_state_tensor_shape(&self) -> Vec<usize> {
+        vec![self.inner.info_len()]
+    }
+
+    fn information_state_tensor_size(&self) -> usize {
+        self.inner.info_len()
+    }
+
+    /// The most ids a match can take: OpenSpiel's bound where OpenSpiel has the game
+    /// (crazyeights: 10,000), else the decision limit times the seats that may be asked at one
+    /// position (each may decline once before someone acts).
     fn max_game_length(&self) -> u64 {
-        let asked = if self.inner.decline().is_some() { self.inner.players() as u64 } else { 1 };
-        self.inner.max_decisions() * asked
+        self.inner.max_game_length()
     }
 
     /// Engine actions after which a match is stopped (truncated) and scored as a draw.
     #[getter]
     fn max_decisions(&self) -> u64 {
         self.inner.max_decisions()
+    }
+
+    /// Engine actions without progress after which a match is stopped as a draw (0: never).
+    #[getter]
+    fn no_progress(&self) -> u64 {
+        self.inner.no_progress()
+    }
+
+    /// The seed of the stream of deals, when one was given.
+    #[getter]
+    fn rng_seed(&self) -> Option<u64> {
+        self.rng_seed
+    }
+
+    fn min_utility(&self) -> f64 {
+        self.inner.utility().0
+    }
+
+    fn max_utility(&self) -> f64 {
+        self.inner.utility().1
+    }
+
+    /// The sum of the returns when it is always the same (1 with `reward="win"`), else `None`.
+    fn utility_sum(&self) -> Option<f64> {
+        self.inner.utility().2
+    }
+
+    /// `"terminal"` when rewards come only at the end of a match, else `"rewards"`.
+    #[getter]
+    fn reward_model(&self) -> &'static str {
+        if self.inner.terminal_rewards() { "terminal" } else { "rewards" }
     }
 
     #[getter]
@@ -123,10 +213,16 @@ impl PyGame {
         json_to_py(py, &Value::Object(self.inner.options_json()))
     }
 
-    /// A new match dealt from `seed`, or from a hand-made `deal` (NOTATION.md).
-    #[pyo3(signature = (seed = 0, deal = None))]
-    fn new_initial_state(slf: &Bound<'_, Self>, seed: u64, deal: Option<&Bound<'_, PyAny>>) -> PyResult<PyState> {
+    /// A new match dealt from `seed` (without one, the game's next seed: a new deal every
+    /// time), or from a hand-made `deal` (NOTATION.md).
+    #[pyo3(signature = (seed = None, deal = None))]
+    fn new_initial_state(
+        slf: &Bound<'_, Self>,
+        seed: Option<u64>,
+        deal: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyState> {
         let deal = deal.map(py_to_json).transpose()?;
+        let seed = seed.unwrap_or_else(|| slf.get().next_seed());
         let inner = slf.get().inner.new_state(seed, deal).map_err(err)?;
         Ok(PyState { inner, game: slf.clone().unbind() })
     }
@@ -150,6 +246,29 @@ impl PyGame {
     fn __repr__(&self) -> String {
         format!("tapis.load_game({:?}, players={})", self.inner.id(), self.inner.players())
     }
+
+    /// Pickles the table and its stream of deals. A game whose stream the operating system
+    /// seeded gets a new one when unpickled (two workers unpickling one game do not deal the
+    /// same matches); a seeded one goes on where it was.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let game = slf.get();
+        let mut state = table_json(&*game.inner);
+        state["rng_seed"] = json!(game.rng_seed);
+        state["dealt"] = json!(game.dealt.load(Ordering::Relaxed));
+        let restore = slf.py().import("tapis._tapis")?.getattr("_restore_game")?;
+        Ok((restore, (state.to_string(),)))
+    }
+}
+
+#[pyfunction]
+fn _restore_game(text: &str) -> PyResult<PyGame> {
+    let value: Value = serde_json::from_str(text).map_err(|e| err(format!("not a pickled tapis.Game: {e}")))?;
+    let rng_seed = value.get("rng_seed").and_then(Value::as_u64);
+    let game = PyGame::new(table_from_json(&value)?, rng_seed);
+    if rng_seed.is_some() {
+        game.dealt.store(value.get("dealt").and_then(Value::as_u64).unwrap_or(0), Ordering::Relaxed);
+    }
+    Ok(game)
 }
 
 /// A match made sequential (OpenSpiel's `State`).
@@ -167,9 +286,45 @@ impl PyState {
         Ok(Seat(player as u8))
     }
 
-    fn observer(&self, player: Option<i64>) -> PyResult<Option<Seat>> {
-        player.map(|p| self.seat(p)).transpose()
+    /// Whose view a method reads: `player`, else the seat asked now; nobody's (a spectator's)
+    /// with `spectator`.
+    fn viewer(&self, player: Option<i64>, spectator: bool) -> PyResult<Option<Seat>> {
+        match (player, spectator) {
+            (Some(_), true) => Err(err("give a player or spectator=True, not both")),
+            (None, true) => Ok(None),
+            (Some(p), false) => Ok(Some(self.seat(p)?)),
+            (None, false) => match self.inner.current() {
+                Some((seat, _)) => Ok(Some(seat)),
+                None => Err(err("the match is over and nobody is asked: name the player (or spectator=True)")),
+            },
+        }
     }
+
+    fn seat_or_current(&self, player: Option<i64>) -> PyResult<Seat> {
+        Ok(self.viewer(player, false)?.expect("a seat"))
+    }
+}
+
+/// A seed from what OpenSpiel's `resample_from_infostate` is given: a seed, a sampler (a
+/// callable giving floats in `[0, 1)`, as `pyspiel.UniformProbabilitySampler`: two draws, 32 bits
+/// each), or nothing (a seed from the operating system).
+fn seed_of(sampler: Option<&Bound<'_, PyAny>>) -> PyResult<u64> {
+    let Some(sampler) = sampler.filter(|s| !s.is_none()) else { return Ok(entropy()) };
+    if let Ok(seed) = sampler.extract::<u64>() {
+        return Ok(seed);
+    }
+    if !sampler.is_callable() {
+        return Err(err("give a seed, or a sampler: a callable returning floats in [0, 1)"));
+    }
+    let mut seed = 0u64;
+    for _ in 0..2 {
+        let u: f64 = sampler.call0()?.extract()?;
+        if !(0.0..=1.0).contains(&u) {
+            return Err(err(format!("the sampler gave {u}, not a float in [0, 1)")));
+        }
+        seed = (seed << 32) | ((u * 4_294_967_296.0) as u64).min(u64::from(u32::MAX));
+    }
+    Ok(seed)
 }
 
 #[pymethods]
@@ -243,39 +398,82 @@ impl PyState {
         self.inner.table().text_action(&text).map_err(err)
     }
 
-    /// The observation tensor of `player` (a spectator's with `None`), from its view alone.
-    #[pyo3(signature = (player = None))]
-    fn observation_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
+    /// The observation tensor of `player` (default: the seat asked now; a spectator's with
+    /// `spectator=True`), from its view alone.
+    #[pyo3(signature = (player = None, *, spectator = false))]
+    fn observation_tensor(&self, player: Option<i64>, spectator: bool) -> PyResult<Vec<f32>> {
         let mut out = vec![0f32; self.inner.table().obs_len()];
-        self.inner.observation(self.observer(player)?, &mut out);
+        self.inner.observation(self.viewer(player, spectator)?, &mut out);
         Ok(out)
     }
 
     /// The observation as a numpy array.
-    #[pyo3(signature = (player = None))]
-    fn observation_array<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        Ok(PyArray1::from_vec(py, self.observation_tensor(player)?))
+    #[pyo3(signature = (player = None, *, spectator = false))]
+    fn observation_array<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+        spectator: bool,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        Ok(PyArray1::from_vec(py, self.observation_tensor(player, spectator)?))
     }
 
     /// The seat's view as the terminal draws it, in English.
-    #[pyo3(signature = (player = None))]
-    fn observation_string(&self, player: Option<i64>) -> PyResult<String> {
-        Ok(self.inner.observation_string(self.observer(player)?))
+    #[pyo3(signature = (player = None, *, spectator = false))]
+    fn observation_string(&self, player: Option<i64>, spectator: bool) -> PyResult<String> {
+        Ok(self.inner.observation_string(self.viewer(player, spectator)?))
     }
 
     /// The seat's view as JSON data (what the tensor is made from).
+    #[pyo3(signature = (player = None, *, spectator = false))]
+    fn view<'py>(&self, py: Python<'py>, player: Option<i64>, spectator: bool) -> PyResult<Bound<'py, PyAny>> {
+        json_to_py(py, &self.inner.view_json(self.viewer(player, spectator)?))
+    }
+
+    /// The observation of `player` (default: the seat asked now), then its own history this
+    /// round: for each id `n / (n + 1)` where it took it `n` times, and its last id (one-hot).
     #[pyo3(signature = (player = None))]
-    fn view<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
-        json_to_py(py, &self.inner.view_json(self.observer(player)?))
+    fn information_state_tensor(&self, player: Option<i64>) -> PyResult<Vec<f32>> {
+        let mut out = vec![0f32; self.inner.table().info_len()];
+        self.inner.information_state(self.seat_or_current(player)?, &mut out);
+        Ok(out)
+    }
+
+    #[pyo3(signature = (player = None))]
+    fn information_state_array<'py>(
+        &self,
+        py: Python<'py>,
+        player: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        Ok(PyArray1::from_vec(py, self.information_state_tensor(player)?))
+    }
+
+    /// Everything `player` (default: the seat asked now) has seen, in order: its observation now,
+    /// then its deal, its own actions, the events it was told and the declines, one a line
+    /// (perfect recall).
+    #[pyo3(signature = (player = None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        Ok(self.inner.information_state_string(self.seat_or_current(player)?))
     }
 
     fn is_terminal(&self) -> bool {
         self.inner.is_terminal()
     }
 
-    /// Stopped at the decision limit before the rules ended it.
+    /// Stopped as a draw before the rules ended it: at the decision limit, or because it no
+    /// longer progressed (`stalled()`).
     fn is_truncated(&self) -> bool {
         self.inner.truncated()
+    }
+
+    /// Why the match was stopped for want of progress: `"repetition"` (a position that kept
+    /// coming back) or `"no_progress"` (`game.no_progress` engine actions without any); `None`
+    /// otherwise.
+    fn stalled(&self) -> Option<&'static str> {
+        self.inner.stalled().map(|stall| match stall {
+            Stall::Repetition => "repetition",
+            Stall::NoProgress => "no_progress",
+        })
     }
 
     fn is_chance_node(&self) -> bool {
@@ -339,16 +537,31 @@ impl PyState {
     }
 
     /// A match consistent with everything `player` has seen, the cards hidden from it re-dealt
-    /// from `seed` (the engine's `determinize`).
-    #[pyo3(signature = (player, seed = 0))]
-    fn resample_from_infostate(&self, py: Python<'_>, player: i64, seed: u64) -> PyResult<PyState> {
+    /// (the engine's `determinize`) from `sampler`: OpenSpiel's probability sampler (a callable
+    /// giving floats in `[0, 1)`), or a seed; `seed=` names one; neither draws a fresh one.
+    #[pyo3(signature = (player, sampler = None, *, seed = None))]
+    fn resample_from_infostate(
+        &self,
+        py: Python<'_>,
+        player: i64,
+        sampler: Option<&Bound<'_, PyAny>>,
+        seed: Option<u64>,
+    ) -> PyResult<PyState> {
         let seat = self.seat(player)?;
+        let seed = match seed {
+            Some(seed) => seed,
+            None => seed_of(sampler)?,
+        };
         Ok(PyState { inner: self.inner.resample(seat, seed), game: self.game.clone_ref(py) })
     }
 
     /// The whole state as JSON text (`tapis.deserialize_state` reads it back).
     fn serialize(&self) -> String {
         self.inner.serialize().to_string()
+    }
+
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.import("tapis._tapis")?.getattr("deserialize_state")?, (self.serialize(),)))
     }
 
     /// The game record (PROTOCOL.md) that `tapis referee` loads unchanged: `{"cmd": "load",
@@ -387,6 +600,7 @@ fn load(
     players: Option<usize>,
     reward: Option<&str>,
     max_decisions: u64,
+    no_progress: u64,
     options: Map<String, Value>,
 ) -> PyResult<Arc<dyn DynGame>> {
     let id: GameId = game.parse().map_err(|e: tapis_table::UnknownGame| err(e.to_string()))?;
@@ -400,7 +614,8 @@ fn load(
     if max_decisions == 0 {
         return Err(err("max_decisions must be at least 1"));
     }
-    table_for(id, players, options, reward, max_decisions).map_err(err)
+    let spec = Spec { players, options, reward, max_decisions, no_progress };
+    tapis_table::on_game!(id, G => make_table::<G>(spec)).map_err(err)
 }
 
 fn options_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>> {
@@ -415,38 +630,40 @@ fn options_of(kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<Map<String, Value>
 
 /// `tapis.load_game("nantais", players=4, joker_draw=5)`: a table of a game. Options are the
 /// rulebook's switches; `reward` is `"win"` (default; `"score"` for crazyeights, OpenSpiel's
-/// returns) or `"score"`; `max_decisions` stops a match that never ends (30,000, as the arena).
+/// returns) or `"score"`; `max_decisions` stops a match that never ends (30,000, as the arena),
+/// `no_progress` one that no longer progresses (engine actions without progress: 10,000; 0
+/// never; a position that keeps coming back stops it too); `rng_seed` seeds the deals of
+/// `new_initial_state()` without a seed (the operating system does otherwise).
 #[pyfunction]
-#[pyo3(signature = (game, players = None, reward = None, max_decisions = tapis_bots::MAX_DECISIONS, **options))]
+#[pyo3(signature = (game, players = None, reward = None, max_decisions = tapis_bots::MAX_DECISIONS, no_progress = DEFAULT_LIMIT, rng_seed = None, **options))]
 fn load_game(
     game: &str,
     players: Option<usize>,
     reward: Option<&str>,
     max_decisions: u64,
+    no_progress: u64,
+    rng_seed: Option<u64>,
     options: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<PyGame> {
-    Ok(PyGame { inner: load(game, players, reward, max_decisions, options_of(options)?)? })
+    let inner = load(game, players, reward, max_decisions, no_progress, options_of(options)?)?;
+    Ok(PyGame::new(inner, rng_seed))
 }
 
 /// A state from `State.serialize()`.
 #[pyfunction]
 fn deserialize_state(py: Python<'_>, text: &str) -> PyResult<PyState> {
     let value: Value = serde_json::from_str(text).map_err(|e| err(format!("not a serialized state: {e}")))?;
-    let field = |k: &str| value.get(k).cloned().ok_or_else(|| err(format!("not a serialized state: no '{k}'")));
-    let game = field("game")?;
-    let players = field("players")?.as_u64().ok_or_else(|| err("players"))? as usize;
-    let options = match field("options")? {
-        Value::Object(map) => map,
-        _ => return Err(err("options")),
-    };
-    let reward = match field("reward")?.as_str() {
-        Some("score") => "score",
-        _ => "win",
-    };
-    let max = field("max_decisions")?.as_u64().unwrap_or(tapis_bots::MAX_DECISIONS);
-    let inner = load(game.as_str().unwrap_or_default(), Some(players), Some(reward), max, options)?;
-    let state = inner.deserialize(field("seq")?).map_err(err)?;
-    Ok(PyState { inner: state, game: Py::new(py, PyGame { inner })? })
+    let inner = table_from_json(&value)?;
+    let seq = value.get("seq").cloned().ok_or_else(|| err("not a serialized state: no 'seq'"))?;
+    let state = inner.deserialize(seq).map_err(err)?;
+    Ok(PyState { inner: state, game: Py::new(py, PyGame::new(inner, None))? })
+}
+
+/// The seed of match `k` of a stream seeded `seed`: a `VectorEnv`'s `k`-th match, or a game's
+/// `k`-th deal without a seed (`load_game(..., rng_seed=seed)`), is dealt from it.
+#[pyfunction]
+fn game_seed(seed: u64, k: u64) -> u64 {
+    tapis_core::rng::game_seed(seed, k)
 }
 
 /// Every game: id, name, player counts, options (the referee's `games` answer).
@@ -455,51 +672,144 @@ fn games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
     json_to_py(py, &tapis_table::games_json())
 }
 
-/// Many matches of one game in one call: the agent holds `seat` in each, built-in bots the
-/// others (`opponents`: one name for all, or one per seat); see `docs/python.md`.
+/// Many matches of one game in one call: the agent holds some seats of each (one, several, or
+/// all for self-play), built-in bots the others; see `docs/python.md`.
 #[pyclass(module = "tapis", name = "VectorEnv")]
 pub struct PyVectorEnv {
     core: Box<dyn DynVec>,
     game: Py<PyGame>,
+    /// The names of the seats' players: a bot's, or `agent`.
+    seats: Vec<String>,
     obs: Py<PyArray2<f32>>,
     mask: Py<PyArray2<i8>>,
-    reward: Py<PyArray1<f32>>,
+    reward: Py<PyArrayDyn<f32>>,
     done: Py<PyArray1<bool>>,
+    current_player: Py<PyArray1<i64>>,
+    truncated: Py<PyArray1<bool>>,
+    stalled: Py<PyArray1<bool>>,
+}
+
+/// The word for a seat the agent holds, in a list of opponents.
+const AGENT: &str = "agent";
+
+/// Who holds each seat, from `opponents` (one name for every other seat, a comma-separated list
+/// or a list with one per seat; `agent` marks the agent's seats) and `seat`: the agent's seats
+/// and every seat's bot (unused at the agent's).
+fn seating(opponents: &Bound<'_, PyAny>, seat: Option<usize>, players: usize) -> PyResult<(SeatSet, Vec<BotKind>)> {
+    let names: Vec<String> = match opponents.extract::<String>() {
+        Ok(text) => text.split(',').map(|name| name.trim().to_string()).collect(),
+        Err(_) => opponents.extract::<Vec<String>>().map_err(|_| {
+            err("opponents: give a bot name, or a list with one name per seat ('agent' for the agent's)")
+        })?,
+    };
+    let names = match names.len() {
+        1 => vec![names[0].clone(); players],
+        n if n == players => names,
+        n => return Err(err(format!("{n} opponents for {players} seats: give one name, or one per seat"))),
+    };
+    let mut agents: SeatSet = names
+        .iter()
+        .enumerate()
+        .filter(|(_, name)| name.eq_ignore_ascii_case(AGENT))
+        .map(|(k, _)| Seat(k as u8))
+        .collect();
+    match seat {
+        Some(seat) if seat >= players => {
+            return Err(err(format!("seat {seat} is not a seat of this table (0..{players})")));
+        }
+        Some(seat) if !agents.is_empty() && !agents.contains(Seat(seat as u8)) => {
+            return Err(err(format!("seat {seat} is not one of the seats the opponents name 'agent'")));
+        }
+        Some(seat) => agents.insert(Seat(seat as u8)),
+        None if agents.is_empty() => agents.insert(Seat(0)),
+        None => {}
+    }
+    let bots = names
+        .iter()
+        .enumerate()
+        .map(
+            |(k, name)| {
+                if agents.contains(Seat(k as u8)) { Ok(BotKind::Random) } else { BotKind::parse(name).map_err(err) }
+            },
+        )
+        .collect::<PyResult<Vec<_>>>()?;
+    Ok((agents, bots))
+}
+
+impl PyVectorEnv {
+    fn make(py: Python<'_>, game: PyGame, core: Box<dyn DynVec>) -> PyResult<Self> {
+        let (n, table) = (core.spec().num_envs, &game.inner);
+        let width = if core.spec().per_seat_rewards() { vec![n, table.players()] } else { vec![n] };
+        let spec = core.spec();
+        let seats = (0..table.players())
+            .map(|k| if spec.agents.contains(Seat(k as u8)) { AGENT.to_string() } else { spec.opponents[k].name() })
+            .collect();
+        Ok(PyVectorEnv {
+            obs: PyArray2::<f32>::zeros(py, [n, table.obs_len()], false).unbind(),
+            mask: PyArray2::<i8>::zeros(py, [n, table.num_actions()], false).unbind(),
+            reward: PyArrayDyn::<f32>::zeros(py, width, false).unbind(),
+            done: PyArray1::<bool>::zeros(py, n, false).unbind(),
+            current_player: PyArray1::<i64>::zeros(py, n, false).unbind(),
+            truncated: PyArray1::<bool>::zeros(py, n, false).unbind(),
+            stalled: PyArray1::<bool>::zeros(py, n, false).unbind(),
+            game: Py::new(py, game)?,
+            seats,
+            core,
+        })
+    }
+
+    /// Runs `f` on the core with the arrays it writes, the GIL released.
+    fn with_out<R: Send>(
+        &mut self,
+        py: Python<'_>,
+        f: impl FnOnce(&mut Box<dyn DynVec>, &mut vector::Out<'_>) -> R + Send,
+    ) -> PyResult<R> {
+        let (obs, mask, reward) = (self.obs.bind(py), self.mask.bind(py), self.reward.bind(py));
+        let (done, player) = (self.done.bind(py), self.current_player.bind(py));
+        let (truncated, stalled) = (self.truncated.bind(py), self.stalled.bind(py));
+        let (mut o, mut m, mut r) = (obs.readwrite(), mask.readwrite(), reward.readwrite());
+        let (mut d, mut p, mut t, mut s) =
+            (done.readwrite(), player.readwrite(), truncated.readwrite(), stalled.readwrite());
+        let mut out = vector::Out {
+            obs: o.as_slice_mut()?,
+            mask: m.as_slice_mut()?,
+            reward: r.as_slice_mut()?,
+            done: d.as_slice_mut()?,
+            current_player: p.as_slice_mut()?,
+            truncated: t.as_slice_mut()?,
+            stalled: s.as_slice_mut()?,
+        };
+        let core = &mut self.core;
+        Ok(py.detach(|| f(core, &mut out)))
+    }
 }
 
 #[pymethods]
 impl PyVectorEnv {
     #[new]
-    #[pyo3(signature = (game, num_envs, players = None, opponents = "random", seat = 0, seed = 0, reward = None, max_decisions = tapis_bots::MAX_DECISIONS, **options))]
+    #[pyo3(signature = (game, num_envs, players = None, opponents = None, seat = None, seed = 0, reward = None, max_decisions = tapis_bots::MAX_DECISIONS, no_progress = DEFAULT_LIMIT, **options))]
     #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         game: &str,
         num_envs: usize,
         players: Option<usize>,
-        opponents: &str,
-        seat: usize,
+        opponents: Option<&Bound<'_, PyAny>>,
+        seat: Option<usize>,
         seed: u64,
         reward: Option<&str>,
         max_decisions: u64,
+        no_progress: u64,
         options: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let table = load(game, players, reward, max_decisions, options_of(options)?)?;
-        let n = table.players();
-        if seat >= n {
-            return Err(err(format!("seat {seat} is not a seat of this table (0..{n})")));
-        }
+        let table = load(game, players, reward, max_decisions, no_progress, options_of(options)?)?;
         if num_envs == 0 {
             return Err(err("num_envs must be at least 1"));
         }
-        let opponents = BotKind::parse_list(opponents, n).map_err(err)?;
-        let spec = vector::VecSpec { num_envs, seat: Seat(seat as u8), opponents, seed };
-        let core = table.vector(spec);
-        let obs = numpy::PyArray2::<f32>::zeros(py, [num_envs, table.obs_len()], false).unbind();
-        let mask = numpy::PyArray2::<i8>::zeros(py, [num_envs, table.num_actions()], false).unbind();
-        let reward = numpy::PyArray1::<f32>::zeros(py, num_envs, false).unbind();
-        let done = numpy::PyArray1::<bool>::zeros(py, num_envs, false).unbind();
-        Ok(PyVectorEnv { core, game: Py::new(py, PyGame { inner: table })?, obs, mask, reward, done })
+        let random = pyo3::types::PyString::new(py, "random");
+        let (agents, opponents) = seating(opponents.unwrap_or(random.as_any()), seat, table.players())?;
+        let core = table.vector(vector::VecSpec { num_envs, agents, opponents, seed });
+        PyVectorEnv::make(py, PyGame::new(table, Some(seed)), core)
     }
 
     #[getter]
@@ -512,24 +822,50 @@ impl PyVectorEnv {
         self.game.clone_ref(py)
     }
 
+    /// Who holds each seat: `agent`, or a bot's name.
+    #[getter]
+    fn seats(&self) -> Vec<String> {
+        self.seats.clone()
+    }
+
+    /// The seats the agent holds.
+    #[getter]
+    fn agent_seats(&self) -> Vec<usize> {
+        self.core.spec().agents.iter().map(|s| s.index()).collect()
+    }
+
+    /// The seat each row of the observations is for (the seat asked in that match).
+    #[getter]
+    fn current_player<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        self.current_player.bind(py).clone()
+    }
+
+    /// Whether the match that ended in the last step was stopped as a draw (decision limit or
+    /// no progress).
+    #[getter]
+    fn truncated<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.truncated.bind(py).clone()
+    }
+
+    /// Whether the match that ended in the last step was stopped because it no longer
+    /// progressed.
+    #[getter]
+    fn stalled<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<bool>> {
+        self.stalled.bind(py).clone()
+    }
+
     /// Plays every match up to the agent's first decision: `(obs, mask)`, arrays reused by
     /// every later call.
     #[allow(clippy::type_complexity)]
     fn reset<'py>(&mut self, py: Python<'py>) -> PyResult<(Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<i8>>)> {
-        let (obs, mask) = (self.obs.bind(py).clone(), self.mask.bind(py).clone());
-        {
-            let mut o = obs.readwrite();
-            let mut m = mask.readwrite();
-            let (o, m) = (o.as_slice_mut()?, m.as_slice_mut()?);
-            let core = &mut self.core;
-            py.detach(|| core.reset(o, m));
-        }
-        Ok((obs, mask))
+        self.with_out(py, |core, out| core.reset(out))?;
+        Ok((self.obs.bind(py).clone(), self.mask.bind(py).clone()))
     }
 
-    /// Applies each match's agent action, plays the bots until the agent's next decision (a
-    /// finished match is dealt anew in the same call), and returns `(obs, mask, reward, done)`,
-    /// the same arrays every time, written in place.
+    /// Applies each match's action (for the seat `current_player` names), plays the bots until
+    /// one of the agent's seats is asked again (a finished match is dealt anew in the same call),
+    /// and returns `(obs, mask, reward, done)`, the same arrays every time, written in place.
+    /// `reward` has a row per match and a column per seat when the agent holds several seats.
     #[allow(clippy::type_complexity)]
     fn step<'py>(
         &mut self,
@@ -538,31 +874,110 @@ impl PyVectorEnv {
     ) -> PyResult<(
         Bound<'py, PyArray2<f32>>,
         Bound<'py, PyArray2<i8>>,
-        Bound<'py, PyArray1<f32>>,
+        Bound<'py, PyArrayDyn<f32>>,
         Bound<'py, PyArray1<bool>>,
     )> {
         let actions = actions.as_slice()?;
-        if actions.len() != self.core.spec().num_envs {
-            return Err(err(format!("{} actions for {} envs", actions.len(), self.core.spec().num_envs)));
+        let n = self.core.spec().num_envs;
+        if actions.len() != n {
+            return Err(err(format!("{} actions for {n} envs", actions.len())));
         }
-        let (obs, mask) = (self.obs.bind(py).clone(), self.mask.bind(py).clone());
-        let (reward, done) = (self.reward.bind(py).clone(), self.done.bind(py).clone());
-        {
-            let mut o = obs.readwrite();
-            let mut m = mask.readwrite();
-            let mut r = reward.readwrite();
-            let mut d = done.readwrite();
-            let (o, m, r, d) = (o.as_slice_mut()?, m.as_slice_mut()?, r.as_slice_mut()?, d.as_slice_mut()?);
-            let core = &mut self.core;
-            py.detach(|| core.step(actions, o, m, r, d)).map_err(err)?;
-        }
-        Ok((obs, mask, reward, done))
+        self.with_out(py, |core, out| core.step(actions, out))?.map_err(err)?;
+        Ok((
+            self.obs.bind(py).clone(),
+            self.mask.bind(py).clone(),
+            self.reward.bind(py).clone(),
+            self.done.bind(py).clone(),
+        ))
     }
 
-    /// `(episodes finished, agent steps, sum of the agent's returns over finished episodes)`.
+    /// `(episodes finished, agent steps, the agent seats' returns summed over finished
+    /// episodes)`.
     fn totals(&self) -> (u64, u64, f64) {
         self.core.totals()
     }
+
+    /// What was counted so far: `episodes`, `agent_steps`, `truncated` and `stalled` matches,
+    /// and `seat_returns` (each seat's returns summed over finished episodes).
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let stats = self.core.stats();
+        let dict = PyDict::new(py);
+        dict.set_item("episodes", stats.episodes)?;
+        dict.set_item("agent_steps", stats.agent_steps)?;
+        dict.set_item("truncated", stats.truncated)?;
+        dict.set_item("stalled", stats.stalled)?;
+        dict.set_item("seat_returns", stats.seat_returns)?;
+        Ok(dict)
+    }
+
+    /// Pickles everything: the table, who holds each seat, every match as it stands, the
+    /// generators, the counts and the arrays last returned.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyTuple>)> {
+        let spec = self.core.spec();
+        let mut state = table_json(&*self.game.get().inner);
+        state["num_envs"] = json!(spec.num_envs);
+        state["seats"] = json!(self.seats);
+        state["seed"] = json!(spec.seed);
+        state["run"] = self.core.save();
+        let arrays = (
+            self.obs.bind(py).call_method0("copy")?,
+            self.mask.bind(py).call_method0("copy")?,
+            self.reward.bind(py).call_method0("copy")?,
+            self.done.bind(py).call_method0("copy")?,
+            self.current_player.bind(py).call_method0("copy")?,
+            self.truncated.bind(py).call_method0("copy")?,
+            self.stalled.bind(py).call_method0("copy")?,
+        );
+        let args = (state.to_string(), arrays).into_pyobject(py)?;
+        Ok((py.import("tapis._tapis")?.getattr("_restore_vector_env")?, args))
+    }
+}
+
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn _restore_vector_env(
+    py: Python<'_>,
+    text: &str,
+    arrays: (
+        Bound<'_, PyArray2<f32>>,
+        Bound<'_, PyArray2<i8>>,
+        Bound<'_, PyArrayDyn<f32>>,
+        Bound<'_, PyArray1<bool>>,
+        Bound<'_, PyArray1<i64>>,
+        Bound<'_, PyArray1<bool>>,
+        Bound<'_, PyArray1<bool>>,
+    ),
+) -> PyResult<PyVectorEnv> {
+    let bad = || err("not a pickled tapis.VectorEnv");
+    let value: Value = serde_json::from_str(text).map_err(|_| bad())?;
+    let table = table_from_json(&value)?;
+    let num_envs = value.get("num_envs").and_then(Value::as_u64).ok_or_else(bad)? as usize;
+    let seed = value.get("seed").and_then(Value::as_u64).ok_or_else(bad)?;
+    let seats: Vec<String> = value.get("seats").and_then(|v| serde_json::from_value(v.clone()).ok()).ok_or_else(bad)?;
+    let names = pyo3::types::PyList::new(py, &seats)?;
+    let (agents, opponents) = seating(names.as_any(), None, table.players())?;
+    let spec = vector::VecSpec { num_envs, agents, opponents, seed };
+    let core = table.restore_vector(spec, value.get("run").cloned().ok_or_else(bad)?).map_err(err)?;
+    let env = PyVectorEnv::make(py, PyGame::new(table, Some(seed)), core)?;
+    let (obs, mask, reward, done, player, truncated, stalled) = arrays;
+    let same = obs.shape() == env.obs.bind(py).shape()
+        && mask.shape() == env.mask.bind(py).shape()
+        && reward.shape() == env.reward.bind(py).shape()
+        && done.len() == num_envs
+        && player.len() == num_envs
+        && truncated.len() == num_envs
+        && stalled.len() == num_envs;
+    if !same {
+        return Err(bad());
+    }
+    obs.copy_to(env.obs.bind(py))?;
+    mask.copy_to(env.mask.bind(py))?;
+    reward.copy_to(env.reward.bind(py))?;
+    done.copy_to(env.done.bind(py))?;
+    player.copy_to(env.current_player.bind(py))?;
+    truncated.copy_to(env.truncated.bind(py))?;
+    stalled.copy_to(env.stalled.bind(py))?;
+    Ok(env)
 }
 
 #[pymodule]
@@ -572,9 +987,14 @@ fn _tapis(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyVectorEnv>()?;
     m.add_class::<arena::PyBot>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_restore_vector_env, m)?)?;
+    m.add_function(wrap_pyfunction!(arena::_restore_bot, m)?)?;
     m.add_function(wrap_pyfunction!(deserialize_state, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(game_seed, m)?)?;
     m.add_function(wrap_pyfunction!(arena::arena, m)?)?;
     m.add("TERMINAL", TERMINAL)?;
+    m.add("NO_PROGRESS", DEFAULT_LIMIT)?;
     Ok(())
 }

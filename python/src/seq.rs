@@ -12,11 +12,26 @@
 //! draws uniformly among the willing); the position then changes and a new order is drawn. A
 //! seat that declined is not asked again until the position changes. Declines are public: the
 //! seats asked after it know.
+//!
+//! **Ends.** A match ends when its rules end it, or is stopped as a draw (truncated): at the
+//! decision limit, or when it no longer progresses ([`tapis_bots::progress`]: a position that
+//! keeps coming back, or `no_progress` engine actions without a new round, a score change or a
+//! seat holding fewer cards than at the last progress).
+//!
+//! **Information states.** A seat's information state is everything it has seen, in order: the
+//! view it was dealt, its own actions, the events the engine tells it (each game's
+//! [`tapis_core::GameEvent::audience`]) and the declines. It is not stored: it is replayed on
+//! demand from the match's [`Origin`] (its deal, or the position a state was resampled at), so
+//! that applying an action costs nothing more. The tensor is the observation followed by the
+//! seat's own history this round (how often it took each id, and its last id): fixed in size,
+//! so not a perfect recall; the string is.
 
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use tapis_bots::progress::{Progress, Stall};
 use tapis_core::game::ActionList;
 use tapis_core::rng::game_seed;
-use tapis_core::{FullGame, GameRng, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet};
+use tapis_core::{FullGame, GameEvent, GameRng, Lang, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet, Words};
 
 /// What the package needs of a game: its action ids and tensors, its counters (which
 /// `tapis.arena` reports as the Rust arena does), its bots and its words: every concern.
@@ -35,17 +50,22 @@ pub enum Reward {
     Score,
 }
 
-/// The table: game, player count, options, reward, decision limit.
+/// The table: game, player count, options, reward, the limits that stop a match.
 #[derive(Clone, Debug)]
 pub struct Table<G: Rules> {
     pub players: usize,
     pub options: G::Options,
     pub options_json: serde_json::Map<String, serde_json::Value>,
     pub reward: Reward,
+    /// Engine actions after which a match is stopped as a draw.
     pub max_decisions: u64,
+    /// Engine actions without progress after which a match is stopped as a draw (0: never).
+    pub no_progress: u64,
     pub num_actions: usize,
     pub decline: Option<usize>,
     pub obs_len: usize,
+    /// The least and greatest return a seat can have, and their sum when it is fixed.
+    pub utility: (f64, f64, Option<f64>),
 }
 
 impl<G: Rules> Table<G> {
@@ -54,6 +74,7 @@ impl<G: Rules> Table<G> {
         options_json: serde_json::Map<String, serde_json::Value>,
         reward: Reward,
         max_decisions: u64,
+        no_progress: u64,
     ) -> Result<Self, String> {
         let request = MatchRequest { players, options: options_json.clone(), ..MatchRequest::default() };
         // One match set up checks the player count and the options together.
@@ -62,6 +83,16 @@ impl<G: Rules> Table<G> {
         let options_json = first.record().options.clone();
         let engine = G::num_actions(players, &options);
         let decline = G::has_windows(&options).then_some(engine);
+        let utility = match reward {
+            // The win is shared by the winners, a stopped match by everybody: the sum is 1.
+            Reward::Win => (0.0, 1.0, Some(1.0)),
+            Reward::Score => {
+                let (low, high) = first.state().score_bounds();
+                let start = first.state().scores();
+                let (least, most) = start.iter().fold((i64::MAX, i64::MIN), |(a, b), &s| (a.min(s), b.max(s)));
+                ((low - most) as f64, (high - least) as f64, None)
+            }
+        };
         Ok(Table {
             players,
             obs_len: G::observation_len(players, &options),
@@ -71,7 +102,29 @@ impl<G: Rules> Table<G> {
             options_json,
             reward,
             max_decisions,
+            no_progress,
+            utility,
         })
+    }
+
+    /// The information-state tensor's length: the observation, then per id the seat's count
+    /// this round and its last id.
+    pub fn info_len(&self) -> usize {
+        self.obs_len + 2 * self.num_actions
+    }
+
+    /// The most ids a match can take: OpenSpiel's bound for a game it has, else the decision
+    /// limit times the seats that may be asked at one position (each may decline once before
+    /// someone acts).
+    pub fn max_game_length(&self) -> u64 {
+        let asked = if self.decline.is_some() { self.players as u64 } else { 1 };
+        let ours = self.max_decisions.saturating_mul(asked);
+        G::max_game_length(self.players, &self.options).map_or(ours, |theirs| theirs.min(ours))
+    }
+
+    /// Whether rewards come only at the end of a match (OpenSpiel's terminal reward model).
+    pub fn terminal_rewards(&self) -> bool {
+        self.reward == Reward::Win || G::scores_only_at_end(&self.options)
     }
 
     pub fn request(&self, seed: u64) -> MatchRequest {
@@ -121,11 +174,77 @@ pub struct Seq<G: Rules> {
     pub declined: SeatSet,
     /// Every id applied, declines included.
     pub history: Vec<u32>,
+    /// Stopped as a draw before the rules ended it (decision limit, or no progress).
     pub truncated: bool,
+    /// Why, when it no longer progressed.
+    pub stalled: Option<Stall>,
+    pub progress: Progress<G>,
     /// The scores at the start (for `Reward::Score`).
     pub start_scores: Vec<i64>,
     /// Returns before the last id applied.
     pub last_returns: Vec<f64>,
+    /// Where the seats' information states are replayed from.
+    pub origin: Arc<Origin<G>>,
+    pub own: OwnHistory,
+}
+
+/// The position the seats' histories are replayed from, and what each seat saw before it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Origin<G: Rules> {
+    state: G,
+    steps: u64,
+    declined: SeatSet,
+    /// The length of `history` at this position.
+    at: usize,
+    /// What was seen before, oldest first, each line with the seats that saw it.
+    lines: Vec<(SeatSet, String)>,
+}
+
+/// Each seat's own actions this round: what the information-state tensor adds to the
+/// observation.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct OwnHistory {
+    round: u32,
+    /// How many times each seat took each id this round, seat-major.
+    counts: Vec<u16>,
+    /// Each seat's last id this round (`u32::MAX`: none).
+    last: Vec<u32>,
+}
+
+impl OwnHistory {
+    fn new(players: usize, num_actions: usize, round: u32) -> Self {
+        OwnHistory { round, counts: vec![0; players * num_actions], last: vec![u32::MAX; players] }
+    }
+
+    fn took(&mut self, seat: Seat, id: usize, num_actions: usize) {
+        let count = &mut self.counts[seat.index() * num_actions + id];
+        *count = count.saturating_add(1);
+        self.last[seat.index()] = id as u32;
+    }
+
+    fn new_round(&mut self, round: u32) {
+        if round != self.round {
+            self.round = round;
+            self.counts.fill(0);
+            self.last.fill(u32::MAX);
+        }
+    }
+
+    /// Forgets what every seat but `seat` did: what a resampled match may know.
+    fn only(&mut self, seat: Seat, num_actions: usize) {
+        for other in 0..self.last.len() {
+            if other != seat.index() {
+                self.counts[other * num_actions..(other + 1) * num_actions].fill(0);
+                self.last[other] = u32::MAX;
+            }
+        }
+    }
+}
+
+/// An event or action as a line of a seat's history.
+fn event_line<E: GameEvent>(event: &E) -> String {
+    serde_json::to_string(event).unwrap_or_default()
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -168,17 +287,30 @@ pub fn to_ask<G: Rules>(state: &G, salt: u64, steps: u64, declined: SeatSet) -> 
 impl<G: Rules> Seq<G> {
     pub fn from_request(table: &Table<G>, request: &MatchRequest) -> Result<Self, String> {
         let m = Match::<G>::new(request).map_err(|e| e.message(tapis_core::Lang::En))?;
-        let start_scores = m.state().scores().iter().copied().collect();
+        let state = m.state().clone();
+        let start_scores = state.scores().iter().copied().collect();
+        // What each seat saw of the deal: its first view.
+        let lines = Seat::all(table.players)
+            .map(|seat| {
+                let view = serde_json::to_string(&state.view(Some(seat))).unwrap_or_default();
+                (SeatSet::EMPTY.with(seat), format!("dealt: {view}"))
+            })
+            .collect();
+        let origin = Origin { state: state.clone(), steps: 0, declined: SeatSet::EMPTY, at: 0, lines };
         Ok(Seq {
-            state: m.state().clone(),
+            progress: Progress::new(&state, table.no_progress),
+            own: OwnHistory::new(table.players, table.num_actions, state.round()),
+            state,
             record: Some(m.record().clone()),
             salt: window_salt(request.seed),
             steps: 0,
             declined: SeatSet::EMPTY,
             history: Vec::new(),
             truncated: false,
+            stalled: None,
             start_scores,
             last_returns: vec![0.0; table.players],
+            origin: Arc::new(origin),
         })
     }
 
@@ -221,20 +353,88 @@ impl<G: Rules> Seq<G> {
         } else {
             let action = G::id_action(table.players, &table.options, id)
                 .ok_or_else(|| format!("{id} is not an action id of this game (0..{})", table.num_actions))?;
-            let mut events = Vec::new();
-            self.state.apply_logged(seat, action, &mut events).map_err(|e| e.message(tapis_core::Lang::En))?;
+            self.state.apply(seat, action).map_err(|e| e.message(tapis_core::Lang::En))?;
             if let Some(record) = &mut self.record {
                 record.actions.push((seat.0, action.to_string()));
             }
             self.steps += 1;
             self.declined = SeatSet::EMPTY;
-            if self.steps >= table.max_decisions && !self.state.is_over() {
+            if let Some(stall) = self.progress.after(&self.state) {
+                self.truncated = true;
+                self.stalled = Some(stall);
+            } else if self.steps >= table.max_decisions && !self.state.is_over() {
                 self.truncated = true;
             }
         }
+        self.own.took(seat, id, table.num_actions);
+        self.own.new_round(self.state.round());
         self.history.push(id as u32);
         self.last_returns = before;
         Ok(())
+    }
+
+    /// Replays the match from its origin, handing each line of history to `line` with the seats
+    /// that saw it: the actor's own action (to itself alone: what the others learn of it is in
+    /// the events), each event (to its audience), each decline (to everybody).
+    fn replay(&self, table: &Table<G>, mut line: impl FnMut(SeatSet, String)) {
+        let origin = &*self.origin;
+        for (seen, text) in &origin.lines {
+            line(*seen, text.clone());
+        }
+        let mut state = origin.state.clone();
+        let (mut steps, mut declined) = (origin.steps, origin.declined);
+        let all = SeatSet::all(table.players);
+        let mut events = Vec::new();
+        for &id in &self.history[origin.at.min(self.history.len())..] {
+            let Some((seat, _)) = to_ask(&state, self.salt, steps, declined) else { break };
+            if Some(id as usize) == table.decline {
+                declined.insert(seat);
+                line(all, format!("seat {seat}: decline"));
+                continue;
+            }
+            let Some(action) = G::id_action(table.players, &table.options, id as usize) else { break };
+            line(SeatSet::EMPTY.with(seat), format!("seat {seat}: {action}"));
+            events.clear();
+            state.step(seat, action, &mut events);
+            for event in &events {
+                let audience = event.audience();
+                let seen = Seat::all(table.players).filter(|&s| audience.includes(Some(s))).collect::<SeatSet>();
+                line(seen, event_line(event));
+            }
+            steps += 1;
+            declined = SeatSet::EMPTY;
+        }
+    }
+
+    /// Everything `seat` has seen, in order, after its observation now (OpenSpiel's
+    /// information-state string: perfect recall).
+    pub fn information_state_string(&self, table: &Table<G>, seat: Seat) -> String {
+        let words = Words::new(Lang::En, &[], Some(seat));
+        let mut out = G::render_view(&self.state.view(Some(seat)), &words);
+        out.push_str(&format!("\n-- seen by seat {seat}, oldest first --\n"));
+        self.replay(table, |seen, text| {
+            if seen.contains(seat) {
+                out.push_str(&text);
+                out.push('\n');
+            }
+        });
+        out
+    }
+
+    /// The observation of `seat`, then for each id the times it took it this round
+    /// (`n / (n + 1)`), then its last id this round (one-hot).
+    pub fn information_state_tensor(&self, table: &Table<G>, seat: Seat, out: &mut [f32]) {
+        let (obs, a) = (table.obs_len, table.num_actions);
+        G::encode_observation(table.players, &table.options, &self.state.view(Some(seat)), &mut out[..obs]);
+        let counts = &self.own.counts[seat.index() * a..(seat.index() + 1) * a];
+        for (x, &n) in out[obs..obs + a].iter_mut().zip(counts) {
+            *x = f32::from(n) / (f32::from(n) + 1.0);
+        }
+        let last = &mut out[obs + a..obs + 2 * a];
+        last.fill(0.0);
+        if let Some(x) = last.get_mut(self.own.last[seat.index()] as usize) {
+            *x = 1.0;
+        }
     }
 
     pub fn returns(&self, table: &Table<G>) -> Vec<f64> {
@@ -246,10 +446,37 @@ impl<G: Rules> Seq<G> {
     }
 
     /// A match consistent with everything `seat` has seen, hidden cards re-dealt with `seed`.
-    pub fn resample(&self, seat: Seat, seed: u64) -> Self {
+    /// Its information states keep what `seat` saw (the lines it shares with the others stay
+    /// theirs too); what the others alone saw, and what they did unseen this round, is forgotten.
+    /// Its list of ids (`history`) stays the original's, as OpenSpiel's states keep theirs.
+    pub fn resample(&self, table: &Table<G>, seat: Seat, seed: u64) -> Self {
         let mut rng = GameRng::seed_from_u64(seed);
         let state = G::determinize(&self.state.view(Some(seat)), &mut rng);
-        Seq { state, record: None, ..self.clone() }
+        let mut lines = Vec::new();
+        self.replay(table, |seen, text| {
+            if seen.contains(seat) {
+                lines.push((seen, text));
+            }
+        });
+        let origin =
+            Origin { state: state.clone(), steps: self.steps, declined: self.declined, at: self.history.len(), lines };
+        let mut own = self.own.clone();
+        own.only(seat, table.num_actions);
+        Seq {
+            progress: Progress::new(&state, table.no_progress),
+            state,
+            record: None,
+            salt: self.salt,
+            steps: self.steps,
+            declined: self.declined,
+            history: self.history.clone(),
+            truncated: self.truncated,
+            stalled: self.stalled,
+            start_scores: self.start_scores.clone(),
+            last_returns: self.last_returns.clone(),
+            origin: Arc::new(origin),
+            own,
+        }
     }
 }
 

@@ -1,12 +1,14 @@
-"""Gymnasium single-agent environments: ``tapis.gym.make(game, players=4,
-opponents="heuristic", seat=0, **options)``.
+"""Gymnasium single-agent environments: ``gymnasium.make("tapis/<game>-v0", players=4,
+opponents="heuristic", seat=0, **options)`` (``import tapis`` registers every game), or
+``tapis.gym.make(game, ...)``.
 
 The agent holds ``seat``; built-in bots (``random``, ``heuristic``, ``ismcts:N``; one name for
 all, or a list with one per seat) hold the others and play inside ``step`` until the agent's
 next decision. Observations are ``{"observation": float32 tensor, "action_mask": int8 mask}``
 from the agent's view only; the reward is the agent's (``reward="win"``: the win, shared by the
 winners, at the end). An illegal id (an unmasked sample) is replaced by the agent's first legal
-id and ``info["illegal_action"]`` is set. A match stopped at the decision limit is truncated.
+id and ``info["illegal_action"]`` is set. A match stopped as a draw (the decision limit, or no
+progress: ``docs/python.md``) is truncated. The environment pickles mid-match.
 """
 
 from __future__ import annotations

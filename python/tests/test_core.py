@@ -140,7 +140,7 @@ def test_resampling_what_a_seat_cannot_see_keeps_its_tensor(table, rng):
                 assert sample.legal_actions(seat) == state.legal_actions(seat)
                 assert sample.current_player() == state.current_player()
                 assert sample.may_decline() == state.may_decline()
-                assert sample.observation_tensor(None) == state.observation_tensor(None)
+                assert sample.observation_tensor(spectator=True) == state.observation_tensor(spectator=True)
                 other = (seat + 1) % players
                 changed += sample.observation_tensor(other) != state.observation_tensor(other)
                 with pytest.raises(ValueError, match="no record"):

@@ -2,10 +2,12 @@
 
 import warnings
 
+import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, parallel_seed_test, seed_test
 
+import tapis
 import tapis.gym
 import tapis.pettingzoo
 from conftest import TABLES, WINDOW_TABLES, table_id
@@ -70,3 +72,51 @@ def test_gymnasium_env_plays_whole_matches_against_bots():
     illegal = int((obs["action_mask"] == 0).nonzero()[0][0])
     _, _, _, _, info = env.step(illegal)
     assert info == {"illegal_action": True}
+
+
+@pytest.mark.parametrize("game", tapis.GAMES)
+def test_gymnasium_make_finds_every_game(game):
+    import gymnasium
+
+    players = 3 if game == "njet" else 4
+    env = gymnasium.make(f"tapis/{game}-v0", players=players, opponents=["random"] * players)
+    assert env.unwrapped.game.id == game and env.unwrapped.n == players
+    check_env(env.unwrapped, skip_render_check=True)
+    obs, _ = env.reset(seed=1)
+    obs, reward, terminated, truncated, info = env.step(int(obs["action_mask"].argmax()))
+    assert "illegal_action" not in info
+
+
+def test_environments_pickle_mid_match():
+    import pickle
+
+    import gymnasium
+
+    envs = [
+        gymnasium.make("tapis/nantais-v0", opponents="heuristic"),
+        tapis.pettingzoo.env("njet", 4),
+        tapis.pettingzoo.parallel_env("gum", 3),
+    ]
+    for env in envs:
+        env.reset(seed=3)
+    gym_env, aec, par = envs
+    for _ in range(10):
+        gym_env.step(int(gym_env.unwrapped._observe()["action_mask"].argmax()))
+        aec.step(int(aec.observe(aec.agent_selection)["action_mask"].argmax()))
+    twins = [pickle.loads(pickle.dumps(env)) for env in envs]
+    for _ in range(40):
+        a = int(gym_env.unwrapped._observe()["action_mask"].argmax())
+        first, second = gym_env.step(a), twins[0].step(a)
+        assert all(np.array_equal(x, y) for x, y in zip(first[0].values(), second[0].values()))
+        assert first[1:4] == second[1:4]
+        if first[2] or first[3]:
+            break
+        agent = aec.agent_selection
+        assert twins[1].agent_selection == agent
+        if aec.terminations[agent] or aec.truncations[agent]:
+            break
+        action = int(aec.observe(agent)["action_mask"].argmax())
+        aec.step(action)
+        twins[1].step(action)
+        assert aec.rewards == twins[1].rewards
+    assert par.table.state.serialize() == twins[2].table.state.serialize()

@@ -123,3 +123,128 @@ def test_vector_env_refuses_bad_setups():
         tapis.VectorEnv("nantais", 0)
     with pytest.raises(ValueError, match="joker_drw"):
         tapis.VectorEnv("nantais", 2, joker_drw=5)
+
+
+def agreeing_twin(game, players, options, seed, k):
+    """The sequential match a VectorEnv deals as its `k`-th with `seed`."""
+    return tapis.load_game(game, players=players, **options).new_initial_state(seed=tapis.game_seed(seed, k))
+
+
+@pytest.mark.parametrize("table", TABLES, ids=table_id)
+def test_self_play_rows_are_the_sequential_matches(table):
+    """Every seat the agent's: each row is the seat asked in that match, seen from it, exactly as
+    the sequential State of the same deal shows it (windows the seat could only decline are
+    declined for it), and a finished match gives every seat its return."""
+    game, players, options = table
+    env = tapis.VectorEnv(game, 1, players=players, opponents="agent", seed=5, **options)
+    assert env.seats == ["agent"] * players and env.agent_seats == list(range(players))
+    obs, mask = env.reset()
+    dealt = 0
+    twin = agreeing_twin(game, players, options, 5, dealt)
+    rng = np.random.default_rng(1)
+    for _ in range(600):
+        while twin.legal_actions() == [twin.get_game().decline_action]:
+            twin.apply_action(twin.get_game().decline_action)
+        seat = twin.current_player()
+        assert env.current_player[0] == seat
+        assert np.array_equal(obs[0], twin.observation_tensor(seat))
+        assert mask[0].tolist() == twin.legal_actions_mask(seat)
+        action = int(rng.choice(np.flatnonzero(mask[0])))
+        obs, mask, reward, done = env.step(np.array([action]))
+        assert reward.shape == (1, players)
+        twin.apply_action(action)
+        if done[0]:
+            while not twin.is_terminal():
+                twin.apply_action(twin.get_game().decline_action)
+            assert np.allclose(reward[0], twin.returns())
+            assert env.truncated[0] == twin.is_truncated()
+            dealt += 1
+            twin = agreeing_twin(game, players, options, 5, dealt)
+        else:
+            assert np.allclose(reward[0], twin.rewards())
+    # Matches of these games are shorter than the run: the end of a match was checked too.
+    assert dealt > 0 or game not in ("crazyeights", "njet")
+
+
+def test_the_agent_may_hold_some_seats():
+    env = tapis.VectorEnv("nantais", 16, players=4, opponents=["agent", "heuristic", "agent", "random"], seed=2)
+    assert env.agent_seats == [0, 2] and env.seats == ["agent", "heuristic", "agent", "random"]
+    obs, mask = env.reset()
+    seen = set()
+    finished = 0
+    for _ in range(1500):
+        seen |= set(env.current_player.tolist())
+        obs, mask, reward, done = env.step(first_legal(mask))
+        assert reward.shape == (16, 4)
+        # A win is shared: every finished match gives out exactly one.
+        assert np.allclose(reward[done].sum(axis=1), 1.0)
+        finished += int(done.sum())
+    assert seen == {0, 2} and finished > 0
+    stats = env.stats()
+    assert stats["episodes"] == finished and stats["agent_steps"] == 1500 * 16
+    assert abs(sum(stats["seat_returns"]) - finished) < 1e-6
+    assert abs(env.totals()[2] - stats["seat_returns"][0] - stats["seat_returns"][2]) < 1e-6
+    # One name per seat, all bots but the agent's seat: the list the docs promise.
+    single = tapis.VectorEnv("gum", 4, players=4, opponents=["random"] * 4, seat=1)
+    assert single.agent_seats == [1] and single.seats == ["random", "agent", "random", "random"]
+    obs, mask = single.reset()
+    assert (single.current_player == 1).all()
+    _, _, reward, _ = single.step(first_legal(mask))
+    assert reward.shape == (4,)
+
+
+def test_the_seats_are_checked():
+    with pytest.raises(ValueError, match="seat 1 is not one of the seats"):
+        tapis.VectorEnv("nantais", 2, players=4, opponents=["agent", "random", "random", "random"], seat=1)
+    with pytest.raises(ValueError, match="3 opponents for 4 seats"):
+        tapis.VectorEnv("nantais", 2, players=4, opponents=["random"] * 3)
+    with pytest.raises(ValueError, match="unknown bot"):
+        tapis.VectorEnv("nantais", 2, players=4, opponents=["agent", "genius", "random", "random"])
+
+
+def test_a_match_that_no_longer_progresses_ends_as_a_flagged_draw():
+    """Battle GUM's players who always play their first legal id hand the pile back and forth for
+    ever: each match is stopped as a draw long before the decision limit, and flagged."""
+    env = tapis.VectorEnv("gum", 8, players=2, opponents="agent", seed=3)
+    obs, mask = env.reset()
+    stalled = 0
+    for step in range(3000):
+        obs, mask, reward, done = env.step(first_legal(mask))
+        assert (env.stalled <= env.truncated).all() and (env.truncated <= done).all()
+        for i in np.flatnonzero(env.stalled):
+            assert np.allclose(reward[i], [0.5, 0.5])
+            stalled += 1
+    assert stalled >= 8
+    stats = env.stats()
+    assert stats["stalled"] == stalled == stats["truncated"] == stats["episodes"]
+    # The sequential State stops the same match in the same way.
+    state = tapis.load_game("gum", players=2).new_initial_state(seed=tapis.game_seed(3, 0))
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    assert state.is_truncated() and state.stalled() == "repetition"
+    assert len(state.history()) < 3000 and state.returns() == [0.5, 0.5]
+    # Off, the watch stops nothing before the decision limit.
+    off = tapis.load_game("gum", players=2, no_progress=0, max_decisions=5000).new_initial_state(seed=tapis.game_seed(3, 0))
+    while not off.is_terminal():
+        off.apply_action(off.legal_actions()[0])
+    assert off.is_truncated() and off.stalled() is None and len(off.history()) == 5000
+
+
+def test_a_vector_env_pickles_mid_run():
+    import pickle
+
+    env = tapis.VectorEnv("nainjaune", 8, players=4, opponents=["agent", "heuristic", "agent", "ismcts:10"], seed=6)
+    obs, mask = env.reset()
+    for _ in range(30):
+        obs, mask, reward, done = env.step(first_legal(mask))
+    twin = pickle.loads(pickle.dumps(env))
+    assert twin.seats == env.seats and twin.num_envs == 8
+    for _ in range(200):
+        actions = first_legal(mask)
+        out = env.step(actions)
+        again = twin.step(actions)
+        for x, y in zip(out, again):
+            assert np.array_equal(x, y)
+        assert np.array_equal(env.current_player, twin.current_player)
+        mask = out[1]
+    assert env.stats() == twin.stats()

@@ -8,6 +8,7 @@
 
 pub mod arena;
 pub mod ismcts;
+pub mod progress;
 pub mod sim;
 pub mod stats;
 

@@ -11,6 +11,7 @@
 #![allow(unsafe_code)]
 
 mod calibration;
+mod progress;
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -63,17 +63,74 @@ enum Command {
     /// Speak the JSON-lines referee protocol on stdin/stdout (see PROTOCOL.md).
     Referee,
     /// Serve rooms to play together online, over HTTP and WebSockets (see SERVER.md).
-    Serve(ServeArgs),
+    Serve(Box<ServeArgs>),
     /// Load a running `tapis serve` with rooms of clients playing random moves, and report
     /// acknowledged moves per second and latencies.
     Loadtest(LoadtestArgs),
+    /// Copy the server's SQLite store into one file, consistently, while it runs and plays
+    /// (PostgreSQL: use pg_dump).
+    Backup(BackupArgs),
+    /// Put a backup back as the server's store; refused while a server runs on the data folder.
+    Restore(RestoreArgs),
+}
+
+#[derive(Args)]
+struct BackupArgs {
+    /// The backup's file (written beside under another name, then renamed into place).
+    file: std::path::PathBuf,
+    /// The server's data folder (its --data).
+    #[arg(long, default_value = "tapis-data")]
+    data: std::path::PathBuf,
+}
+
+#[derive(Args)]
+struct RestoreArgs {
+    /// A file written by `tapis backup`.
+    file: std::path::PathBuf,
+    /// The data folder to restore into (the server's --data).
+    #[arg(long, default_value = "tapis-data")]
+    data: std::path::PathBuf,
+    /// Replace the database the data folder already holds (kept beside it as
+    /// tapis.sqlite3.before-restore).
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(Args)]
 struct ServeArgs {
-    /// Address to listen on; port 0 takes a free port.
-    #[arg(long, default_value = "127.0.0.1:8080")]
-    addr: std::net::SocketAddr,
+    /// Address to listen on; port 0 takes a free port [default: 127.0.0.1:8080, or [::]:443
+    /// with --domain].
+    #[arg(long)]
+    addr: Option<std::net::SocketAddr>,
+    /// Serve HTTPS with this certificate chain (PEM), with --tls-key.
+    #[arg(long, value_name = "FILE", requires = "tls_key", conflicts_with = "domain")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// The private key (PEM) of --tls-cert.
+    #[arg(long, value_name = "FILE", requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
+    /// Serve HTTPS for this name, with a certificate obtained and renewed through ACME (Let's
+    /// Encrypt by default; the name must point to this machine, its port 443 reachable); given
+    /// several times, one certificate for every name. Kept in DATA/acme/.
+    #[arg(long, value_name = "NAME")]
+    domain: Vec<String>,
+    /// The ACME directory that issues the certificate.
+    #[arg(long, value_name = "URL", default_value = tapis_server::tls::LETS_ENCRYPT, requires = "domain")]
+    acme_directory: String,
+    /// An address the ACME server may write to about the certificate (its expiry).
+    #[arg(long, value_name = "EMAIL", requires = "domain")]
+    acme_contact: Option<String>,
+    /// Trust this root (PEM) for the ACME server's own HTTPS, instead of the usual roots: a
+    /// private ACME server, or a test one.
+    #[arg(long, value_name = "FILE", requires = "domain")]
+    acme_root: Option<std::path::PathBuf>,
+    /// With HTTPS: plain HTTP here redirects every request to HTTPS [default with --domain:
+    /// [::]:80].
+    #[arg(long, value_name = "HOST:PORT")]
+    http_addr: Option<std::net::SocketAddr>,
+    /// Serve /metrics in Prometheus's text format on this address (keep it private: a loopback
+    /// or internal address).
+    #[arg(long, value_name = "HOST:PORT")]
+    metrics_addr: Option<std::net::SocketAddr>,
     /// Where the data lives (an SQLite database; the directory is created), unless --store
     /// names a PostgreSQL database.
     #[arg(long, default_value = "tapis-data")]
@@ -415,8 +472,19 @@ fn run(cli: Cli) -> Result<()> {
             exit::print(by_id::rules_page(game, lang_or_terminal(lang), tapis::text_width())?)
         }
         Command::Referee => Ok(referee::run()?),
-        Command::Serve(args) => serve_command(args),
+        Command::Serve(args) => serve_command(*args),
         Command::Loadtest(args) => loadtest_command(args),
+        Command::Backup(args) => {
+            let contents = tapis_server::backup::backup(&args.data, &args.file)?;
+            exit::print(format_args!("backed up {contents} to {}\n", args.file.display()))
+        }
+        Command::Restore(args) => {
+            let restored = tapis_server::backup::restore(&args.file, &args.data, args.force)?;
+            if let Some(kept) = restored.kept {
+                exit::print(format_args!("the database it replaced is kept as {}\n", kept.display()))?;
+            }
+            exit::print(format_args!("restored {} into {}\n", restored.contents, args.data.display()))
+        }
         Command::Play(args) => play_command(args),
         Command::Sim(args) => sim_command(args),
         Command::Arena(args) => arena_command(args),
@@ -757,8 +825,32 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .init();
+    let domains = args.domain.iter().map(|d| tapis_server::tls::check_domain(d)).collect::<Result<Vec<_>, _>>();
+    let domains = domains.map_err(usage)?;
+    let tls = match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => Some(tapis_server::tls::Tls::Files { cert: cert.clone(), key: key.clone() }),
+        _ if !domains.is_empty() => Some(tapis_server::tls::Tls::Acme(tapis_server::tls::Acme {
+            domains: domains.clone(),
+            directory: args.acme_directory.clone(),
+            contact: args.acme_contact.iter().map(|c| format!("mailto:{}", c.trim_start_matches("mailto:"))).collect(),
+            root: args.acme_root.clone(),
+        })),
+        _ => None,
+    };
+    if args.http_addr.is_some() && tls.is_none() {
+        return Err(usage("--http-addr redirects to HTTPS: give --domain, or --tls-cert and --tls-key"));
+    }
+    // A domain is served where browsers look for it: 443, with 80 redirecting.
+    let any = |port| std::net::SocketAddr::from((std::net::Ipv6Addr::UNSPECIFIED, port));
+    let addr = args.addr.unwrap_or(if domains.is_empty() { ([127, 0, 0, 1], 8080).into() } else { any(443) });
+    let http_addr = args.http_addr.or((!domains.is_empty()).then(|| any(80)));
+    // What the first lines say to open: the name, where there is one.
+    let shown_host = domains.first().cloned();
     let config = tapis_server::ServeConfig {
-        addr: args.addr,
+        addr,
+        tls,
+        http_addr,
+        metrics_addr: args.metrics_addr,
         data: args.data,
         store: args.store,
         node: args.node.unwrap_or_else(tapis_server::default_node_name),
@@ -777,12 +869,29 @@ fn serve_command(args: ServeArgs) -> Result<()> {
         write_timeout: std::time::Duration::from_secs(args.write_timeout),
         ..tapis_server::ServeConfig::default()
     };
+    // One server on an SQLite data folder at a time, and no restore under it.
+    let _lock = match config.store {
+        None => Some(tapis_server::backup::lock_data(&config.data)?),
+        Some(_) => None,
+    };
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(tapis_server::serve(config, |addr| {
+    runtime.block_on(tapis_server::serve_with(config, |bound| {
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "listening on http://{addr}");
-        let _ = writeln!(out, "open http://{addr}/ in a browser to play");
+        let (addr, scheme) = (bound.addr, if bound.https { "https" } else { "http" });
+        let _ = writeln!(out, "listening on {scheme}://{addr}");
+        if let Some(plain) = bound.http_addr {
+            let _ = writeln!(out, "redirecting http://{plain} to https");
+        }
+        if let Some(metrics) = bound.metrics_addr {
+            let _ = writeln!(out, "metrics on http://{metrics}/metrics");
+        }
+        let open = match &shown_host {
+            Some(host) if addr.port() == 443 => format!("https://{host}/"),
+            Some(host) => format!("https://{host}:{}/", addr.port()),
+            None => format!("{scheme}://{addr}/"),
+        };
+        let _ = writeln!(out, "open {open} in a browser to play");
         let _ = out.flush();
     }))
 }

@@ -107,12 +107,17 @@ pub fn simulate<G: FullGame>(config: &SimConfig, output: &SimOutput) -> Result<(
     Ok(())
 }
 
-/// One line per seat: `game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high`.
+/// One line per seat: `game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,
+/// score_high`, then the match's length, the same on every line: `mean_decisions,decisions_low,
+/// decisions_high,mean_rounds,rounds_low,rounds_high`.
 fn csv(report: &SimReport) -> String {
-    let mut out = String::from("game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high\n");
+    let mut out = String::from(
+        "game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high,\
+         mean_decisions,decisions_low,decisions_high,mean_rounds,rounds_low,rounds_high\n",
+    );
     for s in &report.seats {
         out.push_str(&format!(
-            "{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6}\n",
+            "{},{},{},{},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6},{:.6}\n",
             report.game,
             s.seat,
             s.bot,
@@ -122,7 +127,13 @@ fn csv(report: &SimReport) -> String {
             s.ci_high,
             s.mean_score,
             s.score_ci[0],
-            s.score_ci[1]
+            s.score_ci[1],
+            report.mean_decisions,
+            report.decisions_ci[0],
+            report.decisions_ci[1],
+            report.mean_rounds,
+            report.rounds_ci[0],
+            report.rounds_ci[1],
         ));
     }
     out

@@ -36,6 +36,20 @@ pub trait Encoding: Game {
     /// phase alone (every seat waited for) needs none.
     fn has_windows(options: &Self::Options) -> bool;
 
+    /// The bound OpenSpiel's own implementation of the game gives for a match's length
+    /// (`Game::MaxGameLength`), for a game OpenSpiel has; `None` for the others, whose length the
+    /// front end bounds by its decision limit.
+    fn max_game_length(_players: usize, _options: &Self::Options) -> Option<u64> {
+        None
+    }
+
+    /// Whether the match scores change only when the match ends (a one-round game): a front end
+    /// that rewards the score then gives rewards only at the end (OpenSpiel's terminal reward
+    /// model).
+    fn scores_only_at_end(_options: &Self::Options) -> bool {
+        false
+    }
+
     /// The seats that public information says could act out of turn now: each is offered the
     /// step (and may decline it), so that who is asked never tells who holds what. A superset of
     /// `actors() - waiting_for()`; by default exactly that, right for games whose reaction

@@ -8,6 +8,8 @@
 //! the order they were handed over, and a room has at most one job out at a time: each room gets
 //! its turn, none gets more than its share.
 
+use crate::metrics::METRICS;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc as sync_mpsc;
 use std::sync::{Arc, Mutex};
 use tapis_table::{Job, JobAnswer};
@@ -44,7 +46,10 @@ impl Bots {
                 loop {
                     let next = jobs.lock().unwrap_or_else(|e| e.into_inner()).recv();
                     let Ok((job, answer)) = next else { return };
+                    METRICS.bot_jobs_waiting.fetch_sub(1, Ordering::Relaxed);
+                    let started = tokio::time::Instant::now();
                     let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run()));
+                    METRICS.bot_search.observe(started.elapsed());
                     // A search that panicked drops its channel: the room hears of it.
                     if let Ok(found) = found {
                         let _ = answer.send(found);
@@ -67,6 +72,7 @@ impl Bots {
     /// without one only if the search failed).
     pub fn think(&self, job: Job) -> oneshot::Receiver<JobAnswer> {
         let (answer, answered) = oneshot::channel();
+        METRICS.bot_jobs_waiting.fetch_add(1, Ordering::Relaxed);
         match &self.hold {
             None => {
                 let _ = self.queue.send((job, answer));

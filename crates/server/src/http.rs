@@ -115,7 +115,16 @@ pub async fn accept(
     listener: tokio::net::TcpListener,
     mut stop: std::pin::Pin<Box<impl std::future::Future<Output = ()>>>,
 ) {
-    let app = router(server.clone());
+    let mut app = router(server.clone());
+    // Over HTTPS, browsers are told to come back over HTTPS only.
+    if server.https.get().is_some() {
+        app = app.layer(middleware::map_response(|mut response: Response| async move {
+            response
+                .headers_mut()
+                .insert(header::STRICT_TRANSPORT_SECURITY, header::HeaderValue::from_static(crate::tls::HSTS));
+            response
+        }));
+    }
     let cap = connection_cap(server.config.max_connections);
     let mut last_error_logged: Option<tokio::time::Instant> = None;
     loop {
@@ -142,29 +151,51 @@ pub async fn accept(
             tokio::spawn(refuse(stream));
             continue;
         }
-        let io = hyper_util::rt::TokioIo::new(Counted { stream, server: server.clone() });
-        let app = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
-            request.extensions_mut().insert(ConnectInfo(peer));
-            tower::ServiceExt::oneshot(app.clone(), request)
-        });
-        let mut stopping = server.stopping.clone();
-        let header_timeout = server.config.header_timeout;
-        tokio::spawn(async move {
-            let connection = hyper::server::conn::http1::Builder::new()
-                .timer(hyper_util::rt::TokioTimer::new())
-                .header_read_timeout(header_timeout)
-                .serve_connection(io, service)
-                .with_upgrades();
-            tokio::pin!(connection);
-            tokio::select! {
-                _ = connection.as_mut() => {}
-                _ = crate::stopped(&mut stopping) => {
-                    connection.as_mut().graceful_shutdown();
-                    let _ = tokio::time::timeout(crate::STOP_GRACE, connection).await;
-                }
+        let counted = Counted { stream, server: server.clone() };
+        let (app, stopping, header_timeout) = (app.clone(), server.stopping.clone(), server.config.header_timeout);
+        // HTTPS: the handshake first, on the connection's own task ([`crate::tls`]).
+        match server.https.get().cloned() {
+            None => {
+                tokio::spawn(serve_connection(counted, peer, app, header_timeout, stopping));
             }
-        });
+            Some(https) => {
+                tokio::spawn(async move {
+                    if let Some(secured) = https.handshake(counted).await {
+                        serve_connection(secured, peer, app, header_timeout, stopping).await;
+                    }
+                });
+            }
+        }
+    }
+}
+
+/// Serves one connection's HTTP requests (and the WebSocket one may become) until it closes or
+/// the server stops.
+async fn serve_connection<IO>(
+    io: IO,
+    peer: SocketAddr,
+    app: Router,
+    header_timeout: Duration,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+) where
+    IO: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+        request.extensions_mut().insert(ConnectInfo(peer));
+        tower::ServiceExt::oneshot(app.clone(), request)
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(header_timeout)
+        .serve_connection(hyper_util::rt::TokioIo::new(io), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    tokio::select! {
+        _ = connection.as_mut() => {}
+        _ = crate::stopped(&mut stopping) => {
+            connection.as_mut().graceful_shutdown();
+            let _ = tokio::time::timeout(crate::STOP_GRACE, connection).await;
+        }
     }
 }
 

@@ -13,17 +13,20 @@
 //! - **Limits**: messages over 64 KiB, floods, names and chat lines too long, too many rooms or
 //!   connections: each refused with an error frame or status in the client's language.
 
+pub mod backup;
 pub mod bots;
 pub mod cluster;
 pub mod frames;
 pub mod http;
 pub mod limits;
+pub mod metrics;
 pub mod outbox;
 pub mod relay;
 pub mod replays;
 pub mod room;
 pub mod store;
 pub mod text;
+pub mod tls;
 pub mod web;
 pub mod ws;
 
@@ -87,6 +90,12 @@ pub struct ServeConfig {
     /// For tests: each bot's answer waits for a permit of this semaphore before it reaches its
     /// room, so that a test can act while a bot is thinking.
     pub hold_bots: Option<Arc<tokio::sync::Semaphore>>,
+    /// HTTPS on `addr`, with a certificate of one's own or one obtained through ACME ([`tls`]).
+    pub tls: Option<tls::Tls>,
+    /// Plain HTTP here redirects to HTTPS on `addr` (with `tls`).
+    pub http_addr: Option<SocketAddr>,
+    /// `/metrics` in Prometheus's format here ([`metrics`]).
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Default for ServeConfig {
@@ -114,6 +123,9 @@ impl Default for ServeConfig {
             header_timeout: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             hold_bots: None,
+            tls: None,
+            http_addr: None,
+            metrics_addr: None,
         }
     }
 }
@@ -216,6 +228,8 @@ pub struct Server {
     pub stopping: watch::Receiver<bool>,
     /// The relay to and from the other nodes, when the server was given a NATS.
     pub relay: std::sync::OnceLock<relay::Relay>,
+    /// The TLS handshake of every connection, when the server speaks HTTPS.
+    pub https: std::sync::OnceLock<tls::Https>,
 }
 
 impl Server {
@@ -236,6 +250,7 @@ impl Server {
             replays: replays::Replays::default(),
             stopping,
             relay: std::sync::OnceLock::new(),
+            https: std::sync::OnceLock::new(),
         })
     }
 
@@ -501,9 +516,54 @@ pub fn hash_token(token: &str) -> [u8; 32] {
 /// requests under way get [`STOP_GRACE`] to end (slow clients are not waited for), and every
 /// write handed to the store is committed or refused before the process ends.
 pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyhow::Result<()> {
+    serve_with(config, |bound| ready(bound.addr)).await
+}
+
+/// Where a started server listens.
+#[derive(Clone, Copy, Debug)]
+pub struct Bound {
+    /// The rooms, the page and the API: HTTPS when `https`.
+    pub addr: SocketAddr,
+    pub https: bool,
+    /// Plain HTTP that redirects to HTTPS.
+    pub http_addr: Option<SocketAddr>,
+    /// `/metrics`.
+    pub metrics_addr: Option<SocketAddr>,
+}
+
+/// A listener on `addr`, or an error naming the flag that asked for it.
+async fn bind(addr: SocketAddr, flag: &str) -> anyhow::Result<tokio::net::TcpListener> {
+    tokio::net::TcpListener::bind(addr).await.map_err(|e| anyhow::anyhow!("cannot listen on {flag} {addr}: {e}"))
+}
+
+/// [`serve`], told every address it listens on. Every address is taken, and HTTPS made ready
+/// (a certificate read, or obtained through ACME), before the store is opened: a start that
+/// cannot serve changes nothing in the data folder.
+pub async fn serve_with(config: ServeConfig, ready: impl FnOnce(&Bound)) -> anyhow::Result<()> {
     let (stop, stopping) = watch::channel(false);
     let mut signalled = Box::pin(signal());
     tracing::info!("starting");
+    let listener = bind(config.addr, "--addr").await?;
+    let addr = listener.local_addr()?;
+    let redirect = match config.http_addr {
+        Some(at) => Some(bind(at, "--http-addr").await?),
+        None => None,
+    };
+    let metrics = match config.metrics_addr {
+        Some(at) => Some(bind(at, "--metrics-addr").await?),
+        None => None,
+    };
+    let https = match &config.tls {
+        None => None,
+        Some(tls::Tls::Files { cert, key }) => Some(tls::Https::with_files(cert, key)?),
+        Some(tls::Tls::Acme(acme)) => tokio::select! {
+            https = tls::obtain(acme, &config.data, &listener, stopping.clone()) => Some(https?),
+            () = &mut signalled => {
+                tracing::info!("stopped before serving");
+                return Ok(());
+            }
+        },
+    };
     let (store, shared) = tokio::select! {
         store = open_store(&config) => store?,
         () = &mut signalled => {
@@ -511,23 +571,43 @@ pub async fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> anyho
             return Ok(());
         }
     };
+    // Every write timed and counted for the metrics.
+    let store: Arc<dyn store::Store> = Arc::new(metrics::Metered(store));
     let relay = match &config.nats {
         Some(url) => Some(relay::Relay::connect(url, &config.node).await?),
         None => None,
     };
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
+    let bound = Bound {
+        addr,
+        https: https.is_some(),
+        http_addr: redirect.as_ref().and_then(|l| l.local_addr().ok()),
+        metrics_addr: metrics.as_ref().and_then(|l| l.local_addr().ok()),
+    };
     let server = Server::new(config, store.clone(), stopping);
     if let Some(relay) = relay {
         let _ = server.relay.set(relay);
+    }
+    if let Some(https) = https {
+        let _ = server.https.set(https);
+    }
+    if let Some(listener) = redirect {
+        let domains = match &server.config.tls {
+            Some(tls::Tls::Acme(acme)) => acme.domains.clone(),
+            _ => Vec::new(),
+        };
+        let (timeout, stopping) = (server.config.header_timeout, server.stopping.clone());
+        tokio::spawn(tls::redirect(listener, addr.port(), domains, timeout, stopping));
+    }
+    if let Some(listener) = metrics {
+        tokio::spawn(metrics::serve(server.clone(), listener));
     }
     let cluster = shared.map(|shared| {
         let (quit, quitting) = watch::channel(false);
         let background = tokio::spawn(cluster::run(server.clone(), shared.clone(), quitting));
         (shared, quit, background)
     });
-    ready(addr);
-    tracing::info!(%addr, "listening");
+    ready(&bound);
+    tracing::info!(%addr, https = bound.https, "listening");
     http::accept(server.clone(), listener, signalled).await;
     // A node of a shared store hands its rooms over before it stops.
     if let Some((shared, quit, background)) = cluster {

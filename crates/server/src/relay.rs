@@ -98,6 +98,11 @@ impl Relay {
         let _ = tokio::time::timeout(ASK_WITHIN, self.client.flush()).await;
     }
 
+    /// What has gone through NATS each way (the metrics' relay traffic).
+    pub fn statistics(&self) -> Arc<async_nats::Statistics> {
+        self.client.statistics()
+    }
+
     /// Whether NATS is reached at the moment.
     pub fn reachable(&self) -> bool {
         self.client.connection_state() == async_nats::connection::State::Connected

@@ -8,6 +8,8 @@ mod common;
 #[path = "../../../server/tests/debian.rs"]
 mod debian;
 mod faults;
+mod hosting;
+mod load;
 mod robustness;
 mod serve;
 mod tui_signals;
@@ -635,11 +637,23 @@ fn sim_prints_csv_one_line_per_seat() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[0], "game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high");
+    assert_eq!(
+        lines[0],
+        "game,seat,bot,matches,win_share,win_low,win_high,mean_score,score_low,score_high,\
+         mean_decisions,decisions_low,decisions_high,mean_rounds,rounds_low,rounds_high"
+    );
     assert_eq!(lines.len(), 4);
     assert!(lines[3].starts_with("njet,2,random,40,"), "{text}");
-    let shares: f64 = lines[1..].iter().map(|l| l.split(',').nth(4).unwrap().parse::<f64>().unwrap()).sum();
+    let field = |line: &str, k: usize| line.split(',').nth(k).unwrap().parse::<f64>().unwrap();
+    let shares: f64 = lines[1..].iter().map(|l| field(l, 4)).sum();
     assert!((shares - 1.0).abs() < 1e-5);
+    // The match's length, the same on every line: a three-player Njet! match is 8 rounds.
+    for line in &lines[1..] {
+        assert_eq!(line.split(',').skip(10).collect::<Vec<_>>(), lines[1].split(',').skip(10).collect::<Vec<_>>());
+        let (low, mean, high) = (field(line, 11), field(line, 10), field(line, 12));
+        assert!(low <= mean && mean <= high && mean > 100.0, "{line}");
+        assert_eq!(field(line, 13), 8.0, "{line}");
+    }
 }
 
 #[test]

@@ -60,6 +60,18 @@ impl Encoding for CrazyEights {
             + usize::from(options.use_special_cards)
     }
 
+    /// OpenSpiel 2.0.2's `CrazyEightsGame::MaxGameLength`: 10,000 whatever the parameters (a
+    /// match ends long before: `max_turns` cards played, each turn at most `max_draw_cards`
+    /// draws).
+    fn max_game_length(_players: usize, _options: &Options) -> Option<u64> {
+        Some(10_000)
+    }
+
+    /// One round: the returns are settled when the match ends.
+    fn scores_only_at_end(_options: &Options) -> bool {
+        true
+    }
+
     fn encode_observation(players: usize, options: &Options, view: &View, out: &mut [f32]) {
         let decks = decks(players);
         let mut held = [0usize; NUM_CARDS];
