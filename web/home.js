@@ -8,12 +8,12 @@ import { cardElement } from './cards.js';
 import { app, api, loadGames, botLevels, gameModule, gameInfo, gameName, topBar, onRedraw, navigate, saveSeat, optionsInOrder, optionValueWords } from './shared.js';
 
 const GAME_LINES = {
-  nantais: ['Le huit américain à la nantaise : séries, suites, 7 et Jokers qui font piocher, UNIQUE !', 'Crazy Eights the Nantes way: runs, sequences, 7s and Jokers that make you draw, UNIQUE!'],
-  nurmut: ['Cartes à deux faces et un peu de courage : devinez ce qui se cache dessous.', 'Two-faced animal cards and some courage: guess what hides beneath.'],
-  gum: ['Videz votre main, vos cartes visibles puis cachées ; le Ninja et le 13 changent tout.', 'Empty your hand, then your face-up and face-down cards; the Ninja and the 13 change everything.'],
-  nainjaune: ['Le jeu de jetons des familles : des suites, «\u00a0sans…\u00a0», et le Nain Jaune au centre.', 'The family chip game: runs, “sans…” calls, and the Yellow Dwarf in the middle.'],
+  nantais: ['Le 8 américain d’une famille nantaise\u00a0: séries, suites, 7 et Jokers qui font piocher, UNIQUE\u00a0!', 'A Nantes family’s Crazy Eights: runs, sequences, 7s and Jokers that make you draw, UNIQUE!'],
+  nurmut: ['Cartes à deux faces et un peu de courage\u00a0: devinez ce qui se cache dessous.', 'Two-faced animal cards and some courage: guess what hides beneath.'],
+  gum: ['Videz votre main, vos cartes visibles puis cachées\u00a0; le Ninja et le 13 changent tout.', 'Empty your hand, then your face-up and face-down cards; the Ninja and the 13 change everything.'],
+  nainjaune: ['Le jeu de jetons des familles\u00a0: des suites, «\u00a0sans…\u00a0», et le Nain Jaune au centre.', 'The family chip game: runs, “sans…” calls, and the Yellow Dwarf in the middle.'],
   njet: ['On écarte les règles à coups de «\u00a0Njet!\u00a0», puis on joue les plis en équipe.', 'Strike out rules with “Njet!”, then play the tricks in teams.'],
-  crazyeights: ['Le plus simple : même couleur ou même valeur, et le 8 change la couleur. (Les règles d’OpenSpiel, pour qui compare des bots.)', 'The simplest: same suit or same rank, and an 8 changes the suit. (OpenSpiel’s rules, for those who compare bots.)'],
+  crazyeights: ['Le 8 américain le plus simple\u00a0: même couleur ou même valeur, et le 8 change la couleur.', 'Crazy Eights at its simplest: same suit or same rank, and an 8 changes the suit.'],
 };
 
 export async function homePage(chosen) {
@@ -56,13 +56,18 @@ export async function homePage(chosen) {
   }
 }
 
+/** Whether the create form offers an option: not one whose value is data a program writes
+ * (Nur Mut's deck, Le 8 Nantais's combinations as a list of keys), which stays for the API and
+ * `tapis play`. */
+const onTheForm = (spec) => !('accepts' in spec) || typeof spec.default === 'number';
+
 function optionField(key, spec) {
   const help = tr(spec.help_fr || spec.help, spec.help);
   const id = `opt-${key}`;
   let input;
   if (Array.isArray(spec.values) && spec.values.every((v) => typeof v === 'boolean')) {
     input = h('input', { type: 'checkbox', id, 'data-option': key, checked: spec.default === true });
-    return h('label', { class: 'option check', for: id, title: key }, input, h('span', {}, help));
+    return h('label', { class: 'option check', for: id }, input, h('span', {}, help));
   }
   if (Array.isArray(spec.values)) {
     input = h('select', { id, 'data-option': key },
@@ -72,7 +77,7 @@ function optionField(key, spec) {
   } else {
     input = h('input', { type: 'text', id, 'data-option': key, value: JSON.stringify(spec.default), title: tr(spec.accepts_fr || '', spec.accepts || '') });
   }
-  return h('label', { class: 'option', for: id, title: key }, h('span', {}, help), input);
+  return h('label', { class: 'option', for: id }, h('span', {}, help), input);
 }
 
 function readOption(input) {
@@ -97,7 +102,8 @@ function createForm(game) {
     const n = Number(playersSelect.value);
     clear(seatsBox);
     for (let s = 0; s < n; s++) {
-      const kind = chosenKinds[s] || (s === 0 ? 'human' : 'bot:medium');
+      // Every seat a person by default: a family invites each other; a bot is one choice away.
+      const kind = chosenKinds[s] || 'human';
       const select = h('select', { 'data-seat': s, 'aria-label': tr(`Place ${s + 1}`, `Seat ${s + 1}`), onchange: (e) => { chosenKinds[s] = e.target.value; } },
         kinds().map(([value, words]) => h('option', { value, selected: value === kind }, words)));
       seatsBox.append(h('div', { class: 'seat-setup' },
@@ -112,7 +118,7 @@ function createForm(game) {
     h('option', { value: '60000' }, tr('Après 1 minute, un bot joue pour lui', 'After 1 minute, a bot plays for them')),
     h('option', { value: '180000' }, tr('Après 3 minutes, un bot joue pour lui', 'After 3 minutes, a bot plays for them')));
   const options = h('details', { class: 'options' }, h('summary', {}, tr('Règles du jeu (variantes)', 'Rules (variants)')),
-    optionsInOrder(game).map(([key, spec]) => optionField(key, spec)));
+    optionsInOrder(game).filter(([, spec]) => onTheForm(spec)).map(([key, spec]) => optionField(key, spec)));
   const error = h('p', { class: 'error', role: 'alert' });
   const submit = h('button', { type: 'submit', class: 'primary' }, tr('Créer la table', 'Create the table'));
   const form = h('form', {
@@ -123,7 +129,7 @@ function createForm(game) {
       const who = name.value.trim();
       if (!who) { error.textContent = tr('Donnez votre nom.', 'Give your name.'); name.focus(); return; }
       const n = Number(playersSelect.value);
-      const seats = Array.from({ length: n }, (_, s) => (s === 0 ? 'human' : (chosenKinds[s] || 'bot:medium')));
+      const seats = Array.from({ length: n }, (_, s) => (s === 0 ? 'human' : (chosenKinds[s] || 'human')));
       const opts = {};
       for (const input of form.querySelectorAll('[data-option]')) {
         const key = input.dataset.option;

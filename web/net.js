@@ -172,14 +172,18 @@ export class Room {
     return false;
   }
 
-  /** Plays `action`; `then` (another action) follows it once the first is applied, if legal. */
+  /** Plays `action`; `then` (another action of this seat) is applied by the room right after
+   * it when it is then legal, with nothing between them (SERVER.md's `then`): « poser et
+   * annoncer UNIQUE » leaves nobody a moment to call CONTRE UNIQUE, however slow the network. */
   act(action, { retry = true, then = null } = {}) {
     if (this.pending || !this.snapshot) return;
     this.pending = true;
-    this.sent = { action, retry, then };
+    this.sent = { action, retry, then, seq: this.snapshot.seq };
+    const message = { type: 'act', seq: this.snapshot.seq, action };
+    if (then) message.then = then;
     // Clicked while the connection is down: the move waits for the next one, as a move lost with
     // a dropped connection does.
-    if (!this.send({ type: 'act', seq: this.snapshot.seq, action })) this.keepForNextConnection();
+    if (!this.send(message)) this.keepForNextConnection();
     this.onchange('pending');
   }
 
@@ -232,34 +236,27 @@ export class Room {
         for (const event of frame.events) {
           if (event.text) this.log.push({ seq: frame.seq, seat: event.seat, fr: event.text.fr, en: event.text.en, auto: event.type === 'auto_move' });
         }
+        // This seat's own moves (from another tab or device, or played for it): a move of ours
+        // refused for coming after one of them was not beaten by anyone else.
+        const actor = (frame.events.find((e) => typeof e.seat === 'number') || {}).seat;
+        if (actor !== undefined && actor === this.seat()) this.ownMoveAt = frame.seq;
+        // A round ended with this move only if the view's last finished round changed with it:
+        // every view carries the last one, and a page that came in later (a reload, a spectator)
+        // has not got its sheet yet when the next moves arrive, on a slow network least of all.
         const last = frame.view.last_round;
-        if (last && (!this.rounds.length || this.rounds[this.rounds.length - 1].round < last.round)) {
-          this.rounds.push(last);
+        const was = s.view.last_round;
+        if (last && (!was || was.round < last.round)) {
+          this.addRound(last);
           // The round's dialog may tell what led to the points from the table just before; the
           // last round's, in the match's dialog, also why the match ended.
           const end = { summary: last, events: roundEndEvents(frame.events), all: frame.events, before: s.view };
           if (frame.view.result) this.matchEnd = end;
           else this.roundEnd = end;
         }
-        const sent = this.sent;
         this.pending = false;
         this.setClock(frame);
         this.keepLog();
         this.onchange('update', { frame });
-        // A move of two steps (« poser et annoncer UNIQUE »): the second goes as soon as it is
-        // legal (after the first, or after a choice the first asked for, such as an 8's suit),
-        // and is forgotten once this seat has nothing left to do.
-        if (sent && sent.then) this.followUp = sent.then;
-        if (this.followUp && !this.pending) {
-          const legal = this.legal();
-          if (legal.some((a) => a.action === this.followUp)) {
-            const next = this.followUp;
-            this.followUp = null;
-            this.act(next, { retry: false });
-          } else if (!legal.length) {
-            this.followUp = null;
-          }
-        }
         break;
       }
       case 'room':
@@ -304,7 +301,12 @@ export class Room {
             this.act(this.sent.action, { retry: false, then: this.sent.then });
             break;
           }
-          this.flash({ fr: 'Trop tard : la table a bougé avant que votre coup n’arrive.', en: 'Too late: the table moved before your move arrived.' });
+          // « Trop tard » is for a race lost to someone else; when the move that came first was
+          // this seat's own (another tab, or the table playing a forced move), the table as it
+          // now is says enough.
+          if (!(this.ownMoveAt > this.sent.seq)) {
+            this.flash({ fr: 'Trop tard : la table a bougé avant que votre coup n’arrive.', en: 'Too late: the table moved before your move arrived.' });
+          }
         } else {
           this.flash({ text: frame.message });
         }
@@ -322,11 +324,21 @@ export class Room {
     this.noticeTimer = setTimeout(() => { this.notice = null; this.onchange('notice'); }, 5000);
   }
 
+  /** A finished round joins the sheet, once, in order. */
+  addRound(summary) {
+    if (this.rounds.some((r) => r.round === summary.round)) return;
+    this.rounds.push(summary);
+    this.rounds.sort((a, b) => a.round - b.round);
+  }
+
   async fetchRounds() {
     try {
       const sheet = await api('GET', `/api/rooms/${encodeURIComponent(this.code)}/rounds`);
       if (this.snapshot && sheet.match === this.snapshot.match) {
+        // A round that ended while the sheet was on its way stays on it.
+        const newer = this.rounds.filter((r) => !sheet.rounds.some((k) => k.round === r.round));
         this.rounds = sheet.rounds;
+        for (const r of newer) this.addRound(r);
         this.onchange('rounds');
       }
     } catch { /* the sheet comes back with the next round */ }

@@ -84,7 +84,7 @@ export async function replayPage(code) {
     const view = views[from];
     // The seat the replay is seen from is « vous »: its hand is the one drawn as yours.
     const names = (s) => seatName(info, s, from);
-    const ctx = makeCtx(view, names, { replay: true, views });
+    const ctx = makeCtx(view, names, { replay: true, views, common: (s) => seatName(info, s, null) });
     const before = forward ? measure(app.querySelector('.board')) : new Map();
     built.area.replaceChildren();
     drawGame(mod, built.area, view, ctx);

@@ -44,9 +44,10 @@ export function gameInfo(id) {
   return (games || []).find((g) => g.id === id);
 }
 
-// The names people know the games by, where the server's name is a researcher's: OpenSpiel's
-// Crazy Eights is the plain « huit américain » of families.
-const FAMILY_NAMES = { crazyeights: ['Le huit américain', 'Crazy Eights'] };
+// The names people know the games by, where the server's name is a researcher's: « Crazy
+// Eights (OpenSpiel) » is plain Crazy Eights at the table. Not « le huit américain », which in
+// French names Le 8 Nantais too, its family's house version.
+const FAMILY_NAMES = { crazyeights: ['Crazy Eights', 'Crazy Eights'] };
 
 /** « une partie du 8 Nantais », « de Njet! »: the French article joins « de ». */
 export function ofGame(id) {
@@ -176,7 +177,7 @@ export function actionWords(a) {
  * Offered elements are keyed (`data-action`, or `data-actions` for several) so that the table
  * can give focus and an open menu back to the same move after an update.
  */
-export function makeCtx(view, names, { replay = false, views = null, act = () => {} } = {}) {
+export function makeCtx(view, names, { replay = false, views = null, act = () => {}, common = names, status = null } = {}) {
   const legal = replay ? [] : view.legal || [];
   const byAction = new Map(legal.map((a) => [a.action, a]));
   const offered = new Set();
@@ -186,6 +187,12 @@ export function makeCtx(view, names, { replay = false, views = null, act = () =>
     h,
     seat: view.seat,
     name: names,
+    // A seat's name as every screen at the table writes it (the reader's own name, not « vous »):
+    // for marks that must read the same for everyone, such as Njet!'s stones.
+    commonName: common,
+    // What the table knows of a seat beside the game (connected, dealer, score, to play and the
+    // clock), for a module that draws every seat's tile itself (`seatTiles`); null in a replay.
+    seatStatus: (seat, opts) => (status ? status(seat, opts) : null),
     // The seat `names` calls « vous »: the observer's, or in a replay the seat it is seen from
     // (the view drawn is that seat's). A spectator is no seat's reader.
     isReader: (seat) => seat !== null && seat !== undefined && seat === view.seat,
@@ -194,7 +201,8 @@ export function makeCtx(view, names, { replay = false, views = null, act = () =>
     card: (code, opts = {}) => cardElement(code, { lang: lang(), ...opts }),
     offered,
     offer(el, actions) {
-      // An entry may carry `then`, a move sent once the first is in (« poser et annoncer »).
+      // An entry may carry `then`, a move the room applies right after the first (« poser et
+      // annoncer »).
       const list = (actions || []).map((a) => {
         const base = byAction.get(typeof a === 'string' ? a : a && a.action);
         return base && a.then ? { ...base, then: a.then, fr: a.fr, en: a.en } : base;
@@ -335,15 +343,31 @@ const capital = (word) => word[0].toUpperCase() + word.slice(1);
 /** The score sheet: a row per round, then the scores now (`now: false` leaves that row out: a
  * round's dialog, where the next round may already have moved them, as Le Nain Jaune's stakes do).
  * `word`: what the game calls a round ([`roundWord`]). */
-export function scoreSheet(view, names, rounds, { now = true, word = roundWord(null) } = {}) {
+export function scoreSheet(view, names, rounds, { now = true, word = roundWord(null), turned = false } = {}) {
   const n = view.players;
   const seats = Array.from({ length: n }, (_, s) => s);
+  if (turned) return turnedSheet(view, names, rounds, word);
   return h('table', { class: 'sheet' },
     // A heading starts with a capital: « Vous », not the « vous » of a sentence.
     h('thead', {}, h('tr', {}, h('th', {}, tr(capital(word[0]), capital(word[1]))), seats.map((s) => h('th', {}, s === view.seat ? tr('Vous', 'You') : names(s))))),
     h('tbody', {},
       rounds.map((r) => h('tr', {}, h('td', {}, r.round), seats.map((s) => h('td', {}, number(r.scores_after[s]), h('small', {}, ` (${signed(r.change[s])})`))))),
       now ? h('tr', { class: 'now' }, h('td', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')), seats.map((s) => h('td', {}, number(view.scores[s])))) : null));
+}
+
+/** The score sheet on its side, for a narrow panel: a row per player, with the total and each
+ * round's change in a line that wraps (its round in its title), so that eight players and any
+ * number of rounds are read without scrolling sideways (the Scores tab). */
+function turnedSheet(view, names, rounds, word) {
+  const seats = Array.from({ length: view.players }, (_, s) => s);
+  const Word = tr(capital(word[0]), capital(word[1]));
+  return h('table', { class: 'sheet turned' },
+    h('thead', {}, h('tr', {}, h('th', {}, tr('Joueur', 'Player')), h('th', {}, view.result ? tr('Total', 'Total') : tr('Maintenant', 'Now')),
+      h('th', {}, tr(`Par ${word[0]}`, `By ${word[1]}`)))),
+    h('tbody', {}, seats.map((s) => h('tr', { 'data-seat': s },
+      h('td', {}, s === view.seat ? tr('Vous', 'You') : names(s)),
+      h('td', {}, number(view.scores[s])),
+      h('td', { class: 'changes' }, h('div', {}, rounds.map((r) => h('span', { title: `${Word} ${r.round}${tr(' : ', ': ')}${number(r.scores_after[s])}` }, signed(r.change[s])))))))));
 }
 
 /** « Gagnant : Léo » / "Winners: Léo, Tom". */

@@ -11,7 +11,7 @@
 // is vendored (web/README.md).
 
 import { h, clear } from './dom.js';
-import { lang, tr, count, de } from './i18n.js';
+import { lang, tr, count, de, number } from './i18n.js';
 import {
   app, api, loadGames, gameModule, gameInfo, gameName, ofGame, stop, topBar, onRedraw, plainPage, saveSeat, seatName,
   variantsBox, makeCtx, offerKey, keepMenu, closeMenu, actionWords, seatStrip, scoreSheet, roundWord, winnersLine, earlierMatches, drawGame,
@@ -21,6 +21,10 @@ import { soundSwitch, turnChanged, noTurn, askNotificationsOnce } from './alerts
 import { measure, animate, taker } from './motion.js';
 
 let page = null; // the room page in view
+
+/** How long an update that opens a reaction to another seat's move waits for the next one
+ * (`patchUpdate`): a move sent with its `then` comes as two updates, sent together. */
+const REACTION_HOLD_MS = 60;
 
 export function leaveRoom() {
   if (page) page.close();
@@ -111,14 +115,19 @@ class RoomPage {
       return;
     }
     switch (what) {
-      case 'conn': this.patchConnection(); this.patchStrip(); break;
+      case 'conn':
+        this.patchConnection();
+        // One's own tile says whether one is connected: a game drawing the seats draws it again.
+        if (this.module && this.module.seatTiles) this.patchGame(null);
+        else this.patchStrip();
+        break;
       case 'pending': this.patchPending(); break;
       case 'chat': this.patchChat(detail); break;
       case 'notice': this.patchNotice(); break;
       case 'rounds': this.patchScores(); this.patchOverlay(true); break;
       case 'room': this.patchAll(); break;
       case 'snapshot': this.patchAll({ newMatch: detail.newMatch }); break;
-      case 'update': this.patchAll({ frame: detail.frame }); break;
+      case 'update': this.patchUpdate(detail.frame); break;
       default: break;
     }
   }
@@ -322,6 +331,33 @@ class RoomPage {
     return (s) => seatName(room.info, s, view.seat);
   }
 
+  /** What a game's seat tile shows beside the game (`ctx.seatStatus`): whether a person is
+   * connected, the dealer's mark, the score (`score: false` for a game that shows it already,
+   * as Le Nain Jaune's chips), and « à jouer » with the turn clock for the seats waited for
+   * (`turn: false` for a game that says whose turn it is in its own words: the clock alone). */
+  seatStatus(view, s, { score = true, dealer = true, turn: words = true } = {}) {
+    const { room } = this;
+    const seatInfo = room.info && room.info.seats[s];
+    const person = !!seatInfo && seatInfo.kind === 'human';
+    // One's own seat is connected whenever this page is: the room's last word may predate it.
+    const connected = !seatInfo || seatInfo.connected || (s === view.seat && room.state === 'open');
+    const unit = this.module && this.module.scoreUnit;
+    const turn = !view.result && (view.turn || []).includes(s);
+    return h('span', { class: 'seat-status' + (connected ? '' : ' away'), 'data-seat-status': s },
+      person ? h('span', { class: 'dot ' + (connected ? 'on' : 'off'), title: connected ? tr('connecté', 'connected') : tr('absent', 'away') }) : null,
+      person && !connected ? h('span', { class: 'seat-away' }, tr('absent', 'away')) : null,
+      dealer && s === view.dealer ? h('span', { class: 'dealer', title: tr('donneur', 'dealer') }, tr('D', 'D')) : null,
+      score ? h('span', { class: 'seat-score', title: tr('score', 'score') }, unit ? count(view.scores[s], ...unit) : tr('score ', 'score ') + number(view.scores[s])) : null,
+      turn && (words || person) ? h('span', { class: 'seat-turn' }, words ? tr('à jouer', 'to play') : null,
+        person ? h('span', { class: 'clock', 'data-clock': '', role: 'timer', hidden: true }) : null) : null);
+  }
+
+  /** Seats' names as everyone at the table writes them, the reader's included. */
+  commonNames() {
+    const { info } = this.room;
+    return (s) => seatName(info, s, null);
+  }
+
   patchConnection() {
     this.table.conn.replaceChildren(connectionPill(this.room) || '');
   }
@@ -355,10 +391,19 @@ class RoomPage {
     notice.hidden = !text;
   }
 
+  /** The players' strip above the table; none when the game draws every seat's tile itself
+   * (`seatTiles`, with `ctx.seatStatus` in each): the same players shown twice took a laptop's
+   * screen (Crazy Eights at 8, Battle GUM at 5). */
   patchStrip() {
     const { room, table } = this;
     const view = room.snapshot.view;
     const waiting = room.info && room.info.phase === 'waiting';
+    if (this.module && this.module.seatTiles) {
+      table.strip.replaceChildren();
+      table.strip.hidden = true;
+      this.tickClock();
+      return;
+    }
     table.strip.replaceChildren(seatStrip(waiting ? { ...view, turn: [] } : view, this.names(), room.info, {
       connectedSelf: room.state === 'open',
       clock: () => h('span', { class: 'clock', 'data-clock': '', role: 'timer' }),
@@ -372,6 +417,35 @@ class RoomPage {
     const view = room.snapshot.view;
     const text = promptWords(view, this.names(), room.pending, room.info);
     if (table.prompt.textContent !== text) table.prompt.textContent = text;
+  }
+
+  /** An update, drawn at once; or, when it opens a reaction to someone else's move (a CONTRE
+   * UNIQUE on the card just laid), a moment later unless the next update comes first: a card
+   * laid with its UNIQUE comes as two updates a few milliseconds apart, and a button drawn
+   * between them could not be clicked (it flashed). The moment is far below a person's reaction
+   * time, and the same for everyone at the table. */
+  patchUpdate(frame) {
+    clearTimeout(this.heldUpdate);
+    this.heldUpdate = null;
+    const { view } = this.room.snapshot;
+    const seat = view.seat;
+    const actor = (frame.events.find((e) => typeof e.seat === 'number') || {}).seat;
+    const before = this.drawnLegal || new Set();
+    const opened = seat !== null && actor !== undefined && actor !== seat && !(view.turn || []).includes(seat)
+      && (view.legal || []).some((a) => !before.has(a.action));
+    if (!opened) {
+      this.patchAll({ frame: this.firstHeld || frame });
+      this.firstHeld = null;
+      return;
+    }
+    // Cards move from where they were before the first update held.
+    this.firstHeld = this.firstHeld || frame;
+    this.heldUpdate = setTimeout(() => {
+      this.heldUpdate = null;
+      const first = this.firstHeld;
+      this.firstHeld = null;
+      if (page === this && this.table) this.patchAll({ frame: first });
+    }, REACTION_HOLD_MS);
   }
 
   /** Everything an update can change. */
@@ -398,6 +472,7 @@ class RoomPage {
     this.patchGame(frame);
     this.patchActions();
     this.patchNotice();
+    this.drawnLegal = new Set((view.legal || []).map((a) => a.action));
     this.patchLog(newMatch || first);
     this.patchChat({});
     if (room.tab === 'scores') this.patchScores();
@@ -448,11 +523,21 @@ class RoomPage {
     const focusKey = active && board.contains(active) ? offerKey(active) : null;
     const focusInGame = active && area.contains(active);
     const before = frame ? measure(board) : new Map();
-    const ctx = makeCtx(view, names, { act: (action, then) => this.act(action, then) });
+    // A table dealt while seats are still free is shown, not played: nobody is on turn yet, so
+    // the game's words tell nobody what to do (« À vous d’entamer la manche » read as an order).
+    const waiting = room.info && room.info.phase === 'waiting';
+    const shown = waiting ? { ...view, turn: [], legal: [], may_react: false } : view;
+    const ctx = makeCtx(shown, names, {
+      act: (action, then) => this.act(action, then),
+      common: this.commonNames(),
+      status: (s, opts) => this.seatStatus(shown, s, opts),
+    });
     area.className = `game game-${view.game}`;
     area.replaceChildren();
-    drawGame(this.module, area, view, ctx);
+    drawGame(this.module, area, shown, ctx);
     this.offered = ctx.offered;
+    // The clocks drawn in the seats' tiles show the time left at once.
+    this.tickClock();
     if (focusInGame) {
       const again = focusKey && board.querySelector(focusKey);
       (again || area).focus({ preventScroll: true });
@@ -460,7 +545,8 @@ class RoomPage {
     keepMenu(board, view.legal);
     if (frame) {
       const actor = (frame.events.find((e) => typeof e.seat === 'number') || {}).seat;
-      const seatEl = (s) => (s === undefined ? null : table.strip.querySelector(`.seat[data-seat="${s}"]`));
+      const seatEl = (s) => (s === undefined ? null
+        : board.querySelector(`[data-seat-tile="${s}"]`) || table.strip.querySelector(`.seat[data-seat="${s}"]`));
       const stock = board.querySelector('[data-pile="stock"], .gum-stock, [data-stock]');
       animate(before, board, {
         from: (el) => (el.closest('[data-own-hand], .hand') && actor === view.seat ? stock : seatEl(actor) || stock),
@@ -532,7 +618,9 @@ class RoomPage {
     const { room, table } = this;
     if (!table || !room.snapshot) return;
     const view = room.snapshot.view;
-    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds, { word: roundWord(this.module) }), earlierMatches(room.code, view.match) || '');
+    // The side panel is narrow: from five players on, the sheet lies on its side.
+    const turned = view.players >= 5;
+    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds, { word: roundWord(this.module), turned }), earlierMatches(room.code, view.match) || '');
   }
 
   /** The round's or the match's end, held in a dialog until dismissed. */
@@ -568,7 +656,7 @@ class RoomPage {
     if (!table) return;
     const left = room.clockAt ? Math.max(0, room.clockAt - Date.now()) : null;
     const text = left === null ? '' : clockWords(left);
-    for (const el of table.strip.querySelectorAll('[data-clock]')) {
+    for (const el of table.board.querySelectorAll('[data-clock]')) {
       if (el.textContent !== text) el.textContent = text;
       el.hidden = left === null;
     }
@@ -757,9 +845,9 @@ function dialog(title, ...content) {
 
 /** How a round ended, as its last update told it: the settlement's lines and what a game says
  * led to the points (Njet!: each team's tricks and loot). */
-function settlement(end, mod, view, names) {
+function settlement(room, end, mod, view, names) {
   const { events, all, before } = end;
-  const ctx = makeCtx(before || view, names, { replay: true });
+  const ctx = makeCtx(before || view, names, { replay: true, common: (s) => seatName(room.info, s, null) });
   const behind = mod.roundSummary && before ? mod.roundSummary(before, all, ctx) : null;
   return [h('ul', { class: 'settlement' }, events.map((e) => h('li', {}, e.text[lang()]))), behind];
 }
@@ -768,7 +856,7 @@ function roundDialog(room, mod, view, names, close) {
   const { summary } = room.roundEnd;
   const [fr, en] = roundWord(mod);
   return dialog(tr(`Fin de la ${fr} ${summary.round}`, `End of ${en} ${summary.round}`),
-    ...settlement(room.roundEnd, mod, view, names),
+    ...settlement(room, room.roundEnd, mod, view, names),
     scoreSheet(view, names, [summary], { now: false, word: [fr, en] }),
     h('div', { class: 'dialog-buttons' },
       h('button', { type: 'button', class: 'primary', 'data-close': 'round', onclick: close }, tr('Continuer', 'Continue'))));
@@ -782,7 +870,7 @@ function resultsDialog(room, mod, view, names, close) {
     h('p', { class: 'headline', 'data-result': 'winners' }, headline),
     // Seen as it happened, the last round's end says why the match ended (« un joueur ne peut
     // plus miser 15 jetons »); after a reload only the sheet is known.
-    ...(room.matchEnd ? settlement(room.matchEnd, mod, view, names) : []),
+    ...(room.matchEnd ? settlement(room, room.matchEnd, mod, view, names) : []),
     scoreSheet(view, names, room.rounds, { word: roundWord(mod) }),
     h('div', { class: 'dialog-buttons' },
       player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,

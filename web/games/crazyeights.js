@@ -86,7 +86,8 @@ const CSS = `
 }
 .game-crazyeights .c8-choice.playable:hover, .game-crazyeights .c8-choice.playable:focus-visible { border-color: #c8891a; background: #fff6dc; }
 .game-crazyeights .c8-choice .c8-suit { width: 2.6rem; height: 2.6rem; }
-.game-crazyeights .c8-mine { display: flex; flex-direction: column; gap: 0.3rem; }
+.game-crazyeights .c8-mine { display: flex; flex-direction: column; gap: 0.3rem; border: 2px solid transparent; border-radius: 12px; padding: 0.3rem 0.5rem; }
+.game-crazyeights .c8-mine.c8-active { border-color: #ffd36b; }
 .game-crazyeights .c8-mine-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; font-size: 0.9rem; color: #dfeee5; }
 .game-crazyeights .c8-mine-head strong { color: #fff; font-size: 1rem; }
 .game-crazyeights .c8-hand { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: flex-end; padding-top: 0.7rem; --card-w: var(--c8-hand-w); }
@@ -124,6 +125,9 @@ export function icon(ctx) {
   }));
 }
 
+/** Every seat has its tile here, one's own hand included: the shell draws no players' strip. */
+export const seatTiles = true;
+
 export function render(area, view, ctx) {
   ensureStyle();
   const { h } = ctx;
@@ -150,8 +154,8 @@ export function render(area, view, ctx) {
     const s = (first + i) % n;
     if (i > 0 || seated) seatRow.append(h('span', { class: 'c8-arrow', 'aria-hidden': 'true' }, clockwise ? '→' : '←'));
     const count = t.seats[s] ? t.seats[s].cards : view.cards[s];
-    const box = h('div', { class: 'c8-opp' + (turn.has(s) ? ' c8-active' : ''), role: 'listitem', 'data-seat': s },
-      h('div', { class: 'c8-opp-name' }, ctx.name(s)));
+    const box = h('div', { class: 'c8-opp' + (turn.has(s) ? ' c8-active' : ''), role: 'listitem', 'data-seat': s, 'data-seat-tile': s },
+      h('div', { class: 'c8-opp-name' }, ctx.name(s)), ctx.seatStatus(s));
     const hand = ctx.replay && ctx.views && ctx.views[s] && ctx.views[s].table && ctx.views[s].table.hand;
     if (Array.isArray(hand)) {
       box.append(h('div', { class: 'c8-faces', 'data-hand': s }, hand.map((c) => ctx.card(c))));
@@ -257,8 +261,8 @@ export function render(area, view, ctx) {
   if (Array.isArray(t.hand)) {
     const row = h('div', { class: 'c8-hand' + (play.size ? ' c8-choosing' : ''), 'data-hand': me },
       t.hand.map((c) => (play.has(c) ? ctx.offer(ctx.card(c), [play.get(c)]) : ctx.card(c))));
-    handBox = h('div', { class: 'c8-mine', 'data-own-hand': ctx.replay ? null : '' },
-      h('div', { class: 'c8-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length))),
+    handBox = h('div', { class: 'c8-mine' + (turn.has(me) ? ' c8-active' : ''), 'data-own-hand': ctx.replay ? null : '', 'data-seat-tile': me },
+      h('div', { class: 'c8-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length)), ctx.seatStatus(me)),
       row);
   }
 

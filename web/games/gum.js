@@ -192,7 +192,7 @@ const CSS = `
 @keyframes gum-pulse{from{box-shadow:0 0 0 2px #fff3c4,0 0 6px rgba(255,213,79,.5)}to{box-shadow:0 0 0 4px #fff3c4,0 0 22px rgba(255,213,79,.9)}}
 @media (prefers-reduced-motion:reduce){.gum-banner.gum-hot{animation:none}}
 .gum-others{display:flex;flex-wrap:wrap;gap:.5rem}
-.gum-zone{position:relative;flex:1 1 15rem;min-width:0;background:rgba(0,0,0,.16);border:2px solid rgba(255,255,255,.14);border-radius:12px;padding:.4rem .5rem;display:flex;flex-direction:column;gap:.35rem}
+.gum-zone{position:relative;flex:1 1 10.5rem;min-width:0;background:rgba(0,0,0,.16);border:2px solid rgba(255,255,255,.14);border-radius:12px;padding:.4rem .5rem;display:flex;flex-direction:column;gap:.35rem}
 .gum-zone.gum-turn{border-color:#ffcf66;box-shadow:0 0 0 2px rgba(255,207,102,.3)}
 .gum-zone.gum-target{border-color:#ff8a65;background:rgba(120,20,0,.25)}
 .gum-zone.gum-out{opacity:.75}
@@ -304,7 +304,8 @@ function countWords(ctx, n, frOne, frMany, enOne, enMany) {
 }
 
 function placeWords(ctx, place) {
-  if (tongue(ctx) === 'fr') return place === 1 ? '1er' : `${place}e`;
+  // French ordinals with their letters raised: « 1ᵉʳ », « 2ᵉ ».
+  if (tongue(ctx) === 'fr') return place === 1 ? '1\u1d49\u02b3' : `${place}\u1d49`;
   const s = place % 100 >= 11 && place % 100 <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[place % 10] || 'th');
   return `${place}${s}`;
 }
@@ -330,6 +331,9 @@ function verbOf(a) {
 function argsOf(a) {
   return a.action.split(' ').slice(1);
 }
+
+/** Every seat has its zone here, one's own included: the shell draws no players' strip. */
+export const seatTiles = true;
 
 export function render(area, view, ctx) {
   ensureStyle();
@@ -581,7 +585,7 @@ function seatZone(view, t, ctx, seat, giveActions, mine, offers) {
   if (turn && t.phase !== 'swap' && t.phase !== 'over') classes.push('gum-turn');
   if (t.phase === 'target' && t.target === s) classes.push('gum-target');
   if (seat.place !== null && seat.place !== undefined) classes.push('gum-out');
-  const zone = h('section', { class: classes.join(' '), 'data-seat': s, 'aria-label': ctx.name(s), 'data-own-hand': mine && !ctx.replay ? '' : null });
+  const zone = h('section', { class: classes.join(' '), 'data-seat': s, 'data-seat-tile': s, 'aria-label': ctx.name(s), 'data-own-hand': mine && !ctx.replay ? '' : null });
 
   const tags = [];
   if (seat.place !== null && seat.place !== undefined) {
@@ -594,8 +598,12 @@ function seatZone(view, t, ctx, seat, giveActions, mine, offers) {
   }
   if (t.phase === 'target' && t.target === s) tags.push(h('span', { class: 'gum-tag gum-tag-hot' }, pick(ctx, 'reçoit le tas', 'gets the pile')));
   if ((t.phase === 'target' || t.phase === 'give') && t.giver === s) tags.push(h('span', { class: 'gum-tag' }, pick(ctx, 'a posé le 13', 'laid the 13')));
-  if (s === view.dealer) tags.push(h('span', { class: 'gum-tag' }, pick(ctx, 'donneur', 'dealer')));
-  zone.append(h('div', { class: 'gum-head' }, h('b', {}, mine ? pick(ctx, 'Vous', 'You') : ctx.name(s)), tags));
+  // The dealer's mark comes with the table's status (`ctx.seatStatus`), as in every game; a
+  // replay, which has none, says it in words.
+  if (s === view.dealer && ctx.replay) tags.push(h('span', { class: 'gum-tag' }, pick(ctx, 'donneur', 'dealer')));
+  // The table's status says who is connected, the score and the clock; the tags, the rest.
+  zone.append(h('div', { class: 'gum-head' }, h('b', {}, mine ? pick(ctx, 'Vous', 'You') : ctx.name(s)), tags,
+    ctx.seatStatus(s, { turn: false })));
 
   if (giveActions && giveActions.length) {
     zone.append(h('span', { class: 'gum-give' }, pick(ctx, 'Lui donner le tas', 'Give this player the pile')));

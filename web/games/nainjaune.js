@@ -223,6 +223,7 @@ const CSS = `
   padding: 0.3rem 0.5rem; display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.85rem;
 }
 .nj-seat.turn { border-color: #ffd36b; background: rgba(255,211,107,0.16); }
+.nj-seat-head { display: flex; flex-wrap: wrap; align-items: center; gap: 0 0.4rem; }
 .nj-seat-name { font-weight: 700; overflow-wrap: anywhere; }
 .nj-seat-facts { display: flex; gap: 0.7rem; align-items: center; flex-wrap: wrap; }
 .nj-purse, .nj-count { display: inline-flex; align-items: center; gap: 0.25rem; font-variant-numeric: tabular-nums; }
@@ -352,7 +353,9 @@ function drawPlay(h, table, view, ctx) {
   let head = '';
   let sub = '';
   const phase = table.phase;
-  if (phase === 'lead') {
+  if (actor === undefined && phase !== 'over') {
+    // Nobody on turn: a table still waiting for its players tells nobody what to do.
+  } else if (phase === 'lead') {
     if (!run.length) {
       head = mine ? ctx.t(`À vous d’entamer la manche${NB}: posez la carte de votre choix.`, 'You lead the round: lay any card.')
         : ctx.t(`${Name(ctx, actor)} entame la manche.`, `${Name(ctx, actor)} leads the round.`);
@@ -486,8 +489,9 @@ function drawSeats(h, table, view, ctx) {
         h('span', { html: CHIP_SVG }), h('b', {}, String(seat.chips))),
       h('span', { class: 'nj-count', 'aria-label': cardsWords(ctx, seat.cards), title: cardsWords(ctx, seat.cards) },
         h('span', { html: BACK_SVG }), String(seat.cards)));
-    const li = h('li', { class: 'nj-seat' + (turn.has(s) && table.phase !== 'over' ? ' turn' : ''), 'data-seat': s },
-      h('span', { class: 'nj-seat-name' }, Name(ctx, s)),
+    const li = h('li', { class: 'nj-seat' + (turn.has(s) && table.phase !== 'over' ? ' turn' : ''), 'data-seat': s, 'data-seat-tile': s },
+      // Connected, dealer, « à jouer » and the clock beside the name; the chips are the score.
+      h('div', { class: 'nj-seat-head' }, h('span', { class: 'nj-seat-name' }, Name(ctx, s)), ctx.seatStatus(s, { score: false })),
       facts);
     if (seat.lacks && seat.lacks.length) {
       li.append(h('span', { class: 'nj-lacks' }, ctx.t(`pas ${deRanks(seat.lacks)}`, `no ${seat.lacks.map(rankEn).join(', ')}`)));
@@ -540,6 +544,9 @@ function drawHand(h, table, view, ctx) {
 
 // Every seat's tile shows its hand in a replay, so the shell does not add its own.
 export const drawsHands = true;
+
+/** Every seat has its tile here (chips, cards, what it lacks): the shell draws no players' strip. */
+export const seatTiles = true;
 
 /** A seat's score is its chips: the players' strip says « 55 jetons », as the table does. */
 export const scoreUnit = ['jeton', 'jetons', 'chip', 'chips'];

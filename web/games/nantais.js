@@ -29,6 +29,10 @@ function theCard(ctx, code) {
   return `${r === 'Q' ? 'la' : 'le'} ${words}`;
 }
 
+/** The French pronoun of a card: « la » for a Dame, « le » for the others (« le 9 de carreau :
+ * posez-le »). */
+const itFr = (code) => (String(code)[0] === 'Q' ? 'la' : 'le');
+
 /** "1 carte", "2 cartes" / "1 card", "2 cards": French counts 0 and 1 as singular. */
 function cards(ctx, n) {
   return ctx.lang === 'en' ? `${n} ${n === 1 ? 'card' : 'cards'}` : `${n} ${n <= 1 ? 'carte' : 'cartes'}`;
@@ -141,7 +145,8 @@ const CSS = `
 .game-nantais .nt-ask.nt-red { color: #c62828; }
 .game-nantais .nt-ask.nt-known-card { background: #fff1c2; border-color: #c8891a; }
 .game-nantais .nt-ask.playable:hover, .game-nantais .nt-ask.playable:focus-visible { background: #fff6dc; border-color: #c8891a; transform: none; }
-.game-nantais .nt-mine { display: flex; flex-direction: column; gap: 0.3rem; }
+.game-nantais .nt-mine { display: flex; flex-direction: column; gap: 0.3rem; border: 2px solid transparent; border-radius: 12px; padding: 0.3rem 0.5rem; }
+.game-nantais .nt-mine.nt-active { border-color: #ffd36b; }
 .game-nantais .nt-mine-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; font-size: 0.9rem; color: #dfeee5; }
 .game-nantais .nt-mine-head strong { color: #fff; font-size: 1rem; }
 .game-nantais .nt-hand { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: flex-end; padding-top: 0.7rem; --card-w: var(--nt-hand-w); }
@@ -212,6 +217,9 @@ function parseLegal(view) {
   return out;
 }
 
+/** Every seat has its tile here, one's own hand included: the shell draws no players' strip. */
+export const seatTiles = true;
+
 export function render(area, view, ctx) {
   ensureStyle();
   const { h } = ctx;
@@ -242,8 +250,8 @@ export function render(area, view, ctx) {
     const info = t.seats[s] || { cards: view.cards[s], unique: null };
     const active = (view.turn || []).includes(s) || (t.player === s && t.phase !== 'over');
     const target = t.dame && t.dame.target === s;
-    const box = h('div', { class: 'nt-opp' + (active ? ' nt-active' : '') + (target ? ' nt-target' : ''), role: 'listitem', 'data-seat': s });
-    box.append(h('div', { class: 'nt-opp-name' }, name(s)));
+    const box = h('div', { class: 'nt-opp' + (active ? ' nt-active' : '') + (target ? ' nt-target' : ''), role: 'listitem', 'data-seat': s, 'data-seat-tile': s });
+    box.append(h('div', { class: 'nt-opp-name' }, name(s)), ctx.seatStatus(s));
     const row = h('div', { class: 'nt-opp-row' });
     const hand = ctx.replay && ctx.views && ctx.views[s] && ctx.views[s].table && ctx.views[s].table.hand;
     if (Array.isArray(hand)) {
@@ -445,8 +453,9 @@ export function render(area, view, ctx) {
       }
       handRow.append(el);
     });
-    mine = h('div', { class: 'nt-mine', 'data-own-hand': ctx.replay ? null : '' },
-      h('div', { class: 'nt-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length)),
+    const active = (view.turn || []).includes(me) || (t.player === me && t.phase !== 'over');
+    mine = h('div', { class: 'nt-mine' + (active ? ' nt-active' : ''), 'data-own-hand': ctx.replay ? null : '', 'data-seat-tile': me },
+      h('div', { class: 'nt-mine-head' }, h('strong', {}, ctx.t('Votre main', 'Your hand')), h('span', {}, cards(ctx, t.hand.length)), ctx.seatStatus(me),
         t.seats[me] && t.seats[me].unique === 'announced' ? h('span', { class: 'nt-badge nt-said' }, 'UNIQUE') : null,
         t.seats[me] && t.seats[me].unique === 'unannounced' ? h('span', { class: 'nt-badge nt-unsaid' }, ctx.t(`UNIQUE pas annoncé${NB}!`, 'UNIQUE not announced!')) : null),
       handRow);
@@ -489,8 +498,8 @@ function statusLine(view, ctx, legal) {
     case 'drawn':
       words = mine && t.drawn
         ? (legal.play.size
-          ? ctx.t(`Vous avez pioché ${theCard(ctx, t.drawn)}${nb}: posez-la ou gardez-la.`, `You drew ${theCard(ctx, t.drawn)}: play it or keep it.`)
-          : ctx.t(`Vous avez pioché ${theCard(ctx, t.drawn)}, qui ne va pas${nb}: gardez-la.`, `You drew ${theCard(ctx, t.drawn)}, which does not fit: keep it.`))
+          ? ctx.t(`Vous avez pioché ${theCard(ctx, t.drawn)}${nb}: posez-${itFr(t.drawn)} ou gardez-${itFr(t.drawn)}.`, `You drew ${theCard(ctx, t.drawn)}: play it or keep it.`)
+          : ctx.t(`Vous avez pioché ${theCard(ctx, t.drawn)}, qui ne va pas${nb}: gardez-${itFr(t.drawn)}.`, `You drew ${theCard(ctx, t.drawn)}, which does not fit: keep it.`))
         : ctx.t(`${who} a pioché une carte.`, `${who} drew a card.`);
       break;
     case 'after_penalty':

@@ -139,9 +139,10 @@ function shortName(ctx, seat) {
   return String(ctx.name(seat)).replace(/\s*\(.*\)\s*$/, '');
 }
 
-/** The letters on a seat's stones: the initial, or two letters when two names share it. */
+/** The letters on a seat's stones: the initial of the seat's own name (the same on every screen,
+ * « A » for Alice on hers too, not the « V » of « vous »), or two letters when two names share it. */
 function initials(ctx, n) {
-  const names = Array.from({ length: n }, (_, s) => shortName(ctx, s));
+  const names = Array.from({ length: n }, (_, s) => String(ctx.commonName(s)).replace(/\s*\(.*\)\s*$/, ''));
   const first = names.map((x) => (x.trim()[0] || '?').toUpperCase());
   return names.map((x, s) => (first.filter((f) => f === first[s]).length > 1 ? (x.trim().slice(0, 2) || `${s + 1}`) : first[s]));
 }
@@ -492,7 +493,9 @@ function status(ctx, view, table) {
   const you = ctx.replay && (view.turn || []).length === 1 && ctx.isReader(view.turn[0]);
   const round = t(`Manche ${view.round} sur ${table.rounds}`, `Round ${view.round} of ${table.rounds}`);
   let line = '';
-  switch (table.phase) {
+  // Nobody on turn (a table still waiting for its players): the phase is not yet anyone's.
+  const phase = who || mine || you || table.phase === 'over' ? table.phase : null;
+  switch (phase) {
     case 'njet': {
       const left = table.seats[view.seat] ? table.seats[view.seat].stones_left : 0;
       line = mine

@@ -338,6 +338,9 @@ function stack(ctx, code, cards, label) {
 // Which centre tops changed since the last drawing of this match, to let the new card land.
 let last = { match: null, seq: -1, tops: [] };
 
+/** Every seat has its tile here, one's own pile included: the shell draws no players' strip. */
+export const seatTiles = true;
+
 export function render(area, view, ctx) {
   ensureStyle();
   const h = ctx.h;
@@ -408,14 +411,16 @@ export function render(area, view, ctx) {
     const p = T.seats[s] || { cards: 0, top: null, tucked: [] };
     const courage = T.phase === 'place' && T.courage && T.courage.seat === s;
     return h('div', {
-      class: 'nm-seat' + (turn.has(s) ? ' nm-turn' : ''), 'data-seat': s,
+      class: 'nm-seat' + (turn.has(s) ? ' nm-turn' : ''), 'data-seat': s, 'data-seat-tile': s,
       'aria-label': t(`Tas ${de(name(s))}`, `${name(s)}’s pile`),
     },
       stack(ctx, p.top, p.cards, t('vide', 'empty')),
       h('div', { class: 'nm-seat-text' },
         h('span', { class: 'nm-seat-name' }, name(s)),
         h('span', {}, plural(ctx, p.cards, 'carte', 'cartes', 'card', 'cards')),
-        courage ? h('span', { class: 'nm-tag' }, t('Courage\u00a0!', 'Courage!')) : turn.has(s) ? h('span', { class: 'nm-tag' }, t('à jouer', 'to play')) : null,
+        // « à jouer » and the clock come with the table's status (a replay has none).
+        ctx.seatStatus(s) || (turn.has(s) && !courage ? h('span', { class: 'nm-tag' }, t('à jouer', 'to play')) : null),
+        courage ? h('span', { class: 'nm-tag' }, t('Courage\u00a0!', 'Courage!')) : null,
         tuckedRow(ctx, p.tucked)));
   };
   if (others.length) board.append(h('div', { class: 'nm-others' }, others.map(seatBox)));
@@ -474,10 +479,11 @@ export function render(area, view, ctx) {
       }
     }
     // One's own pile stays in view just above the prompt and the moves (style.css), as a hand does.
-    playRow.append(h('div', { class: 'nm-mine' + (mineToPlay ? ' nm-turn' : ''), 'data-seat': me, 'aria-label': t('Votre tas', 'Your pile'), 'data-own-hand': ctx.replay ? null : '' },
+    playRow.append(h('div', { class: 'nm-mine' + (mineToPlay ? ' nm-turn' : ''), 'data-seat': me, 'data-seat-tile': me, 'aria-label': t('Votre tas', 'Your pile'), 'data-own-hand': ctx.replay ? null : '' },
       stack(ctx, p.top, p.cards, t('Tas vide\u00a0: gagné\u00a0!', 'Empty pile: won!')),
       h('div', { class: 'nm-mine-text' },
         h('span', { class: 'nm-mine-title' }, t('Votre tas', 'Your pile'), ' · ', plural(ctx, p.cards, 'carte', 'cartes', 'card', 'cards')),
+        ctx.seatStatus(me),
         lines,
         tuckedRow(ctx, p.tucked))));
   }

@@ -99,8 +99,8 @@ test.describe('on a desktop', () => {
     await page.screenshot({ path: test.info().outputPath('gum-replay.png'), fullPage: true });
     await page.locator('[data-step="last"]').click();
     await expect(page.locator('.replay-result')).toBeVisible();
-    // The places, in each language's typography: « 1er : … », then "1st: …".
-    await expect(page.locator('.gum-sub').filter({ hasText: /^1er/ })).toHaveText(/^1er\u00a0: \S/);
+    // The places, in each language's typography: « 1ᵉʳ : … », then "1st: …".
+    await expect(page.locator('.gum-sub').filter({ hasText: /^1ᵉʳ/ })).toHaveText(/^1ᵉʳ\u00a0: \S/);
     await page.locator('.lang-switch').click();
     await expect(page.locator('.gum-sub').filter({ hasText: /^1st/ })).toHaveText(/^1st: \S/);
   });

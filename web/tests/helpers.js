@@ -64,6 +64,25 @@ async function nextStep(page, { timeout, onRound = null }) {
   return 'turn';
 }
 
+/// Clicks one of the things lit up (`first`, a selector, whenever it is offered) and answers the
+/// little menu when one opens, then waits for the table to move. Says whether it clicked.
+async function clickOne(page, pick, first = null) {
+  const candidates = page.locator(CLICKABLE);
+  const n = await candidates.count();
+  if (!n) return false;
+  const seq = await page.locator('main.table-page').getAttribute('data-seq');
+  const urgent = first ? page.locator(first) : null;
+  try {
+    await (urgent && (await urgent.count()) ? urgent.first() : candidates.nth(pick(n))).click({ timeout: 3000 });
+  } catch {
+    return false; // the table changed under the pointer: look again
+  }
+  const menu = page.locator('.menu button[data-action]');
+  if (await menu.count()) await menu.nth(pick(await menu.count())).click();
+  await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, seq, { timeout: 60_000 });
+  return true;
+}
+
 /// Plays `count` of the person's moves by clicking what is lit up (the same choices on every
 /// run; `first`, a selector, before anything else whenever it is offered), closing round
 /// summaries; then waits until the table waits for the person again, and closes the round
@@ -75,22 +94,20 @@ export async function playMoves(page, count, { first = null } = {}) {
     const step = await nextStep(page, { timeout: 60_000 });
     if (step === 'over') return;
     if (step === 'round') continue;
-    const candidates = page.locator(CLICKABLE);
-    const n = await candidates.count();
-    if (!n) continue;
-    const seq = await page.locator('main.table-page').getAttribute('data-seq');
-    const urgent = first ? page.locator(first) : null;
-    try {
-      await (urgent && (await urgent.count()) ? urgent.first() : candidates.nth(pick(n))).click({ timeout: 3000 });
-    } catch {
-      continue; // the table changed under the pointer: look again
-    }
-    const menu = page.locator('.menu button[data-action]');
-    if (await menu.count()) await menu.nth(pick(await menu.count())).click();
-    played += 1;
-    await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, seq, { timeout: 60_000 });
+    if (await clickOne(page, pick, first)) played += 1;
   }
   await nextStep(page, { timeout: 60_000 });
+}
+
+/// Plays by clicking until a round's summary shows, then closes it.
+export async function playRound(page) {
+  const pick = chooser(11);
+  for (;;) {
+    const step = await nextStep(page, { timeout: 60_000 });
+    if (step === 'round') return;
+    if (step === 'over') throw new Error('the match ended before a round did');
+    await clickOne(page, pick);
+  }
 }
 
 /// Plays by clicking until the results show: whenever something is offered, picks one of the

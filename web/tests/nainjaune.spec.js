@@ -83,10 +83,10 @@ test('a person plays a whole match of Le Nain Jaune against bots by clicking', a
   expect(shot).toBe(true);
   expect(sawRun).toBe(true);
   await expect(page.locator('.dialog [data-result="winners"]')).toBeVisible();
-  // The match's dialog tells how its last round was settled and why the match ended; the
-  // players' strip counts chips, as the table does.
+  // The match's dialog tells how its last round was settled and why the match ended; each
+  // seat's tile counts its chips.
   await expect(page.locator('.dialog .settlement li').last()).toContainText('Fin de la partie');
-  await expect(page.locator('.seats .seat-facts').first()).toContainText(/^\d+ jetons?/);
+  await expect(page.locator('[data-seat-tile] .nj-purse').first()).toHaveAttribute('aria-label', /^\d+\sjetons?$/);
   // No click on a move offered alone: the table played every one of them for her.
   expect(counts.lone).toBe(0);
   expect(forced.n).toBeGreaterThan(0);

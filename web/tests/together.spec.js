@@ -23,9 +23,9 @@ test('two people join through the invite link, race in a window, and play a whol
   // The one who came first waits, with the link to send.
   await expect(alice.locator('#invite-link')).toHaveValue(`${base()}/r/${room}`);
   await joinByLink(bob, room, 'Bob');
-  await expect(alice.locator('.seat.me')).toContainText('vous');
-  await expect(bob.locator('.seat[data-seat="0"]')).toContainText('Alice');
-  await expect(alice.locator('.seat[data-seat="1"]')).toContainText('Bob');
+  await expect(alice.locator('main.table-page')).toHaveAttribute('data-seat', '0');
+  await expect(bob.locator('[data-seat-tile="0"]')).toContainText('Alice');
+  await expect(alice.locator('[data-seat-tile="1"]')).toContainText('Bob');
 
   // Her second-to-last card offers to lay it alone or to say UNIQUE with it: she lays it alone.
   await alice.locator('[data-card="5S"]').click();
@@ -47,11 +47,11 @@ test('two people join through the invite link, race in a window, and play a whol
   await expect(bob.locator('main.table-page')).toHaveAttribute('data-seq', /^[23]$/);
   const log = await alice.locator('.log').textContent();
   if (log.includes('CONTRE')) {
-    await expect(alice.locator('.seat[data-seat="0"]')).toContainText('3 cartes');
+    await expect(alice.locator('[data-seat-tile="0"]')).toContainText('3 cartes');
     await expect(bob.locator('.log')).toContainText('CONTRE');
   } else {
     expect(log).toContain('UNIQUE');
-    await expect(alice.locator('.seat[data-seat="0"]')).toContainText('1 carte');
+    await expect(alice.locator('[data-seat-tile="0"]')).toContainText('1 carte');
     await expect(bob.locator('.log')).toContainText('UNIQUE');
   }
   await expect(contre).toHaveCount(0);
@@ -75,7 +75,7 @@ test('two people join through the invite link, race in a window, and play a whol
 test('a reload in the middle of a match comes back to the same seat and the match goes on', async ({ page, request }) => {
   const room = await createRoom(request, 'nainjaune', 3, ['human', 'bot:easy', 'bot:easy'], { rounds: 1 }, { seed: 5 });
   await joinByLink(page, room, 'Alice');
-  await expect(page.locator('.seat.me')).toHaveAttribute('data-seat', '0');
+  await expect(page.locator('main.table-page')).toHaveAttribute('data-seat', '0');
   let reloaded = false;
   await playToEnd(page, {
     seed: 3,
@@ -86,7 +86,7 @@ test('a reload in the middle of a match comes back to the same seat and the matc
       const logged = await page.locator('.log li').count();
       await page.reload();
       await expect(page.locator('main.table-page')).toBeVisible();
-      await expect(page.locator('.seat.me')).toHaveAttribute('data-seat', '0');
+      await expect(page.locator('main.table-page')).toHaveAttribute('data-seat', '0');
       expect(Number(await page.locator('main.table-page').getAttribute('data-seq'))).toBeGreaterThanOrEqual(seq);
       expect(await page.locator('.log li').count()).toBeGreaterThanOrEqual(logged);
       await expect(page.locator('#join-name')).toHaveCount(0);

@@ -91,4 +91,4 @@ pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
 #[doc(hidden)]
 pub use serde as __serde;
-pub use words::Words;
+pub use words::{Words, number};

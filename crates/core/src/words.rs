@@ -122,13 +122,27 @@ impl<'a> Words<'a> {
         }
     }
 
-    /// A count with its noun: « 0 carte », « 1 carte », « 2 cartes »; "1 card", "0 cards".
+    /// A count with its noun: « 0 carte », « 1 carte », « 2 cartes »; "1 card", "0 cards";
+    /// « −2 points », with the minus sign.
     pub fn count(&self, n: impl Into<i64>, fr_one: &str, fr_many: &str, en_one: &str, en_many: &str) -> String {
         let n = n.into();
-        match self.lang {
-            Lang::Fr => format!("{n} {}", if n.abs() <= 1 { fr_one } else { fr_many }),
-            Lang::En => format!("{n} {}", if n.abs() == 1 { en_one } else { en_many }),
-        }
+        let noun = match self.lang {
+            Lang::Fr => {
+                if n.abs() <= 1 {
+                    fr_one
+                } else {
+                    fr_many
+                }
+            }
+            Lang::En => {
+                if n.abs() == 1 {
+                    en_one
+                } else {
+                    en_many
+                }
+            }
+        };
+        format!("{} {noun}", number(n))
     }
 
     /// « 3 cartes » / "3 cards".
@@ -203,6 +217,13 @@ impl<'a> Words<'a> {
             _ => self.pick("le Joker", "the Joker").to_string(),
         }
     }
+}
+
+/// A number as people write it: the minus sign (U+2212), not a hyphen, before a negative one
+/// (« Sam finit avec −80 points »), in both languages.
+pub fn number(n: impl Into<i64>) -> String {
+    let n = n.into();
+    if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { n.to_string() }
 }
 
 /// The first letter in capitals.

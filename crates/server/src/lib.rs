@@ -492,7 +492,11 @@ impl ApiError {
             ApiError::SeatTaken => pick("cette place est déjà prise", "this seat is already taken"),
             ApiError::NotOver => pick("la partie n'est pas finie", "the match is not over"),
             ApiError::BadToken => {
-                pick("ce jeton ne donne aucune place de ce salon", "this token holds no seat of this room")
+                // The person's word for a seat's token is its link: « jeton » is also the chips'.
+                pick(
+                    "ce lien de place ne correspond à aucune place de cette table",
+                    "this token holds no seat of this room",
+                )
             }
             ApiError::Spectator => pick("un spectateur ne peut pas jouer", "a spectator cannot play"),
             ApiError::NotStarted => pick(

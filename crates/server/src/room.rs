@@ -77,6 +77,8 @@ pub enum RoomMsg {
         conn: u64,
         seq: u64,
         action: String,
+        /// SERVER.md's `then`: a second move of the same seat, applied with the first.
+        then: Option<String>,
     },
     Chat {
         conn: u64,
@@ -543,7 +545,7 @@ impl Room {
                     self.broadcast_room();
                 }
             }
-            RoomMsg::Act { conn, seq, action } => self.act(conn, seq, &action).await,
+            RoomMsg::Act { conn, seq, action, then } => self.act(conn, seq, &action, then.as_deref()).await,
             RoomMsg::Chat { conn, text } => self.chat(conn, text).await,
             RoomMsg::Rematch { conn } => self.rematch(conn).await,
             RoomMsg::Settings { conn, auto_forced } => self.settings(conn, auto_forced),
@@ -687,7 +689,11 @@ impl Room {
         }
     }
 
-    async fn act(&mut self, conn: u64, seq: u64, action: &str) {
+    /// A person's move, and with `then` a second one of the same seat applied in the same turn of
+    /// the room when it is legal right after the first (« poser et annoncer UNIQUE »): nothing,
+    /// nobody's reaction included, comes between them. A `then` no longer legal is dropped
+    /// without a word; the first move stands.
+    async fn act(&mut self, conn: u64, seq: u64, action: &str, then: Option<&str>) {
         let Some(seat) = self.connections.get(&conn).map(|c| c.seat) else { return };
         let Some(seat) = seat else {
             return self.error_to(conn, &ApiError::Spectator);
@@ -699,8 +705,27 @@ impl Room {
             return self.error_to(conn, &ApiError::Over);
         }
         match self.table.submit(seat, seq, action, self.now()) {
-            Ok(accepted) => self.commit_and_tell(vec![accepted]).await,
+            Ok(first) => match then {
+                None => self.commit_and_tell(vec![first]).await,
+                Some(then) => self.act_then(seat, first, then).await,
+            },
             Err(e) => self.refusal_to(conn, seat, &e),
+        }
+    }
+
+    /// The second of two moves sent together (`then`): applied before anything else is, and
+    /// both told at once, each with the table as it left it, so that the other seats never see a
+    /// moment between them (their CONTRE UNIQUE button did flash). Refused, the second changes
+    /// nothing and the first goes alone.
+    async fn act_then(&mut self, seat: Seat, first: Accepted, then: &str) {
+        let told = self.updates(&first);
+        let Ok(second) = self.table.submit(seat, first.seq, then, self.now()) else {
+            return self.commit_and_tell(vec![first]).await;
+        };
+        // Write, then tell: a failed write has rolled the room back and told everyone.
+        if self.commit(&first).await && self.commit(&second).await {
+            self.send_all(|_, seat| told.iter().find(|(s, _)| *s == seat).map(|(_, f)| f.clone()).unwrap_or_default());
+            self.tell(&second);
         }
     }
 
@@ -716,30 +741,39 @@ impl Room {
     /// everyone so: nothing of the move was acknowledged.
     async fn commit_and_tell(&mut self, accepted: Vec<Accepted>) {
         for a in &accepted {
-            let write = Write::Action {
-                room: self.code.clone(),
-                match_no: a.match_no,
-                seq: a.seq,
-                seat: a.seat.0,
-                action: a.action.clone(),
-            };
-            if let Err(e) = self.server.store.write(write).await {
-                crate::limited!(
-                    error,
-                    "storing an action failed; the room goes back to what is stored",
-                    room = %self.code,
-                    error = %e
-                );
-                self.rollback(a.seq - 1);
+            if !self.commit(a).await {
                 return;
-            }
-            if a.round_over.is_some() && self.table.is_over() && a.seq == self.table.seq() {
-                tracing::info!(room = %self.code, game = %self.game, "match finished");
-                // Bots alone are done playing: the room no longer counts against its creator.
-                self.bot_slot = None;
             }
             self.tell(a);
         }
+    }
+
+    /// Stores an accepted action; on failure the room goes back to what is stored, tells
+    /// everyone, and says no.
+    async fn commit(&mut self, a: &Accepted) -> bool {
+        let write = Write::Action {
+            room: self.code.clone(),
+            match_no: a.match_no,
+            seq: a.seq,
+            seat: a.seat.0,
+            action: a.action.clone(),
+        };
+        if let Err(e) = self.server.store.write(write).await {
+            crate::limited!(
+                error,
+                "storing an action failed; the room goes back to what is stored",
+                room = %self.code,
+                error = %e
+            );
+            self.rollback(a.seq - 1);
+            return false;
+        }
+        if a.round_over.is_some() && self.table.is_over() && a.seq == self.table.seq() {
+            tracing::info!(room = %self.code, game = %self.game, "match finished");
+            // Bots alone are done playing: the room no longer counts against its creator.
+            self.bot_slot = None;
+        }
+        true
     }
 
     /// Back to the first `keep` actions of the match (what is stored), told to everyone: an
@@ -763,6 +797,19 @@ impl Room {
             c.send(frames::error(&ApiError::StoreFailed, c.lang));
         }
         self.snapshot_all();
+    }
+
+    /// The update of `accepted` for each seat connected (and the spectators), built now, with
+    /// the table as it is now, to be sent later.
+    fn updates(&self, accepted: &Accepted) -> Vec<(Option<Seat>, String)> {
+        let told = frames::Told::new(&self.table, accepted, frames::clock_ms(&self.table, self.now()));
+        let mut built: Vec<(Option<Seat>, String)> = Vec::with_capacity(self.seats.len() + 1);
+        for c in self.connections.values() {
+            if !built.iter().any(|(seat, _)| *seat == c.seat) {
+                built.push((c.seat, frames::update(&told, c.seat, self.frame_size.get())));
+            }
+        }
+        built
     }
 
     /// One update per connection.
@@ -1059,7 +1106,7 @@ mod tests {
     #[tokio::test]
     async fn a_move_is_told_to_every_connection_and_a_spectators_is_refused() {
         let (mut room, [alice, bob, spectator]) = seated("move").await;
-        room.handle(RoomMsg::Act { conn: 3, seq: 0, action: "draw".into() }).await;
+        room.handle(RoomMsg::Act { conn: 3, seq: 0, action: "draw".into(), then: None }).await;
         assert_eq!(
             frames(&spectator),
             [json!({"type": "error", "code": "spectator", "message": "a spectator cannot play"})]
@@ -1069,14 +1116,14 @@ mod tests {
             Some(action) => (1, action.clone()),
             None => (2, room.table.current().legal(Seat(1))[0].clone()),
         };
-        room.handle(RoomMsg::Act { conn, seq: 0, action: action.clone() }).await;
+        room.handle(RoomMsg::Act { conn, seq: 0, action: action.clone(), then: None }).await;
         for outbox in [&alice, &bob, &spectator] {
             let got = frames(outbox);
             assert_eq!(kinds(&got), ["update"]);
             assert_eq!(got[0]["seq"], 1);
         }
         // The same move again, from a client that had not seen the first.
-        room.handle(RoomMsg::Act { conn, seq: 0, action }).await;
+        room.handle(RoomMsg::Act { conn, seq: 0, action, then: None }).await;
         let refused = frames(if conn == 1 { &alice } else { &bob });
         assert_eq!(kinds(&refused), ["error"]);
         assert_eq!(refused[0]["code"], "stale");

@@ -422,11 +422,23 @@ async fn read_messages(
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClientMsg {
     Hello(Hello),
-    Act { seq: u64, action: String },
-    Chat { text: String },
+    Act {
+        seq: u64,
+        action: String,
+        /// A second move of the same seat, applied right after `action` when it is then legal.
+        #[serde(default)]
+        then: Option<String>,
+    },
+    Chat {
+        text: String,
+    },
     Rematch {},
-    Settings { auto_forced: bool },
-    HandOver { seat: u64 },
+    Settings {
+        auto_forced: bool,
+    },
+    HandOver {
+        seat: u64,
+    },
 }
 
 /// `hello`, read as leniently as it always was: a field of the wrong type counts as absent,
@@ -498,8 +510,11 @@ pub(crate) fn read_hello(text: &str, lang: Lang) -> Result<Hello, ApiError> {
 pub fn request(conn: u64, text: &str, lang: Lang) -> Result<RoomMsg, ApiError> {
     let refused = |why: String| Err(ApiError::BadRequest(why));
     match read(text, lang)? {
-        ClientMsg::Act { seq, action } if action.chars().count() <= MAX_ACTION => {
-            Ok(RoomMsg::Act { conn, seq, action })
+        ClientMsg::Act { seq, action, then }
+            if action.chars().count() <= MAX_ACTION
+                && then.as_ref().is_none_or(|t| t.chars().count() <= MAX_ACTION) =>
+        {
+            Ok(RoomMsg::Act { conn, seq, action, then })
         }
         ClientMsg::Act { .. } => refused(lang.pick("action trop longue", "action too long").into()),
         ClientMsg::Chat { text } => match crate::text::clean(&text) {
@@ -524,8 +539,8 @@ fn explain(text: &str, lang: Lang) -> ApiError {
         Err(error) => return error,
         Ok(Some(Kind::Act)) => lang
             .pick(
-                "« act » demande « seq » (entier) et « action » (chaîne)",
-                "\"act\" needs \"seq\" (an integer) and \"action\" (a string)",
+                "« act » demande « seq » (entier) et « action » (chaîne), et peut-être « then » (chaîne)",
+                "\"act\" needs \"seq\" (an integer) and \"action\" (a string), and may have \"then\" (a string)",
             )
             .into(),
         Ok(Some(Kind::Chat)) => chat_rule(lang),
@@ -657,7 +672,11 @@ mod tests {
     #[test]
     fn each_message_becomes_what_it_asks_of_the_room() {
         let act = request(5, r#"{"type":"act","seq":3,"action":"play 7H","extra":true}"#, Lang::En);
-        assert!(matches!(act, Ok(RoomMsg::Act { conn: 5, seq: 3, ref action }) if action == "play 7H"));
+        assert!(matches!(act, Ok(RoomMsg::Act { conn: 5, seq: 3, ref action, then: None }) if action == "play 7H"));
+        let both = request(5, r#"{"type":"act","seq":3,"action":"play 7H","then":"unique"}"#, Lang::En);
+        assert!(
+            matches!(both, Ok(RoomMsg::Act { ref action, then: Some(ref then), .. }) if action == "play 7H" && then == "unique")
+        );
         let chat = request(5, r#"{"type":"chat","text":"salut"}"#, Lang::En);
         assert!(matches!(chat, Ok(RoomMsg::Chat { conn: 5, ref text }) if text == "salut"));
         assert!(matches!(request(5, r#"{"type":"rematch"}"#, Lang::En), Ok(RoomMsg::Rematch { conn: 5 })));
@@ -674,7 +693,7 @@ mod tests {
         assert_eq!(why("3", Lang::En), "a message is a JSON object with a \"type\"");
         assert_eq!(
             why(r#"{"type":"act","seq":"3","action":"x"}"#, Lang::En),
-            "\"act\" needs \"seq\" (an integer) and \"action\" (a string)"
+            "\"act\" needs \"seq\" (an integer) and \"action\" (a string), and may have \"then\" (a string)"
         );
         assert_eq!(
             why(r#"{"type":"act","seq":3,"action":"x"}"#.replace('x', &"x".repeat(101)).as_str(), Lang::Fr),
@@ -700,7 +719,7 @@ mod tests {
         assert_eq!(why(r#"{"type":"act","type":"chat"}"#, Lang::En), chat_rule(Lang::En));
         assert_eq!(
             why(r#"{"type":"act","note":{"type":"chat"}}"#, Lang::En),
-            "\"act\" needs \"seq\" (an integer) and \"action\" (a string)"
+            "\"act\" needs \"seq\" (an integer) and \"action\" (a string), and may have \"then\" (a string)"
         );
     }
 }

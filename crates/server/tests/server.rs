@@ -381,6 +381,42 @@ async fn a_race_in_a_reaction_window_is_won_by_the_first() {
     assert_eq!(alice_update["status"]["cards"], json!([3, 7]), "the CONTRE made Alice draw 2");
 }
 
+/// « Poser et annoncer UNIQUE »: a move sent with `then` is applied with its second move, so
+/// that no CONTRE UNIQUE comes between them, however slow the person's network; a `then` that is
+/// not legal after the first move is dropped, and the first stands alone.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_and_its_then_are_applied_together() {
+    let addr = start().await;
+    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
+    let room = create(addr, json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3})).await;
+    let (_, token0) = join(addr, &room, "Alice").await;
+    let (_, token1) = join(addr, &room, "Bob").await;
+    let mut alice = hello(addr, &room, Some(&token0), None).await;
+    let mut bob = hello(addr, &room, Some(&token1), None).await;
+    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
+    assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S", "then": "unique"})).await.unwrap();
+    let laid = next_game_frame(&mut bob).await;
+    assert_eq!(laid["seq"], json!(1));
+    // Bob answers the card at once, with the table as it was after it: too late.
+    bob.send(&json!({"type": "act", "seq": 1, "action": "contre 0"})).await.unwrap();
+    let said = next_game_frame(&mut bob).await;
+    assert_eq!(said["seq"], json!(2), "{said}");
+    assert!(said["events"].as_array().unwrap().iter().any(|e| e["type"] == json!("unique")), "{said}");
+    assert_eq!(said["legal"], json!([]));
+    let refused = next_game_frame(&mut bob).await;
+    assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("error"), Some("stale")), "{refused}");
+    for seq in 1..=2 {
+        assert_eq!(next_game_frame(&mut alice).await["seq"], json!(seq));
+    }
+    // A second move that is not legal then is dropped: the first goes alone.
+    alice.send(&json!({"type": "act", "seq": 2, "action": "end", "then": "unique"})).await.unwrap();
+    let ended = next_game_frame(&mut alice).await;
+    assert_eq!((ended["type"].as_str(), ended["seq"].as_u64()), (Some("update"), Some(3)), "{ended}");
+    let (status, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!((status, &info["seq"]), (200, &json!(3)), "{info}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_answers_while_its_bot_thinks_and_a_person_who_acts_first_wins() {
     // Alice lays her second-to-last card: she may announce UNIQUE, and the hard bot may call

@@ -76,6 +76,50 @@ fn games_are_listed_parsed_and_described() {
     assert_eq!(joker.accepts["values"], json!([4, 5]));
 }
 
+/// What the create form and a table's rules show of every option (`GET /api/games`): its help and
+/// its choices' words, read by families choosing a table, in each language's typography and
+/// without a developer's words: no option or value key (« refill », « shithead », `max_turns`),
+/// no engine (« OpenSpiel », « numéro d’action »), and the minus sign rather than a hyphen.
+#[test]
+fn every_options_words_are_for_people() {
+    use tapis_core::kit::scenario::bad_forms;
+    use tapis_core::{Lang, OptionKind};
+    // The developers' words the form once showed (« refill » is an English word, not a French one).
+    let jargon = |lang| match lang {
+        Lang::Fr => &["openspiel", "numéro d’action", "refill", "shithead", "reset", "synthétique"][..],
+        Lang::En => &["openspiel", "action id", "shithead", "synthetic"][..],
+    };
+    for game in GameId::ALL {
+        for spec in game.option_specs() {
+            let mut texts = vec![(Lang::En, spec.help), (Lang::Fr, spec.help_fr)];
+            if let OptionKind::Choice(values) = spec.kind {
+                texts.extend(values.iter().flat_map(|v| [(Lang::En, v.en), (Lang::Fr, v.fr)]));
+            }
+            for (lang, text) in texts {
+                let bad = bad_forms(text, lang);
+                assert!(bad.is_empty(), "{game}.{}: {bad:?} in « {text} »", spec.key);
+                let lower = text.to_lowercase();
+                for word in jargon(lang) {
+                    assert!(!lower.contains(word), "{game}.{}: « {word} » in « {text} »", spec.key);
+                }
+                for other in game.option_specs() {
+                    assert!(
+                        !text.contains(other.key) || !other.key.contains('_'),
+                        "{game}.{}: the key {} in « {text} »",
+                        spec.key,
+                        other.key
+                    );
+                }
+                if let OptionKind::Choice(values) = spec.kind {
+                    for v in values.iter().filter(|v| v.key.contains('_')) {
+                        assert!(!text.contains(v.key), "{game}.{}: the value {} in « {text} »", spec.key, v.key);
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn stale_and_illegal_submissions_change_nothing() {
     let mut table = two_people_nantais(

@@ -388,7 +388,8 @@ impl App {
             let cells: String = round.change.iter().map(|c| format!("{:>col$}", signed(*c))).collect();
             lines.push((format!("{:<8}{cells}", round.round), Style::new()));
         }
-        let totals: String = self.table.current().scores().iter().map(|s| format!("{s:>col$}")).collect();
+        let totals: String =
+            self.table.current().scores().iter().map(|s| format!("{:>col$}", tapis_core::number(*s))).collect();
         lines.push((
             format!("{:<8}{totals}", self.lang.pick("Total", "Total")),
             Style::new().add_modifier(Modifier::BOLD),
@@ -574,5 +575,5 @@ pub(super) fn told_lines(table: &Table, accepted: &Accepted, human: Seat, lang: 
 }
 
 pub(super) fn signed(n: i64) -> String {
-    if n > 0 { format!("+{n}") } else { n.to_string() }
+    if n > 0 { format!("+{n}") } else { tapis_core::number(n) }
 }

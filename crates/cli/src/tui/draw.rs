@@ -377,7 +377,7 @@ pub(super) fn draw_seats(frame: &mut Frame, app: &App, rows: SeatRows, area: Rec
             cells.push(Cell::from(Span::styled(format!("{:>4}", signed(change)), style)));
         }
         cells.push(Cell::from(Span::styled(
-            format!("{:>6}", status.scores.get(i).copied().unwrap_or(0)),
+            format!("{:>6}", tapis_core::number(status.scores.get(i).copied().unwrap_or(0))),
             Style::new().add_modifier(Modifier::BOLD),
         )));
         rows.push(Row::new(cells));

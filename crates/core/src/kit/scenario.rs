@@ -344,6 +344,11 @@ fn typography(text: &str, lang: Lang, bad: &mut Vec<String>) {
                 bad.push(format!("a space before \"{c}\" in English"));
             }
             (Lang::En, NBSP | '«' | '»') => bad.push(format!("French typography {c:?} in English")),
+            // « −80 points »: a hyphen before a number, where no word or number precedes it
+            // (« 2-7 players » is a range), stands for the minus sign.
+            (_, '-') if after.is_some_and(|a| a.is_ascii_digit()) && !before.is_some_and(char::is_alphanumeric) => {
+                bad.push("a hyphen for the minus sign (−)".into());
+            }
             _ => {}
         }
     }
@@ -439,6 +444,8 @@ mod tests {
             ("Ada pose une 8.", Lang::Fr),
             ("Ada takes his turn.", Lang::En),
             ("La seed est 4.", Lang::Fr),
+            ("Sam finit avec -80 points.", Lang::Fr),
+            ("Totals: Ada -22, Bob 3.", Lang::En),
         ];
         for (text, lang) in caught {
             assert!(!bad_forms(text, lang).is_empty(), "not caught: {text}");
@@ -456,6 +463,7 @@ mod tests {
             ("Ada plays an Ace and a King; you have 1 card, Ada 2 cards.", Lang::En),
             ("Njet! You rule out 1 point per trick.", Lang::En),
             ("You play a 5 on pile 2.", Lang::En),
+            ("Sam finit avec \u{2212}80 points\u{a0}; une table de 2-7 joueurs.", Lang::Fr),
         ];
         for (text, lang) in good {
             assert_eq!(bad_forms(text, lang), Vec::<String>::new(), "{text}");

@@ -43,15 +43,15 @@ pub static OPTION_SPECS: &[OptionSpec] = &[
         key: "max_draw_cards",
         kind: OptionKind::Range { min: 1, max: 104 },
         default: "5",
-        help: "how many cards a player may draw in one turn before passing (OpenSpiel max_draw_cards)",
-        help_fr: "le nombre de cartes qu’un joueur peut piocher en un tour avant de pouvoir passer (max_draw_cards d’OpenSpiel)",
+        help: "how many cards a player may draw in one turn before passing",
+        help_fr: "le nombre de cartes qu’un joueur peut piocher en un tour avant de pouvoir passer",
     },
     OptionSpec {
         key: "max_turns",
         kind: OptionKind::Range { min: 1, max: 1_000_000 },
         default: "100",
-        help: "the match ends after this many cards played, counted over all players (OpenSpiel max_turns)",
-        help_fr: "la partie s’arrête après ce nombre de cartes posées, tous joueurs confondus (max_turns d’OpenSpiel)",
+        help: "the match ends after this many cards played, counted over all players",
+        help_fr: "la partie s’arrête après ce nombre de cartes posées, tous joueurs confondus",
     },
     OptionSpec {
         key: "use_special_cards",
@@ -72,13 +72,13 @@ pub static OPTION_SPECS: &[OptionSpec] = &[
         kind: OptionKind::Choice(&[
             ChoiceValue {
                 key: "openspiel",
-                en: "as OpenSpiel 2.0.2 counts (action id + 2)",
-                fr: "comme OpenSpiel 2.0.2 (numéro d’action + 2)",
+                en: "the original scale: 2 to 37 points by rank and suit",
+                fr: "le barème d’origine\u{a0}: de 2 à 37 points selon la valeur et la couleur",
             },
-            ChoiceValue { key: "face_value", en: "face value", fr: "valeur faciale" },
+            ChoiceValue { key: "face_value", en: "the card's value", fr: "la valeur de la carte" },
         ]),
         default: "\"openspiel\"",
-        help: "openspiel: a plain card costs its action id + 2, as OpenSpiel 2.0.2 computes it; face_value: its face value",
-        help_fr: "openspiel : une carte ordinaire coûte son numéro d’action + 2, comme le calcule OpenSpiel 2.0.2 ; face_value : sa valeur faciale",
+        help: "what a card left in hand costs: an 8, 50 points; a face card or an Ace, 10; any other card 2 to 37 points by rank and suit (the original scale), or its value",
+        help_fr: "ce que coûte une carte restée en main\u{a0}: un 8, 50 points\u{a0}; une figure ou un As, 10\u{a0}; une autre carte, de 2 à 37 points selon sa valeur et sa couleur (le barème d’origine), ou sa valeur",
     },
 ];

@@ -27,9 +27,9 @@ Cartes spéciales (en variante)\u{a0}: la Dame fait sauter le joueur suivant, l�
 le 2 fait piocher 2 cartes au suivant sauf s’il pose un 2 (cumulable). Une carte spéciale retournée \
 au départ agit comme si le donneur l’avait jouée. En variante aussi, la défausse (sauf sa carte du \
 dessus) refait la pioche quand elle est vide.
-Score (les «\u{a0}returns\u{a0}» d’OpenSpiel)\u{a0}: 0 pour qui n’a plus de carte, sinon moins sa main\u{a0}: 8 = 50, \
-V D R As = 10, autres cartes\u{a0}: le calcul d’OpenSpiel (numéro d’action \
-de la carte + 2, par ex. 5♠ = 17), ou leur valeur faciale en variante. Gagnent les meilleurs scores.";
+Score\u{a0}: 0 pour qui n’a plus de carte, sinon moins ce que vaut sa main\u{a0}: un 8, 50 points\u{a0}; \
+un Valet, une Dame, un Roi ou un As, 10\u{a0}; une autre carte, de 2 à 37 points selon sa valeur et sa couleur \
+(le barème d’OpenSpiel, où 5♠ vaut 17), ou sa valeur en variante. Gagnent les meilleurs scores.";
 
 const RULES_EN: &str = "\
 Crazy Eights (the rules of OpenSpiel 2.0.2's crazy_eights)
@@ -42,12 +42,12 @@ a turn (another number as a variant). After that many draws, or with an empty st
 End: a player has no cards left, or 100 cards have been played in all (another number as a variant), or players + 1 \
 passes in a row with an empty stock.
 Special cards (as a variant): a Queen skips the next player, an Ace reverses the direction, \
-a 2 makes the next player draw 2 unless he plays a 2 (they stack). A special starter card acts as \
+a 2 makes the next player draw 2 unless they play a 2 (the 2s stack). A special starter card acts as \
 if the dealer had played it. Also as a variant, the discard pile (but its top card) becomes the \
 stock when the stock runs out.
-Score (OpenSpiel's returns): 0 for a player with no cards, else minus his hand: 8 = 50, J Q K A = \
-10, other cards: OpenSpiel's arithmetic (the card's action id + 2, \
-e.g. 5♠ = 17), or their face value as a variant. The highest scores win.";
+Score: 0 for a player with no cards left, else minus what the hand is worth: an 8, 50 points; a \
+Jack, Queen, King or Ace, 10; any other card 2 to 37 points by rank and suit (OpenSpiel's scale, \
+where 5♠ is worth 17), or its face value as a variant. The highest scores win.";
 
 impl Reason for Illegal {
     /// One sentence, the same for the referee and a table (it names no seat).
@@ -141,7 +141,7 @@ impl Wording for crate::CrazyEights {
                 w.who_upper(seat),
                 colon(w),
                 w.cards(size),
-                view.returns[seat]
+                tapis_core::number(view.returns[seat])
             );
         }
         if view.seat.is_some() {

@@ -245,7 +245,7 @@ impl Wording for crate::Gum {
             if !me && !known.is_empty() {
                 let _ = write!(out, " | {} {}", w.pick("connues en main", "known in hand"), row(known));
             }
-            let _ = write!(out, " | score {}", table.scores[seat]);
+            let _ = write!(out, " | score {}", tapis_core::number(table.scores[seat]));
             if let Some(place) = table.finished.iter().position(|&s| s == seat) {
                 let _ = write!(out, " — {} {}", ordinal(w, place as u8 + 1), w.pick("place", "place"));
             }
@@ -534,10 +534,11 @@ fn group_subject(words: &Words, seats: &[Seat], third: [&str; 4], you: [&str; 2]
     format!("{} {verb}", seat_list(words, seats.iter().copied()))
 }
 
-/// A place in the finishing order: « 1re », « 2e » (of « place ») / "1st", "2nd".
+/// A place in the finishing order, its French letters raised: « 1ʳᵉ », « 2ᵉ » (of « place ») /
+/// "1st", "2nd".
 fn ordinal(words: &Words, place: u8) -> String {
     match words.lang {
-        Lang::Fr => format!("{place}{}", if place == 1 { "re" } else { "e" }),
+        Lang::Fr => format!("{place}{}", if place == 1 { "\u{2b3}\u{1d49}" } else { "\u{1d49}" }),
         Lang::En => {
             let suffix = match place {
                 1 => "st",
@@ -659,7 +660,7 @@ fn how(kind: PlayKind, seat: Seat, w: &Words) -> &'static str {
 /// The seats' points or scores: « Ada 1, Blaise 0 et vous 0 » / "Ada 1, Blaise 0 and you 0".
 fn tally(w: &Words, values: &tapis_core::BySeat<i64>) -> String {
     let seats = Seat::all(values.len());
-    and_list(w, seats.map(|s| format!("{} {}", w.who(s), values[s])).collect())
+    and_list(w, seats.map(|s| format!("{} {}", w.who(s), tapis_core::number(values[s]))).collect())
 }
 
 /// 8s: « Blaise passe son tour. », « Vous passez votre tour. » / "Blaise is skipped."; a seat
@@ -803,8 +804,9 @@ impl tapis_core::DescribeTable for crate::Gum {
         let Some(s) = t.seats.get(seat.index()) else { return RichLine::new() };
         if let Some(place) = s.place {
             let place = match (w.lang, place) {
-                (Lang::Fr, 1) => "1er".to_string(),
-                (Lang::Fr, n) => format!("{n}e"),
+                // French ordinals with their letters raised: « 1ᵉʳ », « 2ᵉ ».
+                (Lang::Fr, 1) => "1\u{1d49}\u{2b3}".to_string(),
+                (Lang::Fr, n) => format!("{n}\u{1d49}"),
                 (Lang::En, 1) => "1st".into(),
                 (Lang::En, 2) => "2nd".into(),
                 (Lang::En, 3) => "3rd".into(),

@@ -66,10 +66,17 @@ impl Default for Options {
             payment: Payment::PerCard,
             settlement_order: SettlementOrder::PaymentDoublingSweep,
             grand_opera: GrandOpera::Strict,
-            rounds: 0,
+            rounds: DEFAULT_ROUNDS,
         }
     }
 }
+
+/// The rounds a match lasts unless the table chooses otherwise: a family's evening. Played to
+/// ruin (`rounds = 0`, the rulebook's J9), a match of 3 or 4 heuristic bots lasts a median of 38
+/// or 22 rounds (90th percentile 87 or 47: hours at people's pace, about 2 minutes a round among
+/// bots and 4 among people), of 5 to 8 players 11 to 5; docs/match-lengths.md has the figures.
+/// 12 rounds are half an hour to an hour. A stored match keeps the value it was dealt with.
+pub const DEFAULT_ROUNDS: u32 = 12;
 
 /// The most rounds the `rounds` option accepts.
 const MAX_ROUNDS: u64 = 10_000;
@@ -120,7 +127,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "false",
         // J10.
         help: "allow a table of two: 22 cards each, 8 aside",
-        help_fr: "permettre de jouer à deux : 22 cartes chacun, 8 mises de côté",
+        help_fr: "permettre de jouer à deux\u{a0}: 22 cartes chacun, 8 mises de côté",
     },
     OptionSpec {
         key: "follow_optional",
@@ -152,7 +159,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "\"per_card\"",
         // J6.
         help: "what the winner of a round gets from each player: 1 chip per card left, or the cards' points",
-        help_fr: "ce que le gagnant d’une manche reçoit de chaque joueur : 1 jeton par carte restante, ou les points \
+        help_fr: "ce que le gagnant d’une manche reçoit de chaque joueur\u{a0}: 1 jeton par carte restante, ou les points \
                   des cartes",
     },
     OptionSpec {
@@ -178,8 +185,8 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         // J7.
         help: "order of the round settlement: payment, doublings, Grand Opéra sweep; or the sweep before the \
                doublings (which then stay on the board); or no doubling in a Grand Opéra round",
-        help_fr: "ordre du règlement de la manche : paiement, doublements, rafle du Grand Opéra ; ou la rafle avant \
-                  les doublements (qui restent alors sur le plateau) ; ou pas de doublement lors d’un Grand Opéra",
+        help_fr: "ordre du règlement de la manche\u{a0}: paiement, doublements, rafle du Grand Opéra\u{a0}; ou la rafle avant \
+                  les doublements (qui restent alors sur le plateau)\u{a0}; ou pas de doublement lors d’un Grand Opéra",
     },
     OptionSpec {
         key: "grand_opera",
@@ -194,14 +201,16 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         default: "\"strict\"",
         // J8.
         help: "Grand Opéra: out before anyone else lays a card, or out during one's own first turn",
-        help_fr: "Grand Opéra : tout poser avant qu’un autre joueur ait posé une carte, ou pendant son premier tour",
+        help_fr: "Grand Opéra\u{a0}: tout poser avant qu’un autre joueur ait posé une carte, ou pendant son premier tour",
     },
     OptionSpec {
         key: "rounds",
         kind: OptionKind::Custom { en: ROUNDS_TEXT, fr: ROUNDS_TEXT_FR },
-        default: "0",
-        // J9.
-        help: "rounds to play at most (0: until a player cannot stake or pay)",
-        help_fr: "nombre de manches au plus (0 : jusqu’à ce qu’un joueur ne puisse plus miser ni payer)",
+        // J9, with a default a family finishes in an evening (`DEFAULT_ROUNDS`).
+        default: "12",
+        help: "rounds to play at most, 2 to 4 minutes each (0: until a player can neither stake nor pay, often \
+               more than 20 rounds at 3 or 4 players)",
+        help_fr: "nombre de manches au plus, de 2 à 4 minutes chacune (0\u{a0}: jusqu’à ce qu’un joueur ne puisse \
+                  plus miser ni payer, souvent plus de 20 manches à 3 ou 4 joueurs)",
     },
 ];

@@ -242,7 +242,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         kind: OptionKind::Bool,
         default: "false",
         help: "optional rule Dame: each Queen of the final block allows one card exchange with any player",
-        help_fr: "règle optionnelle de la Dame : chaque Dame du dernier bloc permet d’échanger une carte avec n’importe quel joueur",
+        help_fr: "règle optionnelle de la Dame\u{a0}: chaque Dame du dernier bloc permet d’échanger une carte avec n’importe quel joueur",
     },
     OptionSpec {
         key: "queen_swap_mode",
@@ -257,13 +257,13 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         ]),
         default: "\"blind\"",
         help: "Dame: take a random card, ask for a named card, or let the target choose",
-        help_fr: "Dame : prendre une carte au hasard, demander une carte précise, ou laisser l’adversaire choisir celle qu’il rend",
+        help_fr: "Dame\u{a0}: prendre une carte au hasard, demander une carte précise, ou laisser l’adversaire choisir celle qu’il rend",
     },
     OptionSpec {
         key: "voluntary_draw",
         kind: OptionKind::Bool,
         default: "false",
-        help: "a player may draw even when he could play",
+        help: "a player may draw even when they could play",
         help_fr: "un joueur peut piocher même s’il pourrait poser une carte",
     },
     OptionSpec {
@@ -285,17 +285,17 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         kind: OptionKind::Bool,
         default: "false",
         help: "UNIQUE is announced automatically (no CONTRE UNIQUE)",
-        help_fr: "« UNIQUE » est annoncé automatiquement (pas de « CONTRE UNIQUE »)",
+        help_fr: "«\u{a0}UNIQUE\u{a0}» est annoncé automatiquement (pas de «\u{a0}CONTRE UNIQUE\u{a0}»)",
     },
     OptionSpec {
         key: "combos",
         kind: OptionKind::Custom {
             en: "a list of house combinations: king_eight, seven_joker, carre, ace_jack",
-            fr: "une liste de combinaisons maison : king_eight, seven_joker, carre, ace_jack",
+            fr: "une liste de combinaisons maison\u{a0}: king_eight, seven_joker, carre, ace_jack",
         },
         default: "[]",
-        help: "house variants for the lost « Combinaisons » section (reconstructions)",
-        help_fr: "variantes maison pour la section « Combinaisons » perdue (reconstitutions)",
+        help: "house combinations, reconstructed (the rulebook lost them)",
+        help_fr: "combinaisons maison, reconstituées (la règle d’origine les a perdues)",
     },
     OptionSpec {
         key: "forbid_special_finish",
@@ -330,7 +330,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         kind: OptionKind::Range { min: 1, max: 100_000 },
         default: "100",
         help: "penalty scoring: the match ends when someone reaches this total",
-        help_fr: "score aux points de pénalité : le match s’arrête quand un joueur atteint ce total",
+        help_fr: "score aux points de pénalité\u{a0}: le match s’arrête quand un joueur atteint ce total",
     },
     OptionSpec {
         key: "penalty_table",
@@ -338,16 +338,16 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
             ChoiceValue {
                 key: "french",
                 en: "French: Joker 50, 8 = 32, Ace 20",
-                fr: "française : Joker 50, 8 = 32, As 20",
+                fr: "française\u{a0}: Joker 50, 8 = 32, As 20",
             },
             ChoiceValue {
                 key: "crazy_eights",
                 en: "Crazy Eights: Joker 50, 8 = 50, Ace 1",
-                fr: "Crazy Eights : Joker 50, 8 = 50, As 1",
+                fr: "Crazy Eights\u{a0}: Joker 50, 8 = 50, As 1",
             },
         ]),
         default: "\"french\"",
         help: "penalty points of the cards left: Joker 50, 8 = 32, Ace 20, or 8 = 50, Ace 1; face cards 10, others their value",
-        help_fr: "points de pénalité des cartes restées en main : Joker 50, 8 = 32, As 20, ou 8 = 50, As 1 ; figures 10, les autres cartes leur valeur",
+        help_fr: "points de pénalité des cartes restées en main\u{a0}: Joker 50, 8 = 32, As 20, ou 8 = 50, As 1\u{a0}; figures 10, les autres cartes leur valeur",
     },
 ];

@@ -487,7 +487,8 @@ fn event_text(event: &Event, words: &Words) -> String {
 
 /// Each seat with its number: « Alice 1, Ada 0, vous 2 ».
 fn seat_numbers(words: &Words, values: impl Iterator<Item = i64>) -> String {
-    let items: Vec<String> = values.enumerate().map(|(i, v)| format!("{} {v}", words.who(Seat(i as u8)))).collect();
+    let items: Vec<String> =
+        values.enumerate().map(|(i, v)| format!("{} {}", words.who(Seat(i as u8)), tapis_core::number(v))).collect();
     items.join(", ")
 }
 

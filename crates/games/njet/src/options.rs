@@ -46,7 +46,7 @@ pub const SPECS: &[OptionSpec] = &[
         key: "must_trump_when_void",
         kind: OptionKind::Bool,
         default: "false",
-        help: "a player who cannot follow the led group must play a trump if he has one",
+        help: "a player who cannot follow the led group must play a trump if they have one",
         help_fr: "un joueur qui ne peut pas fournir dans le groupe demandé doit couper s’il a de l’atout",
     },
     OptionSpec {
@@ -82,6 +82,6 @@ pub const SPECS: &[OptionSpec] = &[
         kind: OptionKind::Range { min: 1, max: MAX_ROUNDS },
         default: "8",
         help: "rounds in a match (8 in the rules; 9 gives three players an even rotation)",
-        help_fr: "le nombre de manches d’une partie (8 dans les règles ; 9 donne à trois joueurs une rotation égale)",
+        help_fr: "le nombre de manches d’une partie (8 dans les règles\u{a0}; 9 donne à trois joueurs une rotation égale)",
     },
 ];

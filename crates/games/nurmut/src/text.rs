@@ -170,7 +170,12 @@ impl Wording for crate::NurMut {
             } else {
                 format!(" ({}{colon} {})", t("glissées dessous", "tucked under"), tucked.join(" "))
             };
-            let _ = writeln!(out, "{marker} {}{colon} {shown}, score {}{tucked}", w.who_upper(seat), view.scores[seat]);
+            let _ = writeln!(
+                out,
+                "{marker} {}{colon} {shown}, score {}{tucked}",
+                w.who_upper(seat),
+                tapis_core::number(view.scores[seat])
+            );
         }
         let _ = writeln!(out, "{}{colon} {}", t("Cartes mises de côté", "Cards set aside"), view.stock);
         match (view.phase, view.current) {
@@ -340,7 +345,7 @@ impl Wording for crate::NurMut {
                 centre_pile(*pile as usize, w),
             ),
             Event::RoundOver { round, winner, cards, scores } => {
-                let left = by_name(cards.seats().filter(|(s, _)| s != winner).map(|(s, c)| (s, *c)), w);
+                let left = by_name(cards.seats().filter(|(s, _)| s != winner).map(|(s, c)| (s, i64::from(*c))), w);
                 format!(
                     "{} {}{nb}: {} {} {round}. {}{nb}: {left}. {}",
                     pile_of(*winner, w),
@@ -433,11 +438,11 @@ fn join(items: &[String], or: bool, w: &Words) -> String {
 }
 
 /// Every seat with a number: « Ada 0, Blaise -3, vous -5 ».
-fn by_name<T: std::fmt::Display>(values: impl Iterator<Item = (Seat, T)>, w: &Words) -> String {
-    values.map(|(seat, v)| format!("{} {v}", w.who(seat))).collect::<Vec<_>>().join(", ")
+fn by_name(values: impl Iterator<Item = (Seat, i64)>, w: &Words) -> String {
+    values.map(|(seat, v)| format!("{} {}", w.who(seat), tapis_core::number(v))).collect::<Vec<_>>().join(", ")
 }
 
-/// « Totaux : Ada 0, Blaise -3. » / "Totals: Ada 0, Blaise -3."
+/// « Totaux : Ada 0, Blaise −3. » / "Totals: Ada 0, Blaise −3."
 fn totals(scores: &BySeat<i64>, w: &Words) -> String {
     format!("{}{}: {}.", w.pick("Totaux", "Totals"), nb(w), by_name(scores.seats().map(|(s, v)| (s, *v)), w))
 }

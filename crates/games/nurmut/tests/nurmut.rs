@@ -1085,13 +1085,13 @@ fn events_in_words() {
         (
             Event::RoundOver { round: 1, winner: s(1), cards: by_seat(&[1, 0]), scores: by_seat(&[-1, 0]) },
             "Le tas de Blaise est vide\u{a0}: Blaise gagne la manche 1. Cartes restantes\u{a0}: Ada 1. Totaux\u{a0}: \
-             Ada -1, Blaise 0.",
-            "Blaise's pile is empty: Blaise wins round 1. Cards left: Ada 1. Totals: Ada -1, Blaise 0.",
+             Ada \u{2212}1, Blaise 0.",
+            "Blaise's pile is empty: Blaise wins round 1. Cards left: Ada 1. Totals: Ada \u{2212}1, Blaise 0.",
         ),
         (
             Event::MatchOver { winners: SeatSet::single(s(1)), scores: by_seat(&[-3, 0]) },
-            "Blaise gagne la partie. Totaux\u{a0}: Ada -3, Blaise 0.",
-            "Blaise wins the match. Totals: Ada -3, Blaise 0.",
+            "Blaise gagne la partie. Totaux\u{a0}: Ada \u{2212}3, Blaise 0.",
+            "Blaise wins the match. Totals: Ada \u{2212}3, Blaise 0.",
         ),
     ];
     let names = names(2);

@@ -854,8 +854,8 @@ fn texts_in_french_and_english() {
     assert_eq!(CrazyEights::describe_action(Action::Play("QH".parse().unwrap()), &fr), "poser D♥");
     assert_eq!(CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), &en), "name ♠ spades");
     assert_eq!(CrazyEights::describe_action(Action::Suit(tapis_core::Suit::Spades), &fr), "demander ♠ pique");
-    assert!(CrazyEights::rules_text(Lang::Fr).contains("8 = 50"));
-    assert!(CrazyEights::rules_text(Lang::En).contains("5♠ = 17"));
+    assert!(CrazyEights::rules_text(Lang::Fr).contains("un 8, 50 points"));
+    assert!(CrazyEights::rules_text(Lang::En).contains("5♠ is worth 17"));
     let event = Event::Drew { seat: Seat(1), cards: 2 };
     assert_eq!(CrazyEights::describe_event(&event, &en), "Ada draws 2 cards.");
     assert_eq!(CrazyEights::describe_event(&event, &fr), "Ada pioche 2 cartes.");

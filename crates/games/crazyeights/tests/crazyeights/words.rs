@@ -233,12 +233,13 @@ fn the_checks_fail_on_the_old_forms() {
         ("Ada joue QS.", Lang::Fr),
         ("« »", Lang::Fr),
         ("« Sans King ! »", Lang::Fr),
+        ("Fin de la partie\u{a0}: Ada finit avec -1 point.", Lang::Fr),
     ];
     for (text, lang) in old {
         assert!(!bad_forms(text, lang).is_empty(), "not caught: {text}");
     }
     assert_no_bad_form("Ada pose D♠.", Lang::Fr);
-    assert_no_bad_form("Fin de la partie\u{a0}: Ada finit avec -1 point.", Lang::Fr);
+    assert_no_bad_form("Fin de la partie\u{a0}: Ada finit avec \u{2212}1 point.", Lang::Fr);
     assert_no_bad_form("An 8 is turned up and put back, then K♣.", Lang::En);
 }
 
