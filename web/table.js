@@ -47,6 +47,26 @@ export async function roomPage(code) {
   await page.open();
 }
 
+/**
+ * A match stored under other rules than the server's, kept read-only (`docs/upgrades.md`): the
+ * server's notice, the record's link, and the match's moves as its record lists them.
+ */
+function readOnlyBox(code, info) {
+  const notice = info.read_only;
+  const moves = h('ol', { class: 'read-only-moves' });
+  api('GET', notice.record).then((record) => {
+    for (const [seat, action] of record.actions || []) {
+      const who = seatName(info, seat, null);
+      moves.append(h('li', {}, tr(`${who}\u00a0: ${action}`, `${who}: ${action}`)));
+    }
+  }).catch(() => {});
+  return h('section', { class: 'read-only', role: 'status' },
+    h('p', {}, tr(notice.text.fr, notice.text.en)),
+    h('p', {}, h('a', { href: notice.record, download: `${code}-${info.match}.json` },
+      tr('Télécharger l’enregistrement de la partie', 'Download the match’s record'))),
+    h('h2', {}, tr('Les coups joués', 'The moves played')), moves);
+}
+
 class RoomPage {
   constructor(code) {
     this.room = new Room(code, (what, detail) => this.changed(what, detail));
@@ -143,7 +163,7 @@ class RoomPage {
     noTurn(`${name} — tapis`);
     const free = info.seats.filter((s) => s.kind === 'human' && !s.name).length;
     const watching = !!room.ws && !room.held;
-    const kind = room.held ? 'held' : free && info.phase === 'waiting' ? 'join' : watching ? 'watch' : 'full';
+    const kind = info.read_only ? 'read_only' : room.held ? 'held' : free && info.phase === 'waiting' ? 'join' : watching ? 'watch' : 'full';
     // The lobby is built again only when what it offers changes; otherwise its seats and lines
     // are patched, so a name being typed stays.
     if (!this.lobby || this.lobby.kind !== kind || this.lobby.lang !== lang()) this.buildLobby(kind);
@@ -172,6 +192,15 @@ class RoomPage {
       main.append(h('p', { class: 'lead' }, stop(tr(`${host} vous invite à une partie ${ofGame(info.game)}`, `${host} invites you to a game ${ofGame(info.game)}`))));
     }
     if (room.notice) main.append(h('p', room.notice.info ? { role: 'status' } : { class: 'error', role: 'alert' }, noticeText(room.notice)));
+    if (kind === 'read_only') {
+      const list = h('ul', { class: 'lobby-seats' });
+      main.append(readOnlyBox(room.code, info), h('h2', {}, tr('Les places', 'The seats')), list);
+      const header = topBar(connectionPill(room));
+      clear(app).append(header, main);
+      this.table = null;
+      this.lobby = { kind, list, waiting: null, header, lang: lang() };
+      return;
+    }
     main.append(inviteBox(room.code));
     const list = h('ul', { class: 'lobby-seats' });
     main.append(h('h2', {}, tr('Les places', 'The seats')), list, variantsBox(game, info.options));

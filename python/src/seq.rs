@@ -31,7 +31,9 @@ use std::sync::Arc;
 use tapis_bots::progress::{Progress, Stall};
 use tapis_core::game::ActionList;
 use tapis_core::rng::game_seed;
-use tapis_core::{FullGame, GameEvent, GameRng, Lang, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet, Words};
+use tapis_core::{
+    FullGame, GameEvent, GameRng, Lang, MAX_SEATS, Match, MatchRequest, Record, Seat, SeatSet, StepLog, Words,
+};
 
 /// What the package needs of a game: its action ids and tensors, its counters (which
 /// `tapis.arena` reports as the Rust arena does), its bots and its words: every concern.
@@ -353,9 +355,15 @@ impl<G: Rules> Seq<G> {
         } else {
             let action = G::id_action(table.players, &table.options, id)
                 .ok_or_else(|| format!("{id} is not an action id of this game (0..{})", table.num_actions))?;
-            self.state.apply(seat, action).map_err(|e| e.message(tapis_core::Lang::En))?;
-            if let Some(record) = &mut self.record {
-                record.actions.push((seat.0, action.to_string()));
+            match &mut self.record {
+                // What chance draws is written into the record beside the action, so that the
+                // record replays whatever the generator does tomorrow.
+                Some(record) => {
+                    let mut log = StepLog::drawing();
+                    self.state.apply_logged(seat, action, &mut log).map_err(|e| e.message(tapis_core::Lang::En))?;
+                    record.push(seat, action.to_string(), &log.outcomes);
+                }
+                None => self.state.apply(seat, action).map_err(|e| e.message(tapis_core::Lang::En))?,
             }
             self.steps += 1;
             self.declined = SeatSet::EMPTY;

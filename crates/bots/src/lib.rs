@@ -16,9 +16,9 @@ pub mod stats;
 
 use rayon::prelude::*;
 use serde_json::{Map, Value};
-use tapis_core::Match;
 use tapis_core::rng::{game_seed, salt};
 use tapis_core::{Encoding, EventSink, Game, GameRng, Heuristic, MatchRequest, Seat, SeatSet};
+use tapis_core::{Match, Record};
 
 /// The bots the project has.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -226,7 +226,7 @@ pub fn play_out<G: Heuristic + Encoding>(state: &mut G, bots: &[BotKind], rng: &
 }
 
 /// [`play_out`], telling `events` what happens (a [`tapis_core::Counting`] sink counts it).
-pub fn play_out_with<G: Heuristic + Encoding, E: EventSink<G::Event>>(
+pub fn play_out_with<G: Heuristic + Encoding, E: EventSink<G::Event, G::Chance>>(
     state: &mut G,
     bots: &[BotKind],
     rng: &mut GameRng,
@@ -239,6 +239,20 @@ pub fn play_out_with<G: Heuristic + Encoding, E: EventSink<G::Event>>(
         decisions += 1;
     }
     decisions
+}
+
+/// A whole match of `request` played through its record by the game's heuristic bot at every
+/// seat, decisions and races drawn from `seed` (at most [`MAX_DECISIONS`]): what a game's golden
+/// records are ([`tapis_core::kit::golden`]).
+pub fn recorded_match<G: Heuristic>(request: &MatchRequest, seed: u64) -> Record {
+    let mut played = Match::<G>::new(request).expect("a valid request");
+    let bots = vec![BotKind::Heuristic; request.players];
+    let mut rng = GameRng::seed_from_u64(seed);
+    for _ in 0..MAX_DECISIONS {
+        let Some((seat, action)) = next_move(played.state(), &bots, &mut rng) else { break };
+        played.act_parsed(seat, action).expect("a bot chooses a legal action");
+    }
+    played.record().clone()
 }
 
 /// Matches played in parallel before they are added up in order.

@@ -65,7 +65,7 @@ impl<G: Counters> Default for Counting<G> {
     }
 }
 
-impl<G: Counters> EventSink<G::Event> for Counting<G> {
+impl<G: Counters> EventSink<G::Event, G::Chance> for Counting<G> {
     #[inline]
     fn emit(&mut self, event: impl FnOnce() -> G::Event) {
         G::count(&event(), &mut self.memory, &mut self.counts);

@@ -292,27 +292,52 @@ pub enum RecordError {
     /// The record is of another game.
     #[error("the record is of game '{record}', not '{game}'")]
     OtherGame { record: String, game: &'static str },
-    /// The record was written by another version of the engine, whose rules may differ.
-    #[error("the record was written by engine version '{record}'; this is version {engine}")]
-    Version { record: String, engine: &'static str },
+    /// The record was played under another version of the game's rules, which this build does
+    /// not keep (it keeps one per game: its own).
+    #[error(
+        "the record was played under version {record} of the rules of {game}; this build keeps only version {rules}, and does not replay it under other rules"
+    )]
+    Rules { game: &'static str, record: u32, rules: u32 },
     /// The record's setup is refused.
     #[error("the record's setup is refused: {0}")]
     Setup(Box<SetupError>),
     /// Action `index` (from 1) does not apply.
     #[error("action {index} ([{seat}, \"{action}\"]) fails: {error}")]
     Action { index: usize, seat: u8, action: String, error: Box<ActionError> },
+    /// The record's chance outcomes do not match its actions: at the moment `at` (0: the setup,
+    /// k: action k), one is missing, left over, out of order, unreadable, or does not fit.
+    #[error("{}", self.message(Lang::En))]
+    Chance { at: u64, problem: ChanceProblem },
+}
+
+/// What is wrong with a record's chance outcomes at one moment of its match. `index` is the
+/// outcome's place in the record's `chance` list, from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ChanceProblem {
+    /// The match draws an outcome there that the record does not list.
+    Missing,
+    /// The outcome is listed there, but the match draws nothing more there.
+    Unused { index: usize },
+    /// The outcome could not stand in the match at that moment (other cards, other pile sizes,
+    /// a card no longer in the stock); `outcome` is its JSON.
+    Misfit { index: usize, outcome: String },
+    /// The outcome does not read as one of this game's.
+    Unreadable { index: usize, why: String },
+    /// The outcome is listed after one drawn later (`after`: that one's moment).
+    OutOfOrder { index: usize, after: u64 },
 }
 
 impl RecordError {
     pub fn message(&self, lang: Lang) -> String {
         match (self, lang) {
+            (RecordError::Chance { at, problem }, _) => chance_message(*at, problem, lang),
             (_, Lang::En) => self.to_string(),
             (RecordError::OtherGame { record, game }, Lang::Fr) => {
                 format!("l'enregistrement est une partie de « {record} », pas de « {game} »")
             }
-            (RecordError::Version { record, engine }, Lang::Fr) => {
-                format!("l'enregistrement vient de la version « {record} » du moteur ; celle-ci est la {engine}")
-            }
+            (RecordError::Rules { game, record, rules }, Lang::Fr) => format!(
+                "l'enregistrement a été joué avec la version {record} des règles de {game}\u{a0}; cette version de tapis ne garde que la version {rules} et ne le rejoue pas avec d'autres règles"
+            ),
             (RecordError::Setup(e), Lang::Fr) => {
                 format!("la mise en place de l'enregistrement est refusée : {}", e.message(lang))
             }
@@ -320,6 +345,49 @@ impl RecordError {
                 format!("l'action {index} ([{seat}, « {action} »]) échoue : {}", error.message(lang))
             }
         }
+    }
+}
+
+/// One sentence for a record whose chance outcomes do not match its actions.
+fn chance_message(at: u64, problem: &ChanceProblem, lang: Lang) -> String {
+    let fr = lang == Lang::Fr;
+    let (moment_fr, moment_en) = match at {
+        0 => ("la mise en place".to_string(), "the setup".to_string()),
+        k => (format!("l'action {k}"), format!("action {k}")),
+    };
+    match problem {
+        ChanceProblem::Missing if fr => {
+            format!("{moment_fr} fait un tirage que la liste «\u{a0}chance\u{a0}» de l'enregistrement ne donne pas")
+        }
+        ChanceProblem::Missing => {
+            format!("{moment_en} draws a chance outcome that the record's \"chance\" does not list")
+        }
+        ChanceProblem::Unused { index } if fr => {
+            format!("chance[{index}] est donné pour {moment_fr}, qui ne tire rien de plus")
+        }
+        ChanceProblem::Unused { index } => {
+            format!("chance[{index}] is listed at {moment_en}, which draws nothing more")
+        }
+        ChanceProblem::Misfit { index, outcome } if fr => format!(
+            "chance[{index}] {} ne convient pas à la partie à {moment_fr}\u{a0}: elle ne peut pas l'avoir tiré là",
+            crate::game::short_quote(outcome)
+        ),
+        ChanceProblem::Misfit { index, outcome } => format!(
+            "chance[{index}] {} does not fit the match at {moment_en}: it cannot have been drawn there",
+            crate::game::short_quote(outcome)
+        ),
+        ChanceProblem::Unreadable { index, why } if fr => {
+            format!("chance[{index}] ({moment_fr}) ne se lit pas comme un tirage de ce jeu\u{a0}: {why}")
+        }
+        ChanceProblem::Unreadable { index, why } => {
+            format!("chance[{index}] ({moment_en}) does not read as an outcome of this game: {why}")
+        }
+        ChanceProblem::OutOfOrder { index, after } if fr => format!(
+            "chance[{index}] est donné pour {moment_fr}, après un tirage de l'action {after}\u{a0}: les tirages vont dans l'ordre où ils ont eu lieu"
+        ),
+        ChanceProblem::OutOfOrder { index, after } => format!(
+            "chance[{index}] is listed at {moment_en}, after an outcome of action {after}: outcomes go in the order they were drawn"
+        ),
     }
 }
 

@@ -60,18 +60,34 @@ impl<O, D> Setup<O, D> {
     }
 }
 
-/// Where [`Game::step`] reports what happened. `()` discards events at no cost (the fast path);
-/// a `Vec` collects them (the referee, the terminal, transcripts).
-pub trait EventSink<E> {
+/// Where [`Game::step`] reports what happened (events `E`), and what it drew by chance
+/// (outcomes `C`). `()` discards events and keeps every outcome as drawn, at no cost (the fast
+/// path); a `Vec` collects the events (the terminal, transcripts); a [`StepLog`] also keeps or
+/// imposes the outcomes (matches and their records, [`crate::record`]).
+///
+/// [`StepLog`]: crate::chance::StepLog
+pub trait EventSink<E, C> {
     fn emit(&mut self, event: impl FnOnce() -> E);
+
+    /// A chance point: the game has just drawn an outcome from its generator and put it in place
+    /// (a round dealt, a stock reshuffled, a card taken at random), before any event tells a
+    /// seat of it; `drawn` reads that outcome back from the match. The answer is an outcome the
+    /// game must impose instead, through the same code that installs a hand-made deal: a sink
+    /// replaying a record returns the stored outcome where it differs from the one drawn, if
+    /// `fits` accepts it (it could stand in the match at this moment: the same cards, piles of
+    /// the same sizes, a card still in the stock). `None`, by default: keep what was drawn.
+    #[inline(always)]
+    fn chance(&mut self, _drawn: impl FnOnce() -> C, _fits: impl Fn(&C) -> bool) -> Option<C> {
+        None
+    }
 }
 
-impl<E> EventSink<E> for () {
+impl<E, C> EventSink<E, C> for () {
     #[inline(always)]
     fn emit(&mut self, _event: impl FnOnce() -> E) {}
 }
 
-impl<E> EventSink<E> for Vec<E> {
+impl<E, C> EventSink<E, C> for Vec<E> {
     fn emit(&mut self, event: impl FnOnce() -> E) {
         self.push(event());
     }
@@ -105,6 +121,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// The name people know: `Le 8 Nantais`.
     const NAME: &'static str;
 
+    /// The version of the rules in this game's folder: bumped whenever the same seed and the
+    /// same actions would play differently (a rule, a deal procedure, a draw of the generator
+    /// moved). Every record and stored match carries it; a record of another version is not
+    /// replayed under these rules (`docs/upgrades.md`).
+    const RULES_VERSION: u32;
+
     type Action: Copy + Eq + Debug + Display + Send + Sync + 'static;
     type Options: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// A hand-made first round (NOTATION.md).
@@ -113,6 +135,11 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     /// What happened, each event with its audience (everyone, or what one seat alone learns).
     /// Serialized with a `type` field.
     type Event: GameEvent;
+    /// One outcome of chance at the level the rulebook speaks of: a round's deal in NOTATION's
+    /// deal form, a reshuffled stock's order, a card drawn or taken at random, a tie settled by
+    /// lot. Serialized externally tagged (`{"deal": {...}}`, `{"draw": "7H"}`): a record keeps
+    /// them in order ([`crate::record::Outcome`]), so that it replays whatever the generator.
+    type Chance: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Why an action is refused, as the game types it ([`Reason`]).
     type Illegal: Reason;
 
@@ -142,8 +169,17 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
         None
     }
 
-    /// A new match: the first round dealt from `setup.seed`, or taken from `setup.deal`.
-    fn new_match(setup: Setup<Self::Options, Self::Deal>) -> Result<Self, SetupError>;
+    /// A new match: the first round dealt from `setup.seed` (a chance point of `sink`), or taken
+    /// from `setup.deal`; what the deal shows is told to `sink`.
+    fn start<S: EventSink<Self::Event, Self::Chance>>(
+        setup: Setup<Self::Options, Self::Deal>,
+        sink: &mut S,
+    ) -> Result<Self, SetupError>;
+
+    /// [`Game::start`], the deal's events discarded and its chance kept as drawn.
+    fn new_match(setup: Setup<Self::Options, Self::Deal>) -> Result<Self, SetupError> {
+        Self::start(setup, &mut ())
+    }
 
     // ----- whose move -----
 
@@ -187,8 +223,9 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
     // ----- acting -----
 
     /// Applies a legal action and every automatic effect that follows it (up to the next
-    /// decision, the next round included). The caller guarantees legality.
-    fn step<E: EventSink<Self::Event>>(&mut self, seat: Seat, action: Self::Action, events: &mut E);
+    /// decision, the next round included), telling `events` what happened and what chance drew.
+    /// The caller guarantees legality.
+    fn step<E: EventSink<Self::Event, Self::Chance>>(&mut self, seat: Seat, action: Self::Action, events: &mut E);
 
     /// The simulation fast path: no check, no events.
     fn apply_unchecked(&mut self, seat: Seat, action: Self::Action) {
@@ -202,12 +239,12 @@ pub trait Game: Clone + PartialEq + Debug + Send + Sync + Serialize + Deserializ
         Ok(())
     }
 
-    /// [`Game::apply`], collecting the events.
-    fn apply_logged(
+    /// [`Game::apply`], telling `events` what happened (a `Vec` collects the events).
+    fn apply_logged<S: EventSink<Self::Event, Self::Chance>>(
         &mut self,
         seat: Seat,
         action: Self::Action,
-        events: &mut Vec<Self::Event>,
+        events: &mut S,
     ) -> Result<(), ActionError> {
         self.check_legal(seat, action)?;
         self.step(seat, action, events);

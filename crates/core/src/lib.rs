@@ -58,6 +58,7 @@ macro_rules! set_operators {
 }
 
 pub mod cards;
+pub mod chance;
 pub mod client;
 pub mod counters;
 pub mod encoding;
@@ -79,13 +80,14 @@ pub use counters::{Counter, Counters, Counting, Counts};
 pub use encoding::Encoding;
 pub use multiset::OnceOrTwice;
 
-pub use error::{ActionError, DeckMismatch, RecordError, SetupError, Text, check_deck};
+pub use chance::{StepLog, Stored};
+pub use error::{ActionError, ChanceProblem, DeckMismatch, RecordError, SetupError, Text, check_deck};
 pub use game::{
     ActionList, Audience, Conformance, EventSink, FullGame, Game, GameEvent, Heuristic, Lang, MAX_ACTIONS, NoReason,
     Reason, Setup, Wording, events_for,
 };
 pub use options::{ChoiceValue, OptionKind, OptionSpec};
-pub use record::{Match, MatchRequest, Record};
+pub use record::{Match, MatchRequest, Outcome, Record};
 pub use rich::{Mark, RichLine, RichSpan, Tint};
 pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};

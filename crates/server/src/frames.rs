@@ -344,7 +344,7 @@ mod tests {
         while !table.is_over() {
             let seat = (0..3).map(Seat).find(|s| !table.current().legal(*s).is_empty()).unwrap();
             let action = table.current().legal(seat)[0].clone();
-            let accepted = table.replay(seat, &action, 0).unwrap();
+            let accepted = table.replay(seat, &action, None, 0).unwrap();
             for event in &accepted.events {
                 assert_eq!(wire(event).get(), event.wire());
                 checked += 1;

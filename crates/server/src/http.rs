@@ -696,18 +696,19 @@ async fn create_room(
         bot_delay_ms,
         turn_clock_ms,
     };
-    let current = StoredMatch {
-        match_no: 1,
-        seed,
-        dealer: record.dealer.unwrap_or(players as u8 - 1),
-        options: record.options.clone(),
-        deal,
-    };
+    let current = StoredMatch::of(1, record);
     if let Err(e) = server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await {
         crate::limited!(error, "storing a room failed", error = %e);
         return Err(ApiError::StoreFailed);
     }
-    let loaded = LoadedRoom { room: stored, seats: Vec::new(), current, actions: Vec::new(), chat: Vec::new() };
+    let loaded = LoadedRoom {
+        room: stored,
+        seats: Vec::new(),
+        current,
+        actions: Vec::new(),
+        chance: Vec::new(),
+        chat: Vec::new(),
+    };
     let room = Room::restore(server.clone(), loaded, bot_slot).map_err(|_| ApiError::Internal)?;
     let handle = spawn_room(room.held(Some(client), place));
     crate::relay::serve_room(&server, &code, &handle).await;
@@ -775,23 +776,18 @@ async fn record_of(
         let record = ask(server, code, peer, |reply| RoomMsg::Record { reply }).await?;
         return Ok((record?, current));
     }
-    let (game, players) = (info.game, info.players);
     let loaded = server.store.load_match(code, asked).await.map_err(|_| ApiError::Internal)?;
-    let Some(LoadedMatch { started, actions }) = loaded else {
+    let Some(LoadedMatch { started, actions, chance }) = loaded else {
         return Err(ApiError::NoMatch(asked));
     };
-    let record = tapis_core::Record {
-        game: game.id().to_string(),
-        players,
-        seed: started.seed,
-        options: started.options,
-        dealer: Some(started.dealer),
-        deal: started.deal,
-        version: tapis_core::record::ENGINE_VERSION.to_string(),
-        actions,
-    };
-    // Read back through the engine, so that it is the record the match gave when it ended; a
-    // whole match is replayed, so on the blocking pool.
+    let record = started.record(info.game.id(), info.players, actions, &chance);
+    // A match played under other rules is given as it is stored: these rules cannot replay it.
+    if started.rules() != info.game.rules_version() {
+        return Ok((serde_json::to_value(&record).unwrap_or(Value::Null), asked));
+    }
+    // Read back through the engine, so that it is the record the match gave when it ended (a
+    // match stored before chance outcomes were kept gets them); a whole match is replayed, so
+    // on the blocking pool.
     let read = tokio::task::spawn_blocking(move || {
         AnyMatch::load(&record).map(|done| serde_json::to_value(done.record()).unwrap_or(Value::Null))
     })
@@ -823,6 +819,14 @@ async fn replay(
 ) -> Answer {
     let info = ask(&server, &code, peer, |reply| RoomMsg::Info { reply }).await?;
     let (record, match_no) = record_of(&server, &code, peer, &info, asked?.0).await?;
+    // A match played under other rules is not replayed by these: its record is all there is.
+    let current = info.game.rules_version();
+    match record["rules"].as_u64() {
+        Some(rules) if rules != u64::from(current) => {
+            return Err(ApiError::ReadOnly { rules: rules as u32, current });
+        }
+        _ => {}
+    }
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays

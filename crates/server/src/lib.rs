@@ -22,6 +22,7 @@ pub mod backup;
 pub mod bots;
 pub mod cluster;
 pub mod frames;
+pub mod frozen;
 pub mod http;
 pub mod limits;
 pub mod logs;
@@ -315,8 +316,21 @@ impl Server {
             ApiError::Internal
         })?;
         let loaded = loaded.ok_or(ApiError::NoRoom)?;
-        let server = self.clone();
         let code = code.to_string();
+        // A match stored under other rules than this build's opens read-only.
+        let loaded = match frozen::FrozenRoom::of(self, loaded) {
+            Ok(frozen) => {
+                self.open_rooms.fetch_add(1, Ordering::Relaxed);
+                let (inbox, receiver) = mpsc::channel(1024);
+                tokio::spawn(frozen.run(receiver));
+                let handle = RoomHandle { inbox };
+                relay::serve_room(self, &code, &handle).await;
+                self.rooms.insert(code, handle.clone());
+                return Ok(handle);
+            }
+            Err(loaded) => loaded,
+        };
+        let server = self.clone();
         // A long match is replayed: on the blocking pool.
         let restored = tokio::task::spawn_blocking(move || room::Room::restore(server, loaded, None))
             .await
@@ -407,6 +421,12 @@ pub enum ApiError {
     StoreFailed,
     /// A stored room cannot be rebuilt from its actions.
     DamagedRoom,
+    /// The room's match was played under another rules version than this server's: it is kept
+    /// read-only (nothing is taken, nothing written).
+    ReadOnly {
+        rules: u32,
+        current: u32,
+    },
     /// Another node of a shared store holds the room (its name): the client asks that node.
     Elsewhere(String),
     /// A refusal of the table other than the ones above (see the `From` below).
@@ -452,6 +472,7 @@ impl ApiError {
             ApiError::UriTooLong => "too_large",
             ApiError::StoreFailed => "store_failed",
             ApiError::DamagedRoom => "damaged_room",
+            ApiError::ReadOnly { .. } => "read_only",
             ApiError::Elsewhere(_) => "room_elsewhere",
             ApiError::Table(e) => e.code(),
             ApiError::Internal => "internal",
@@ -462,7 +483,11 @@ impl ApiError {
         match self {
             ApiError::NoRoom | ApiError::NoMatch(_) => 404,
             ApiError::BadToken => 403,
-            ApiError::RoomFull | ApiError::SeatTaken | ApiError::NotOver | ApiError::Elsewhere(_) => 409,
+            ApiError::RoomFull
+            | ApiError::SeatTaken
+            | ApiError::NotOver
+            | ApiError::Elsewhere(_)
+            | ApiError::ReadOnly { .. } => 409,
             ApiError::TooManyRooms | ApiError::TooManyConnections | ApiError::StoreFailed => 503,
             ApiError::TooLarge => 413,
             ApiError::UriTooLong => 414,
@@ -541,6 +566,14 @@ impl ApiError {
             ApiError::DamagedRoom => pick(
                 "l'historique enregistré de ce salon ne se relit pas",
                 "this room's stored history cannot be read back",
+            ),
+            ApiError::ReadOnly { rules, current } => pick(
+                &format!(
+                    "ce salon est en lecture seule\u{a0}: sa partie a été jouée avec la version {rules} des règles, ce serveur joue la version {current}"
+                ),
+                &format!(
+                    "this room is read-only: its match was played under version {rules} of the rules, this server plays version {current}"
+                ),
             ),
             ApiError::Elsewhere(node) => pick(
                 &format!("ce salon est sur le nœud «\u{a0}{node}\u{a0}»\u{a0}: adressez-vous à lui"),

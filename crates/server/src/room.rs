@@ -29,8 +29,10 @@ use std::cell::Cell;
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Arc;
 use tapis_bots::Level;
-use tapis_core::{MatchRequest, Seat};
-use tapis_table::{Accepted, Answered, Controller, GameId, JobAnswer, JobKey, Table, TableError, TableSetup, bot_name};
+use tapis_core::{MatchRequest, RecordError, Seat};
+use tapis_table::{
+    Accepted, Answered, Controller, GameId, JobAnswer, JobKey, LoadError, Table, TableError, TableSetup, bot_name,
+};
 use tokio::sync::{mpsc, oneshot};
 
 /// A client further behind than this gets a snapshot rather than every update it missed.
@@ -121,6 +123,10 @@ pub struct RoomInfo {
     pub options: serde_json::Map<String, Value>,
     pub phase: Phase,
     pub players: usize,
+    /// Set when the room's match was played under other rules and opened read-only (an
+    /// extension of SERVER.md).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub read_only: Option<crate::frozen::Notice>,
     pub room: String,
     pub seats: Vec<SeatInfo>,
     pub seq: u64,
@@ -220,11 +226,23 @@ pub struct Room {
     place: Option<RoomPlace>,
 }
 
-/// Why a stored room could not be rebuilt: at which stored action (the reason is not given, as
-/// it may quote an action, and so a card).
+/// Why a stored room could not be rebuilt: at which stored action (0: its setup), or where its
+/// chance outcomes stop fitting (the reason is not given, as it may quote an action or an
+/// outcome, and so a card).
 #[derive(Debug)]
 pub struct RestoreError {
-    pub at: usize,
+    pub at: u64,
+}
+
+impl RestoreError {
+    fn of(error: &TableError) -> RestoreError {
+        let at = match error {
+            TableError::Record(LoadError::Record(RecordError::Action { index, .. })) => *index as u64,
+            TableError::Record(LoadError::Record(RecordError::Chance { at, .. })) => *at,
+            _ => 0,
+        };
+        RestoreError { at }
+    }
 }
 
 /// What each seat is called: bots by their name, people by the one they sat down under, free
@@ -270,16 +288,12 @@ impl Room {
         loaded: LoadedRoom,
         bot_slot: Option<BotRoomSlot>,
     ) -> Result<Room, RestoreError> {
-        let LoadedRoom { room: stored, seats: taken, current, actions, chat } = loaded;
+        let record = loaded.record();
+        let LoadedRoom { room: stored, seats: taken, current, chat, .. } = loaded;
         let game: GameId = stored.game.parse().map_err(|_| RestoreError { at: 0 })?;
         let setup = setup_of(&stored, game, &current, names_of(&stored, &taken));
-        let request = setup.request.clone();
         let now = server.clock.now();
-        let table = Table::restore(setup, current.match_no, request, &[], now).map_err(|_| RestoreError { at: 0 })?;
-        let mut table = table;
-        for (i, (seat, action)) in actions.iter().enumerate() {
-            table.replay(Seat(*seat), action, now).map_err(|_| RestoreError { at: i + 1 })?;
-        }
+        let mut table = Table::restore(setup, current.match_no, &record, now).map_err(|e| RestoreError::of(&e))?;
         table.touch(now);
         let mut seats: Vec<SeatState> = stored
             .seats
@@ -376,6 +390,7 @@ impl Room {
             options: self.table.current().record().options.clone(),
             phase: self.phase(),
             players: self.stored.players,
+            read_only: None,
             room: self.code.clone(),
             seats,
             seq: self.table.seq(),
@@ -656,21 +671,19 @@ impl Room {
         frames::snapshot(&self.table, seat, self.started(), self.now())
     }
 
-    /// The updates of this match after `since`, regenerated from its actions, for `seat`.
+    /// The updates of this match after `since`, regenerated from its actions and chance
+    /// outcomes, for `seat`.
     fn missed(&self, seat: Option<Seat>, since: u64) -> Vec<String> {
         let record = self.table.current().record();
         let setup = self.table.setup().clone();
-        let request = setup.request.clone();
         let now = self.now();
-        let Ok(mut replay) =
-            Table::restore(setup, self.table.match_no(), request, &record.actions[..since as usize], now)
-        else {
+        let Ok(mut replay) = Table::restore(setup, self.table.match_no(), &record.until(since as usize), now) else {
             return vec![self.snapshot(seat)];
         };
         let mut out = Vec::new();
         let missed = &record.actions[since as usize..];
         for (i, (s, action)) in missed.iter().enumerate() {
-            match replay.replay(Seat(*s), action, now) {
+            match replay.replay(Seat(*s), action, record.stored_at(since + i as u64 + 1), now) {
                 Ok(accepted) => {
                     // The turn clock runs from the last of them.
                     let clock_ms = if i + 1 == missed.len() { frames::clock_ms(&self.table, now) } else { None };
@@ -757,6 +770,7 @@ impl Room {
             seq: a.seq,
             seat: a.seat.0,
             action: a.action.clone(),
+            chance: a.chance.clone(),
         };
         if let Err(e) = self.server.store.write(write).await {
             crate::limited!(
@@ -779,13 +793,10 @@ impl Room {
     /// Back to the first `keep` actions of the match (what is stored), told to everyone: an
     /// error, then a snapshot. Bots wait a little before trying again.
     fn rollback(&mut self, keep: u64) {
-        let record = self.table.current().record().clone();
+        let record = self.table.current().record().until(keep as usize);
         let setup = self.table.setup().clone();
-        let request = setup.request.clone();
         let now = self.now();
-        if let Ok(mut table) =
-            Table::restore(setup, self.table.match_no(), request, &record.actions[..keep as usize], now)
-        {
+        if let Ok(mut table) = Table::restore(setup, self.table.match_no(), &record, now) {
             // The people's own settings are not part of the match: they stay as they were.
             for seat in (0..self.seats.len()).map(|i| Seat(i as u8)) {
                 table.set_auto_forced(seat, self.table.auto_forced(seat));
@@ -921,14 +932,7 @@ impl Room {
         if let Err(e) = next.rematch(seed, self.now()) {
             return self.error_to(conn, &ApiError::from(e));
         }
-        let record = next.current().record();
-        let started = StoredMatch {
-            match_no: next.match_no(),
-            seed,
-            dealer: record.dealer.unwrap_or(0),
-            options: record.options.clone(),
-            deal: None,
-        };
+        let started = StoredMatch::of(next.match_no(), next.current().record());
         if self.server.store.write(Write::StartMatch { room: self.code.clone(), started }).await.is_err() {
             return self.error_to(conn, &ApiError::StoreFailed);
         }
@@ -1020,9 +1024,24 @@ mod tests {
             bot_delay_ms: 0,
             turn_clock_ms: None,
         };
-        let current = StoredMatch { match_no: 1, seed: 7, dealer: 1, options: Default::default(), deal: None };
+        let current = StoredMatch {
+            match_no: 1,
+            seed: 7,
+            dealer: 1,
+            options: Default::default(),
+            deal: None,
+            rules: None,
+            chance: None,
+        };
         server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await.unwrap();
-        let loaded = LoadedRoom { room: stored, seats: Vec::new(), current, actions: Vec::new(), chat: Vec::new() };
+        let loaded = LoadedRoom {
+            room: stored,
+            seats: Vec::new(),
+            current,
+            actions: Vec::new(),
+            chance: Vec::new(),
+            chat: Vec::new(),
+        };
         Room::restore(server, loaded, None).map_err(|e| e.at).unwrap()
     }
 

@@ -1,7 +1,9 @@
 //! Where rooms live between restarts, behind one narrow interface ([`Store`]): create a room,
 //! start a match, record a seat taken (or given to a bot), append an accepted action, append a
-//! chat line, read a room or one of its matches back. The action log is the source of truth: a room is rebuilt by
-//! replaying it.
+//! chat line, read a room or one of its matches back. The action log is the source of truth: a
+//! room is rebuilt by replaying it, each match under the rules version it was stored with and
+//! with the chance outcomes stored beside its first deal and each action, never a re-run of
+//! the generator (`docs/upgrades.md`).
 //!
 //! [`SqliteStore`] keeps it in one SQLite file (WAL, `synchronous = FULL`: a commit is on disk
 //! before it is acknowledged). Every write goes to one thread of its own that owns the writing
@@ -30,6 +32,7 @@ use std::path::{Path, PathBuf};
 use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 use tapis_bots::Level;
+use tapis_core::{Outcome, Record};
 use tapis_table::Controller;
 use tokio::sync::oneshot;
 
@@ -107,6 +110,59 @@ pub struct StoredMatch {
     /// Every option, defaults included.
     pub options: serde_json::Map<String, serde_json::Value>,
     pub deal: Option<serde_json::Value>,
+    /// The version of the game's rules it is played under; `None` for a match stored before
+    /// rules versions were kept, which was played under [`LEGACY_RULES`].
+    pub rules: Option<u32>,
+    /// What chance drew as it was set up (its first deal), `at` 0; `None` for a match stored
+    /// before outcomes were kept, which replays from its seed.
+    pub chance: Option<Vec<Outcome>>,
+}
+
+/// The rules version of a match stored before rules versions were kept: every game's first.
+pub const LEGACY_RULES: u32 = 1;
+
+impl StoredMatch {
+    /// How a match starts, from its first record (what `Match::new` gave).
+    pub fn of(match_no: u32, record: &Record) -> StoredMatch {
+        StoredMatch {
+            match_no,
+            seed: record.seed,
+            dealer: record.dealer.unwrap_or(0),
+            options: record.options.clone(),
+            deal: record.deal.clone(),
+            rules: record.rules,
+            chance: record.chance.clone(),
+        }
+    }
+
+    /// Its first outcomes as stored: a list, empty when the setup drew nothing (a hand-made
+    /// deal); NULL only for a match stored before outcomes were kept.
+    pub fn chance_text(&self) -> Option<String> {
+        self.chance.as_ref().map(|first| serde_json::to_string(&drawn(first)).unwrap_or_default())
+    }
+
+    /// The rules version it is played under.
+    pub fn rules(&self) -> u32 {
+        self.rules.unwrap_or(LEGACY_RULES)
+    }
+
+    /// The match as a record (PROTOCOL.md) of `game` at `players`, with its `actions` and the
+    /// outcomes stored with them (`chance`, in order), and its rules version. A match stored
+    /// before outcomes were kept gives a record without them: it replays from its seed.
+    pub fn record(&self, game: &str, players: usize, actions: Vec<(u8, String)>, chance: &[Outcome]) -> Record {
+        Record {
+            game: game.to_string(),
+            players,
+            seed: self.seed,
+            options: self.options.clone(),
+            dealer: Some(self.dealer),
+            deal: self.deal.clone(),
+            version: tapis_core::record::ENGINE_VERSION.to_string(),
+            rules: Some(self.rules()),
+            actions,
+            chance: self.chance.as_ref().map(|first| first.iter().chain(chance).cloned().collect()),
+        }
+    }
 }
 
 /// A seat taken by a person: the token is kept hashed, never in clear.
@@ -133,6 +189,9 @@ pub struct LoadedRoom {
     pub current: StoredMatch,
     /// `(seat, action)` of the last match, in order.
     pub actions: Vec<(u8, String)>,
+    /// What chance drew while applying them, in order (each outcome's `at` is its action's
+    /// `seq`).
+    pub chance: Vec<Outcome>,
     /// The last [`CHAT_KEPT`] lines, oldest first.
     pub chat: Vec<StoredChat>,
 }
@@ -142,6 +201,15 @@ pub struct LoadedRoom {
 pub struct LoadedMatch {
     pub started: StoredMatch,
     pub actions: Vec<(u8, String)>,
+    /// What chance drew while applying them, in order.
+    pub chance: Vec<Outcome>,
+}
+
+impl LoadedRoom {
+    /// Its current match as a record ([`StoredMatch::record`]).
+    pub fn record(&self) -> Record {
+        self.current.record(&self.room.game, self.room.players, self.actions.clone(), &self.chance)
+    }
 }
 
 /// One write. Each is acknowledged only once committed. `SeatToBot`: a person's seat given to a
@@ -163,6 +231,8 @@ pub enum Write {
         seq: u64,
         seat: u8,
         action: String,
+        /// What chance drew while applying it (each `at` is `seq`).
+        chance: Vec<Outcome>,
     },
     /// A chat line; a room keeps its last [`CHAT_KEPT`].
     Chat {
@@ -231,11 +301,11 @@ enum Pending {
 /// The most writes grouped into one transaction.
 const MAX_GROUP: usize = 1024;
 
-/// The tables, created if missing. `actions` has no rowid: its rows live in the B-tree of their
-/// key, so that an insert writes one B-tree instead of a table and its index (with 1,000 rooms'
-/// inserts interleaved, 6 to a commit: an eighth less CPU per insert, and up to a sixth fewer
-/// bytes written to the WAL). A database created before keeps its table, which reads and writes
-/// the same.
+/// The tables as the first release wrote them, created if missing; [`MIGRATIONS`] bring them up
+/// to date. `actions` has no rowid: its rows live in the B-tree of their key, so that an insert
+/// writes one B-tree instead of a table and its index (with 1,000 rooms' inserts interleaved, 6
+/// to a commit: an eighth less CPU per insert, and up to a sixth fewer bytes written to the
+/// WAL). A database created before keeps its table, which reads and writes the same.
 const SCHEMA: &str = "
     CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, game TEXT NOT NULL, players INTEGER NOT NULL,
         seats TEXT NOT NULL, fixed_deal INTEGER NOT NULL, bot_delay_ms INTEGER NOT NULL, turn_clock_ms INTEGER);
@@ -249,6 +319,39 @@ const SCHEMA: &str = "
         text TEXT NOT NULL);
     CREATE INDEX IF NOT EXISTS chat_by_room ON chat (room, id);
 ";
+
+/// What each version of the schema adds to the one before, in order: the database's
+/// `PRAGMA user_version` counts those applied (0: the first release's tables). A release only
+/// ever adds a migration at the end, and a migration only adds (nullable columns, tables): a
+/// database upgraded in place still holds every match as it was stored (`docs/upgrades.md`).
+const MIGRATIONS: &[&str] = &[
+    // 1: each match's rules version and first deal's chance outcomes, each action's outcomes
+    // (NULL in rows stored before: those matches replay from their seed, under rules version 1).
+    "ALTER TABLE matches ADD COLUMN rules INTEGER;
+     ALTER TABLE matches ADD COLUMN chance TEXT;
+     ALTER TABLE actions ADD COLUMN chance TEXT;",
+];
+
+/// Creates the tables or brings them up to date, in one transaction. A database of a later
+/// schema (written by a newer release) is refused: this release would not know what it holds.
+fn migrate(connection: &mut Connection) -> anyhow::Result<()> {
+    let tx = connection.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    tx.execute_batch(SCHEMA)?;
+    let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    let version = usize::try_from(version)?;
+    anyhow::ensure!(
+        version <= MIGRATIONS.len(),
+        "its schema is version {version}, written by a newer release of tapis (this one knows versions up to {}): \
+         run that release or a newer one on it",
+        MIGRATIONS.len()
+    );
+    for migration in &MIGRATIONS[version..] {
+        tx.execute_batch(migration)?;
+    }
+    tx.pragma_update(None, "user_version", MIGRATIONS.len() as i64)?;
+    tx.commit()?;
+    Ok(())
+}
 
 /// Opens the database for writing: WAL, every commit flushed to disk.
 fn open_writer(path: &Path) -> rusqlite::Result<Connection> {
@@ -294,9 +397,9 @@ impl SqliteStore {
         let shown = path.display().to_string();
         let opened = {
             let path = path.clone();
-            tokio::task::spawn_blocking(move || -> rusqlite::Result<Connection> {
-                let connection = open_writer(&path)?;
-                connection.execute_batch(SCHEMA)?;
+            tokio::task::spawn_blocking(move || -> anyhow::Result<Connection> {
+                let mut connection = open_writer(&path)?;
+                migrate(&mut connection)?;
                 Ok(connection)
             })
             .await?
@@ -458,9 +561,11 @@ fn commit_group(
 
 fn apply(c: &Connection, write: &Write) -> rusqlite::Result<()> {
     match write {
-        Write::Action { room, match_no, seq, seat, action } => {
-            c.prepare_cached("INSERT INTO actions (room, match_no, seq, seat, action) VALUES (?1, ?2, ?3, ?4, ?5)")?
-                .execute(params![room, match_no, *seq as i64, seat, action])?;
+        Write::Action { room, match_no, seq, seat, action, chance } => {
+            c.prepare_cached(
+                "INSERT INTO actions (room, match_no, seq, seat, action, chance) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute(params![room, match_no, *seq as i64, seat, action, outcomes_text(chance)])?;
         }
         Write::CreateRoom(room, first) => {
             c.prepare_cached(
@@ -504,7 +609,8 @@ fn apply(c: &Connection, write: &Write) -> rusqlite::Result<()> {
 
 fn insert_match(c: &Connection, room: &str, m: &StoredMatch) -> rusqlite::Result<()> {
     c.prepare_cached(
-        "INSERT INTO matches (room, match_no, seed, dealer, options, deal) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO matches (room, match_no, seed, dealer, options, deal, rules, chance) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?
     .execute(params![
         room,
@@ -514,40 +620,76 @@ fn insert_match(c: &Connection, room: &str, m: &StoredMatch) -> rusqlite::Result
         m.dealer,
         serde_json::to_string(&m.options).unwrap_or_default(),
         m.deal.as_ref().map(|d| d.to_string()),
+        m.rules,
+        m.chance_text(),
     ])?;
     Ok(())
 }
 
-fn stored_match(row: &rusqlite::Row) -> rusqlite::Result<(u32, String, u8, String, Option<String>)> {
-    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?))
+/// The outcomes of one moment as stored: the list of the game's outcomes (their `at` is the
+/// row's); none stored as NULL.
+pub fn outcomes_text(chance: &[Outcome]) -> Option<String> {
+    (!chance.is_empty()).then(|| serde_json::to_string(&drawn(chance)).unwrap_or_default())
 }
 
-fn parse_match(
-    (match_no, seed, dealer, options, deal): (u32, String, u8, String, Option<String>),
-) -> anyhow::Result<StoredMatch> {
+fn drawn(chance: &[Outcome]) -> Vec<&serde_json::Map<String, serde_json::Value>> {
+    chance.iter().map(|o| &o.drawn).collect()
+}
+
+/// The outcomes stored for the moment `at`, read back.
+pub fn read_outcomes(at: u64, text: &str) -> anyhow::Result<Vec<Outcome>> {
+    let drawn: Vec<serde_json::Map<String, serde_json::Value>> = serde_json::from_str(text)?;
+    Ok(drawn.into_iter().map(|drawn| Outcome { at, drawn }).collect())
+}
+
+/// A match row as read: match number, seed, dealer, options, deal, rules version, outcomes.
+type MatchRow = (u32, String, u8, String, Option<String>, Option<u32>, Option<String>);
+
+fn stored_match(row: &rusqlite::Row) -> rusqlite::Result<MatchRow> {
+    Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?, row.get(4)?, row.get(5)?, row.get(6)?))
+}
+
+fn parse_match((match_no, seed, dealer, options, deal, rules, chance): MatchRow) -> anyhow::Result<StoredMatch> {
     Ok(StoredMatch {
         match_no,
         seed: seed.parse()?,
         dealer,
         options: serde_json::from_str(&options)?,
         deal: deal.map(|d| serde_json::from_str(&d)).transpose()?,
+        rules,
+        chance: chance.map(|text| read_outcomes(0, &text)).transpose()?,
     })
 }
 
-fn load_actions(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<Vec<(u8, String)>> {
-    let mut statement =
-        c.prepare_cached("SELECT seat, action FROM actions WHERE room = ?1 AND match_no = ?2 ORDER BY seq")?;
-    let rows = statement.query_map(params![room, match_no], |r| Ok((r.get::<_, u8>(0)?, r.get::<_, String>(1)?)))?;
-    Ok(rows.collect::<rusqlite::Result<Vec<_>>>()?)
+/// A match's actions in order, and the outcomes stored with them.
+fn load_actions(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<(Vec<(u8, String)>, Vec<Outcome>)> {
+    let mut statement = c.prepare_cached(
+        "SELECT seq, seat, action, chance FROM actions WHERE room = ?1 AND match_no = ?2 ORDER BY seq",
+    )?;
+    let rows = statement.query_map(params![room, match_no], |r| {
+        Ok((r.get::<_, i64>(0)?, r.get::<_, u8>(1)?, r.get::<_, String>(2)?, r.get::<_, Option<String>>(3)?))
+    })?;
+    let (mut actions, mut chance) = (Vec::new(), Vec::new());
+    for row in rows {
+        let (seq, seat, action, outcomes) = row?;
+        actions.push((seat, action));
+        if let Some(text) = outcomes {
+            chance.extend(read_outcomes(seq as u64, &text)?);
+        }
+    }
+    Ok((actions, chance))
 }
 
 fn load_match(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<Option<LoadedMatch>> {
     let row = c
-        .prepare_cached("SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = ?1 AND match_no = ?2")?
+        .prepare_cached(
+            "SELECT match_no, seed, dealer, options, deal, rules, chance FROM matches WHERE room = ?1 AND match_no = ?2",
+        )?
         .query_row(params![room, match_no], stored_match)
         .optional()?;
     let Some(row) = row else { return Ok(None) };
-    Ok(Some(LoadedMatch { started: parse_match(row)?, actions: load_actions(c, room, match_no)? }))
+    let (actions, chance) = load_actions(c, room, match_no)?;
+    Ok(Some(LoadedMatch { started: parse_match(row)?, actions, chance }))
 }
 
 fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
@@ -579,11 +721,12 @@ fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
     };
     let current = c
         .prepare_cached(
-            "SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = ?1 ORDER BY match_no DESC LIMIT 1",
+            "SELECT match_no, seed, dealer, options, deal, rules, chance FROM matches WHERE room = ?1 \
+             ORDER BY match_no DESC LIMIT 1",
         )?
         .query_row(params![room.code], stored_match)?;
     let current = parse_match(current)?;
-    let actions = load_actions(c, &room.code, current.match_no)?;
+    let (actions, chance) = load_actions(c, &room.code, current.match_no)?;
     let seats = c
         .prepare_cached("SELECT seat, name, token_hash FROM seats WHERE room = ?1 ORDER BY seat")?
         .query_map(params![room.code], |r| Ok((r.get::<_, u8>(0)?, r.get::<_, String>(1)?, r.get::<_, Vec<u8>>(2)?)))?
@@ -601,5 +744,5 @@ fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
         .query_map(params![room.code, CHAT_KEPT as i64], |r| Ok(StoredChat { seat: r.get(0)?, text: r.get(1)? }))?
         .collect::<rusqlite::Result<Vec<_>>>()?;
     chat.reverse();
-    Ok(Some(LoadedRoom { room, seats, current, actions, chat }))
+    Ok(Some(LoadedRoom { room, seats, current, actions, chance, chat }))
 }

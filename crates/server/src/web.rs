@@ -76,7 +76,7 @@ pub fn replay(record: &Record, match_no: u32, names: Vec<String>, max: usize) ->
         names,
         reader: None,
     };
-    let mut table = Table::new(setup, 0).map_err(|e| e.to_string())?;
+    let mut table = Table::restore(setup, match_no, &record.until(0), 0).map_err(|e| e.to_string())?;
     let views = |table: &Table| -> Vec<Value> {
         (0..record.players).map(|s| without_legal(table.client_view(Some(Seat(s as u8))))).collect()
     };
@@ -87,8 +87,9 @@ pub fn replay(record: &Record, match_no: u32, names: Vec<String>, max: usize) ->
     out.extend_from_slice(b",\"steps\":[");
     let first = json!({"seq": 0, "seat": null, "action": null, "events": [], "views": views(&table)});
     serde_json::to_writer(&mut out, &first).map_err(|e| e.to_string())?;
-    for (seat, action) in &record.actions {
-        let accepted = table.replay(Seat(*seat), action, 0).map_err(|e| e.to_string())?;
+    for (i, (seat, action)) in record.actions.iter().enumerate() {
+        let accepted =
+            table.replay(Seat(*seat), action, record.stored_at(i as u64 + 1), 0).map_err(|e| e.to_string())?;
         let events: Vec<Value> =
             accepted.events.iter().map(|e| serde_json::from_str(&e.wire()).unwrap_or(Value::Null)).collect();
         let step = json!({

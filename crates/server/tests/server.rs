@@ -174,11 +174,11 @@ fn check_frames(game: GameId, record: &Value, seat: Option<Seat>, frames: &[Valu
         names: names.to_vec(),
         reader: None,
     };
-    let mut table = Table::new(setup, 0).unwrap();
+    let mut table = Table::restore(setup, 1, &record.until(0), 0).unwrap();
     // Each expected update is built once, as JSON, and compared where it lies.
     let mut expected_updates = vec![None];
-    for (s, action) in &record.actions {
-        let accepted = table.replay(Seat(*s), action, 0).unwrap();
+    for (i, (s, action)) in record.actions.iter().enumerate() {
+        let accepted = table.replay(Seat(*s), action, record.stored_at(i as u64 + 1), 0).unwrap();
         let events: Vec<Value> = accepted
             .told_to(seat)
             .into_iter()

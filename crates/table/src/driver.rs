@@ -56,13 +56,16 @@
 //! every event with its audience, from which each seat and the spectators are told what they
 //! may know ([`Accepted::told_to`]).
 
-use crate::ops::{self, Status, ToldEvent, bot_rng, pace_rng, race_rng};
+use crate::ops::{self, LoadError, Status, ToldEvent, bot_rng, pace_rng, race_rng};
 use crate::pace;
 use crate::registry::{AnyMatch, GameId};
 use crate::view::RoundSummary;
 use tapis_bots::{BotKind, Level};
 use tapis_core::race::among_willing;
-use tapis_core::{ActionError, ActionList, FullGame, GameRng, Lang, MatchRequest, Seat, SeatSet, SetupError, Words};
+use tapis_core::{
+    ActionError, ActionList, FullGame, GameRng, Lang, MatchRequest, Outcome, Record, Seat, SeatSet, SetupError, Stored,
+    Words,
+};
 
 /// A seat's client view, serialized from the typed view wherever it is written
 /// ([`Table::client_view_of`]).
@@ -210,6 +213,9 @@ pub struct Accepted {
     pub at: u64,
     /// Every event, each with its audience.
     pub events: Vec<ToldEvent>,
+    /// What chance drew while applying it, as the record keeps it (the cards: never told, only
+    /// stored with the action).
+    pub chance: Vec<Outcome>,
     /// Set when this action ended a round (or the match).
     pub round_over: Option<RoundSummary>,
 }
@@ -240,6 +246,10 @@ pub enum TableError {
     /// The rematch could not be set up.
     #[error("{0}")]
     Setup(SetupError),
+    /// A stored match does not replay: another game's or rules version's, or its actions or
+    /// chance outcomes do not go together.
+    #[error("{0}")]
+    Record(LoadError),
 }
 
 impl TableError {
@@ -251,6 +261,7 @@ impl TableError {
             TableError::NotOver => "not_over",
             TableError::Action(e) => e.code(),
             TableError::Setup(e) => e.code(),
+            TableError::Record(_) => "bad_record",
         }
     }
 
@@ -270,6 +281,7 @@ impl TableError {
         match (self, lang) {
             (TableError::Action(e), _) => e.message(lang),
             (TableError::Setup(e), _) => e.message(lang),
+            (TableError::Record(e), _) => e.message(lang),
             (_, Lang::En) => self.to_string(),
             (TableError::Stale { seen, seq }, Lang::Fr) => {
                 format!("la partie a avancé : vous avez vu l'action {seen}, elle en est à {seq}")
@@ -468,13 +480,22 @@ crate::for_each_game!(define_position);
 impl Table {
     /// A table with its first match, started at `now`.
     pub fn new(setup: TableSetup, now: u64) -> Result<Table, SetupError> {
+        Self::check_seats(&setup)?;
+        let current = AnyMatch::new(setup.game, &setup.request)?;
+        Ok(Self::with_match(setup, current, now))
+    }
+
+    fn check_seats(setup: &TableSetup) -> Result<(), SetupError> {
         if setup.controllers.len() != setup.request.players {
             return Err(SetupError::BadSetup(tapis_core::Text::new(
                 format!("{} places décrites pour {} joueurs", setup.controllers.len(), setup.request.players),
                 format!("{} seats described for {} players", setup.controllers.len(), setup.request.players),
             )));
         }
-        let current = AnyMatch::new(setup.game, &setup.request)?;
+        Ok(())
+    }
+
+    fn with_match(setup: TableSetup, current: AnyMatch, now: u64) -> Table {
         let round_start = current.round_end_scores();
         let seats = setup.controllers.len();
         let mut table = Table {
@@ -491,32 +512,42 @@ impl Table {
             auto_forced: vec![true; seats],
         };
         table.follow_windows(None, now);
-        Ok(table)
+        table
     }
 
-    /// A table rebuilt from the actions of its current match (`match_no`, with the request that
-    /// started it), as after a restart: every action replayed, then bots and the clock count
-    /// from `now`.
-    pub fn restore(
-        setup: TableSetup,
-        match_no: u32,
-        request: MatchRequest,
-        actions: &[(u8, String)],
-        now: u64,
-    ) -> Result<Table, TableError> {
-        let mut table = Table::new(TableSetup { request, ..setup }, now).map_err(TableError::Setup)?;
+    /// A table rebuilt from the record of its current match (`match_no`), as after a restart:
+    /// its setup replayed, then every action, each with the chance outcomes the record stored
+    /// for it (from the seed where it stored none); then bots and the clock count from `now`.
+    /// A record of another rules version, or whose actions or outcomes do not go together, is
+    /// refused.
+    pub fn restore(setup: TableSetup, match_no: u32, record: &Record, now: u64) -> Result<Table, TableError> {
+        let setup = TableSetup { request: record.request(), ..setup };
+        Self::check_seats(&setup).map_err(TableError::Setup)?;
+        let current = AnyMatch::start_replay(record).map_err(TableError::Record)?;
+        let mut table = Self::with_match(setup, current, now);
         table.match_no = match_no;
-        for (seat, action) in actions {
-            table.replay(Seat(*seat), action, now)?;
+        for (i, (seat, action)) in record.actions.iter().enumerate() {
+            table.replay(Seat(*seat), action, record.stored_at(i as u64 + 1), now)?;
         }
         table.since = now;
         Ok(table)
     }
 
     /// Applies a recorded action, whoever's seat it is (rebuilding a match, or regenerating what
-    /// a client missed); refused only by the rules.
-    pub fn replay(&mut self, seat: Seat, action: &str, at: u64) -> Result<Accepted, TableError> {
-        self.apply(seat, action, Mover::Person, at)
+    /// a client missed), its chance outcomes imposed from `stored` (`None`: drawn); refused
+    /// only by the rules, or by outcomes that do not fit.
+    pub fn replay(
+        &mut self,
+        seat: Seat,
+        action: &str,
+        stored: Option<Stored>,
+        at: u64,
+    ) -> Result<Accepted, TableError> {
+        self.apply_with(seat, Mover::Person, at, |current, names, reader| {
+            current
+                .replay_named(seat, action, stored, names, reader)
+                .map_err(|e| TableError::Record(LoadError::Record(e)))
+        })
     }
 
     /// Bots, the clock and the windows count from `now`: when play starts (every seat taken) or
@@ -724,9 +755,22 @@ impl Table {
     }
 
     fn apply(&mut self, seat: Seat, action: &str, by: Mover, at: u64) -> Result<Accepted, TableError> {
+        self.apply_with(seat, by, at, |current, names, reader| {
+            current.act_named(seat, action, names, reader).map_err(TableError::Action)
+        })
+    }
+
+    /// Applies an action through `act` (played, or replayed from a record) and keeps the table's
+    /// bookkeeping: bots, windows, the score sheet.
+    fn apply_with(
+        &mut self,
+        seat: Seat,
+        by: Mover,
+        at: u64,
+        act: impl FnOnce(&mut AnyMatch, &[String], Option<Seat>) -> Result<Vec<ToldEvent>, TableError>,
+    ) -> Result<Accepted, TableError> {
         let round = self.current.round();
-        let events =
-            self.current.act_named(seat, action, &self.setup.names, self.setup.reader).map_err(TableError::Action)?;
+        let events = act(&mut self.current, &self.setup.names, self.setup.reader)?;
         self.since = at;
         self.bots_idle_at = None;
         self.clock_idle_at = None;
@@ -740,8 +784,20 @@ impl Table {
         if let Some(summary) = &round_over {
             self.rounds.push(summary.clone());
         }
-        let stored = self.current.record().actions.last().map(|(_, a)| a.clone()).unwrap_or_default();
-        Ok(Accepted { match_no: self.match_no, seq: self.seq(), seat, action: stored, by, at, events, round_over })
+        let record = self.current.record();
+        let stored = record.actions.last().map(|(_, a)| a.clone()).unwrap_or_default();
+        let chance = record.drawn_at(self.seq()).to_vec();
+        Ok(Accepted {
+            match_no: self.match_no,
+            seq: self.seq(),
+            seat,
+            action: stored,
+            by,
+            at,
+            events,
+            chance,
+            round_over,
+        })
     }
 
     /// When a bot, the turn clock or a person's only move will next be played by itself, if

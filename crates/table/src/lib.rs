@@ -30,7 +30,7 @@ pub use driver::{
     Accepted, Answered, BOT_NAMES, Choice, ClientViewOf, Controller, Forced, Job, JobAnswer, JobKey, Mover, Reaction,
     Table, TableError, TableSetup, bot_name,
 };
-pub use ops::{LegalAction, Status, StatusOf, ToldEvent};
+pub use ops::{LegalAction, LoadError, Status, StatusOf, ToldEvent};
 pub use registry::{AnyMatch, GameId, GameInfo, OptionInfo, UnknownGame, games_json};
 pub use view::RoundSummary;
 

@@ -9,7 +9,7 @@ use tapis_bots::BotKind;
 use tapis_core::rng::{GameRng, game_seed, salt};
 use tapis_core::{
     ActionError, ActionList, Audience, FullGame, Game, GameEvent, Lang, Match, MatchRequest, Record, RecordError, Seat,
-    SeatSet, SetupError, Text, Words,
+    SeatSet, SetupError, Stored, Text, Words,
 };
 
 /// PROTOCOL.md's `status`, plus `game`, `players` and `waiting`, with its two lists owned
@@ -196,6 +196,17 @@ fn act<G: FullGame>(
     })
 }
 
+fn replay<G: FullGame>(
+    m: &mut Match<G>,
+    seat: Seat,
+    text: &str,
+    stored: Option<Stored>,
+    names: &[String],
+    reader: Option<Seat>,
+) -> Result<Vec<ToldEvent>, RecordError> {
+    m.replay(seat, text, stored).map(|events| tell::<G>(&events, names, reader))
+}
+
 /// What a bot of `kind` plays for `seat` now, from that seat's view alone; `None` when it lets
 /// a reaction window pass. Same match, same moment (actions so far), same seat: same answer, so
 /// a match rebuilt from its record makes the same bot moves.
@@ -246,10 +257,34 @@ impl AnyMatch {
         crate::on_game!(game, G => Match::<G>::new(request).map(AnyMatch::from))
     }
 
-    /// Replays a record of this engine version.
+    /// Replays a record of its game's rules version, from its chance outcomes when it keeps
+    /// them, from its seed when not.
     pub fn load(record: &Record) -> Result<AnyMatch, LoadError> {
         let game: GameId = record.game.parse().map_err(LoadError::UnknownGame)?;
         crate::on_game!(game, G => Match::<G>::load(record).map(AnyMatch::from).map_err(LoadError::Record))
+    }
+
+    /// The match of `record` set up, its actions still to replay ([`AnyMatch::replay_named`]):
+    /// a record of its game's rules version, whose outcomes are in order.
+    pub fn start_replay(record: &Record) -> Result<AnyMatch, LoadError> {
+        let game: GameId = record.game.parse().map_err(LoadError::UnknownGame)?;
+        crate::on_game!(game, G => Match::<G>::check_readable(record)
+            .and_then(|()| Match::<G>::new_replaying(&record.request(), record.stored_at(0)))
+            .map(AnyMatch::from)
+            .map_err(LoadError::Record))
+    }
+
+    /// Applies the next action of a record, its chance outcomes imposed from `stored` (`None`:
+    /// drawn), with the events' words as [`AnyMatch::act_named`] gives them.
+    pub fn replay_named(
+        &mut self,
+        seat: Seat,
+        text: &str,
+        stored: Option<Stored>,
+        names: &[String],
+        reader: Option<Seat>,
+    ) -> Result<Vec<ToldEvent>, RecordError> {
+        crate::on_match!(self, m => replay(m, seat, text, stored, names, reader))
     }
 
     pub fn players(&self) -> usize {

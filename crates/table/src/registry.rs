@@ -42,6 +42,13 @@ macro_rules! define_registry {
                 }
             }
 
+            /// The version of the game's rules this build plays ([`Game::RULES_VERSION`]).
+            pub fn rules_version(self) -> u32 {
+                match self {
+                    $(GameId::$variant => <$ty as Game>::RULES_VERSION,)*
+                }
+            }
+
             /// The name people know: `Le 8 Nantais`.
             pub fn name(self) -> &'static str {
                 match self {

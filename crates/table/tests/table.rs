@@ -534,7 +534,7 @@ fn a_table_rebuilt_from_its_record_plays_on_the_same() {
         let mut table = person_and_bots(game, 3, 11, json!({}), 500, None);
         let (now, _) = play_on(&mut table, 0, 60);
         let record = table.current().record().clone();
-        let mut rebuilt = Table::restore(table.setup().clone(), 1, record.request(), &record.actions, now).unwrap();
+        let mut rebuilt = Table::restore(table.setup().clone(), 1, &record, now).unwrap();
         assert_eq!(rebuilt.current().state_json(), table.current().state_json(), "{game}");
         let (_, a) = play_on(&mut table, now, 200);
         let (_, b) = play_on(&mut rebuilt, now, 200);

@@ -464,7 +464,7 @@ fn bots_on_their_thread_choose_what_the_table_chooses() {
             assert_eq!(chosen, Some((*seat, action.clone())));
             bot_moves += 1;
         }
-        table.replay(Seat(*seat), action, 0).unwrap();
+        table.replay(Seat(*seat), action, None, 0).unwrap();
     }
     assert!(table.is_over() && bot_moves > 100, "{bot_moves}");
 }

@@ -8,6 +8,7 @@ mod common;
 #[path = "../../../server/tests/debian.rs"]
 mod debian;
 mod faults;
+mod fixtures;
 mod hosting;
 mod load;
 mod robustness;
@@ -453,7 +454,7 @@ fn sim_draws_seat_shares_and_bench_times_a_level() {
 #[test]
 fn the_referee_keeps_its_limits() {
     let huge = format!("{{\"cmd\":\"status\",\"pad\":\"{}\"}}", "x".repeat(2 << 20));
-    let mut other_version = json!({"game": "nantais", "players": 2, "version": "0.0.1"});
+    let mut other_version = json!({"game": "nantais", "players": 2, "version": "0.0.1", "rules": 99});
     let deal = json!({"dealer": 1, "chance": ["2C", "3C", "4C", "5C", "6C", "7C", "9C", "2D", "3D", "4D", "5D", "6D", "7D", "9D", "TH"]});
     let r = referee_session(&[
         huge,                                                                                              // 0
@@ -477,11 +478,81 @@ fn the_referee_keeps_its_limits() {
     let message = r[4]["error"]["message"].as_str().unwrap();
     assert!(message.len() < 200 && !message.contains('\n'), "a short quote of the input: {message}");
     assert_eq!(error_code(&r[5]), "bad_record");
-    assert!(r[5]["error"]["message"].as_str().unwrap().contains("engine version '0.0.1'"));
+    assert!(r[5]["error"]["message"].as_str().unwrap().contains("version 99 of the rules of nantais"), "{}", r[5]);
     assert_eq!(error_code(&r[6]), "bad_deal", "the deal names dealer 1, the request dealer 0");
     ok(&r[7]);
     assert_eq!(ok(&r[8])["record"]["dealer"], json!(1), "a record always carries its dealer");
     assert_eq!(error_code(&r[9]), "illegal_action");
+}
+
+/// A golden record (`crates/games/nantais/tests/records/`) loads; spoiled in each way its chance
+/// outcomes can disagree with its actions, it is refused with one line naming the action or the
+/// outcome, and the match loaded before stays exactly as it was.
+#[test]
+fn a_record_whose_outcomes_do_not_match_its_actions_is_refused() {
+    let file: Value =
+        serde_json::from_str(include_str!("../../../games/nantais/tests/records/two_players.json")).unwrap();
+    let record = file["record"].clone();
+    let actions = record["actions"].as_array().unwrap().len();
+    let later = record["chance"].as_array().unwrap().iter().position(|o| o["at"].as_u64() > Some(0)).unwrap();
+    let at = record["chance"][later]["at"].as_u64().unwrap();
+    let spoiled = |spoil: &dyn Fn(&mut Value)| {
+        let mut spoiled = record.clone();
+        spoil(&mut spoiled);
+        json!({"cmd": "load", "record": spoiled}).to_string()
+    };
+    let requests = [
+        json!({"cmd": "load", "record": record}).to_string(),
+        json!({"cmd": "state"}).to_string(),
+        // A card of the first deal that is not in the deck: it cannot have been dealt.
+        spoiled(&|r| r["chance"][0]["deal"]["hands"][0][0] = r["chance"][0]["deal"]["hands"][0][1].clone()),
+        // Two cards exchanged between the hands: a deal that could have been, but the actions
+        // were not played from it.
+        spoiled(&|r| {
+            let (a, b) = (r["chance"][0]["deal"]["hands"][0][0].clone(), r["chance"][0]["deal"]["hands"][1][0].clone());
+            r["chance"][0]["deal"]["hands"][0][0] = b;
+            r["chance"][0]["deal"]["hands"][1][0] = a;
+        }),
+        // An outcome left out, one too many, one unreadable, one out of order.
+        spoiled(&|r| {
+            r["chance"].as_array_mut().unwrap().remove(later);
+        }),
+        spoiled(&|r| r["chance"].as_array_mut().unwrap().push(json!({"at": actions + 3, "stock": ["7H"]}))),
+        spoiled(&|r| r["chance"][0] = json!({"at": 0, "lucky": true})),
+        spoiled(&|r| r["chance"].as_array_mut().unwrap().swap(0, later)),
+        json!({"cmd": "state"}).to_string(),
+    ];
+    let r = referee_session(&requests);
+    ok(&r[0]);
+    let messages: Vec<String> = r[2..8]
+        .iter()
+        .map(|response| {
+            assert_eq!(error_code(response), "bad_record", "{response}");
+            let message = response["error"]["message"].as_str().unwrap().to_string();
+            assert!(!message.contains('\n') && message.len() < 400, "one line: {message}");
+            message
+        })
+        .collect();
+    assert!(
+        messages[0].starts_with("chance[0] {\"deal\":") && messages[0].contains("does not fit the match at the setup"),
+        "{}",
+        messages[0]
+    );
+    assert!(messages[1].starts_with("action ") && messages[1].contains(" fails: "), "{}", messages[1]);
+    assert_eq!(messages[2], format!("action {at} draws a chance outcome that the record's \"chance\" does not list"));
+    let last = record["chance"].as_array().unwrap().len();
+    assert_eq!(messages[3], format!("chance[{last}] is listed at action {}, which draws nothing more", actions + 3));
+    assert!(
+        messages[4].starts_with("chance[0] (the setup) does not read as an outcome of this game: "),
+        "{}",
+        messages[4]
+    );
+    assert!(
+        messages[5].starts_with(&format!("chance[{later}] is listed at the setup, after an outcome of action {at}")),
+        "{}",
+        messages[5]
+    );
+    assert_eq!(r[8], r[1], "a refused record leaves the match loaded before as it was");
 }
 
 #[test]

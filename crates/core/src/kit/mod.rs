@@ -25,9 +25,11 @@
 //! CI did before the scale existed (7,000–10,000 matches per main configuration). Every count of
 //! random matches in the tests goes through [`soak`], read here and nowhere else.
 
+pub mod golden;
 pub mod scenario;
 
-use crate::game::{ActionList, Conformance, Game, GameEvent, events_for};
+use crate::chance::ImposeDrawn;
+use crate::game::{ActionList, Conformance, Game, GameEvent, Setup, events_for};
 use crate::record::{ENGINE_VERSION, Match, MatchRequest, Record};
 use crate::rng::{GameRng, game_seed, salt};
 use crate::seat::{Seat, SeatSet};
@@ -107,6 +109,14 @@ fn play_one<G: Conformance>(config: &KitConfig, seed: u64, always_deep: bool, re
         Err(e) => panic!("{}: setup refused: {e}", context(0)),
     };
     let mut state = first.state().clone();
+    let options = G::parse_options(&request.options).expect("options accepted once");
+    let setup = Setup { players: config.players, seed, dealer: None, options, deal: None };
+    let mut impose = ImposeDrawn::default();
+    match G::start(setup, &mut impose) {
+        Ok(imposed) => assert!(imposed == state, "{}: imposing the deal just drawn changes the match", context(0)),
+        Err(e) => panic!("{}: setup refused when imposing its outcomes: {e}", context(0)),
+    }
+    assert!(impose.imposed > 0, "{}: a match dealt from its seed draws no chance outcome", context(0));
     let deck = state.deck_census();
     let mut choices = GameRng::seed_from_u64(seed ^ salt::KIT_CHOICES);
     // Secrecy checks draw their samples apart, so that they leave the match played unchanged.
@@ -129,6 +139,10 @@ fn play_one<G: Conformance>(config: &KitConfig, seed: u64, always_deep: bool, re
         if deep {
             let mut unchecked = state.clone();
             unchecked.apply_unchecked(seat, action);
+            // Imposing the outcomes just drawn, as a replay does, changes nothing.
+            let mut imposed = state.clone();
+            imposed.step(seat, action, &mut ImposeDrawn::default());
+            assert!(unchecked == imposed, "{}: imposing the outcomes just drawn changes the match", context(step));
             let mut logged = state.clone();
             let mut events = Vec::new();
             logged.apply_logged(seat, action, &mut events).unwrap();
@@ -154,6 +168,8 @@ fn play_one<G: Conformance>(config: &KitConfig, seed: u64, always_deep: bool, re
     report.steps += step as u64;
     report.rounds += state.round() as u64;
 
+    // The actions alone replay from the seed, as a record stored before chance outcomes were
+    // kept does; the replay keeps the outcomes it drew.
     let record = Record {
         game: G::ID.into(),
         players: config.players,
@@ -162,13 +178,41 @@ fn play_one<G: Conformance>(config: &KitConfig, seed: u64, always_deep: bool, re
         dealer: None,
         deal: None,
         version: ENGINE_VERSION.into(),
+        rules: Some(G::RULES_VERSION),
         actions,
+        chance: None,
     };
     let json = serde_json::to_string(&record).expect("records serialize");
     let record: Record = serde_json::from_str(&json).expect("records read back");
-    match Match::<G>::load(&record) {
-        Ok(replayed) => assert!(replayed.state() == &state, "{}: the record replays to another match", context(step)),
+    let replayed = match Match::<G>::load(&record) {
+        Ok(replayed) => replayed,
         Err(e) => panic!("{}: the record does not replay: {e}", context(step)),
+    };
+    assert!(replayed.state() == &state, "{}: the record replays to another match", context(step));
+    check_outcomes(replayed.record(), &state, &context(step));
+}
+
+/// A match's record with its chance outcomes replays to the same match; with another seed, it
+/// still replays to the same match as every seat and the spectator see it, so that no draw of
+/// the generator escapes the record (only the generator's own state differs).
+fn check_outcomes<G: Game>(record: &Record, state: &G, context: &str) {
+    let json = serde_json::to_string(record).expect("records serialize");
+    let record: Record = serde_json::from_str(&json).expect("records read back");
+    match Match::<G>::load(&record) {
+        Ok(replayed) => assert!(replayed.state() == state, "{context}: the record's outcomes replay to another match"),
+        Err(e) => panic!("{context}: the record does not replay from its outcomes: {e}"),
+    }
+    let other = Record { seed: record.seed ^ 0x0DD_5EED, ..record };
+    let replayed = match Match::<G>::load(&other) {
+        Ok(replayed) => replayed,
+        Err(e) => panic!("{context}: with another seed, the record's outcomes do not replay: {e}"),
+    };
+    for observer in Seat::all(state.players()).map(Some).chain([None]) {
+        assert!(
+            replayed.state().view(observer) == state.view(observer),
+            "{context}: with another seed, {} sees another match: a draw escapes the record's outcomes",
+            observer_name(observer)
+        );
     }
 }
 

@@ -31,17 +31,18 @@
 //!
 //! **Chance and replay.** OpenSpiel samples each chance outcome (the dealer; each dealt, turned or
 //! drawn card) uniformly from the stock's copies, and a reshuffle only refills the counts, so the
-//! whole of chance is the sequence of its outcomes. A [`Deal`] fixes it: `dealer` and `chance`,
-//! the card outcomes in the order OpenSpiel takes them (dealt cards from the dealer's next seat
-//! round, the starter turns with any redrawn 8s, then every card drawn, across reshuffles). Chance
-//! beyond the list, or after a listed card that is not in the stock at that moment, comes from
-//! the match's `GameRng`. Without a deal the dealer is `setup.dealer` when given, else drawn at
-//! random.
+//! whole of chance is the sequence of its outcomes, which a record keeps: the dealer in its
+//! `dealer`, each card one by one in its `chance` ([`Chance`]). A [`Deal`] fixes it: `dealer` and
+//! `chance`, the card outcomes in the order OpenSpiel takes them (dealt cards from the dealer's
+//! next seat round, the starter turns with any redrawn 8s, then every card drawn, across
+//! reshuffles). Chance beyond the list, or after a listed card that is not in the stock at that
+//! moment, comes from the match's `GameRng`. Without a deal the dealer is `setup.dealer` when
+//! given, else drawn at random.
 //!
 //! **Events.** Everything is public but the cards chance gives a seat: its hand when dealt
 //! ([`Event::DealtHand`], to that seat alone) and the cards it draws ([`Event::DrewCards`] to
 //! that seat; the others and the spectators get [`Event::Drew`], the count only). The first
-//! deal happens in `new_match`, which has no event sink: [`CrazyEights::start`] tells it.
+//! deal's events go to the sink [`Game::start`] is given (`new_match` discards them).
 //! `reveals()` marks the dealt hands, the starter, the drawn cards and [`Event::Over`].
 //!
 //! **Decisions where the rulebook is silent** (the rulebook here is OpenSpiel's code).
@@ -78,6 +79,21 @@ use cards::EIGHT;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use tapis_core::{BySeat, EventSink, FrenchCard, Game, GameRng, MAX_SEATS, OnceOrTwice, Seat, Setup, SetupError, Text};
+
+/// The version of these rules (see [`tapis_core::Game::RULES_VERSION`]): bump it with any change
+/// that plays the same seed and actions differently, and regenerate the golden records
+/// (`tests/records/`).
+pub const RULES_VERSION: u32 = 1;
+
+/// An outcome of chance, as a record keeps it: OpenSpiel's chance nodes, one by one. The first,
+/// the dealer chance draws when the request names none, is kept as the record's `dealer`, which
+/// every record names.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Chance {
+    /// One card from the stock: dealt, turned for the starter, or drawn.
+    Draw(FrenchCard),
+}
 
 /// A hand-made match: the dealer and the chance card outcomes in OpenSpiel's order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -172,12 +188,14 @@ fn check_deal(deal: &Deal, players: usize, decks: u8, reshuffle: bool) -> Result
 
 impl CrazyEights {
     /// A new match, telling `events` what its deal shows: the dealer, each seat's hand (to that
-    /// seat alone) and the starter. [`Game::new_match`] is this with the events discarded (the
-    /// `Game` trait has no way yet to hand the first deal's events to a table).
+    /// seat alone) and the starter ([`Game::start`]).
     ///
     /// `Match::new` has already checked the player count, the dealer and every option value
     /// (the options have no cross-checks); only the deal's own checks are left here.
-    pub fn start<E: EventSink<Event>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
+    pub(crate) fn set_up<E: EventSink<Event, Chance>>(
+        setup: Setup<Options, Deal>,
+        events: &mut E,
+    ) -> Result<Self, SetupError> {
         let players = setup.players;
         let options = setup.options;
         let decks = if players > 5 { 2 } else { 1 };
@@ -252,12 +270,12 @@ impl CrazyEights {
     }
 
     /// Deals as OpenSpiel's chance nodes do, and turns the starter.
-    fn deal<E: EventSink<Event>>(&mut self, events: &mut E) {
+    fn deal<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
         let players = self.players as usize;
         let dealt = players * initial_cards(players);
         self.current = self.next_seat(self.dealer, 1);
         for k in 1..=dealt {
-            let id = self.chance_card();
+            let id = self.chance_card(events);
             self.stock.remove(id);
             self.hands[self.current.index()].add(id);
             if k < dealt {
@@ -273,7 +291,7 @@ impl CrazyEights {
         }
         let mut redrawn = 0;
         let starter = loop {
-            let id = self.chance_card();
+            let id = self.chance_card(events);
             if cards::rank_of(id) != EIGHT {
                 break id;
             }

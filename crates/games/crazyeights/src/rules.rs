@@ -2,11 +2,11 @@
 //! the same updates in the same order, because the edge cases (when a pass counts towards the end,
 //! when a draw is still allowed, what an exhausted stock does to pending 2s) live in that order.
 
-use crate::Deal;
 use crate::action::Action;
 use crate::cards::{self, CardId, DRAW_TWO, EIGHT, NUM_CARDS, REVERSE, SKIP};
 use crate::options::{Options, Scoring};
 use crate::view::View;
+use crate::{Chance, Deal};
 use crate::{action, options};
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
@@ -201,11 +201,25 @@ impl CrazyEights {
         Seat(next as u8)
     }
 
-    /// One card from the stock: the next scripted card while the script agrees with the stock,
-    /// else a uniformly random copy (OpenSpiel's chance outcome probabilities are the copies'
-    /// counts over the stock size).
-    pub(crate) fn chance_card(&mut self) -> CardId {
+    /// One card from the stock, a chance point of `events`: the next scripted card while the
+    /// script agrees with the stock, else a uniformly random copy (OpenSpiel's chance outcome
+    /// probabilities are the copies' counts over the stock size).
+    pub(crate) fn chance_card<E: EventSink<Event, Chance>>(&mut self, events: &mut E) -> CardId {
         self.chance_events += 1;
+        let id = self.next_card();
+        let in_stock = |&Chance::Draw(card): &Chance| self.in_stock(card);
+        match events.chance(|| Chance::Draw(cards::id_to_card(id)), in_stock) {
+            Some(Chance::Draw(card)) => cards::card_to_id(card).unwrap_or(id),
+            None => id,
+        }
+    }
+
+    fn in_stock(&self, card: FrenchCard) -> bool {
+        cards::card_to_id(card).is_some_and(|id| self.stock.count(id) > 0)
+    }
+
+    /// The next card chance gives: scripted, or drawn from the generator.
+    fn next_card(&mut self) -> CardId {
         if (self.script_at as usize) < self.script.len() {
             let card = self.script[self.script_at as usize];
             self.script_at += 1;
@@ -222,7 +236,7 @@ impl CrazyEights {
     }
 
     /// OpenSpiel's `Reshuffle`: everything in no hand and not on top goes back to the stock.
-    fn reshuffle<E: EventSink<Event>>(&mut self, events: &mut E) {
+    fn reshuffle<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
         self.stock.merge(self.discard);
         self.discard = OnceOrTwice::EMPTY;
         let cards = self.stock.len();
@@ -230,12 +244,12 @@ impl CrazyEights {
     }
 
     /// A chance draw into the current player's hand, with OpenSpiel's reshuffle on exhaustion.
-    fn draw_one<E: EventSink<Event>>(&mut self, events: &mut E) {
+    fn draw_one<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
         // Legal play never draws from an empty stock; an unchecked illegal draw does nothing.
         if self.stock.is_empty() {
             return;
         }
-        let id = self.chance_card();
+        let id = self.chance_card(events);
         self.stock.remove(id);
         self.hands[self.current.index()].add(id);
         if self.stock.is_empty() && self.options.reshuffle {
@@ -275,7 +289,7 @@ impl CrazyEights {
         self.over = true;
     }
 
-    pub(crate) fn finish<E: EventSink<Event>>(&mut self, events: &mut E) {
+    pub(crate) fn finish<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
         self.score_up();
         let returns = self.returns;
         events.emit(|| Event::Over { returns });
@@ -341,7 +355,7 @@ impl CrazyEights {
         }
     }
 
-    pub(crate) fn apply<E: EventSink<Event>>(&mut self, action: Action, events: &mut E) {
+    pub(crate) fn apply<E: EventSink<Event, Chance>>(&mut self, action: Action, events: &mut E) {
         self.decisions += 1;
         let seat = self.current;
         let direction = i32::from(self.direction);
@@ -496,12 +510,14 @@ impl CrazyEights {
 impl Game for CrazyEights {
     const ID: &'static str = "crazyeights";
     const NAME: &'static str = "Crazy Eights (OpenSpiel)";
+    const RULES_VERSION: u32 = crate::RULES_VERSION;
 
     type Action = Action;
     type Options = Options;
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Chance = Chance;
     type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
@@ -512,8 +528,8 @@ impl Game for CrazyEights {
         2..=MAX_SEATS
     }
 
-    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
-        CrazyEights::start(setup, &mut ())
+    fn start<E: EventSink<Event, Chance>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
+        CrazyEights::set_up(setup, events)
     }
 
     fn players(&self) -> usize {
@@ -550,7 +566,7 @@ impl Game for CrazyEights {
         }
     }
 
-    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         if self.over || seat != self.current {
             return;
         }

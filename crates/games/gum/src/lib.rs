@@ -117,6 +117,11 @@ pub use cards::{Card, Counts};
 pub use client::{Body, FaceDown, RequirementBody, SeatBody};
 pub use events::Event;
 pub use options::{DealerRule, NinjaMode, Options, TablePlay};
-pub use rules::{Deal, Gum, Illegal};
+pub use rules::{Chance, Deal, Gum, Illegal};
+
+/// The version of these rules (see [`tapis_core::Game::RULES_VERSION`]): bump it with any change
+/// that plays the same seed and actions differently, and regenerate the golden records
+/// (`tests/records/`).
+pub const RULES_VERSION: u32 = 1;
 pub use table::{Phase, PlayKind, PublicTable, Requirement, Then};
 pub use view::View;

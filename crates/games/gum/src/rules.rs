@@ -49,8 +49,16 @@ pub enum Source {
     FaceDown,
 }
 
+/// An outcome of chance, as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Chance {
+    /// A game dealt from the shuffled pack: the deal form of NOTATION.md.
+    Deal(Deal),
+}
+
 /// A hand-made first game (NOTATION.md): lists of 3 cards per seat, the stock top first.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deal {
     pub hands: Vec<Vec<Card>>,
@@ -75,12 +83,13 @@ pub struct Gum {
 impl Gum {
     /// A new match. `Match::new` has already checked the player count against `max_players`,
     /// the dealer, and every option's value: only the deal is checked here.
-    pub fn new(
+    pub fn new<E: EventSink<Event, Chance>>(
         players: usize,
         options: Options,
         dealer: Seat,
         seed: u64,
         deal: Option<&Deal>,
+        events: &mut E,
     ) -> Result<Gum, SetupError> {
         let mut gum = Gum {
             table: PublicTable {
@@ -108,7 +117,7 @@ impl Gum {
         };
         match deal {
             Some(deal) => gum.lay_out_deal(deal)?,
-            None => gum.deal_random(),
+            None => gum.deal_random(events),
         }
         Ok(gum)
     }
@@ -135,9 +144,56 @@ impl Gum {
         Ok(())
     }
 
+    /// Deals a game from the match's generator (a chance point of `events`).
+    fn deal_random<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
+        self.shuffle_and_deal();
+        if let Some(Chance::Deal(deal)) = events.chance(|| Chance::Deal(self.deal_now()), |c| self.could_deal(c)) {
+            self.impose_deal(&deal);
+        }
+    }
+
+    /// The game as it lies, in the deal form.
+    fn deal_now(&self) -> Deal {
+        let seats = || Seat::all(self.table.players());
+        Deal {
+            hands: seats().map(|s| self.hands[s].cards().collect()).collect(),
+            faceup: seats().map(|s| self.table.faceup[s].cards().collect()).collect(),
+            facedown: seats().map(|s| self.facedown[s].iter().flatten().copied().collect()).collect(),
+            stock: self.stock.iter().rev().copied().collect(),
+        }
+    }
+
+    /// Whether `outcome` could be the game just dealt: the same cards, in rows and a stock of
+    /// the same sizes.
+    fn could_deal(&self, outcome: &Chance) -> bool {
+        let Chance::Deal(deal) = outcome;
+        let now = self.deal_now();
+        let sizes = |rows: &[Vec<Card>]| rows.iter().map(Vec::len).collect::<Vec<_>>();
+        sizes(&deal.hands) == sizes(&now.hands)
+            && sizes(&deal.faceup) == sizes(&now.faceup)
+            && sizes(&deal.facedown) == sizes(&now.facedown)
+            && deal.stock.len() == now.stock.len()
+            && tapis_core::check_deck(Card::deck(), Self::deal_cards(deal)).is_ok()
+    }
+
+    fn deal_cards(deal: &Deal) -> impl Iterator<Item = Card> + '_ {
+        deal.hands.iter().chain(&deal.faceup).chain(&deal.facedown).flatten().chain(&deal.stock).copied()
+    }
+
+    /// Lays a game's cards out as `deal` says (it fits: [`Self::could_deal`]).
+    fn impose_deal(&mut self, deal: &Deal) {
+        for seat in Seat::all(self.table.players()) {
+            self.hands[seat] = Counts::of(deal.hands[seat.index()].iter().copied());
+            self.table.faceup[seat] = Counts::of(deal.faceup[seat.index()].iter().copied());
+            let mut row = deal.facedown[seat.index()].iter().copied();
+            self.facedown[seat] = std::array::from_fn(|_| row.next());
+        }
+        self.stock = deal.stock.iter().rev().copied().collect();
+    }
+
     /// Deals a game from the match's generator, one card at a time from the dealer's left:
     /// face-down row, face-up row, hand; the rest is the stock.
-    fn deal_random(&mut self) {
+    fn shuffle_and_deal(&mut self) {
         let n = self.table.players();
         let mut deck: OrderedCards = Card::deck().collect();
         self.rng.shuffle(&mut deck);
@@ -426,7 +482,7 @@ impl Gum {
 
     /// Applies a legal action and everything automatic that follows. An action that is not
     /// legal is ignored (the checked `apply` refuses it before it gets here).
-    pub fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    pub fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         // Any action closes the Variante 2 window; only a completion uses it.
         let window = self.table.completion;
         let free_turn = self.table.free_turn;
@@ -448,7 +504,7 @@ impl Gum {
     }
 
     #[inline(never)]
-    fn step_outside_turn_plays<E: EventSink<Event>>(
+    fn step_outside_turn_plays<E: EventSink<Event, Chance>>(
         &mut self,
         seat: Seat,
         action: Action,
@@ -502,7 +558,7 @@ impl Gum {
         }
     }
 
-    fn swap<E: EventSink<Event>>(&mut self, seat: Seat, hand: Card, faceup: Card, events: &mut E) {
+    fn swap<E: EventSink<Event, Chance>>(&mut self, seat: Seat, hand: Card, faceup: Card, events: &mut E) {
         self.hands[seat].remove(hand, 1);
         self.table.known[seat].remove(hand, 1);
         self.table.faceup[seat].add(hand, 1);
@@ -512,7 +568,7 @@ impl Gum {
         events.emit(|| Event::Swapped { seat, hand_card: hand, faceup_card: faceup });
     }
 
-    fn ready<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+    fn ready<E: EventSink<Event, Chance>>(&mut self, seat: Seat, events: &mut E) {
         self.table.ready.insert(seat);
         events.emit(|| Event::Ready { seat });
         if self.table.ready == SeatSet::all(self.table.players()) {
@@ -524,7 +580,14 @@ impl Gum {
 
     /// Moves `count` `card`s from where `seat` plays onto the pile and applies their power.
     #[inline]
-    fn lay<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, count: u8, how: PlayKind, events: &mut E) -> Then {
+    fn lay<E: EventSink<Event, Chance>>(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        count: u8,
+        how: PlayKind,
+        events: &mut E,
+    ) -> Then {
         let count = match self.source(seat) {
             Source::FaceUp => self.table.faceup[seat].remove(card, count),
             _ => {
@@ -537,7 +600,7 @@ impl Gum {
     }
 
     #[inline]
-    fn push_pile<E: EventSink<Event>>(
+    fn push_pile<E: EventSink<Event, Chance>>(
         &mut self,
         seat: Seat,
         card: Card,
@@ -575,7 +638,7 @@ impl Gum {
         Counts::of(self.table.pile.iter().copied())
     }
 
-    fn burn<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+    fn burn<E: EventSink<Event, Chance>>(&mut self, seat: Seat, events: &mut E) {
         let cards = self.table.pile.len() as u32;
         let pile = self.pile_counts();
         self.table.burnt.add_all(&pile);
@@ -585,7 +648,7 @@ impl Gum {
     }
 
     /// Variante 2: `seat` lays the two missing copies; the pile burns and he leads.
-    fn complete<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+    fn complete<E: EventSink<Event, Chance>>(&mut self, seat: Seat, card: Card, events: &mut E) {
         let count = match self.source(seat) {
             Source::FaceUp => self.table.faceup[seat].remove(card, 2),
             _ => {
@@ -604,7 +667,7 @@ impl Gum {
 
     /// `table_play = shithead`: the face-down card at `position` is turned over onto the pile;
     /// if it may not go there, it joins the pile into the player's hand.
-    fn play_blind<E: EventSink<Event>>(&mut self, seat: Seat, position: u8, events: &mut E) {
+    fn play_blind<E: EventSink<Event, Chance>>(&mut self, seat: Seat, position: u8, events: &mut E) {
         let Some(card) = self.facedown_slot(seat, position).and_then(Option::take) else {
             return;
         };
@@ -636,7 +699,7 @@ impl Gum {
     }
 
     /// `seat` takes the pile; whoever laid its top card leads onto the empty pile (§3.5).
-    fn pick_up<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+    fn pick_up<E: EventSink<Event, Chance>>(&mut self, seat: Seat, events: &mut E) {
         let layer = self.table.last_layer.unwrap_or(seat);
         let cards = self.take_pile(seat);
         events.emit(|| Event::PickedUp { seat, cards });
@@ -650,7 +713,7 @@ impl Gum {
     /// After laying: draw from the stock up to 3; with the stock empty (refill mode) the player
     /// then takes his table cards one decision at a time; then the game goes on.
     #[inline]
-    fn refill<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
+    fn refill<E: EventSink<Event, Chance>>(&mut self, seat: Seat, then: Then, events: &mut E) {
         // `drawn` is read only by the events: the fast path's optimizer drops it.
         let (mut count, mut drawn) = (0, Counts::EMPTY);
         let mut held = self.hands[seat].total();
@@ -675,7 +738,7 @@ impl Gum {
     /// The lay is complete: is `seat` out? Then the power's consequence: a give, a lead, or the
     /// turn passing (with skips).
     #[inline]
-    fn proceed<E: EventSink<Event>>(&mut self, seat: Seat, then: Then, events: &mut E) {
+    fn proceed<E: EventSink<Event, Chance>>(&mut self, seat: Seat, then: Then, events: &mut E) {
         // A hand is rarely empty: its test spares counting the table cards.
         if self.hands[seat].is_empty()
             && self.seat_cards_left(seat) == 0
@@ -728,7 +791,7 @@ impl Gum {
     }
 
     /// `seat` has no card left. Returns true when that ends the game.
-    fn finish<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) -> bool {
+    fn finish<E: EventSink<Event, Chance>>(&mut self, seat: Seat, events: &mut E) -> bool {
         self.table.finished.push(seat);
         let place = self.table.finished.len() as u8;
         events.emit(|| Event::Out { seat, place });
@@ -768,7 +831,7 @@ impl Gum {
             .map_or(winner, |i| winner.left(i, n))
     }
 
-    fn end_game<E: EventSink<Event>>(&mut self, events: &mut E) {
+    fn end_game<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
         let points = self.game_points();
         for (seat, &p) in points.seats() {
             self.table.scores[seat] += p;
@@ -793,7 +856,7 @@ impl Gum {
         events.emit(|| Event::MatchOver { winners });
     }
 
-    fn start_next_game<E: EventSink<Event>>(&mut self, events: &mut E) {
+    fn start_next_game<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
         let n = self.table.players();
         self.table.round += 1;
         self.table.phase = Phase::Swap;
@@ -809,7 +872,7 @@ impl Gum {
         self.hands = BySeat::new(n);
         self.facedown = BySeat::new(n);
         self.stock.clear();
-        self.deal_random();
+        self.deal_random(events);
         events.emit(|| self.dealt_event());
         for seat in Seat::all(n) {
             events.emit(|| Event::HandDealt { seat, cards: self.hands[seat] });
@@ -842,12 +905,14 @@ fn push_plays(out: &mut ArrayVec<Action, { tapis_core::MAX_ACTIONS }>, card: Car
 impl Game for Gum {
     const ID: &'static str = "gum";
     const NAME: &'static str = "Battle GUM";
+    const RULES_VERSION: u32 = crate::RULES_VERSION;
 
     type Action = Action;
     type Options = Options;
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Chance = Chance;
     type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
@@ -858,9 +923,9 @@ impl Game for Gum {
         2..=options.max_players as usize
     }
 
-    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+    fn start<E: EventSink<Event, Chance>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
         let dealer = setup.first_dealer();
-        Gum::new(setup.players, setup.options, dealer, setup.seed, setup.deal.as_ref())
+        Gum::new(setup.players, setup.options, dealer, setup.seed, setup.deal.as_ref(), events)
     }
 
     #[inline]
@@ -888,7 +953,7 @@ impl Game for Gum {
     }
 
     #[inline]
-    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         Gum::step(self, seat, action, events);
     }
 

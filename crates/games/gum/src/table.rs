@@ -249,7 +249,7 @@ mod tests {
         for ninja_mode in [NinjaMode::Transparent, NinjaMode::Reset] {
             let options = Options { ninja_mode, ninja_interrupt: true, ..Options::default() };
             for seed in 0..30 {
-                let mut gum = Gum::new(3, options, Seat(2), seed, None).expect("a random deal");
+                let mut gum = Gum::new(3, options, Seat(2), seed, None, &mut ()).expect("a random deal");
                 let mut rng = GameRng::seed_from_u64(seed);
                 let mut legal = ActionList::new();
                 while !gum.is_over() {
@@ -270,7 +270,7 @@ mod tests {
     #[test]
     fn seats_advance_by_plain_arithmetic_while_nobody_is_out() {
         for players in 2..=MAX_PLAYERS {
-            let table = Gum::new(players, Options::default(), Seat(0), 1, None).expect("a random deal").table;
+            let table = Gum::new(players, Options::default(), Seat(0), 1, None, &mut ()).expect("a random deal").table;
             for seat in Seat::all(players) {
                 for steps in 0..=3 * players {
                     let expected = Seat(((seat.index() + steps) % players) as u8);

@@ -89,6 +89,20 @@ pub use options::{GrandOpera, Options, Payment, SettlementOrder};
 pub use rules::{EndReason, Event, Illegal, NewRunReason};
 pub use view::View;
 
+/// The version of these rules (see [`tapis_core::Game::RULES_VERSION`]): bump it with any change
+/// that plays the same seed and actions differently, and regenerate the golden records
+/// (`tests/records/`).
+pub const RULES_VERSION: u32 = 1;
+
+/// An outcome of chance, as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Chance {
+    /// A round dealt from the shuffled pack: its hands and the cards set aside, in the deal form
+    /// of NOTATION.md (the chips are no chance).
+    Deal(Deal),
+}
+
 use arrayvec::ArrayVec;
 use cards::STAKE_PER_PLAYER;
 use serde::{Deserialize, Serialize};
@@ -187,7 +201,7 @@ pub struct NainJaune {
 }
 
 /// A hand-made first round (NOTATION.md).
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deal {
     pub hands: Vec<Vec<FrenchCard>>,

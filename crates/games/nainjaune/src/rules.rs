@@ -7,7 +7,7 @@ use crate::cards::{
 };
 use crate::options::Options;
 use crate::options::{GrandOpera, Payment, SettlementOrder};
-use crate::{Action, NainJaune, Phase, cards_per_player};
+use crate::{Action, Chance, NainJaune, Phase, cards_per_player};
 use crate::{Deal, PublicTable, View, action, cards, check_deal, options, per_seat, view};
 use arrayvec::ArrayVec;
 use serde::Serialize;
@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 use std::ops::RangeInclusive;
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, Conformance, EventSink, FrenchCard, Game, GameEvent, GameRng,
-    OptionSpec, Seat, SeatSet, Setup, SetupError,
+    OptionSpec, Seat, SeatSet, Setup, SetupError, check_deck,
 };
 
 /// Why a new run starts with a free lead.
@@ -144,7 +144,7 @@ impl GameEvent for Event {
 impl NainJaune {
     /// Deals a round from the generator (or from `hands`/`aside` when given), takes the stakes
     /// and gives the lead to the seat left of the dealer.
-    pub(crate) fn start_round<E: EventSink<Event>>(
+    pub(crate) fn start_round<E: EventSink<Event, Chance>>(
         &mut self,
         given: Option<(BySeat<FrenchCardSet>, FrenchCardSet)>,
         events: &mut E,
@@ -164,7 +164,27 @@ impl NainJaune {
                 for &index in &deck[each * players..] {
                     aside.0.insert(index as usize);
                 }
-                (hands, aside)
+                let deal_now = || {
+                    let cards = |set: FrenchCardSet| set.iter().collect();
+                    let hands = Seat::all(players).map(|s| cards(hands[s])).collect();
+                    Chance::Deal(Deal { hands, aside: cards(aside), chips: None, board: None })
+                };
+                let could_deal = |c: &Chance| {
+                    let Chance::Deal(deal) = c;
+                    deal.chips.is_none()
+                        && deal.board.is_none()
+                        && deal.hands.len() == players
+                        && deal.hands.iter().all(|hand| hand.len() == each)
+                        && check_deck(FrenchCard::suited(), deal.hands.iter().flatten().chain(&deal.aside).copied())
+                            .is_ok()
+                };
+                match events.chance(deal_now, could_deal) {
+                    Some(Chance::Deal(deal)) => {
+                        let set = |cards: &[FrenchCard]| FrenchCardSet(cards.iter().map(|c| c.index()).collect());
+                        (per_seat(players, |s| set(&deal.hands[s.index()])), set(&deal.aside))
+                    }
+                    None => (hands, aside),
+                }
             }
         };
         self.hands = hands;
@@ -202,7 +222,7 @@ impl NainJaune {
         }
     }
 
-    pub(crate) fn apply_action<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    pub(crate) fn apply_action<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         match action {
             Action::Play(card) => self.play(seat, card.index(), events),
             Action::Stop => {
@@ -240,7 +260,7 @@ impl NainJaune {
 
     /// `from` ends its turn on a called `rank`: the next seat to the left is called on it, unless
     /// the call has come back round to the last player, who then leads anew.
-    fn call_next<E: EventSink<Event>>(&mut self, from: Seat, rank: u8, events: &mut E) {
+    fn call_next<E: EventSink<Event, Chance>>(&mut self, from: Seat, rank: u8, events: &mut E) {
         let t = &mut self.table;
         let next = from.left(1, t.players as usize);
         if next == t.last_player {
@@ -252,7 +272,7 @@ impl NainJaune {
         }
     }
 
-    fn play<E: EventSink<Event>>(&mut self, seat: Seat, index: usize, events: &mut E) {
+    fn play<E: EventSink<Event, Chance>>(&mut self, seat: Seat, index: usize, events: &mut E) {
         let manual_claim = self.table.options.manual_claim;
         self.hands[seat].0.remove(index);
         let t = &mut self.table;
@@ -296,7 +316,7 @@ impl NainJaune {
         }
     }
 
-    fn collect<E: EventSink<Event>>(&mut self, seat: Seat, cell: Cell, events: &mut E) {
+    fn collect<E: EventSink<Event, Chance>>(&mut self, seat: Seat, cell: Cell, events: &mut E) {
         let t = &mut self.table;
         let chips = std::mem::take(&mut t.board[cell]);
         t.chips[seat] += chips;
@@ -320,7 +340,7 @@ impl NainJaune {
 
     /// The settlement (payment, doublings, Grand Opéra in the order of the options), then the
     /// next round or the end of the match.
-    fn end_round<E: EventSink<Event>>(&mut self, winner: Seat, events: &mut E) {
+    fn end_round<E: EventSink<Event, Chance>>(&mut self, winner: Seat, events: &mut E) {
         events.emit(|| Event::WentOut { seat: winner });
         let players = self.players();
         let grand_opera = self.is_grand_opera(winner);
@@ -382,7 +402,7 @@ impl NainJaune {
         }
     }
 
-    fn sweep<E: EventSink<Event>>(&mut self, winner: Seat, events: &mut E) {
+    fn sweep<E: EventSink<Event, Chance>>(&mut self, winner: Seat, events: &mut E) {
         let t = &mut self.table;
         let chips = t.board.total();
         t.board = Board::default();
@@ -442,12 +462,14 @@ impl NainJaune {
 impl Game for NainJaune {
     const ID: &'static str = "nainjaune";
     const NAME: &'static str = "Le Nain Jaune";
+    const RULES_VERSION: u32 = crate::RULES_VERSION;
 
     type Action = Action;
     type Options = Options;
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Chance = Chance;
     type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
@@ -468,7 +490,7 @@ impl Game for NainJaune {
 
     /// `Match::new` has checked the player count, the dealer and each option's value (the
     /// capital among them) before calling this; the options have no cross-checks.
-    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+    fn start<E: EventSink<Event, Chance>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
         let options = setup.options;
         let players = setup.players;
         let dealer = setup.first_dealer();
@@ -504,7 +526,7 @@ impl Game for NainJaune {
             aside: FrenchCardSet::default(),
             rng: GameRng::seed_from_u64(setup.seed),
         };
-        game.start_round(given, &mut ());
+        game.start_round(given, events);
         Ok(game)
     }
 
@@ -555,7 +577,7 @@ impl Game for NainJaune {
         }
     }
 
-    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         self.apply_action(seat, action, events);
     }
 

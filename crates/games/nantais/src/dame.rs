@@ -1,17 +1,27 @@
 //! The optional Dame rule: card exchanges, and what each seat learns from them.
 
-use crate::Event;
 use crate::cards::*;
 use crate::options::QueenSwapMode;
 use crate::state::{Known, Nantais, Phase};
+use crate::{Chance, Event};
 use tapis_core::{EventSink, Seat};
 
 impl Nantais {
-    pub(crate) fn swap<E: EventSink<Event>>(&mut self, giver: Seat, target: Seat, card: FrenchCard, ev: &mut E) {
+    pub(crate) fn swap<E: EventSink<Event, Chance>>(
+        &mut self,
+        giver: Seat,
+        target: Seat,
+        card: FrenchCard,
+        ev: &mut E,
+    ) {
         match self.options.queen_swap_mode {
             QueenSwapMode::Blind => {
                 let theirs = *self.hand(target);
-                let taken = theirs.nth(self.rng.index(theirs.len()));
+                let mut taken = theirs.nth(self.rng.index(theirs.len()));
+                let held = |c: &Chance| matches!(c, Chance::Take(card) if theirs.contains(*card));
+                if let Some(Chance::Take(card)) = ev.chance(|| Chance::Take(taken), held) {
+                    taken = card;
+                }
                 self.exchange(giver, card, target, taken);
                 self.others_forget(giver, target, true);
                 self.lose(giver, target, taken);
@@ -39,7 +49,7 @@ impl Nantais {
         }
     }
 
-    pub(crate) fn ask<E: EventSink<Event>>(&mut self, giver: Seat, wanted: FrenchCard, ev: &mut E) {
+    pub(crate) fn ask<E: EventSink<Event, Chance>>(&mut self, giver: Seat, wanted: FrenchCard, ev: &mut E) {
         let Phase::Ask { target } = self.table.phase else { return };
         let offered = self.offered.take().unwrap_or(wanted);
         if self.hand(target).contains(wanted) && self.hand(giver).contains(offered) {
@@ -64,7 +74,7 @@ impl Nantais {
         self.resolve(ev);
     }
 
-    pub(crate) fn give_back<E: EventSink<Event>>(&mut self, target: Seat, card: FrenchCard, ev: &mut E) {
+    pub(crate) fn give_back<E: EventSink<Event, Chance>>(&mut self, target: Seat, card: FrenchCard, ev: &mut E) {
         let giver = self.table.turn;
         let offered = self.offered.take().unwrap_or(card);
         let exchanged = self.hand(giver).contains(offered) && self.hand(target).contains(card);

@@ -327,8 +327,25 @@ impl GameEvent for Event {
     }
 }
 
+/// The version of these rules (see [`tapis_core::Game::RULES_VERSION`]): bump it with any change
+/// that plays the same seed and actions differently, and regenerate the golden records
+/// (`tests/records/`).
+pub const RULES_VERSION: u32 = 1;
+
+/// An outcome of chance, as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Chance {
+    /// A round dealt from the shuffled pack: the deal form of NOTATION.md.
+    Deal(Deal),
+    /// The discard but its top card shuffled into a new stock: its cards, top first.
+    Stock(Vec<FrenchCard>),
+    /// The card a blind Dame exchange takes at random from its target's hand.
+    Take(FrenchCard),
+}
+
 /// A hand-made first round (NOTATION.md): stock top first, discard bottom first.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deal {
     pub hands: Vec<Vec<FrenchCard>>,

@@ -4,7 +4,7 @@
 use crate::cards::*;
 use crate::options::{Combos, JackTwoPlayers, Scoring, Starter};
 use crate::state::*;
-use crate::{Action, Event};
+use crate::{Action, Chance, Event};
 use crate::{Deal, Options, View, action, check_deal, options, state};
 use arrayvec::ArrayVec;
 use serde_json::{Map, Value};
@@ -17,7 +17,7 @@ use tapis_core::{
 impl Nantais {
     // ----- acting -----
 
-    pub fn apply_action<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, ev: &mut E) {
+    pub fn apply_action<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, ev: &mut E) {
         match action {
             Action::Unique => {
                 self.table.announced.insert(seat);
@@ -88,7 +88,7 @@ impl Nantais {
 
     /// Moves cards from the stock to a hand, reshuffling the discard (all but its top card) when
     /// the stock runs out; returns the cards that could be drawn, in order.
-    fn draw_cards<E: EventSink<Event>>(
+    fn draw_cards<E: EventSink<Event, Chance>>(
         &mut self,
         seat: Seat,
         count: u32,
@@ -113,7 +113,12 @@ impl Nantais {
     }
 
     /// The table is told how many penalty cards `seat` drew; `seat` alone which.
-    fn tell_penalty<E: EventSink<Event>>(seat: Seat, drawn: &[FrenchCard], reason: crate::PenaltyReason, ev: &mut E) {
+    fn tell_penalty<E: EventSink<Event, Chance>>(
+        seat: Seat,
+        drawn: &[FrenchCard],
+        reason: crate::PenaltyReason,
+        ev: &mut E,
+    ) {
         let cards = drawn.len() as u32;
         ev.emit(|| Event::Penalty { seat, cards, reason });
         if !drawn.is_empty() {
@@ -121,7 +126,7 @@ impl Nantais {
         }
     }
 
-    fn draw_one<E: EventSink<Event>>(&mut self, ev: &mut E) -> Option<FrenchCard> {
+    fn draw_one<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) -> Option<FrenchCard> {
         if self.stock.is_empty() {
             let top = self.discard.pop()?;
             if self.discard.is_empty() {
@@ -131,6 +136,11 @@ impl Nantais {
             self.stock.extend(self.discard.drain(..));
             self.discard.push(top);
             self.rng.shuffle(&mut self.stock);
+            let stock_now = || Chance::Stock(self.stock.iter().rev().copied().collect());
+            let same_cards = |c: &Chance| matches!(c, Chance::Stock(s) if tapis_core::check_deck(self.stock.iter().copied(), s.iter().copied()).is_ok());
+            if let Some(Chance::Stock(top_first)) = ev.chance(stock_now, same_cards) {
+                self.stock = top_first.iter().rev().copied().collect();
+            }
             let cards = self.stock.len() as u32;
             ev.emit(|| Event::Reshuffled { cards });
         }
@@ -145,7 +155,7 @@ impl Nantais {
         }
     }
 
-    fn play<E: EventSink<Event>>(&mut self, seat: Seat, card: FrenchCard, ev: &mut E) {
+    fn play<E: EventSink<Event, Chance>>(&mut self, seat: Seat, card: FrenchCard, ev: &mut E) {
         let phase = self.table.phase;
         if phase == Phase::Start && self.table.pending.is_some() {
             self.table.answered_chain = true;
@@ -189,7 +199,7 @@ impl Nantais {
         }
     }
 
-    fn draw<E: EventSink<Event>>(&mut self, seat: Seat, ev: &mut E) {
+    fn draw<E: EventSink<Event, Chance>>(&mut self, seat: Seat, ev: &mut E) {
         if let Some(pending) = self.table.pending.take() {
             let drawn = self.draw_cards(seat, pending.cards as u32, ev);
             let reason = match pending.kind {
@@ -223,7 +233,7 @@ impl Nantais {
 
     /// The turn's cards are down: the terminal block (and, with a house combination, the block
     /// before it) takes effect; everything before it is covered and inert.
-    fn finish_turn<E: EventSink<Event>>(&mut self, ev: &mut E) {
+    fn finish_turn<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) {
         let Some(&top) = self.discard.last() else { return };
         self.table.constraint = Constraint::Top { card: top };
         let mut effects = Effects::default();
@@ -281,7 +291,7 @@ impl Nantais {
     }
 
     /// The next decision of the turn's end, or the next turn.
-    pub(crate) fn resolve<E: EventSink<Event>>(&mut self, ev: &mut E) {
+    pub(crate) fn resolve<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) {
         let effects = self.table.effects;
         self.table.phase = if effects.name_suit {
             Phase::NameSuit
@@ -296,7 +306,7 @@ impl Nantais {
     }
 
     /// Ends the turn: direction, skips, then the next player's turn (or a blocked round).
-    fn advance<E: EventSink<Event>>(&mut self, ev: &mut E) {
+    fn advance<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) {
         let t = &mut self.table;
         let idle = t.played_this_turn == 0 && !t.drew_this_turn;
         t.idle_turns = if idle { t.idle_turns.saturating_add(1) } else { 0 };
@@ -342,7 +352,7 @@ impl Nantais {
 
     /// A full cycle without a card played or drawn: fewest cards wins, then fewest penalty
     /// points; a tie left after that is a shared win.
-    fn blocked_round<E: EventSink<Event>>(&mut self, ev: &mut E) {
+    fn blocked_round<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) {
         let seats = Seat::all(self.seat_count());
         let fewest = seats.clone().map(|s| self.hand(s).len()).min().unwrap_or(0);
         let tied: ArrayVec<Seat, MAX_SEATS> = seats.filter(|&s| self.hand(s).len() == fewest).collect();
@@ -356,7 +366,7 @@ impl Nantais {
         self.hand(seat).cards().map(|c| penalty_points(c, crazy)).sum()
     }
 
-    fn end_round<E: EventSink<Event>>(&mut self, winners: SeatSet, blocked: bool, ev: &mut E) {
+    fn end_round<E: EventSink<Event, Chance>>(&mut self, winners: SeatSet, blocked: bool, ev: &mut E) {
         let n = self.seat_count();
         let mut round_scores = BySeat::<i64>::new(n);
         match self.options.scoring {
@@ -421,7 +431,7 @@ impl Nantais {
     }
 
     /// Resets what a round holds, around hands, stock and discard already in place.
-    fn start_round<E: EventSink<Event>>(&mut self, ev: &mut E) {
+    fn start_round<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) {
         let n = self.seat_count();
         let t = &mut self.table;
         t.turn = t.dealer.left(1, n);
@@ -462,7 +472,7 @@ impl Nantais {
 
     /// Deals a round from the match's generator: 7 cards each from the left of the dealer, then
     /// the starter (a Joker, or a special card under `redraw_specials`, goes under the stock).
-    pub(crate) fn deal_round<E: EventSink<Event>>(&mut self, ev: &mut E) {
+    pub(crate) fn deal_round<E: EventSink<Event, Chance>>(&mut self, ev: &mut E) {
         let n = self.seat_count();
         let mut deck = full_deck(self.options.decks);
         self.rng.shuffle(&mut deck);
@@ -497,38 +507,56 @@ impl Nantais {
         self.stock = deck;
         self.discard.clear();
         self.discard.push(starter);
+        if let Some(Chance::Deal(deal)) = ev.chance(|| Chance::Deal(self.deal_now()), |c| self.could_deal(c)) {
+            self.lay_out(&deal);
+        }
         self.start_round(ev);
     }
 
-    /// Installs a hand-made first round, taken exactly as given.
-    pub(crate) fn install_deal<E: EventSink<Event>>(
-        &mut self,
-        hands: &[Vec<FrenchCard>],
-        stock_top_first: &[FrenchCard],
-        discard_bottom_first: &[FrenchCard],
-        ev: &mut E,
-    ) {
+    /// The round as it lies: hands, stock and discard in the deal form.
+    fn deal_now(&self) -> Deal {
+        Deal {
+            hands: Seat::all(self.seat_count()).map(|s| self.hand(s).cards().collect()).collect(),
+            stock: self.stock.iter().rev().copied().collect(),
+            discard: self.discard.to_vec(),
+        }
+    }
+
+    /// Whether `outcome` could be the round just dealt: a deal of the same cards, in hands,
+    /// stock and discard of the same sizes.
+    fn could_deal(&self, outcome: &Chance) -> bool {
+        let Chance::Deal(deal) = outcome else { return false };
+        deal.hands.len() == self.seat_count()
+            && Seat::all(self.seat_count()).all(|s| deal.hands[s.index()].len() == self.hand(s).len())
+            && deal.stock.len() == self.stock.len()
+            && deal.discard.len() == self.discard.len()
+            && check_deal(deal, self.seat_count(), self.options.decks).is_ok()
+    }
+
+    /// Lays a deal's cards out (the deal checked), the round's state left to [`Self::start_round`].
+    fn lay_out(&mut self, deal: &Deal) {
         self.hands = [Hand::default(); MAX_SEATS];
-        for (seat, cards) in hands.iter().enumerate() {
+        for (seat, cards) in deal.hands.iter().enumerate() {
             for &card in cards {
                 self.hands[seat].add(card);
             }
         }
-        self.stock = stock_top_first.iter().rev().copied().collect();
-        self.discard = discard_bottom_first.iter().copied().collect();
-        self.start_round(ev);
+        self.stock = deal.stock.iter().rev().copied().collect();
+        self.discard = deal.discard.iter().copied().collect();
     }
 }
 
 impl Game for Nantais {
     const ID: &'static str = "nantais";
     const NAME: &'static str = "Le 8 Nantais";
+    const RULES_VERSION: u32 = crate::RULES_VERSION;
 
     type Action = Action;
     type Options = Options;
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Chance = Chance;
     type Illegal = crate::legal::Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
@@ -551,7 +579,7 @@ impl Game for Nantais {
     // conflict, so the default `check_options` stands. `Match::new` validates the options, the
     // player count and the dealer before calling `new_match`, which checks only what is
     // particular to this game: the deal.
-    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+    fn start<E: EventSink<Event, Chance>>(setup: Setup<Options, Deal>, ev: &mut E) -> Result<Self, SetupError> {
         let options = setup.options;
         let players = setup.players;
         let dealer = setup.first_dealer();
@@ -591,9 +619,10 @@ impl Game for Nantais {
         match &setup.deal {
             Some(deal) => {
                 check_deal(deal, players, options.decks)?;
-                state.install_deal(&deal.hands, &deal.stock, &deal.discard, &mut ());
+                state.lay_out(deal);
+                state.start_round(ev);
             }
-            None => state.deal_round(&mut ()),
+            None => state.deal_round(ev),
         }
         Ok(state)
     }
@@ -624,7 +653,7 @@ impl Game for Nantais {
         matches!(action, Action::Unique | Action::Contre(_))
     }
 
-    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         self.apply_action(seat, action, events);
     }
 

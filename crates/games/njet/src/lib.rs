@@ -95,8 +95,21 @@ pub use view::View;
 use serde::{Deserialize, Serialize};
 use tapis_core::{Audience, GameEvent, SetupError, Text, check_deck};
 
+/// The version of these rules (see [`tapis_core::Game::RULES_VERSION`]): bump it with any change
+/// that plays the same seed and actions differently, and regenerate the golden records
+/// (`tests/records/`).
+pub const RULES_VERSION: u32 = 1;
+
+/// An outcome of chance, as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Chance {
+    /// A round dealt from the shuffled pack: the deal form of NOTATION.md.
+    Deal(Deal),
+}
+
 /// A hand-made first round: every hand, and the 2s set aside with three players.
-#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deal {
     pub hands: Vec<Vec<String>>,
@@ -111,7 +124,7 @@ fn bad_deal(fr: String, en: String) -> SetupError {
 impl Deal {
     /// The hands of a deal the rules could deal. That it holds exactly the 40 cards is core's one
     /// check ([`check_deck`]); the shape (hand sizes, the 2s set aside with three) is this game's.
-    fn check(&self, players: usize) -> Result<[CardMultiset; 4], SetupError> {
+    pub(crate) fn check(&self, players: usize) -> Result<[CardMultiset; 4], SetupError> {
         if self.hands.len() != players {
             let hands = self.hands.len();
             return Err(bad_deal(

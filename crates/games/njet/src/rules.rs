@@ -6,7 +6,7 @@ use crate::board::{Board, Cell, Row};
 use crate::cards::{Card, CardMultiset, Colour};
 use crate::options::{EqualCards, Loot, Options};
 use crate::view::View;
-use crate::{Deal, options, text, view};
+use crate::{Chance, Deal, options, text, view};
 use serde::{Deserialize, Serialize};
 use std::ops::RangeInclusive;
 use tapis_core::{
@@ -354,7 +354,7 @@ pub struct Njet {
 
 impl Njet {
     /// A match whose round has just been dealt (`hands`), before any stone.
-    pub(crate) fn start(
+    pub(crate) fn with_hands(
         players: usize,
         options: Options,
         dealer: Seat,
@@ -442,7 +442,26 @@ impl Njet {
         hands
     }
 
-    pub fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    /// [`Njet::deal`], a chance point of `events`: the hands dealt, or those it imposes.
+    pub(crate) fn deal_chance<E: EventSink<Event, Chance>>(
+        players: usize,
+        rng: &mut GameRng,
+        events: &mut E,
+    ) -> [CardMultiset; 4] {
+        let hands = Self::deal(players, rng);
+        let deal_now = || {
+            let cards = |set: CardMultiset| set.iter().map(|card| card.to_string()).collect();
+            let aside = if players == 3 { cards(CardMultiset::TWOS) } else { Vec::new() };
+            Chance::Deal(Deal { hands: hands[..players].iter().map(|&hand| cards(hand)).collect(), aside })
+        };
+        let could_deal = |c: &Chance| matches!(c, Chance::Deal(deal) if deal.check(players).is_ok());
+        match events.chance(deal_now, could_deal) {
+            Some(Chance::Deal(deal)) => deal.check(players).unwrap_or(hands),
+            None => hands,
+        }
+    }
+
+    pub fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         match action {
             Action::Njet(cell) => self.place_stone(seat, cell, events),
             Action::Partner(partner) => self.choose_team(seat, Some(partner), events),
@@ -452,7 +471,7 @@ impl Njet {
         }
     }
 
-    fn place_stone<E: EventSink<Event>>(&mut self, seat: Seat, cell: Cell, events: &mut E) {
+    fn place_stone<E: EventSink<Event, Chance>>(&mut self, seat: Seat, cell: Cell, events: &mut E) {
         let t = &mut self.table;
         t.board.place(cell, seat.0);
         events.emit(|| Event::StonePlaced { seat, cell });
@@ -467,7 +486,7 @@ impl Njet {
         events.emit(|| Event::BoardSet { conditions });
     }
 
-    fn choose_team<E: EventSink<Event>>(&mut self, seat: Seat, partner: Option<Seat>, events: &mut E) {
+    fn choose_team<E: EventSink<Event, Chance>>(&mut self, seat: Seat, partner: Option<Seat>, events: &mut E) {
         let t = &mut self.table;
         t.team = SeatSet::single(seat);
         match partner {
@@ -488,7 +507,7 @@ impl Njet {
         }
     }
 
-    fn discard<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+    fn discard<E: EventSink<Event, Chance>>(&mut self, seat: Seat, card: Card, events: &mut E) {
         self.hands[seat.index()].remove(card);
         self.discards[seat.index()].insert(card);
         let t = &mut self.table;
@@ -508,7 +527,7 @@ impl Njet {
         t.trick = Trick::new(t.turn);
     }
 
-    fn play<E: EventSink<Event>>(&mut self, seat: Seat, card: Card, events: &mut E) {
+    fn play<E: EventSink<Event, Chance>>(&mut self, seat: Seat, card: Card, events: &mut E) {
         self.hands[seat.index()].remove(card);
         let t = &mut self.table;
         let Some(conditions) = t.conditions else { return };
@@ -542,7 +561,7 @@ impl Njet {
         }
     }
 
-    fn finish_trick<E: EventSink<Event>>(&mut self, conditions: Conditions, events: &mut E) {
+    fn finish_trick<E: EventSink<Event, Chance>>(&mut self, conditions: Conditions, events: &mut E) {
         let t = &mut self.table;
         let players = t.players();
         let winner = t.trick.winner(players);
@@ -581,7 +600,7 @@ impl Njet {
         points
     }
 
-    fn score_round<E: EventSink<Event>>(&mut self, conditions: Conditions, events: &mut E) {
+    fn score_round<E: EventSink<Event, Chance>>(&mut self, conditions: Conditions, events: &mut E) {
         let points = Self::round_points(&self.table, conditions);
         let t = &mut self.table;
         for seat in Seat::all(t.players()) {
@@ -600,7 +619,7 @@ impl Njet {
         t.round += 1;
         t.dealer = t.dealer.left(1, players);
         let (round, dealer) = (t.round, t.dealer);
-        self.hands = Self::deal(players, &mut self.rng);
+        self.hands = Self::deal_chance(players, &mut self.rng, events);
         self.reset_round();
         events.emit(|| Event::RoundDealt { round, dealer });
         for seat in Seat::all(players) {
@@ -623,12 +642,14 @@ impl Njet {
 impl Game for Njet {
     const ID: &'static str = "njet";
     const NAME: &'static str = "Njet!";
+    const RULES_VERSION: u32 = crate::RULES_VERSION;
 
     type Action = Action;
     type Options = Options;
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Chance = Chance;
     type Illegal = text::Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
@@ -641,15 +662,15 @@ impl Game for Njet {
 
     /// `Match::new` has already checked the player count, the dealer and each option's value
     /// (Njet has no options that constrain one another), so only the deal is checked here.
-    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+    fn start<E: EventSink<Event, Chance>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
         let players = setup.players;
         let dealer = setup.first_dealer();
         let mut rng = GameRng::seed_from_u64(setup.seed);
         let hands = match &setup.deal {
             Some(deal) => deal.check(players)?,
-            None => Njet::deal(players, &mut rng),
+            None => Njet::deal_chance(players, &mut rng, events),
         };
-        Ok(Njet::start(players, setup.options, dealer, hands, rng))
+        Ok(Njet::with_hands(players, setup.options, dealer, hands, rng))
     }
 
     fn players(&self) -> usize {
@@ -680,7 +701,7 @@ impl Game for Njet {
         legal.contains(&action)
     }
 
-    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         Njet::step(self, seat, action, events);
     }
 

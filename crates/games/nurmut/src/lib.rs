@@ -98,5 +98,10 @@ pub use action::Action;
 pub use cards::{Card, DECK_SIZE, Deck, Face, Faces};
 pub use client::{Body, CenterPile, SeatPile, Turned};
 pub use options::{CoverFace, DeckChoice, ForcedAction, NextRoundStarter, Options, TieBreak};
-pub use rules::{Deal, Event, Illegal, MAX_PLAYERS, NurMut, Phase};
+pub use rules::{Chance, Deal, Event, Illegal, MAX_PLAYERS, NurMut, Phase};
+
+/// The version of these rules (see [`tapis_core::Game::RULES_VERSION`]): bump it with any change
+/// that plays the same seed and actions differently, and regenerate the golden records
+/// (`tests/records/`).
+pub const RULES_VERSION: u32 = 1;
 pub use view::{CentreCard, PileView, View};

@@ -53,8 +53,21 @@ pub enum Phase {
     Over,
 }
 
+/// An outcome of chance, as a record keeps it. Cards are written as they lie (NOTATION.md).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", deny_unknown_fields)]
+pub enum Chance {
+    /// A round dealt from the shuffled and turned deck, its joker bases replaced: the deal form.
+    Deal(Deal),
+    /// The centre pile (1–3) a failed Courage takes, drawn among the highest ones tied (N8).
+    Tie(u8),
+    /// The player's own pile once the centre pile he took was shuffled and turned into it, top
+    /// first (N9).
+    Pile(Vec<Card>),
+}
+
 /// A hand-made first round (NOTATION.md): piles top first.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Deal {
     pub piles: Vec<Vec<Card>>,
@@ -196,12 +209,13 @@ pub struct NurMut {
 }
 
 impl NurMut {
-    pub(crate) fn new(
+    pub(crate) fn new<E: EventSink<Event, Chance>>(
         players: usize,
         seed: u64,
         first_dealer: Seat,
         options: Options,
         deal: Option<&Deal>,
+        events: &mut E,
     ) -> Result<NurMut, SetupError> {
         // `Match::new` has checked the player count against `players_range` and the dealer; the
         // options were checked by `parse_options` (`check_options` included).
@@ -229,7 +243,7 @@ impl NurMut {
         };
         match deal {
             Some(deal) => game.lay_out(deal)?,
-            None => game.deal_random(),
+            None => game.deal_random(events),
         }
         Ok(game)
     }
@@ -274,8 +288,95 @@ impl NurMut {
         self.pass_streak = 0;
     }
 
-    /// A round's random deal: 10 cards per pile, three bases that show numbers, the rest aside.
-    fn deal_random(&mut self) {
+    /// A round's random deal: 10 cards per pile, three bases that show numbers, the rest aside;
+    /// a chance point of `events`.
+    fn deal_random<E: EventSink<Event, Chance>>(&mut self, events: &mut E) {
+        self.shuffle_and_deal();
+        if let Some(Chance::Deal(deal)) = events.chance(|| Chance::Deal(self.deal_now()), |c| self.could_deal(c)) {
+            self.impose_deal(&deal);
+        }
+    }
+
+    /// The round as it lies, in the deal form.
+    fn deal_now(&self) -> Deal {
+        let cards = |pile: &Pile| pile.as_slice().iter().rev().map(|&p| self.card_of(p)).collect();
+        Deal {
+            piles: self.piles[..self.n()].iter().map(cards).collect(),
+            center: self.centre.iter().filter_map(|pile| pile.top()).map(|p| self.card_of(p)).collect(),
+            stock: cards(&self.stock),
+        }
+    }
+
+    fn card_of(&self, placed: Placed) -> Card {
+        Card::new(placed.showing(&self.deck), placed.hidden(&self.deck))
+    }
+
+    /// Every card of the round as it lies, in one order: each pile bottom first, the three
+    /// bases, the stock bottom first; and the deal's cards in the same order.
+    fn round_cards(&self) -> Vec<Placed> {
+        let piles = self.piles[..self.n()].iter().chain(&self.centre).chain([&self.stock]);
+        piles.flat_map(|pile| pile.as_slice().iter().copied()).collect()
+    }
+
+    fn deal_cards(deal: &Deal) -> Vec<Card> {
+        let piles = deal.piles.iter().flat_map(|pile| pile.iter().rev());
+        piles.chain(&deal.center).chain(deal.stock.iter().rev()).copied().collect()
+    }
+
+    /// Whether `outcome` could be the round just dealt: the same cards in piles of the same
+    /// sizes, three bases that show numbers.
+    fn could_deal(&self, outcome: &Chance) -> bool {
+        let Chance::Deal(deal) = outcome else { return false };
+        deal.piles.len() == self.n()
+            && deal.piles.iter().zip(&self.piles).all(|(cards, pile)| cards.len() == pile.len())
+            && deal.center.len() == CENTRE_PILES
+            && deal.center.iter().all(|card| !card.showing.is_joker())
+            && deal.stock.len() == self.stock.len()
+            && self.rearranged(&self.round_cards(), &Self::deal_cards(deal)).is_some()
+    }
+
+    /// Lays the round's cards out as `deal` says (it fits: [`Self::could_deal`]).
+    fn impose_deal(&mut self, deal: &Deal) {
+        let Some(placed) = self.rearranged(&self.round_cards(), &Self::deal_cards(deal)) else { return };
+        let mut next = placed.into_iter();
+        let n = self.n();
+        for pile in self.piles[..n].iter_mut().chain(self.centre.iter_mut()).chain([&mut self.stock]) {
+            for slot in pile.as_mut_slice() {
+                *slot = next.next().unwrap_or(*slot);
+            }
+        }
+    }
+
+    /// The physical cards `now` laid out as `wanted` says, position by position: a card keeps
+    /// its place where it already shows what is wanted there, the others are taken among the
+    /// rest by their two faces (a deck may hold the same card twice). `None` when `wanted` is
+    /// not the same cards.
+    fn rearranged(&self, now: &[Placed], wanted: &[Card]) -> Option<Vec<Placed>> {
+        if now.len() != wanted.len() {
+            return None;
+        }
+        let mut taken = vec![false; now.len()];
+        let mut placed: Vec<Option<Placed>> = vec![None; wanted.len()];
+        for (i, (&card, want)) in now.iter().zip(wanted).enumerate() {
+            if self.card_of(card) == *want {
+                placed[i] = Some(card);
+                taken[i] = true;
+            }
+        }
+        for (slot, want) in placed.iter_mut().zip(wanted) {
+            if slot.is_some() {
+                continue;
+            }
+            let j = (0..now.len()).find(|&j| !taken[j] && self.card_of(now[j]).unordered() == want.unordered())?;
+            taken[j] = true;
+            let id = now[j].id();
+            *slot = Some(Placed::new(id, self.deck.faces[id][0] != want.showing));
+        }
+        placed.into_iter().collect()
+    }
+
+    /// Shuffles and turns the deck and deals it.
+    fn shuffle_and_deal(&mut self) {
         self.clear_table();
         let mut all = Pile::default();
         for id in 0..DECK_SIZE {
@@ -441,7 +542,7 @@ impl NurMut {
 
     // ----- acting -----
 
-    pub(crate) fn act<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    pub(crate) fn act<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         let s = seat.index();
         match (self.phase, action) {
             (Phase::Turn | Phase::Place, Action::Play(pile)) => {
@@ -505,7 +606,7 @@ impl NurMut {
     }
 
     /// Tells the table the face now showing on top of `seat`'s pile, a face nobody saw before.
-    fn show_top<E: EventSink<Event>>(&self, seat: Seat, events: &mut E) {
+    fn show_top<E: EventSink<Event, Chance>>(&self, seat: Seat, events: &mut E) {
         if let Some(face) = self.top_face(seat) {
             events.emit(|| Event::TopShown { seat, face });
         }
@@ -535,7 +636,7 @@ impl NurMut {
     /// number shows. Returns true when his pile ran out (he won the round, which is now scored).
     /// Each covering card goes from under the card above it straight onto the joker, so the table
     /// first sees it in [`Event::Covered`]; only the card left on top at the end is shown alone.
-    fn cover<E: EventSink<Event>>(&mut self, seat: Seat, pile: usize, events: &mut E) -> bool {
+    fn cover<E: EventSink<Event, Chance>>(&mut self, seat: Seat, pile: usize, events: &mut E) -> bool {
         let turn = self.options.cover_face == CoverFace::Flipped;
         loop {
             let Some((face, was)) = self.move_top_to_centre(seat.index(), pile, turn) else { return false };
@@ -553,7 +654,7 @@ impl NurMut {
 
     /// The revealed face fits nowhere: take the highest pile (a random one among ties, N8), shuffle
     /// it into one's own pile, and the next player fills the gap with his top card (N9, N10).
-    fn fail_courage<E: EventSink<Event>>(&mut self, seat: Seat, events: &mut E) {
+    fn fail_courage<E: EventSink<Event, Chance>>(&mut self, seat: Seat, events: &mut E) {
         let s = seat.index();
         let highest = (0..CENTRE_PILES).map(|k| self.centre_top(k)).max().unwrap_or_default();
         let mut tied: [usize; CENTRE_PILES] = [0; CENTRE_PILES];
@@ -564,7 +665,14 @@ impl NurMut {
                 count += 1;
             }
         }
-        let pile = if count > 1 { tied[self.rng.index(count)] } else { tied[0] };
+        let mut pile = if count > 1 { tied[self.rng.index(count)] } else { tied[0] };
+        if count > 1 {
+            let among =
+                |c: &Chance| matches!(*c, Chance::Tie(k) if tied[..count].contains(&(k as usize).wrapping_sub(1)));
+            if let Some(Chance::Tie(k)) = events.chance(|| Chance::Tie(pile as u8 + 1), among) {
+                pile = k as usize - 1;
+            }
+        }
         let taken = self.centre[pile].len() as u32;
         for i in 0..self.centre[pile].len() {
             let card = self.centre[pile].as_slice()[i];
@@ -572,6 +680,18 @@ impl NurMut {
         }
         self.centre[pile].clear();
         Self::shuffle_turning(&mut self.piles[s], &mut self.rng);
+        let pile_now = || Chance::Pile(self.piles[s].as_slice().iter().rev().map(|&p| self.card_of(p)).collect());
+        let same_cards = |c: &Chance| {
+            let Chance::Pile(cards) = c else { return false };
+            let wanted: Vec<Card> = cards.iter().rev().copied().collect();
+            self.rearranged(self.piles[s].as_slice(), &wanted).is_some()
+        };
+        if let Some(Chance::Pile(cards)) = events.chance(pile_now, same_cards) {
+            let wanted: Vec<Card> = cards.iter().rev().copied().collect();
+            if let Some(placed) = self.rearranged(self.piles[s].as_slice(), &wanted) {
+                self.piles[s].as_mut_slice().copy_from_slice(&placed);
+            }
+        }
         for card in self.piles[s].as_slice() {
             self.both_faces_seen.remove(card.id());
         }
@@ -601,7 +721,7 @@ impl NurMut {
 
     // ----- rounds and the match -----
 
-    fn end_round<E: EventSink<Event>>(&mut self, winner: Seat, events: &mut E) {
+    fn end_round<E: EventSink<Event, Chance>>(&mut self, winner: Seat, events: &mut E) {
         let n = self.n();
         // Filled seat by seat: `BySeat::from_fn` copies the last value into the unused slots,
         // which a serde round trip would not reproduce.
@@ -621,7 +741,7 @@ impl NurMut {
         }
         self.round += 1;
         self.starter = self.next_starter(winner);
-        self.deal_random();
+        self.deal_random(events);
         self.start_turn(self.starter);
         events.emit(|| Event::RoundStarted {
             round: self.round,
@@ -675,12 +795,14 @@ impl NurMut {
 impl Game for NurMut {
     const ID: &'static str = "nurmut";
     const NAME: &'static str = "Nur Mut";
+    const RULES_VERSION: u32 = crate::RULES_VERSION;
 
     type Action = Action;
     type Options = Options;
     type Deal = Deal;
     type View = View;
     type Event = Event;
+    type Chance = Chance;
     type Illegal = Illegal;
 
     fn option_specs() -> &'static [OptionSpec] {
@@ -713,9 +835,9 @@ impl Game for NurMut {
     }
 
     /// `Match::new` has validated the options, the player count and the dealer.
-    fn new_match(setup: Setup<Options, Deal>) -> Result<Self, SetupError> {
+    fn start<E: EventSink<Event, Chance>>(setup: Setup<Options, Deal>, events: &mut E) -> Result<Self, SetupError> {
         let dealer = setup.first_dealer();
-        NurMut::new(setup.players, setup.seed, dealer, setup.options, setup.deal.as_ref())
+        NurMut::new(setup.players, setup.seed, dealer, setup.options, setup.deal.as_ref(), events)
     }
 
     fn players(&self) -> usize {
@@ -738,7 +860,7 @@ impl Game for NurMut {
         self.legal(seat, out);
     }
 
-    fn step<E: EventSink<Event>>(&mut self, seat: Seat, action: Action, events: &mut E) {
+    fn step<E: EventSink<Event, Chance>>(&mut self, seat: Seat, action: Action, events: &mut E) {
         self.act(seat, action, events);
     }
 

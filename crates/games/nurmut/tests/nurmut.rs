@@ -2,6 +2,7 @@
 //! golden transcript and the heuristic bot.
 
 use serde_json::{Map, Value, json};
+use tapis_core::kit::golden::{self, GoldenMatch};
 use tapis_core::kit::scenario::{self, TextKind as Kind, act, has_word, legal};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
@@ -1597,4 +1598,26 @@ fn counters_count_what_the_events_tell() {
 #[test]
 fn perft_counts_from_fixed_deals() {
     kit::assert_perft::<NurMut>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
+
+/// The golden records (`tests/records/`, `tapis_core::kit::golden`): whole matches played by the
+/// heuristic bots that must replay exactly, from their chance outcomes and from their seed alone.
+/// `TAPIS_BLESS=1` plays them again and writes them, for a deliberate change of the rules.
+#[test]
+fn golden_records_replay_exactly() {
+    let matches = [
+        GoldenMatch { name: "four_players", players: 4, seed: 1, options: json!({}) },
+        GoldenMatch { name: "seven_players", players: 7, seed: 2, options: json!({"max_players": 7}) },
+        GoldenMatch {
+            name: "courage_variants",
+            players: 3,
+            seed: 3,
+            options: json!({"courage_joker_bonus": true, "forced_action": "play_or_courage", "cover_face": "flipped"}),
+        },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let steps = golden::assert_golden_records::<NurMut>(&dir, &matches, |request| {
+        tapis_bots::recorded_match::<NurMut>(request, request.seed ^ 0x60_1DE7)
+    });
+    assert!(steps > 40 * matches.len(), "{steps} steps");
 }

@@ -36,7 +36,7 @@
 
 use super::{
     CHAT_KEPT, LoadedMatch, LoadedRoom, Store, StoreFuture, StoreHealth, StoredChat, StoredMatch, StoredRoom,
-    StoredSeat, Write,
+    StoredSeat, Write, outcomes_text, read_outcomes,
 };
 use serde::Serialize;
 use sqlx::postgres::{PgConnectOptions, PgConnection, PgPool, PgPoolOptions, PgRow};
@@ -45,6 +45,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tapis_core::Outcome;
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{Instant, MissedTickBehavior};
 
@@ -435,13 +436,14 @@ impl PostgresStore {
             turn_clock_ms: row.try_get::<Option<i64>, _>("turn_clock_ms")?.map(u64::try_from).transpose()?,
         };
         let current = sqlx::query(
-            "SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = $1 ORDER BY match_no DESC LIMIT 1",
+            "SELECT match_no, seed, dealer, options, deal, rules, chance FROM matches WHERE room = $1 \
+             ORDER BY match_no DESC LIMIT 1",
         )
         .bind(code)
         .fetch_one(&self.pool)
         .await?;
         let current = parse_match(&current)?;
-        let actions = self.load_actions(code, current.match_no).await?;
+        let (actions, chance) = self.load_actions(code, current.match_no).await?;
         let seats = sqlx::query("SELECT seat, name, token_hash FROM seats WHERE room = $1 ORDER BY seat")
             .bind(code)
             .fetch_all(&self.pool)
@@ -465,29 +467,38 @@ impl PostgresStore {
             .map(|r| Ok(StoredChat { seat: u8::try_from(r.try_get::<i16, _>("seat")?)?, text: r.try_get("text")? }))
             .collect::<anyhow::Result<Vec<_>>>()?;
         chat.reverse();
-        Ok(Some(LoadedRoom { room, seats, current, actions, chat }))
+        Ok(Some(LoadedRoom { room, seats, current, actions, chance, chat }))
     }
 
     async fn load_match(&self, room: &str, match_no: u32) -> anyhow::Result<Option<LoadedMatch>> {
-        let row =
-            sqlx::query("SELECT match_no, seed, dealer, options, deal FROM matches WHERE room = $1 AND match_no = $2")
-                .bind(room)
-                .bind(i64::from(match_no))
-                .fetch_optional(&self.pool)
-                .await?;
-        let Some(row) = row else { return Ok(None) };
-        Ok(Some(LoadedMatch { started: parse_match(&row)?, actions: self.load_actions(room, match_no).await? }))
-    }
-
-    async fn load_actions(&self, room: &str, match_no: u32) -> anyhow::Result<Vec<(u8, String)>> {
-        sqlx::query("SELECT seat, action FROM actions WHERE room = $1 AND match_no = $2 ORDER BY seq")
+        let row = sqlx::query(
+            "SELECT match_no, seed, dealer, options, deal, rules, chance FROM matches WHERE room = $1 AND match_no = $2",
+        )
             .bind(room)
             .bind(i64::from(match_no))
-            .fetch_all(&self.pool)
-            .await?
-            .iter()
-            .map(|r| Ok((u8::try_from(r.try_get::<i16, _>("seat")?)?, r.try_get("action")?)))
-            .collect()
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let (actions, chance) = self.load_actions(room, match_no).await?;
+        Ok(Some(LoadedMatch { started: parse_match(&row)?, actions, chance }))
+    }
+
+    /// A match's actions in order, and the outcomes stored with them.
+    async fn load_actions(&self, room: &str, match_no: u32) -> anyhow::Result<(Vec<(u8, String)>, Vec<Outcome>)> {
+        let rows =
+            sqlx::query("SELECT seq, seat, action, chance FROM actions WHERE room = $1 AND match_no = $2 ORDER BY seq")
+                .bind(room)
+                .bind(i64::from(match_no))
+                .fetch_all(&self.pool)
+                .await?;
+        let (mut actions, mut chance) = (Vec::new(), Vec::new());
+        for r in &rows {
+            actions.push((u8::try_from(r.try_get::<i16, _>("seat")?)?, r.try_get("action")?));
+            if let Some(text) = r.try_get::<Option<&str>, _>("chance")? {
+                chance.extend(read_outcomes(u64::try_from(r.try_get::<i64, _>("seq")?)?, text)?);
+            }
+        }
+        Ok((actions, chance))
     }
 }
 
@@ -761,9 +772,9 @@ async fn commit_group(
 /// Applies one write; false when an action is already stored (its `seq` is taken).
 async fn apply(tx: &mut Transaction<'_, Postgres>, shared: &Shared, write: &Write) -> Result<bool, sqlx::Error> {
     match write {
-        Write::Action { room, match_no, seq, seat, action } => {
+        Write::Action { room, match_no, seq, seat, action, chance } => {
             let inserted = sqlx::query(
-                "INSERT INTO actions (room, match_no, seq, seat, action) VALUES ($1, $2, $3, $4, $5) \
+                "INSERT INTO actions (room, match_no, seq, seat, action, chance) VALUES ($1, $2, $3, $4, $5, $6) \
                  ON CONFLICT (room, match_no, seq) DO NOTHING",
             )
             .bind(room)
@@ -771,6 +782,7 @@ async fn apply(tx: &mut Transaction<'_, Postgres>, shared: &Shared, write: &Writ
             .bind(*seq as i64)
             .bind(i16::from(*seat))
             .bind(action)
+            .bind(outcomes_text(chance))
             .execute(&mut **tx)
             .await?;
             return Ok(inserted.rows_affected() == 1);
@@ -841,15 +853,20 @@ async fn apply(tx: &mut Transaction<'_, Postgres>, shared: &Shared, write: &Writ
 }
 
 async fn insert_match(tx: &mut Transaction<'_, Postgres>, room: &str, m: &StoredMatch) -> Result<(), sqlx::Error> {
-    sqlx::query("INSERT INTO matches (room, match_no, seed, dealer, options, deal) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(room)
-        .bind(i64::from(m.match_no))
-        .bind(m.seed.to_string())
-        .bind(i16::from(m.dealer))
-        .bind(serde_json::to_string(&m.options).unwrap_or_default())
-        .bind(m.deal.as_ref().map(|d| d.to_string()))
-        .execute(&mut **tx)
-        .await?;
+    sqlx::query(
+        "INSERT INTO matches (room, match_no, seed, dealer, options, deal, rules, chance) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(room)
+    .bind(i64::from(m.match_no))
+    .bind(m.seed.to_string())
+    .bind(i16::from(m.dealer))
+    .bind(serde_json::to_string(&m.options).unwrap_or_default())
+    .bind(m.deal.as_ref().map(|d| d.to_string()))
+    .bind(m.rules.map(i64::from))
+    .bind(m.chance_text())
+    .execute(&mut **tx)
+    .await?;
     Ok(())
 }
 
@@ -860,6 +877,8 @@ fn parse_match(row: &PgRow) -> anyhow::Result<StoredMatch> {
         dealer: u8::try_from(row.try_get::<i16, _>("dealer")?)?,
         options: serde_json::from_str(row.try_get("options")?)?,
         deal: row.try_get::<Option<&str>, _>("deal")?.map(serde_json::from_str).transpose()?,
+        rules: row.try_get::<Option<i64>, _>("rules")?.map(u32::try_from).transpose()?,
+        chance: row.try_get::<Option<&str>, _>("chance")?.map(|text| read_outcomes(0, text)).transpose()?,
     })
 }
 

@@ -7,6 +7,7 @@ pub mod postgres;
 use postgres::Postgres;
 use std::time::Duration;
 use tapis_bots::Level;
+use tapis_core::Outcome;
 use tapis_server::store::{
     CHAT_KEPT, LoadedMatch, LoadedRoom, PostgresStore, SeatKind, SqliteStore, Store, StoredChat, StoredMatch,
     StoredRoom, StoredSeat, Write,
@@ -49,17 +50,37 @@ fn room(code: &str) -> StoredRoom {
 fn started(match_no: u32, seed: u64) -> StoredMatch {
     let mut options = serde_json::Map::new();
     options.insert("rounds_to_win".into(), serde_json::json!(2));
+    // The first match keeps its rules version and its first outcomes; the second is stored as
+    // a release before them stored matches.
+    let first = match_no == 1;
     StoredMatch {
         match_no,
         seed,
         dealer: 1,
         options,
-        deal: (match_no == 1).then(|| serde_json::json!({"hands": [["5S"], ["KH"]]})),
+        deal: first.then(|| serde_json::json!({"hands": [["5S"], ["KH"]]})),
+        rules: first.then_some(1),
+        chance: first.then(|| vec![outcome(0, serde_json::json!({"deal": {"hands": [["5S"], ["KH"]]}}))]),
+    }
+}
+
+fn outcome(at: u64, drawn: serde_json::Value) -> Outcome {
+    Outcome { at, drawn: drawn.as_object().unwrap().clone() }
+}
+
+/// What chance drew with the action `seq` of the test: every fifth draws two outcomes.
+fn drawn(seq: u64) -> Vec<Outcome> {
+    match seq % 5 {
+        0 => vec![
+            outcome(seq, serde_json::json!({"stock": ["7H", "X"]})),
+            outcome(seq, serde_json::json!({"take": "QS"})),
+        ],
+        _ => Vec::new(),
     }
 }
 
 fn action(room: &str, match_no: u32, seq: u64, action: &str) -> Write {
-    Write::Action { room: room.into(), match_no, seq, seat: (seq % 3) as u8, action: action.into() }
+    Write::Action { room: room.into(), match_no, seq, seat: (seq % 3) as u8, action: action.into(), chance: drawn(seq) }
 }
 
 /// A room's whole life through `store`, read back exactly: two matches, seats taken and one given
@@ -100,12 +121,14 @@ async fn round_trip(store: &dyn Store) {
         seats: vec![alice],
         current: second,
         actions: vec![(0, "pass".into()), (1, "draw".into())],
+        chance: drawn(0),
         chat,
     };
     assert_eq!(loaded, expected);
     let one = store.load_match(code, 1).await.unwrap().expect("the first match is stored");
     let actions = played.iter().enumerate().map(|(i, a)| ((i % 3) as u8, a.clone())).collect();
-    assert_eq!(one, LoadedMatch { started: first, actions });
+    let chance = (0..played.len() as u64).flat_map(drawn).collect();
+    assert_eq!(one, LoadedMatch { started: first, actions, chance });
     assert_eq!(store.load_match(code, 3).await.unwrap(), None);
     assert_eq!(store.load_room("zzzzzzzzzzzzzzzz").await.unwrap(), None);
     assert!(store.health().ok);

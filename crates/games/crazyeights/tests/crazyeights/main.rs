@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use tapis_core::kit::golden::{self, GoldenMatch};
 use tapis_core::kit::{self, KitConfig, scenario};
 use tapis_core::{
     ActionError, ActionList, Audience, BySeat, ClientView, FrenchCard, Game, GameEvent, GameRng, Lang, Match,
@@ -934,4 +935,26 @@ fn counters_count_what_the_events_tell() {
 #[test]
 fn perft_counts_from_fixed_deals() {
     kit::assert_perft::<CrazyEights>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
+
+/// The golden records (`tests/records/`, `tapis_core::kit::golden`): whole matches played by the
+/// heuristic bots that must replay exactly, from their chance outcomes and from their seed alone.
+/// `TAPIS_BLESS=1` plays them again and writes them, for a deliberate change of the rules.
+#[test]
+fn golden_records_replay_exactly() {
+    let matches = [
+        GoldenMatch { name: "two_players", players: 2, seed: 1, options: json!({}) },
+        GoldenMatch { name: "five_players", players: 5, seed: 2, options: json!({}) },
+        GoldenMatch {
+            name: "specials_and_reshuffles",
+            players: 4,
+            seed: 3,
+            options: json!({"use_special_cards": true, "reshuffle": true}),
+        },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let steps = golden::assert_golden_records::<CrazyEights>(&dir, &matches, |request| {
+        tapis_bots::recorded_match::<CrazyEights>(request, request.seed ^ 0x60_1DE7)
+    });
+    assert!(steps > 40 * matches.len(), "{steps} steps");
 }

@@ -5,6 +5,7 @@
 mod words;
 
 use serde_json::{Map, Value, json};
+use tapis_core::kit::golden::{self, GoldenMatch};
 use tapis_core::kit::scenario::{self, act, legal, refused};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
@@ -1572,4 +1573,32 @@ fn counters_count_what_the_events_tell() {
 #[test]
 fn perft_counts_from_fixed_deals() {
     kit::assert_perft::<Gum>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
+
+/// The golden records (`tests/records/`, `tapis_core::kit::golden`): whole matches played by the
+/// heuristic bots that must replay exactly, from their chance outcomes and from their seed alone.
+/// `TAPIS_BLESS=1` plays them again and writes them, for a deliberate change of the rules.
+#[test]
+fn golden_records_replay_exactly() {
+    let matches = [
+        GoldenMatch { name: "four_players", players: 4, seed: 1, options: json!({}) },
+        GoldenMatch { name: "six_players", players: 6, seed: 2, options: json!({"max_players": 6}) },
+        GoldenMatch {
+            name: "burns_and_ninjas",
+            players: 4,
+            seed: 3,
+            options: json!({"four_in_a_row_burn": true, "complete_pair_burn": true, "ninja_interrupt": true, "table_play": "shithead"}),
+        },
+        GoldenMatch {
+            name: "match_of_three_games",
+            players: 3,
+            seed: 4,
+            options: json!({"games": 3, "dealer": "loser", "play_to_last": true}),
+        },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let steps = golden::assert_golden_records::<Gum>(&dir, &matches, |request| {
+        tapis_bots::recorded_match::<Gum>(request, request.seed ^ 0x60_1DE7)
+    });
+    assert!(steps > 40 * matches.len(), "{steps} steps");
 }

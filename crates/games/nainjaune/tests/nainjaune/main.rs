@@ -7,6 +7,7 @@
 mod words;
 
 use serde_json::{Map, Value, json};
+use tapis_core::kit::golden::{self, GoldenMatch};
 use tapis_core::kit::scenario::{self, legal};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
@@ -1301,4 +1302,21 @@ fn counters_count_what_the_events_tell() {
 #[test]
 fn perft_counts_from_fixed_deals() {
     kit::assert_perft::<NainJaune>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
+
+/// The golden records (`tests/records/`, `tapis_core::kit::golden`): whole matches played by the
+/// heuristic bots that must replay exactly, from their chance outcomes and from their seed alone.
+/// `TAPIS_BLESS=1` plays them again and writes them, for a deliberate change of the rules.
+#[test]
+fn golden_records_replay_exactly() {
+    let matches = [
+        GoldenMatch { name: "four_players", players: 4, seed: 1, options: json!({"rounds": 4}) },
+        GoldenMatch { name: "two_players", players: 2, seed: 2, options: json!({"two_players": true, "rounds": 3}) },
+        GoldenMatch { name: "manual_claim", players: 5, seed: 3, options: json!({"manual_claim": true, "rounds": 3}) },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let steps = golden::assert_golden_records::<NainJaune>(&dir, &matches, |request| {
+        tapis_bots::recorded_match::<NainJaune>(request, request.seed ^ 0x60_1DE7)
+    });
+    assert!(steps > 40 * matches.len(), "{steps} steps");
 }

@@ -6,6 +6,7 @@ mod words;
 
 use insta::assert_json_snapshot;
 use serde_json::{Map, Value, json};
+use tapis_core::kit::golden::{self, GoldenMatch};
 use tapis_core::kit::scenario::{self, act, legal, refused};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
@@ -1639,4 +1640,43 @@ fn counters_count_what_the_events_tell() {
 #[test]
 fn perft_counts_from_fixed_deals() {
     kit::assert_perft::<Nantais>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
+
+/// The golden records (`tests/records/`, `tapis_core::kit::golden`): whole matches played by the
+/// heuristic bots that must replay exactly, from their chance outcomes and from their seed alone.
+/// `TAPIS_BLESS=1` plays them again and writes them, for a deliberate change of the rules.
+#[test]
+fn golden_records_replay_exactly() {
+    let matches = [
+        GoldenMatch { name: "four_players", players: 4, seed: 1, options: json!({}) },
+        GoldenMatch {
+            name: "two_decks_eight_players",
+            players: 8,
+            seed: 2,
+            options: json!({"decks": 2, "rounds_to_win": 1}),
+        },
+        GoldenMatch {
+            name: "jokers_draw_five",
+            players: 3,
+            seed: 3,
+            options: json!({"joker_draw": 5, "mixed_stacking": true, "play_after_penalty": true, "rounds_to_win": 2}),
+        },
+        GoldenMatch {
+            name: "queen_swap_blind",
+            players: 4,
+            seed: 4,
+            options: json!({"queen_swap": true, "queen_swap_mode": "blind"}),
+        },
+        GoldenMatch {
+            name: "two_players",
+            players: 2,
+            seed: 5,
+            options: json!({"jack_two_players": "skip", "voluntary_draw": true}),
+        },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let steps = golden::assert_golden_records::<Nantais>(&dir, &matches, |request| {
+        tapis_bots::recorded_match::<Nantais>(request, request.seed ^ 0x60_1DE7)
+    });
+    assert!(steps > 40 * matches.len(), "{steps} steps");
 }

@@ -6,6 +6,7 @@ mod words;
 
 use serde_json::{Map, Value, json};
 use tapis_core::ClientView;
+use tapis_core::kit::golden::{self, GoldenMatch};
 use tapis_core::kit::scenario::{self, act, legal};
 use tapis_core::kit::{self, KitConfig};
 use tapis_core::{
@@ -1310,4 +1311,20 @@ fn counters_count_what_the_events_tell() {
 #[test]
 fn perft_counts_from_fixed_deals() {
     kit::assert_perft::<Njet>(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/perft.txt"));
+}
+
+/// The golden records (`tests/records/`, `tapis_core::kit::golden`): whole matches played by the
+/// heuristic bots that must replay exactly, from their chance outcomes and from their seed alone.
+/// `TAPIS_BLESS=1` plays them again and writes them, for a deliberate change of the rules.
+#[test]
+fn golden_records_replay_exactly() {
+    let matches = [
+        GoldenMatch { name: "three_players", players: 3, seed: 1, options: json!({}) },
+        GoldenMatch { name: "four_players", players: 4, seed: 2, options: json!({}) },
+    ];
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/records");
+    let steps = golden::assert_golden_records::<Njet>(&dir, &matches, |request| {
+        tapis_bots::recorded_match::<Njet>(request, request.seed ^ 0x60_1DE7)
+    });
+    assert!(steps > 40 * matches.len(), "{steps} steps");
 }

@@ -1,0 +1,472 @@
+//! Fixture databases: SQLite files written by `tapis serve` of a release, committed under
+//! `crates/cli/tests/fixtures/<release>/` with what every seat and the spectator were shown of
+//! every room (`expected.json`). Every later build opens a copy: the database is upgraded in
+//! place and every room must come back exactly as that release showed it, or, for a match whose
+//! game's rules version has moved since, read-only with its notice and its moves unchanged
+//! (`docs/upgrades.md`).
+//!
+//! - `5fdf267`: main before rules versions and chance outcomes were stored (schema version 0).
+//! - `rules-1`: the first release that stores them.
+//!
+//! Writing one, from a release's binary (this build's when `TAPIS_SERVE_BIN` is not set):
+//!
+//! ```text
+//! TAPIS_FIXTURE_WRITE=rules-1 [TAPIS_SERVE_BIN=/path/to/tapis] \
+//!     cargo test --profile checked -p tapis --test cli write_a_fixture_database -- --ignored
+//! ```
+//!
+//! then add its name to [`FIXTURES`]. The rooms are played through the server's own HTTP and
+//! WebSocket interface, so any release that speaks SERVER.md can write one. Their seat tokens are
+//! kept in `expected.json`: they open nothing but these test rooms.
+
+use serde_json::{Map, Value, json};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::Duration;
+use tapis_client::{Ws, http};
+
+use crate::common;
+
+/// The committed fixtures, oldest first.
+const FIXTURES: [&str; 2] = ["5fdf267", "rules-1"];
+
+fn fixtures_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tapis-fixture-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The server on `data`, its log to stderr at warnings.
+fn start(binary: &Path, data: &Path) -> (Child, SocketAddr) {
+    common::serve(binary, data, &[], "warn", Stdio::inherit())
+}
+
+fn stop(mut child: Child) {
+    // SIGTERM: the server drains and closes its database cleanly.
+    let _ = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+    let _ = child.wait();
+}
+
+async fn timed<T>(what: &str, future: impl std::future::Future<Output = T>) -> T {
+    tokio::time::timeout(Duration::from_secs(30), future).await.unwrap_or_else(|_| panic!("{what}: timed out"))
+}
+
+/// One room of a fixture: its code, its seats' tokens (`null` for a seat nobody took), and what
+/// each seat and the spectator (last) were shown on connecting.
+struct Shown {
+    label: String,
+    room: String,
+    tokens: Vec<Option<String>>,
+    /// The room object, then each seat's snapshot and chat, then the spectator's.
+    room_object: Value,
+    seen: Vec<Value>,
+}
+
+/// What a client is shown on connecting: its snapshot (or a read-only room's frame) and the chat,
+/// up to the `room` frame that follows them.
+async fn shown_to(addr: SocketAddr, room: &str, token: Option<&str>) -> Value {
+    let mut ws = Ws::connect(addr, room).await.unwrap();
+    let mut hello = json!({"type": "hello", "lang": "en"});
+    if let Some(token) = token {
+        hello["token"] = json!(token);
+    }
+    ws.send(&hello).await.unwrap();
+    let mut frames = Vec::new();
+    loop {
+        let frame = timed("a connection's first frames", ws.next()).await.expect("the connection stays open");
+        match frame["type"].as_str() {
+            Some("room") => break,
+            Some("snapshot" | "chat" | "read_only") => frames.push(frame),
+            other => panic!("{room}: unexpected frame {other:?}: {frame}"),
+        }
+    }
+    ws.close().await;
+    Value::Array(frames)
+}
+
+async fn room_object(addr: SocketAddr, room: &str) -> Value {
+    let (status, object) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(status, 200, "{room}: {object}");
+    object
+}
+
+/// A room's snapshot for `token`'s seat: its `seq` and its legal actions.
+async fn snapshot(addr: SocketAddr, room: &str, token: &str) -> (u64, Vec<String>) {
+    let frames = shown_to(addr, room, Some(token)).await;
+    let snapshot = frames.as_array().unwrap().iter().find(|f| f["type"] == "snapshot").expect("a snapshot").clone();
+    let legal = snapshot["legal"].as_array().unwrap().iter().map(|a| a.as_str().unwrap().to_string()).collect();
+    (snapshot["seq"].as_u64().unwrap(), legal)
+}
+
+/// Plays `moves` actions in `room` (or to the match's end), each time the first legal action of
+/// the first seat that has one; then waits until the room is quiet (no move the table plays by
+/// itself is pending).
+async fn play(addr: SocketAddr, room: &str, tokens: &[Option<String>], moves: usize) {
+    for _ in 0..moves {
+        let mut acted = false;
+        for token in tokens.iter().flatten() {
+            let (seq, legal) = snapshot(addr, room, token).await;
+            let Some(action) = legal.first() else { continue };
+            let mut ws = Ws::connect(addr, room).await.unwrap();
+            ws.send(&json!({"type": "hello", "token": token, "since": seq})).await.unwrap();
+            ws.send(&json!({"type": "act", "seq": seq, "action": action})).await.unwrap();
+            loop {
+                let frame = timed("an action's update", ws.next()).await.expect("the connection stays open");
+                if frame["type"] == "update" && frame["seq"].as_u64() > Some(seq) {
+                    break;
+                }
+                assert_ne!(frame["type"], "error", "{room}: {action}: {frame}");
+            }
+            ws.close().await;
+            acted = true;
+            break;
+        }
+        if !acted {
+            break;
+        }
+    }
+    quiet(addr, room).await;
+}
+
+/// Waits until the room's `seq` holds for 3 seconds: a person's only move, which the table plays
+/// for them within 2.6 seconds, has been played.
+async fn quiet(addr: SocketAddr, room: &str) {
+    let mut seq = room_object(addr, room).await["seq"].clone();
+    loop {
+        tokio::time::sleep(Duration::from_secs(3)).await;
+        let now = room_object(addr, room).await["seq"].clone();
+        if now == seq {
+            return;
+        }
+        seq = now;
+    }
+}
+
+async fn create(addr: SocketAddr, body: Value) -> String {
+    let (status, created) = http(addr, "POST", "/api/rooms", Some(&body)).await.unwrap();
+    assert_eq!(status, 201, "{body}: {created}");
+    created["room"].as_str().unwrap().to_string()
+}
+
+async fn join(addr: SocketAddr, room: &str, name: &str) -> String {
+    let (status, joined) =
+        http(addr, "POST", &format!("/api/rooms/{room}/join"), Some(&json!({"name": name}))).await.unwrap();
+    assert_eq!(status, 200, "{joined}");
+    joined["token"].as_str().unwrap().to_string()
+}
+
+/// Sends one message on a seat's connection and waits for the frame it brings about.
+async fn send_and_see(addr: SocketAddr, room: &str, token: &str, message: Value, until: impl Fn(&Value) -> bool) {
+    let mut ws = Ws::connect(addr, room).await.unwrap();
+    ws.send(&json!({"type": "hello", "token": token})).await.unwrap();
+    ws.send(&message).await.unwrap();
+    loop {
+        let frame = timed("the answer to a message", ws.next()).await.expect("the connection stays open");
+        assert_ne!(frame["type"], "error", "{room}: {message}: {frame}");
+        if until(&frame) {
+            break;
+        }
+    }
+    ws.close().await;
+}
+
+/// The rooms of a fixture: every game waiting for its players and mid-match, a finished match,
+/// one after a rematch, a seat handed to a bot, chat. Bots wait a minute before they act, so
+/// that a restored room shows what was stored for as long as the test looks.
+async fn populate(addr: SocketAddr) -> Vec<(String, String, Vec<Option<String>>)> {
+    let games = [("nantais", 3), ("nurmut", 3), ("gum", 3), ("nainjaune", 3), ("njet", 3), ("crazyeights", 2)];
+    let mut rooms = Vec::new();
+    for (game, players) in games {
+        let body = json!({"game": game, "players": players, "bot_delay_ms": 60_000});
+        let waiting = create(addr, body.clone()).await;
+        let token = join(addr, &waiting, "Alice").await;
+        let mut tokens = vec![None; players];
+        tokens[0] = Some(token);
+        rooms.push((format!("{game} waiting"), waiting, tokens));
+
+        let playing = create(addr, body).await;
+        let mut tokens = Vec::new();
+        for name in ["Alice", "Bob", "Chloé"].iter().take(players) {
+            tokens.push(Some(join(addr, &playing, name).await));
+        }
+        play(addr, &playing, &tokens, 12).await;
+        rooms.push((format!("{game} mid-match"), playing, tokens));
+    }
+    // A match played to its end, and one after a rematch; chat in the second.
+    let body = json!({"game": "crazyeights", "players": 2, "bot_delay_ms": 60_000});
+    for rematch in [false, true] {
+        let room = create(addr, body.clone()).await;
+        let tokens = vec![Some(join(addr, &room, "Alice").await), Some(join(addr, &room, "Bob").await)];
+        play(addr, &room, &tokens, 10_000).await;
+        let label = if rematch {
+            let host = tokens[0].as_deref().unwrap();
+            let second = |f: &Value| f["type"] == "snapshot" && f["match"] == 2;
+            send_and_see(addr, &room, host, json!({"type": "rematch"}), second).await;
+            for (token, text) in [(host, "Encore une ?"), (tokens[1].as_deref().unwrap(), "Volontiers « oui »")] {
+                let said = |f: &Value| f["type"] == "chat" && f["text"] == text;
+                send_and_see(addr, &room, token, json!({"type": "chat", "text": text}), said).await;
+            }
+            play(addr, &room, &tokens, 5).await;
+            "crazyeights after a rematch, with chat"
+        } else {
+            "crazyeights finished"
+        };
+        rooms.push((label.to_string(), room, tokens));
+    }
+    // A seat handed to a bot by the host, mid-match, and a room with bots from the start.
+    let body = json!({"game": "nantais", "players": 3, "options": {"joker_draw": 5}, "bot_delay_ms": 60_000});
+    let room = create(addr, body).await;
+    let mut tokens = Vec::new();
+    for name in ["Alice", "Bob", "Chloé"] {
+        tokens.push(Some(join(addr, &room, name).await));
+    }
+    play(addr, &room, &tokens, 4).await;
+    let host = tokens[0].clone().unwrap();
+    let handed = |f: &Value| f["type"] == "room" && f["seats"][2]["kind"] == "bot";
+    send_and_see(addr, &room, &host, json!({"type": "hand_over", "seat": 2}), handed).await;
+    tokens[2] = None;
+    play(addr, &room, &tokens, 1).await;
+    rooms.push(("nantais, a seat handed to a bot".into(), room, tokens));
+    let body = json!({"game": "njet", "players": 4, "seats": ["human", "bot:easy", "bot:medium", "bot:hard"], "bot_delay_ms": 60_000});
+    let room = create(addr, body).await;
+    let tokens = vec![Some(join(addr, &room, "Alice").await), None, None, None];
+    rooms.push(("njet with bots, waiting for the first bot's move".into(), room, tokens));
+    rooms
+}
+
+/// Everything shown of `room`: the room object, each seat's frames, the spectator's.
+async fn everything_shown(addr: SocketAddr, label: &str, room: &str, tokens: &[Option<String>]) -> Shown {
+    let mut seen = Vec::new();
+    for token in tokens.iter().flatten() {
+        seen.push(shown_to(addr, room, Some(token)).await);
+    }
+    seen.push(shown_to(addr, room, None).await);
+    // Asked last: every connection above has closed by now (the server has seen them leave).
+    let mut room_object = room_object(addr, room).await;
+    for _ in 0..50 {
+        let seats = room_object["seats"].as_array().unwrap();
+        if room_object["spectators"] == 0 && seats.iter().all(|s| s["kind"] == "bot" || s["connected"] == false) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        room_object = self::room_object(addr, room).await;
+    }
+    Shown { label: label.to_string(), room: room.to_string(), tokens: tokens.to_vec(), room_object, seen }
+}
+
+fn write_expected(shown: &[Shown]) -> Value {
+    let rooms: Vec<Value> = shown
+        .iter()
+        .map(|s| {
+            json!({"label": s.label, "room": s.room, "tokens": s.tokens, "room_object": s.room_object, "seen": s.seen})
+        })
+        .collect();
+    json!({ "rooms": rooms })
+}
+
+fn read_expected(value: &Value) -> Vec<Shown> {
+    value["rooms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| Shown {
+            label: r["label"].as_str().unwrap().to_string(),
+            room: r["room"].as_str().unwrap().to_string(),
+            tokens: r["tokens"].as_array().unwrap().iter().map(|t| t.as_str().map(str::to_string)).collect(),
+            room_object: r["room_object"].clone(),
+            seen: r["seen"].as_array().unwrap().clone(),
+        })
+        .collect()
+}
+
+/// A frame with the words people read taken out: a release may reword (`docs/upgrades.md`), and
+/// a field a later release added to the view is left out too (the contract only extends).
+fn without_words(value: &Value, older: &Value) -> Value {
+    match (value, older) {
+        (Value::Object(map), Value::Object(old)) => Value::Object(
+            map.iter()
+                .filter(|(key, _)| old.contains_key(*key) && !WORDS.contains(&key.as_str()))
+                .map(|(key, v)| (key.clone(), without_words(v, &old[key])))
+                .collect::<Map<String, Value>>(),
+        ),
+        (Value::Array(items), Value::Array(old)) if items.len() == old.len() => {
+            Value::Array(items.iter().zip(old).map(|(v, o)| without_words(v, o)).collect())
+        }
+        _ => value.clone(),
+    }
+}
+
+/// Keys whose values are words for people, not the match.
+const WORDS: [&str; 5] = ["text", "words", "label", "labels", "summary_text"];
+
+/// Opens a copy of `fixture` with this build and checks every room against what the release
+/// that wrote it showed.
+async fn check_fixture(fixture: &str) -> usize {
+    let source = fixtures_dir().join(fixture);
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
+    let data = scratch(fixture);
+    std::fs::copy(source.join("tapis.sqlite3"), data.join("tapis.sqlite3")).unwrap();
+    let (child, addr) = start(&common::binary(), &data);
+    let rooms = read_expected(&expected);
+    for room in &rooms {
+        let now = everything_shown(addr, &room.label, &room.room, &room.tokens).await;
+        assert_eq!(
+            without_words(&now.room_object, &room.room_object),
+            without_words(&room.room_object, &room.room_object),
+            "{fixture}: {}: the room object",
+            room.label
+        );
+        assert_eq!(now.seen.len(), room.seen.len(), "{fixture}: {}", room.label);
+        for (i, (now, then)) in now.seen.iter().zip(&room.seen).enumerate() {
+            let who = if i + 1 == room.seen.len() { "the spectator".to_string() } else { format!("client {i}") };
+            assert_eq!(
+                without_words(now, then),
+                without_words(then, then),
+                "{fixture}: {}: what {who} is shown differs from what the release that wrote it showed",
+                room.label
+            );
+        }
+    }
+    stop(child);
+    std::fs::remove_dir_all(&data).unwrap();
+    rooms.len()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_fixture_database_comes_back_exactly() {
+    for fixture in FIXTURES {
+        let rooms = check_fixture(fixture).await;
+        assert!(rooms >= 16, "{fixture}: {rooms} rooms");
+        common::report(&format!("fixture database {fixture}: {rooms} rooms came back as they were shown"));
+    }
+}
+
+/// A copy of today's fixture in which one mid-match room's match is marked as played under
+/// another rules version (as a release with other rules would have stored it): the room opens
+/// read-only, with its moves as stored and the notice in both languages; it takes nothing, and
+/// the database keeps the match as it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_of_other_rules_opens_read_only_with_its_notice() {
+    let fixture = FIXTURES[FIXTURES.len() - 1];
+    let source = fixtures_dir().join(fixture);
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
+    let rooms = read_expected(&expected);
+    let data = scratch("read-only");
+    let db = data.join("tapis.sqlite3");
+    std::fs::copy(source.join("tapis.sqlite3"), &db).unwrap();
+    let room = rooms.iter().find(|r| r.label == "nainjaune mid-match").expect("a mid-match room");
+    let stored_actions = |db: &Path| -> Vec<(u8, String, Option<String>)> {
+        let c = rusqlite::Connection::open(db).unwrap();
+        let mut statement = c.prepare("SELECT seat, action, chance FROM actions WHERE room = ?1 ORDER BY seq").unwrap();
+        statement
+            .query_map([&room.room], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    };
+    {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        let changed = c.execute("UPDATE matches SET rules = 0 WHERE room = ?1", [&room.room]).unwrap();
+        assert_eq!(changed, 1);
+    }
+    let before = stored_actions(&db);
+    assert!(before.len() >= 10, "{} actions", before.len());
+    let (child, addr) = start(&common::binary(), &data);
+
+    let object = room_object(addr, &room.room).await;
+    assert_eq!(object["phase"], "over", "{object}");
+    let notice = &object["read_only"];
+    assert_eq!((notice["rules"].as_u64(), notice["current"].as_u64()), (Some(0), Some(1)), "{object}");
+    assert_eq!(notice["record"], format!("/api/rooms/{}/record", room.room));
+    let fr = notice["text"]["fr"].as_str().unwrap();
+    let en = notice["text"]["en"].as_str().unwrap();
+    assert!(fr.contains("version antérieure des règles") && fr.contains("rien n’a été changé"), "{fr}");
+    assert!(en.contains("an earlier version of the rules") && en.contains("nothing was changed"), "{en}");
+
+    // Every seat and the spectator get the match's moves as stored, and the chat.
+    let moves: Vec<Value> = before.iter().map(|(seat, action, _)| json!([seat, action])).collect();
+    for token in room.tokens.iter().map(Option::as_deref).chain([None]) {
+        let frames = shown_to(addr, &room.room, token).await;
+        let frame = &frames[0];
+        assert_eq!(frame["type"], "read_only", "{frame}");
+        assert_eq!(frame["moves"], Value::Array(moves.clone()));
+        assert_eq!(frame["seq"].as_u64(), Some(before.len() as u64));
+        assert_eq!(&frame["read_only"], notice);
+    }
+
+    // Nothing is taken: an action, a chat line, a seat.
+    let token = room.tokens[0].as_deref().unwrap();
+    let mut ws = Ws::connect(addr, &room.room).await.unwrap();
+    ws.send(&json!({"type": "hello", "token": token, "lang": "fr"})).await.unwrap();
+    for message in [
+        json!({"type": "act", "seq": before.len(), "action": "pass"}),
+        json!({"type": "chat", "text": "encore là ?"}),
+        json!({"type": "rematch"}),
+    ] {
+        ws.send(&message).await.unwrap();
+        loop {
+            let frame = timed("a refusal", ws.next()).await.expect("the connection stays open");
+            if frame["type"] == "error" {
+                assert_eq!(frame["code"], "read_only", "{message}: {frame}");
+                assert!(frame["message"].as_str().unwrap().contains("lecture seule"), "{frame}");
+                break;
+            }
+        }
+    }
+    ws.close().await;
+    let (status, refused) =
+        http(addr, "POST", &format!("/api/rooms/{}/join", room.room), Some(&json!({"name": "Dan"}))).await.unwrap();
+    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("read_only")), "{refused}");
+
+    // Its record downloads as stored, under the rules it names; a replay is not attempted.
+    let (status, record) = http(addr, "GET", &format!("/api/rooms/{}/record", room.room), None).await.unwrap();
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["rules"], 0);
+    assert_eq!(record["actions"], Value::Array(moves));
+    assert!(record["chance"].as_array().is_some_and(|c| !c.is_empty()), "{record}");
+    let (status, refused) = http(addr, "GET", &format!("/api/rooms/{}/replay", room.room), None).await.unwrap();
+    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("read_only")), "{refused}");
+
+    // Every other room plays on.
+    let other = rooms.iter().find(|r| r.label == "njet mid-match").unwrap();
+    let object = room_object(addr, &other.room).await;
+    assert!(object["phase"] == "playing" && object.get("read_only").is_none(), "{object}");
+    stop(child);
+    assert_eq!(stored_actions(&db), before, "the read-only room's match is kept exactly as stored");
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// Writes the fixture `TAPIS_FIXTURE_WRITE` with `TAPIS_SERVE_BIN` (default: this build).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes a fixture database on purpose: TAPIS_FIXTURE_WRITE=<name>"]
+async fn write_a_fixture_database() {
+    let name = std::env::var("TAPIS_FIXTURE_WRITE").expect("TAPIS_FIXTURE_WRITE=<name of the fixture>");
+    let data = scratch(&format!("write-{name}"));
+    let (child, addr) = start(&common::binary(), &data);
+    let rooms = populate(addr).await;
+    let mut shown = Vec::new();
+    for (label, room, tokens) in &rooms {
+        shown.push(everything_shown(addr, label, room, tokens).await);
+    }
+    stop(child);
+    let out = fixtures_dir().join(&name);
+    std::fs::create_dir_all(&out).unwrap();
+    // One file: the server closed its database, so that its write-ahead log is folded in.
+    let c = rusqlite::Connection::open(data.join("tapis.sqlite3")).unwrap();
+    c.pragma_update(None, "journal_mode", "DELETE").unwrap();
+    c.execute_batch("VACUUM").unwrap();
+    drop(c);
+    std::fs::copy(data.join("tapis.sqlite3"), out.join("tapis.sqlite3")).unwrap();
+    let text = serde_json::to_string_pretty(&write_expected(&shown)).unwrap();
+    std::fs::write(out.join("expected.json"), text + "\n").unwrap();
+    std::fs::remove_dir_all(&data).unwrap();
+    common::report(&format!("fixture {name}: {} rooms written to {}", shown.len(), out.display()));
+}
