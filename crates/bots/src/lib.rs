@@ -244,7 +244,7 @@ pub fn play_out_with<G: Heuristic + Encoding, E: EventSink<G::Event, G::Chance>>
 /// A whole match of `request` played through its record by the game's heuristic bot at every
 /// seat, decisions and races drawn from `seed` (at most [`MAX_DECISIONS`]): what a game's golden
 /// records are ([`tapis_core::kit::golden`]).
-pub fn recorded_match<G: Heuristic>(request: &MatchRequest, seed: u64) -> Record {
+pub fn recorded_match<G: Heuristic + Encoding>(request: &MatchRequest, seed: u64) -> Record {
     let mut played = Match::<G>::new(request).expect("a valid request");
     let bots = vec![BotKind::Heuristic; request.players];
     let mut rng = GameRng::seed_from_u64(seed);

@@ -8,6 +8,7 @@
 //! A match that can never go on here is treated as ended: its moves and its record are given to
 //! anyone in the room, as a finished match's are.
 
+use crate::limits::RoomPlace;
 use crate::outbox::{Closing, Frame, Outbox};
 use crate::room::{Phase, RoomInfo, RoomMsg, SeatInfo};
 use crate::store::{CHAT_KEPT, LoadedRoom, StoredChat};
@@ -89,23 +90,33 @@ pub struct FrozenRoom {
     notice: Notice,
     connections: BTreeMap<u64, Connection>,
     touched: u64,
+    /// Its place among the rooms in memory, given back as it leaves (when the task ends).
+    _place: Option<RoomPlace>,
 }
 
 impl FrozenRoom {
     /// The room, read-only, if its match was stored under other rules than this build's
-    /// (`None`: a room these rules replay).
-    pub fn of(server: &Arc<Server>, loaded: LoadedRoom) -> Result<FrozenRoom, LoadedRoom> {
-        let Ok(game) = loaded.room.game.parse::<GameId>() else { return Err(loaded) };
+    /// (`Err`: a room these rules replay, given back boxed).
+    pub fn of(server: &Arc<Server>, loaded: LoadedRoom) -> Result<FrozenRoom, Box<LoadedRoom>> {
+        let Ok(game) = loaded.room.game.parse::<GameId>() else { return Err(Box::new(loaded)) };
         let (rules, current) = (loaded.current.rules(), game.rules_version());
         if rules == current {
-            return Err(loaded);
+            return Err(Box::new(loaded));
         }
         let notice = Notice::new(&loaded.room.code, rules, current);
         let mut loaded = loaded;
         let kept = loaded.chat.len().saturating_sub(CHAT_KEPT);
         loaded.chat.drain(..kept);
         let touched = server.clock.now();
-        Ok(FrozenRoom { server: server.clone(), loaded, game, notice, connections: BTreeMap::new(), touched })
+        Ok(FrozenRoom {
+            server: server.clone(),
+            loaded,
+            game,
+            notice,
+            connections: BTreeMap::new(),
+            touched,
+            _place: None,
+        })
     }
 
     /// The match as a record, as stored (these rules cannot read it back).
@@ -167,6 +178,11 @@ impl FrozenRoom {
         frames::chat(line.seat, &name, &line.text)
     }
 
+    /// The room, holding `place` among the rooms in memory until it leaves.
+    pub fn held(self, place: RoomPlace) -> FrozenRoom {
+        FrozenRoom { _place: Some(place), ..self }
+    }
+
     /// Runs the room until the server stops, or until it leaves memory.
     pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         let code = self.loaded.room.code.clone();
@@ -188,7 +204,6 @@ impl FrozenRoom {
                         for (_, gone) in std::mem::take(&mut self.connections) {
                             gone.outbox.close(Closing::RESTART);
                         }
-                        self.server.room_closed();
                         return;
                     }
                     Some(message) => {
@@ -202,7 +217,6 @@ impl FrozenRoom {
                     if self.server.rooms.leave_if_idle(&code, &inbox) {
                         inbox.close();
                         while inbox.try_recv().is_ok() {}
-                        self.server.room_closed();
                         self.server.store.release(&code);
                         tracing::info!(room = %code, "room left memory");
                         return;

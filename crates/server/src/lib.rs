@@ -320,15 +320,15 @@ impl Server {
         // A match stored under other rules than this build's opens read-only.
         let loaded = match frozen::FrozenRoom::of(self, loaded) {
             Ok(frozen) => {
-                self.open_rooms.fetch_add(1, Ordering::Relaxed);
+                let place = self.limits.room(client, &self.open_rooms, usize::MAX)?;
                 let (inbox, receiver) = mpsc::channel(1024);
-                tokio::spawn(frozen.run(receiver));
+                tokio::spawn(frozen.held(place).run(receiver));
                 let handle = RoomHandle { inbox };
                 relay::serve_room(self, &code, &handle).await;
                 self.rooms.insert(code, handle.clone());
                 return Ok(handle);
             }
-            Err(loaded) => loaded,
+            Err(loaded) => *loaded,
         };
         let server = self.clone();
         // A long match is replayed: on the blocking pool.

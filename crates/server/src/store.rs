@@ -294,7 +294,7 @@ pub struct SqliteStore {
 }
 
 enum Pending {
-    Write { write: Write, done: oneshot::Sender<Result<(), String>> },
+    Write { write: Box<Write>, done: oneshot::Sender<Result<(), String>> },
     Flush(oneshot::Sender<()>),
 }
 
@@ -444,7 +444,7 @@ impl SqliteStore {
 impl Store for SqliteStore {
     fn write(&self, write: Write) -> StoreFuture<'_, ()> {
         let (done, committed) = oneshot::channel();
-        let sent = self.writes.send(Pending::Write { write, done });
+        let sent = self.writes.send(Pending::Write { write: Box::new(write), done });
         Box::pin(async move {
             sent.map_err(|_| anyhow::anyhow!("the store is closed"))?;
             committed.await.map_err(|_| anyhow::anyhow!("the store writer stopped"))?.map_err(|e| anyhow::anyhow!(e))
@@ -489,7 +489,7 @@ fn writer(
         let mut next = Some(first);
         while let Some(pending) = next.take() {
             match pending {
-                Pending::Write { write, done } => group.push((write, done)),
+                Pending::Write { write, done } => group.push((*write, done)),
                 Pending::Flush(done) => flushes.push(done),
             }
             if group.len() < MAX_GROUP {
@@ -661,8 +661,11 @@ fn parse_match((match_no, seed, dealer, options, deal, rules, chance): MatchRow)
     })
 }
 
+/// A match's actions in order (each with its seat), and the outcomes stored with them.
+type StoredActions = (Vec<(u8, String)>, Vec<Outcome>);
+
 /// A match's actions in order, and the outcomes stored with them.
-fn load_actions(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<(Vec<(u8, String)>, Vec<Outcome>)> {
+fn load_actions(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<StoredActions> {
     let mut statement = c.prepare_cached(
         "SELECT seq, seat, action, chance FROM actions WHERE room = ?1 AND match_no = ?2 ORDER BY seq",
     )?;
