@@ -312,8 +312,9 @@ struct PlayArgs {
     #[arg(long, value_enum, default_value = "hard")]
     level: LevelArg,
     /// The bots at the other seats instead of a level: one name for all, or one per seat (yours
-    /// is ignored): random, heuristic, ismcts[:iterations] (1,000 iterations per decision unless
-    /// given, at most 200,000).
+    /// is ignored): random, first-legal, heuristic, learned, ismcts[:iterations],
+    /// ismcts-learned[:iterations] (1,000 iterations per decision unless given, at most
+    /// 200,000).
     #[arg(long, conflicts_with = "level")]
     bots: Option<String>,
     /// Language of the table: by default the terminal's, from LC_ALL, LC_MESSAGES or LANG —
@@ -335,8 +336,9 @@ struct SimArgs {
     /// Number of matches, from 1 to 100,000,000.
     #[arg(long, default_value_t = 10_000, value_parser = games_arg)]
     games: u64,
-    /// One bot name for every seat, or one per seat: random, heuristic, ismcts[:iterations]
-    /// (1,000 iterations per decision unless given, at most 200,000).
+    /// One bot name for every seat, or one per seat: random, first-legal, heuristic, learned,
+    /// ismcts[:iterations], ismcts-learned[:iterations] (1,000 iterations per decision unless
+    /// given, at most 200,000).
     #[arg(long, default_value = "random")]
     bots: String,
     /// Worker threads, from 1 to 256 (results do not depend on it).

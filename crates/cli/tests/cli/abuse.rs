@@ -52,6 +52,19 @@ impl Server {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
+    /// The log once it holds `line`, or after 10 s: the server writes its log from a thread of
+    /// its own, so a line may follow the answer it was logged for.
+    fn log_once_it_holds(&self, line: &str) -> String {
+        for _ in 0..500 {
+            let log = self.log();
+            if log.contains(line) {
+                return log;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        self.log()
+    }
+
     /// The server's resident memory, and the most it held, in MiB.
     fn memory_mib(&self) -> (u64, u64) {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
@@ -568,7 +581,7 @@ async fn a_corrupt_stored_action_is_told_and_never_logged() {
     let server = Server::start(&path, &[]);
     let (status, answer) = http(server.addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
     assert_eq!((status, answer["error"]["code"].as_str()), (500, Some("damaged_room")), "{answer}");
-    let log = server.log();
+    let log = server.log_once_it_holds("cannot be rebuilt");
     assert!(log.contains(&room) && log.contains("cannot be rebuilt"), "{log}");
     assert!(!log.contains("SECRETCARD"), "no stored action in the log: {log}");
 }
