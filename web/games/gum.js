@@ -199,8 +199,10 @@ const CSS = `
 .gum-zone.playable{border:2px dashed #ffe08a;background:rgba(255,224,138,.16);cursor:pointer}
 .gum-zone.playable:hover,.gum-zone.playable:focus-visible{background:rgba(255,224,138,.3)}
 .gum-give{display:block;text-align:center;background:#ffe08a;color:#3b2600;border-radius:8px;font-weight:700;padding:.2rem .4rem;font-size:.9rem}
-.gum-head{display:flex;flex-wrap:wrap;align-items:center;gap:.3rem .45rem;font-size:.92rem}
-.gum-head b{font-weight:700;overflow-wrap:anywhere}
+.gum-head{display:flex;align-items:center;gap:.3rem .45rem;font-size:.92rem}
+.gum-head>*{flex:none}
+.gum-head b{flex:0 1 auto;min-width:0;font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+@media (max-width:760px){.gum-head{flex-wrap:wrap}.gum-head b{white-space:normal;overflow-wrap:anywhere}}
 .gum-tag{font-size:.75rem;border-radius:999px;padding:.05rem .45rem;background:rgba(255,255,255,.18);white-space:nowrap}
 .gum-tag.gum-tag-turn{background:#ffcf66;color:#3b2600;font-weight:700}
 .gum-tag.gum-tag-hot{background:#ff8a65;color:#2b0a00;font-weight:700}
