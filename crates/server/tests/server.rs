@@ -1321,7 +1321,7 @@ async fn every_refused_body_and_query_is_answered_word_for_word() {
     let big = format!("{{\"game\":\"{}\"}}", "x".repeat(65 << 10));
     let too_large = (413, error_body("too_large", "message too large: 64 KiB at most"));
     assert_eq!(exchange(addr, "POST", "/api/rooms", json, &big).await, too_large);
-    let trop_long = (413, error_body("too_large", "message trop long : 64 Kio au plus"));
+    let trop_long = (413, error_body("too_large", "message trop long\u{a0}: 64\u{a0}Kio au plus"));
     assert_eq!(exchange(addr, "POST", "/api/rooms", fr, &big).await, trop_long);
     let slow = {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -1375,7 +1375,7 @@ async fn every_refused_body_and_query_is_answered_word_for_word() {
             (path("match="), "", bad("\"match\" must be a match number")),
             (path("match=first"), fr, bad("« match » doit être un numéro de partie")),
             (path("match=0"), "", (404, error_body("no_match", "this room has no match 0"))),
-            (path("match=2"), fr, (404, error_body("no_match", "ce salon n'a pas de partie n° 2"))),
+            (path("match=2"), fr, (404, error_body("no_match", "ce salon n’a pas de partie n°\u{a0}2"))),
             (path("match=1"), "", (409, error_body("not_over", "the match is not over"))),
             (path("other=3&match=1"), "", (409, error_body("not_over", "the match is not over"))),
             (path("other=x"), "", (409, error_body("not_over", "the match is not over"))),
