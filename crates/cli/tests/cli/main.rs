@@ -391,10 +391,10 @@ fn rules_and_games_list_every_option() {
     let page = String::from_utf8(out.stdout).unwrap();
     assert!(page.contains("un joueur peut piocher même s’il pourrait poser une carte"), "{page}");
     assert!(
-        page.contains("valeurs : blind (prendre une carte au hasard), named (demander une carte précise)"),
+        page.contains("valeurs\u{a0}: blind (prendre une carte au hasard), named (demander une carte précise)"),
         "{page}"
     );
-    assert!(page.contains("valeurs : un entier de 1 à 1000"), "{page}");
+    assert!(page.contains("valeurs\u{a0}: un entier de 1 à 1\u{202f}000"), "{page}");
     assert!(!page.contains("a player may draw"), "{page}");
     let out = tapis().arg("games").output().unwrap();
     let page = String::from_utf8(out.stdout).unwrap();
