@@ -1,13 +1,13 @@
 // Not a test: the by-hand check of issue 30's "a match of each game played by clients spread over
 // three nodes, with one node killed in the middle", in a real Chromium. Starts its own PostgreSQL
 // (initdb in a temporary folder, as the `postgres` user when run as root) and `nats-server`, then
-// three nodes as the README's "Several servers" says (`tapis serve --node nK --store postgres://…
-// --nats nats://…`, default 10 s leases). For each game, one room made on node 1 (so node 1 owns
-// it) with three people and bots; the three people open the invite link each on another node and
-// click through the match. After a few of their moves, node 1 is killed with SIGKILL and started
-// again 15 s later (as a supervisor would): the people of nodes 2 and 3 go on through another
-// owner, the person of node 1 comes back when it does. Prints a timeline per game and writes each
-// page's last screen under the output folder.
+// three nodes as "Running several servers" in docs/scaling.md says (`tapis serve --node nK --store
+// postgres://… --nats nats://…`, default 10 s leases). For each game, one room made on node 1 (so
+// node 1 owns it) with three people and bots; the three people open the invite link each on another
+// node and click through the match. After a few of their moves, node 1 is killed with SIGKILL and
+// started again 15 s later (as a supervisor would): the people of nodes 2 and 3 go on through
+// another owner, the person of node 1 comes back when it does. Prints a timeline per game and
+// writes each page's last screen under the output folder.
 // Usage (from web/tests, after `cargo build --release -p tapis` and `npm ci`):
 //   node cluster.mjs [game...]        (TAPIS_BIN to use another binary; OUT for the pictures)
 import { chromium } from '@playwright/test';

@@ -5,7 +5,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const base = () => process.env.TAPIS_URL;
-/// Where screenshots.mjs writes the README's pictures.
+/// Where screenshots.mjs writes the pictures of docs/browser.md.
 export const screenshots = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'screenshots');
 
 /// Opens a room through the API: `seats` as in SERVER.md; bots act at once.
@@ -113,8 +113,8 @@ export async function playRound(page) {
 /// Plays by clicking until the results show: whenever something is offered, picks one of the
 /// things lit up (a card, a cell, a button), answers the little menu when one opens, and
 /// dismisses round summaries. Returns the number of moves this person made. Given `counts`, a
-/// move offered alone is left to the table, which plays it for the person (the README's
-/// `auto_forced`); if the table has not played it after 5 s (its slowest is 2.6 s), it is
+/// move offered alone is left to the table, which plays it for the person (`auto_forced` in
+/// docs/server.md); if the table has not played it after 5 s (its slowest is 2.6 s), it is
 /// clicked and counted in `counts.lone`, which a whole match expects to end at 0.
 export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, onRound, counts = null } = {}) {
   if (counts) counts.lone = 0;
@@ -172,8 +172,8 @@ export async function playToEnd(page, { seed = 1, maxMoves = 3000, onMove, onRou
   throw new Error('the match did not end');
 }
 
-/// A screenshot of the page, kept with the test's results (the README's pictures are written by
-/// screenshots.mjs, not by the tests).
+/// A screenshot of the page, kept with the test's results (the pictures of docs/browser.md are
+/// written by screenshots.mjs, not by the tests).
 export async function shoot(page, name) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: false });
 }

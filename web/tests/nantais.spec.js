@@ -160,8 +160,8 @@ test.describe('in English', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Races at a person's pace, against medium bots at theirs (`bot_delay_ms` above 0), as the
-// README's « People's pace » promises: counted over ten tables each, from the events the page
+// Races at a person's pace, against medium bots at theirs (`bot_delay_ms` above 0), as « People's
+// pace » in docs/table-layer.md promises: counted over ten tables each, from the events the page
 // receives.
 
 /// Every event of every update the page receives, in order.

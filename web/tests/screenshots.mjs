@@ -1,8 +1,8 @@
-// Not a test: writes the screenshots under docs/screenshots/ that the README shows. Every game's
-// table mid-match and the home page, at 1366×768 and 390×844, in French and in English, from
-// seeded tables and seeded clicks, so that the French and English pictures of a game show the
-// same moment and a run on another day shows it again. Starts its own `tapis serve` as the tests
-// do (web/tests/server.js), from the build of the tests' profile, which embeds the page's files.
+// Not a test: writes the screenshots under docs/screenshots/ that docs/browser.md shows. Every
+// game's table mid-match and the home page, at 1366×768 and 390×844, in French and in English, from
+// seeded tables and seeded clicks, so that the French and English pictures of a game show the same
+// moment and a run on another day shows it again. Starts its own `tapis serve` as the tests do
+// (web/tests/server.js), from the build of the tests' profile, which embeds the page's files.
 // Usage (from web/tests, after `cargo build --profile checked -p tapis` and `npm ci`):
 //   node screenshots.mjs [home | game...]
 import { chromium } from '@playwright/test';

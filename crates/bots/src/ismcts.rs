@@ -49,8 +49,8 @@
 //! | announce, call, name what it holds, lay keeping wild cards (**kept**) | 400 | 36.5% (31.8–41.2%) | 1.78 |
 //!
 //! The heuristic in playouts builds a view at every step (the bot reads views, not states), for
-//! no gain; the cards-left margin added nothing on top of the policy. Over the README's 2,000
-//! matches (seed 0), uniform playouts won 28.7% (26.7–30.7%), announce-call-lay 31.2%
+//! no gain; the cards-left margin added nothing on top of the policy. Over the 2,000 matches of
+//! `docs/bots.md` (seed 0), uniform playouts won 28.7% (26.7–30.7%), announce-call-lay 31.2%
 //! (29.2–33.2%), and the kept policy 33.0% (30.9–35.1%).
 //!
 //! **Playouts in Nur Mut.** Uniform playouts tuck and pass cards that fit a centre pile, so the

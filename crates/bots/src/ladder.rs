@@ -2,7 +2,7 @@
 //! fitted on every pairwise result, and intervals by bootstrap over deals.
 //!
 //! **Meetings.** Each meeting pits one bot (the lone one) against `players − 1` copies of
-//! another on duplicate deals, every deal played in every rotation of the seats (the README's
+//! another on duplicate deals, every deal played in every rotation of the seats (`docs/bots.md`'s
 //! "one against three" at 4 players): the lone bot meets the same cards from every seat. A
 //! meeting with a search bot puts the search alone, so it costs one search seat, not three;
 //! such meetings play `search_deals` deals, the others `deals`.
