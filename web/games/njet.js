@@ -680,8 +680,10 @@ const CSS = `
 .game-njet .njet-hand h3 .njet-count{font-weight:400;color:#cfe3d7}
 .game-njet .njet-hand-cards{gap:.6rem;align-items:flex-end}
 .game-njet .njet-group{display:flex;flex-wrap:wrap;gap:.25rem;padding:.45rem .25rem .25rem;border-radius:8px;position:relative}
-.game-njet .njet-group.trump{background:rgba(255,211,107,.22);box-shadow:inset 0 0 0 2px rgba(255,211,107,.6);padding-top:1.1rem}
-.game-njet .njet-group-label{position:absolute;top:.05rem;left:.4rem;font-size:.66rem;font-weight:800;letter-spacing:.04em;text-transform:uppercase;color:#ffd36b}
+/* The label's own band above the cards: a card one may play rises 6 pixels (10 under the
+   pointer) with a 4-pixel glow, and at 1.1rem it rose over « ATOUT ». */
+.game-njet .njet-group.trump{background:rgba(255,211,107,.22);box-shadow:inset 0 0 0 2px rgba(255,211,107,.6);padding-top:1.55rem}
+.game-njet .njet-group-label{position:absolute;top:.15rem;left:.4rem;font-size:.66rem;line-height:1;font-weight:800;letter-spacing:.04em;text-transform:uppercase;color:#ffd36b}
 .game-njet .njet-super{box-shadow:0 0 0 2px #ffd36b}
 
 @media (max-width:760px){

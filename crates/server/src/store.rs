@@ -206,6 +206,12 @@ pub struct LoadedMatch {
 }
 
 impl LoadedRoom {
+    /// A room just created, as [`Write::CreateRoom`] stores it: no seat taken, no action, no
+    /// chat yet.
+    pub fn new_room(room: StoredRoom, current: StoredMatch) -> LoadedRoom {
+        LoadedRoom { room, seats: Vec::new(), current, actions: Vec::new(), chance: Vec::new(), chat: Vec::new() }
+    }
+
     /// Its current match as a record ([`StoredMatch::record`]).
     pub fn record(&self) -> Record {
         self.current.record(&self.room.game, self.room.players, self.actions.clone(), &self.chance)

@@ -352,9 +352,10 @@ fn nantais_deal(seat0: &[&str], seat1: &[&str], discard: &[&str]) -> Value {
     serde_json::to_value(tapis_nantais::Deal::with_rest_in_stock(&[seat0, seat1], discard)).unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_race_in_a_reaction_window_is_won_by_the_first() {
-    let addr = start().await;
+/// A Le 8 Nantais room for two on a fixed deal, Alice and Bob seated and connected, each past
+/// their snapshot; Alice to play, holding 5♠ 9♣ over a 5♥: `play 5S` leaves her one card, and
+/// Bob may then call CONTRE UNIQUE. Gives the room's code, Alice's socket and Bob's.
+async fn one_card_from_unique(addr: SocketAddr) -> (String, Ws, Ws) {
     let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
     let room = create(addr, json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3})).await;
     let (_, token0) = join(addr, &room, "Alice").await;
@@ -363,6 +364,13 @@ async fn a_race_in_a_reaction_window_is_won_by_the_first() {
     let mut bob = hello(addr, &room, Some(&token1), None).await;
     assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
     assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    (room, alice, bob)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_in_a_reaction_window_is_won_by_the_first() {
+    let addr = start().await;
+    let (_, mut alice, mut bob) = one_card_from_unique(addr).await;
     alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
     let update = next_game_frame(&mut alice).await;
     assert_eq!(update["seq"], json!(1));
@@ -387,14 +395,7 @@ async fn a_race_in_a_reaction_window_is_won_by_the_first() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_and_its_then_are_applied_together() {
     let addr = start().await;
-    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
-    let room = create(addr, json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3})).await;
-    let (_, token0) = join(addr, &room, "Alice").await;
-    let (_, token1) = join(addr, &room, "Bob").await;
-    let mut alice = hello(addr, &room, Some(&token0), None).await;
-    let mut bob = hello(addr, &room, Some(&token1), None).await;
-    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
-    assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    let (room, mut alice, mut bob) = one_card_from_unique(addr).await;
     alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S", "then": "unique"})).await.unwrap();
     let laid = next_game_frame(&mut bob).await;
     assert_eq!(laid["seq"], json!(1));
