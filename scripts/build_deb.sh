@@ -18,8 +18,11 @@ install -D -m 0644 packaging/tapis.service "$stage/lib/systemd/system/tapis.serv
 install -D -m 0644 packaging/tapis-backup.service "$stage/lib/systemd/system/tapis-backup.service"
 install -D -m 0644 packaging/tapis-backup.timer "$stage/lib/systemd/system/tapis-backup.timer"
 install -D -m 0644 packaging/default "$stage/etc/default/tapis"
-install -D -m 0644 docs/hosting.md "$stage/usr/share/doc/tapis/hosting.md"
+# The README and the pages it links to, as in the repository, so that its links resolve.
 install -D -m 0644 README.md "$stage/usr/share/doc/tapis/README.md"
+for page in docs/*.md; do
+  install -D -m 0644 "$page" "$stage/usr/share/doc/tapis/$page"
+done
 install -d "$stage/DEBIAN"
 install -m 0755 packaging/debian/postinst packaging/debian/prerm packaging/debian/postrm "$stage/DEBIAN/"
 echo /etc/default/tapis > "$stage/DEBIAN/conffiles"

@@ -64,7 +64,9 @@ function readOnlyBox(code, info) {
     h('p', {}, tr(notice.text.fr, notice.text.en)),
     h('p', {}, h('a', { href: notice.record, download: `${code}-${info.match}.json` },
       tr('Télécharger l’enregistrement de la partie', 'Download the match’s record'))),
-    h('h2', {}, tr('Les coups joués', 'The moves played')), moves);
+    // The rules that would word each move are not this server's: the moves are given as the
+    // record writes them (NOTATION.md), and the heading says so.
+    h('h2', {}, tr('Les coups joués, dans la notation de l’enregistrement', 'The moves played, in the record’s notation')), moves);
 }
 
 class RoomPage {
@@ -188,7 +190,8 @@ class RoomPage {
     const name = gameName(info.game);
     const main = h('main', { class: 'lobby', 'data-lobby': kind }, h('h1', {}, name));
     const host = info.seats[0] && info.seats[0].kind === 'human' ? info.seats[0].name : null;
-    if (host && room.seat() !== 0) {
+    // A read-only room invites nobody: its match cannot go on here.
+    if (host && room.seat() !== 0 && kind !== 'read_only') {
       main.append(h('p', { class: 'lead' }, stop(tr(`${host} vous invite à une partie ${ofGame(info.game)}`, `${host} invites you to a game ${ofGame(info.game)}`))));
     }
     if (room.notice) main.append(h('p', room.notice.info ? { role: 'status' } : { class: 'error', role: 'alert' }, noticeText(room.notice)));

@@ -43,6 +43,7 @@ impl PyBot {
 
     /// The bot's id for the seat asked now in `state` (it reads that seat's view only).
     fn __call__(&mut self, state: &PyState) -> PyResult<usize> {
+        state.inner.check_bot(self.kind).map_err(err)?;
         state.inner.bot_id(self.kind, self.rng.next_u64()).ok_or_else(|| err("the match is over"))
     }
 
@@ -103,6 +104,7 @@ pub fn arena<'py>(
     for (k, item) in lineup.iter().enumerate() {
         if let Ok(name) = item.extract::<String>() {
             let kind = BotKind::parse(&name).map_err(err)?;
+            table.check_bot(kind).map_err(err)?;
             entries.push(Entry::Bot(kind));
             kinds.push(kind);
         } else if item.is_callable() {

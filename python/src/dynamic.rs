@@ -31,6 +31,8 @@ pub trait DynGame: Send + Sync {
     fn deserialize(&self, seq: Value) -> Result<Box<dyn DynState>, String>;
     fn vector(&self, spec: VecSpec) -> Box<dyn DynVec>;
     fn restore_vector(&self, spec: VecSpec, saved: Value) -> Result<Box<dyn DynVec>, String>;
+    /// Whether `bot` can play this table (a learned bot needs a policy for it), or why not.
+    fn check_bot(&self, bot: BotKind) -> Result<(), String>;
 }
 
 /// A match of some game, made sequential.
@@ -62,6 +64,8 @@ pub trait DynState: Send + Sync {
     fn record(&self) -> Option<Value>;
     /// What `bot` plays for the seat asked now: an id (the decline when it lets a window pass).
     fn bot_id(&self, bot: BotKind, seed: u64) -> Option<usize>;
+    /// [`DynGame::check_bot`] for this match's table.
+    fn check_bot(&self, bot: BotKind) -> Result<(), String>;
     /// The game's counters over the match so far, counted again from its record (`None` for a
     /// state sampled from a view, which has none).
     fn counts(&self) -> Option<Counts>;
@@ -101,6 +105,9 @@ pub struct StateOf<G: Rules> {
 impl<G: Rules> DynGame for GameOf<G> {
     fn id(&self) -> &'static str {
         G::ID
+    }
+    fn check_bot(&self, bot: BotKind) -> Result<(), String> {
+        bot.check::<G>(self.table.players, &self.table.options).map_err(|why| why.en)
     }
     fn players(&self) -> usize {
         self.table.players
@@ -259,6 +266,9 @@ impl<G: Rules> DynState for StateOf<G> {
             state.step(Seat(*seat), G::parse_action(text).ok()?, &mut counting);
         }
         Some(counting.counts)
+    }
+    fn check_bot(&self, bot: BotKind) -> Result<(), String> {
+        self.game.check_bot(bot)
     }
     fn bot_id(&self, bot: BotKind, seed: u64) -> Option<usize> {
         let (seat, may_decline) = self.seq.current()?;

@@ -123,6 +123,13 @@ impl PyGame {
         self.inner.id()
     }
 
+    /// Raises `ValueError` unless the built-in bot `name` can play this table: an unknown name,
+    /// or `learned` / `ismcts-learned` where the game has no learned policy for it (the message
+    /// names the games that have one).
+    fn check_bot(&self, name: &str) -> PyResult<()> {
+        self.inner.check_bot(BotKind::parse(name).map_err(err)?).map_err(err)
+    }
+
     fn num_players(&self) -> usize {
         self.inner.players()
     }
@@ -577,6 +584,7 @@ impl PyState {
     #[pyo3(signature = (bot, seed = 0))]
     fn bot_action(&self, bot: &str, seed: u64) -> PyResult<usize> {
         let kind = BotKind::parse(bot).map_err(err)?;
+        self.inner.check_bot(kind).map_err(err)?;
         self.inner.bot_id(kind, seed).ok_or_else(|| err("the match is over"))
     }
 
@@ -809,6 +817,11 @@ impl PyVectorEnv {
         }
         let random = pyo3::types::PyString::new(py, "random");
         let (agents, opponents) = seating(opponents.unwrap_or(random.as_any()), seat, table.players())?;
+        for (k, &bot) in opponents.iter().enumerate() {
+            if !agents.contains(Seat(k as u8)) {
+                table.check_bot(bot).map_err(err)?;
+            }
+        }
         let core = table.vector(vector::VecSpec { num_envs, agents, opponents, seed });
         PyVectorEnv::make(py, PyGame::new(table, Some(seed)), core)
     }

@@ -33,6 +33,9 @@ class TapisEnv(gymnasium.Env):
         names = [opponents] * self.n if isinstance(opponents, str) else list(opponents)
         if len(names) != self.n:
             raise ValueError(f"{len(names)} opponents for {self.n} seats: give one name, or one per seat")
+        for k, name in enumerate(names):
+            if k != seat:
+                self.game.check_bot(name)
         self.names = names
         self.seat = seat
         self.render_mode = render_mode

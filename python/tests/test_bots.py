@@ -48,3 +48,37 @@ def test_the_arena_refuses_bad_lineups():
         tapis.arena("nantais", [3, "random"])
     with pytest.raises(ValueError, match="seating"):
         tapis.arena("nantais", ["random", "random"], seating="circles")
+
+
+NO_POLICY = "the learned bot has no policy for Njet! yet (the games that have one: nurmut)"
+
+
+def test_a_learned_bot_without_a_policy_for_the_game_is_refused_everywhere():
+    # Njet! has no learned policy: every way of seating `learned` there says so, rather than
+    # playing the heuristic under its name.
+    import tapis.gym
+
+    exact = "^" + NO_POLICY.replace("(", r"\(").replace(")", r"\)") + "$"
+    game = tapis.load_game("njet", players=4)
+    with pytest.raises(ValueError, match=exact):
+        game.check_bot("learned")
+    state = game.new_initial_state(seed=1)
+    with pytest.raises(ValueError, match=exact):
+        state.bot_action("learned")
+    with pytest.raises(ValueError, match=exact):
+        tapis.bots.Bot("learned")(state)
+    with pytest.raises(ValueError, match=exact):
+        state.bot_action("ismcts-learned:10")
+    with pytest.raises(ValueError, match=exact):
+        tapis.arena("njet", ["learned", "random", "random", "random"], deals=1)
+    with pytest.raises(ValueError, match=exact):
+        tapis.VectorEnv("njet", 2, players=4, opponents="learned")
+    with pytest.raises(ValueError, match=exact):
+        tapis.gym.make("njet", players=4, opponents="learned")
+    # The agent's own seat is not a bot's: naming it `learned` is not refused.
+    tapis.gym.make("njet", players=4, opponents=["learned", "random", "random", "random"], seat=0)
+    # Nur Mut has one, trained at 4 players with the default options.
+    tapis.load_game("nurmut", players=4).check_bot("learned")
+    tapis.VectorEnv("nurmut", 2, players=4, opponents="learned")
+    with pytest.raises(ValueError, match="^the learned bot's policy for Nur Mut was trained at 4 players"):
+        tapis.load_game("nurmut", players=3).check_bot("learned")

@@ -1,4 +1,4 @@
-// The table on a laptop's screen (1280 × 800, and a smaller one, 1024 × 768): whatever the game,
+// The table on a laptop's screen (1280 × 800, 1366 × 768, and a smaller one, 1024 × 768): whatever the game,
 // the player count and the size of the hand, no part of the table lies over another and nothing
 // is cut. One's own hand hid the bottom of the players' tiles in Le Nain Jaune: it stuck to the
 // foot of the screen as it does on a phone.
@@ -73,6 +73,37 @@ test('on a 1024-pixel screen, every word of Njet!’s board stays within its cel
       .map((el) => `${cell.closest('.njet-row').dataset.row} ${cell.dataset.cell}: ${el.textContent}`);
   }));
   expect(out).toEqual([]);
+  await context.close();
+});
+
+test('at 1366 × 768, Njet!’s hand stays on screen in every phase and « ATOUT » clear of the cards one may play', async ({ browser, request }) => {
+  const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 1366, height: 768 } });
+  const page = await context.newPage();
+  // Seed 1: Alice is the start player, chooses her partner, and lays 1 card aside.
+  const room = await createRoom(request, 'njet', 3, ['human', 'bot:medium', 'bot:medium'], { rounds: 2 }, { seed: 1 });
+  await joinByLink(page, room, 'Alice');
+  await playMoves(page, 0);
+  const seen = [];
+  while (!seen.includes('play')) {
+    const phase = await page.locator('.njet').getAttribute('data-phase');
+    if (!seen.includes(phase)) {
+      seen.push(phase);
+      await page.mouse.move(0, 0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const at = await page.evaluate(() => {
+        const hand = document.querySelector('[data-own-hand]').getBoundingClientRect();
+        const label = document.querySelector('.njet-group.trump .njet-group-label')?.getBoundingClientRect();
+        // A card one may play rises 6 pixels with a 4-pixel glow.
+        const risen = [...document.querySelectorAll('.njet-group.trump .playable')].map((c) => c.getBoundingClientRect().top - 4);
+        return { bottom: hand.bottom, wide: document.documentElement.scrollWidth, label: label?.bottom, risen };
+      });
+      expect(at.bottom, phase).toBeLessThanOrEqual(768);
+      expect(at.wide, phase).toBeLessThanOrEqual(1366);
+      for (const top of at.risen) expect(top, phase).toBeGreaterThanOrEqual(at.label);
+    }
+    await playMoves(page, 1);
+  }
+  expect(seen).toEqual(['njet', 'partner', 'discard', 'play']);
   await context.close();
 });
 

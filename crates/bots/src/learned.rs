@@ -11,8 +11,9 @@
 //!
 //! **Where it plays.** A policy is trained for one table: its game, player count and default
 //! options. [`check`] tells a front end whether a table has one; where it has none,
-//! [`choose`] answers `None` and the bot plays the game's heuristic instead (the arena and
-//! `tapis play` refuse such a table first, with [`check`]'s words).
+//! [`choose`] answers `None` and the bot plays the game's heuristic instead; but every front end
+//! refuses such a table first, with [`check`]'s words: `tapis play`, `sim`, `arena`, `ladder`,
+//! the referee's `bot`, and the Python package's bots and opponents.
 //!
 //! **Cost.** One pass per decision, in the bot's own thread: the first layer adds up only the
 //! columns of the nonzero inputs (the tensors are mostly one-hot zeros), and the buffers live in
@@ -182,12 +183,21 @@ pub fn policy(id: &str) -> Option<&'static Policy> {
     policies().get(id)
 }
 
+/// The ids of the games with a committed policy, in order.
+pub fn games_with_a_policy() -> Vec<&'static str> {
+    policies().keys().copied().collect()
+}
+
 /// Whether `G` has a committed policy for this table, or why not, in words for people.
 pub fn check<G: Encoding>(players: usize, options: &G::Options) -> Result<(), Text> {
     let Some(policy) = policy(G::ID) else {
+        let games = games_with_a_policy().join(", ");
         return Err(Text::new(
-            format!("le robot appris n’a pas encore de politique pour {}", G::NAME),
-            format!("the learned bot has no policy for {} yet", G::NAME),
+            format!(
+                "le robot appris n’a pas encore de politique pour {} (les jeux qui en ont une\u{a0}: {games})",
+                G::NAME
+            ),
+            format!("the learned bot has no policy for {} yet (the games that have one: {games})", G::NAME),
         ));
     };
     if !policy.fits::<G>(players, options) {

@@ -125,15 +125,20 @@ pub struct SimReport {
     pub counters: Vec<CounterStats>,
 }
 
-/// Checks the configuration by setting up match 0; the error is the one a user must see.
-pub fn check_config<G: Game>(config: &SimConfig) -> Result<(), SetupError> {
+/// Checks the configuration by setting up match 0, and that every bot can play that table (a
+/// learned bot needs a policy for it); the error is the one a user must see.
+pub fn check_config<G: Game + Encoding>(config: &SimConfig) -> Result<(), SetupError> {
     if config.bots.len() != config.players {
         return Err(SetupError::BadSetup(Text::new(
             format!("{} robots pour {} places", config.bots.len(), config.players),
             format!("{} bots for {} seats", config.bots.len(), config.players),
         )));
     }
-    Match::<G>::new(&request(config, 0)).map(|_| ())
+    let first = Match::<G>::new(&request(config, 0))?;
+    for bot in &config.bots {
+        bot.check::<G>(config.players, first.state().options()).map_err(SetupError::BadSetup)?;
+    }
+    Ok(())
 }
 
 fn request(config: &SimConfig, index: u64) -> MatchRequest {

@@ -60,15 +60,7 @@ pub fn check_bots(bots: &[BotKind]) -> Result<(), String> {
 
 /// `3628800` as `3,628,800`.
 pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, digit) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(digit);
-    }
-    out
+    tapis_core::grouped(n, tapis_core::Lang::En)
 }
 
 /// Reads repeated `--option key=value` into a JSON object; a later key replaces an earlier one.
@@ -156,7 +148,7 @@ pub fn rules_page<G: tapis_core::Wording>(lang: tapis_core::Lang, width: usize) 
                 lang.pick(&accepted.fr, &accepted.en).to_string()
             }
         };
-        let _ = writeln!(page, "  {:<26} {}{values}", "", lang.pick("valeurs : ", "values: "));
+        let _ = writeln!(page, "  {:<26} {}{values}", "", lang.pick("valeurs\u{a0}: ", "values: "));
     }
     page
 }

@@ -617,6 +617,16 @@ fn play_command(args: PlayArgs) -> Result<()> {
             .and_then(|kinds| check_bots(&kinds).map(|()| kinds))
             .map_err(usage)?,
     };
+    // A bot that cannot play this table (a learned bot without a policy for it) is refused, as
+    // the arena and the simulator refuse it, rather than standing in for another.
+    let probe = tapis_table::AnyMatch::new(
+        args.game.game,
+        &MatchRequest { players, options: options.clone(), ..Default::default() },
+    )
+    .map_err(|e| usage(e.to_string()))?;
+    for &bot in &bots {
+        probe.check_bot(bot).map_err(|e| usage(e.to_string()))?;
+    }
     check_writable(args.save.as_deref())?;
     #[allow(clippy::disallowed_methods)] // a fresh seed for people; printed so the match can be replayed
     let seed = args.seed.unwrap_or_else(|| {

@@ -151,6 +151,7 @@ impl Referee {
                 crate::check_bots(&[kind]).map_err(bad_request)?;
                 self.with_match(|m| {
                     check_seat(m, seat)?;
+                    m.check_bot(kind).map_err(|e| bad_request(e.to_string()))?;
                     let choice = m.bot(seat, kind).map_err(|e| fail(e.code(), e.to_string()))?;
                     Ok(single_field("action", choice.map_or(Value::Null, Value::String)))
                 })

@@ -93,4 +93,4 @@ pub use rng::GameRng;
 pub use seat::{BySeat, MAX_SEATS, Seat, SeatSet};
 #[doc(hidden)]
 pub use serde as __serde;
-pub use words::{Words, number};
+pub use words::{Words, grouped, number};

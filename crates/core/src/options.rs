@@ -4,6 +4,7 @@
 
 use crate::error::{SetupError, Text};
 use crate::game::Lang;
+use crate::words::grouped;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
@@ -73,11 +74,16 @@ impl OptionSpec {
                 let list = values.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
                 Text::new(list.clone(), list)
             }
-            OptionKind::Range { min, max } if max == i64::MAX => {
-                Text::new(format!("un entier ≥ {min}"), format!("an integer ≥ {min}"))
-            }
+            OptionKind::Range { min, max } if max == i64::MAX => Text::new(
+                format!("un entier ≥ {}", grouped(min, Lang::Fr)),
+                format!("an integer ≥ {}", grouped(min, Lang::En)),
+            ),
             OptionKind::Range { min, max } => {
-                Text::new(format!("un entier de {min} à {max}"), format!("an integer from {min} to {max}"))
+                let (fr, en) = (|n| grouped(n, Lang::Fr), |n| grouped(n, Lang::En));
+                Text::new(
+                    format!("un entier de {} à {}", fr(min), fr(max)),
+                    format!("an integer from {} to {}", en(min), en(max)),
+                )
             }
             OptionKind::Custom { en, fr } => Text::new(fr, en),
         }

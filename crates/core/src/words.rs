@@ -226,6 +226,24 @@ pub fn number(n: impl Into<i64>) -> String {
     if n < 0 { format!("\u{2212}{}", n.unsigned_abs()) } else { n.to_string() }
 }
 
+/// A number as people write it in `lang`, its thousands grouped: « 10\u{202f}000 » (a narrow
+/// non-breaking space) in French, "10,000" in English; the minus sign as in [`number`].
+pub fn grouped(n: impl Into<i128>, lang: Lang) -> String {
+    let n = n.into();
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::with_capacity(digits.len() * 2 + 3);
+    if n < 0 {
+        out.push('\u{2212}');
+    }
+    for (i, digit) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push_str(lang.pick("\u{202f}", ","));
+        }
+        out.push(digit);
+    }
+    out
+}
+
 /// The first letter in capitals.
 pub fn capitalize(text: &str) -> String {
     let mut chars = text.chars();
@@ -312,6 +330,15 @@ fn item_head(rest: &str, indented: bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_grouped_as_each_language_writes_them() {
+        assert_eq!((grouped(999, Lang::Fr), grouped(999, Lang::En)), ("999".to_string(), "999".to_string()));
+        assert_eq!(grouped(10_000, Lang::Fr), "10\u{202f}000");
+        assert_eq!(grouped(1_000_000, Lang::En), "1,000,000");
+        assert_eq!(grouped(-12_345, Lang::En), "\u{2212}12,345");
+        assert_eq!(grouped(i64::MIN, Lang::En), "\u{2212}9,223,372,036,854,775,808");
+    }
 
     #[test]
     fn the_referees_words_number_the_seats() {

@@ -132,11 +132,21 @@ fn copy(from: &Connection, to: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `quick_check`, and the store's tables present.
+/// `quick_check`, a schema this release knows, and the store's tables present. A database of
+/// a newer release is refused here rather than by the server at its next start, after the one
+/// it replaced was moved aside.
 fn check(c: &Connection) -> anyhow::Result<()> {
     let verdict: String = c.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
     if verdict != "ok" {
         bail!("it is damaged ({verdict})");
+    }
+    let version: i64 = c.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if !usize::try_from(version).is_ok_and(|v| v <= crate::store::SCHEMA_VERSION) {
+        bail!(
+            "its schema is version {version}, written by a newer release of tapis (this one knows versions up to \
+             {}): restore it with that release or a newer one",
+            crate::store::SCHEMA_VERSION
+        );
     }
     for table in ["rooms", "matches", "actions", "seats"] {
         let found: i64 =
@@ -357,9 +367,24 @@ mod tests {
         let garbage = data.join("garbage.sqlite3");
         std::fs::write(&garbage, vec![0x42; 8192]).unwrap();
         let before = std::fs::read(data.join(DATABASE)).unwrap();
+        let newer = data.join("newer.sqlite3");
+        std::fs::create_dir_all(data.join("newer")).unwrap();
+        store_with_rooms(&data.join("newer"), 1);
+        {
+            let c = Connection::open(data.join("newer").join(DATABASE)).unwrap();
+            c.pragma_update(None, "user_version", 99).unwrap();
+            c.pragma_update(None, "journal_mode", "DELETE").unwrap();
+        }
+        std::fs::rename(data.join("newer").join(DATABASE), &newer).unwrap();
+        let from_newer = format!(
+            "is not a usable backup: its schema is version 99, written by a newer release of tapis (this one \
+             knows versions up to {}): restore it with that release or a newer one",
+            crate::store::SCHEMA_VERSION
+        );
         for (file, says) in [
             (garbage.clone(), "is not a usable backup: it is not an SQLite database"),
             (data.join("missing.sqlite3"), "cannot read the backup"),
+            (newer, from_newer.as_str()),
         ] {
             let error = format!("{:#}", restore(&file, &data, true).unwrap_err());
             assert!(error.contains(says) && !error.contains('\n'), "{error}");

@@ -701,15 +701,8 @@ async fn create_room(
         crate::limited!(error, "storing a room failed", error = %e);
         return Err(ApiError::StoreFailed);
     }
-    let loaded = LoadedRoom {
-        room: stored,
-        seats: Vec::new(),
-        current,
-        actions: Vec::new(),
-        chance: Vec::new(),
-        chat: Vec::new(),
-    };
-    let room = Room::restore(server.clone(), loaded, bot_slot).map_err(|_| ApiError::Internal)?;
+    let room = Room::restore(server.clone(), LoadedRoom::new_room(stored, current), bot_slot)
+        .map_err(|_| ApiError::Internal)?;
     let handle = spawn_room(room.held(Some(client), place));
     crate::relay::serve_room(&server, &code, &handle).await;
     server.rooms.insert(code.clone(), handle);

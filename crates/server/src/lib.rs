@@ -509,13 +509,13 @@ impl ApiError {
             ApiError::BadRequest(why) => why.clone(),
             ApiError::UnknownGame(id) => tapis_table::UnknownGame(id.clone()).message(lang),
             ApiError::Setup(e) => e.message(lang),
-            ApiError::NoRoom => pick("ce salon n'existe pas", "there is no such room"),
+            ApiError::NoRoom => pick("ce salon n’existe pas", "there is no such room"),
             ApiError::NoMatch(k) => {
-                pick(&format!("ce salon n'a pas de partie n° {k}"), &format!("this room has no match {k}"))
+                pick(&format!("ce salon n’a pas de partie n°\u{a0}{k}"), &format!("this room has no match {k}"))
             }
-            ApiError::RoomFull => pick("ce salon n'a plus de place libre", "this room has no free seat"),
+            ApiError::RoomFull => pick("ce salon n’a plus de place libre", "this room has no free seat"),
             ApiError::SeatTaken => pick("cette place est déjà prise", "this seat is already taken"),
-            ApiError::NotOver => pick("la partie n'est pas finie", "the match is not over"),
+            ApiError::NotOver => pick("la partie n’est pas finie", "the match is not over"),
             ApiError::BadToken => {
                 // The person's word for a seat's token is its link: « jeton » is also the chips'.
                 pick(
@@ -525,12 +525,14 @@ impl ApiError {
             }
             ApiError::Spectator => pick("un spectateur ne peut pas jouer", "a spectator cannot play"),
             ApiError::NotStarted => pick(
-                "la partie n'a pas commencé : toutes les places ne sont pas prises",
+                "la partie n’a pas commencé\u{a0}: toutes les places ne sont pas prises",
                 "the match has not started: not every seat is taken",
             ),
             ApiError::Over => pick("la partie est finie", "the match is over"),
-            ApiError::TooLarge => pick("message trop long : 64 Kio au plus", "message too large: 64 KiB at most"),
-            ApiError::RateLimited => pick("trop de messages : ralentissez", "too many messages: slow down"),
+            ApiError::TooLarge => {
+                pick("message trop long\u{a0}: 64\u{a0}Kio au plus", "message too large: 64 KiB at most")
+            }
+            ApiError::RateLimited => pick("trop de messages\u{a0}: ralentissez", "too many messages: slow down"),
             ApiError::TooManyRooms => pick(
                 "le serveur a atteint son nombre maximal de salons\u{a0}: réessayez dans quelques instants",
                 "the server holds as many rooms as it can: try again in a few moments",
@@ -543,16 +545,16 @@ impl ApiError {
                 "trop de connexions depuis votre adresse\u{a0}: fermez-en",
                 "too many connections from your address: close some",
             ),
-            ApiError::NotUtf8 => pick("ce message n'est pas du texte UTF-8", "this message is not UTF-8 text"),
+            ApiError::NotUtf8 => pick("ce message n’est pas du texte UTF-8", "this message is not UTF-8 text"),
             ApiError::BadFrame => {
                 pick("trame WebSocket contraire au protocole", "a WebSocket frame that breaks the protocol")
             }
             ApiError::RoomsTooFast => pick(
-                "trop de salons ouverts depuis votre adresse : réessayez dans une minute",
+                "trop de salons ouverts depuis votre adresse\u{a0}: réessayez dans une minute",
                 "too many rooms opened from your address: try again in a minute",
             ),
             ApiError::TooManyBotRooms => pick(
-                "vous avez déjà assez de salons de robots seuls en cours : attendez qu'un finisse",
+                "vous avez déjà assez de salons de robots seuls en cours\u{a0}: attendez qu’un finisse",
                 "you already have as many rooms of bots alone playing as you may: wait for one to end",
             ),
             ApiError::SlowBody => {
@@ -560,11 +562,11 @@ impl ApiError {
             }
             ApiError::UriTooLong => pick("adresse trop longue", "the address is too long"),
             ApiError::StoreFailed => pick(
-                "le serveur ne peut pas enregistrer pour l'instant : rien n'a été pris en compte, réessayez",
+                "le serveur ne peut pas enregistrer pour l’instant\u{a0}: rien n’a été pris en compte, réessayez",
                 "the server cannot store anything right now: nothing was taken into account, try again",
             ),
             ApiError::DamagedRoom => pick(
-                "l'historique enregistré de ce salon ne se relit pas",
+                "l’historique enregistré de ce salon ne se relit pas",
                 "this room's stored history cannot be read back",
             ),
             ApiError::ReadOnly { rules, current } => pick(
@@ -855,6 +857,6 @@ mod tests {
         let stale = ApiError::from(TableError::Stale { seen: 1, seq: 2 });
         assert_eq!((stale.code(), stale.status()), ("stale", 400));
         assert_eq!(ApiError::NotOver.to_string(), "the match is not over");
-        assert_eq!(ApiError::NotOver.message(Lang::Fr), "la partie n'est pas finie");
+        assert_eq!(ApiError::NotOver.message(Lang::Fr), "la partie n’est pas finie");
     }
 }

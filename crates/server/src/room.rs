@@ -1034,15 +1034,7 @@ mod tests {
             chance: None,
         };
         server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await.unwrap();
-        let loaded = LoadedRoom {
-            room: stored,
-            seats: Vec::new(),
-            current,
-            actions: Vec::new(),
-            chance: Vec::new(),
-            chat: Vec::new(),
-        };
-        Room::restore(server, loaded, None).map_err(|e| e.at).unwrap()
+        Room::restore(server, LoadedRoom::new_room(stored, current), None).map_err(|e| e.at).unwrap()
     }
 
     async fn join(room: &mut Room, name: &str) -> String {

@@ -206,6 +206,12 @@ pub struct LoadedMatch {
 }
 
 impl LoadedRoom {
+    /// A room just created, as [`Write::CreateRoom`] stores it: no seat taken, no action, no
+    /// chat yet.
+    pub fn new_room(room: StoredRoom, current: StoredMatch) -> LoadedRoom {
+        LoadedRoom { room, seats: Vec::new(), current, actions: Vec::new(), chance: Vec::new(), chat: Vec::new() }
+    }
+
     /// Its current match as a record ([`StoredMatch::record`]).
     pub fn record(&self) -> Record {
         self.current.record(&self.room.game, self.room.players, self.actions.clone(), &self.chance)
@@ -332,6 +338,10 @@ const MIGRATIONS: &[&str] = &[
      ALTER TABLE actions ADD COLUMN chance TEXT;",
 ];
 
+/// The schema version this release writes and reads (`PRAGMA user_version`): every migration
+/// applied. A database of a later one was written by a newer release.
+pub const SCHEMA_VERSION: usize = MIGRATIONS.len();
+
 /// Creates the tables or brings them up to date, in one transaction. A database of a later
 /// schema (written by a newer release) is refused: this release would not know what it holds.
 fn migrate(connection: &mut Connection) -> anyhow::Result<()> {
@@ -340,15 +350,14 @@ fn migrate(connection: &mut Connection) -> anyhow::Result<()> {
     let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     let version = usize::try_from(version)?;
     anyhow::ensure!(
-        version <= MIGRATIONS.len(),
-        "its schema is version {version}, written by a newer release of tapis (this one knows versions up to {}): \
-         run that release or a newer one on it",
-        MIGRATIONS.len()
+        version <= SCHEMA_VERSION,
+        "its schema is version {version}, written by a newer release of tapis (this one knows versions up to \
+         {SCHEMA_VERSION}): run that release or a newer one on it"
     );
     for migration in &MIGRATIONS[version..] {
         tx.execute_batch(migration)?;
     }
-    tx.pragma_update(None, "user_version", MIGRATIONS.len() as i64)?;
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION as i64)?;
     tx.commit()?;
     Ok(())
 }

@@ -555,7 +555,7 @@ fn explain(text: &str, lang: Lang) -> ApiError {
         // not fit is as good as one of no known type.
         Ok(Some(Kind::Hello | Kind::Rematch) | None) => lang
             .pick(
-                "type inconnu : act, chat, rematch, hand_over ou settings",
+                "type inconnu\u{a0}: act, chat, rematch, hand_over ou settings",
                 "unknown type: act, chat, rematch, hand_over or settings",
             )
             .into(),

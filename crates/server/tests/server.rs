@@ -352,9 +352,10 @@ fn nantais_deal(seat0: &[&str], seat1: &[&str], discard: &[&str]) -> Value {
     serde_json::to_value(tapis_nantais::Deal::with_rest_in_stock(&[seat0, seat1], discard)).unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_race_in_a_reaction_window_is_won_by_the_first() {
-    let addr = start().await;
+/// A Le 8 Nantais room for two on a fixed deal, Alice and Bob seated and connected, each past
+/// their snapshot; Alice to play, holding 5♠ 9♣ over a 5♥: `play 5S` leaves her one card, and
+/// Bob may then call CONTRE UNIQUE. Gives the room's code, Alice's socket and Bob's.
+async fn one_card_from_unique(addr: SocketAddr) -> (String, Ws, Ws) {
     let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
     let room = create(addr, json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3})).await;
     let (_, token0) = join(addr, &room, "Alice").await;
@@ -363,6 +364,13 @@ async fn a_race_in_a_reaction_window_is_won_by_the_first() {
     let mut bob = hello(addr, &room, Some(&token1), None).await;
     assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
     assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    (room, alice, bob)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_race_in_a_reaction_window_is_won_by_the_first() {
+    let addr = start().await;
+    let (_, mut alice, mut bob) = one_card_from_unique(addr).await;
     alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S"})).await.unwrap();
     let update = next_game_frame(&mut alice).await;
     assert_eq!(update["seq"], json!(1));
@@ -387,14 +395,7 @@ async fn a_race_in_a_reaction_window_is_won_by_the_first() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_and_its_then_are_applied_together() {
     let addr = start().await;
-    let deal = nantais_deal(&["5S", "9C"], &["2S", "3S", "4S", "6S", "8S", "9S", "TS"], &["5H"]);
-    let room = create(addr, json!({"game": "nantais", "players": 2, "deal": deal, "seed": 3})).await;
-    let (_, token0) = join(addr, &room, "Alice").await;
-    let (_, token1) = join(addr, &room, "Bob").await;
-    let mut alice = hello(addr, &room, Some(&token0), None).await;
-    let mut bob = hello(addr, &room, Some(&token1), None).await;
-    assert_eq!(next_game_frame(&mut alice).await["type"], json!("snapshot"));
-    assert_eq!(next_game_frame(&mut bob).await["type"], json!("snapshot"));
+    let (room, mut alice, mut bob) = one_card_from_unique(addr).await;
     alice.send(&json!({"type": "act", "seq": 0, "action": "play 5S", "then": "unique"})).await.unwrap();
     let laid = next_game_frame(&mut bob).await;
     assert_eq!(laid["seq"], json!(1));
@@ -1396,7 +1397,7 @@ async fn every_refused_body_and_query_is_answered_word_for_word() {
     let big = format!("{{\"game\":\"{}\"}}", "x".repeat(65 << 10));
     let too_large = (413, error_body("too_large", "message too large: 64 KiB at most"));
     assert_eq!(exchange(addr, "POST", "/api/rooms", json, &big).await, too_large);
-    let trop_long = (413, error_body("too_large", "message trop long : 64 Kio au plus"));
+    let trop_long = (413, error_body("too_large", "message trop long\u{a0}: 64\u{a0}Kio au plus"));
     assert_eq!(exchange(addr, "POST", "/api/rooms", fr, &big).await, trop_long);
     let slow = {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -1450,7 +1451,7 @@ async fn every_refused_body_and_query_is_answered_word_for_word() {
             (path("match="), "", bad("\"match\" must be a match number")),
             (path("match=first"), fr, bad("« match » doit être un numéro de partie")),
             (path("match=0"), "", (404, error_body("no_match", "this room has no match 0"))),
-            (path("match=2"), fr, (404, error_body("no_match", "ce salon n'a pas de partie n° 2"))),
+            (path("match=2"), fr, (404, error_body("no_match", "ce salon n’a pas de partie n°\u{a0}2"))),
             (path("match=1"), "", (409, error_body("not_over", "the match is not over"))),
             (path("other=3&match=1"), "", (409, error_body("not_over", "the match is not over"))),
             (path("other=x"), "", (409, error_body("not_over", "the match is not over"))),

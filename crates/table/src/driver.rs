@@ -284,10 +284,10 @@ impl TableError {
             (TableError::Record(e), _) => e.message(lang),
             (_, Lang::En) => self.to_string(),
             (TableError::Stale { seen, seq }, Lang::Fr) => {
-                format!("la partie a avancé : vous avez vu l'action {seen}, elle en est à {seq}")
+                format!("la partie a avancé\u{a0}: vous avez vu l’action {seen}, elle en est à {seq}")
             }
             (TableError::BotSeat(seat), Lang::Fr) => format!("la place {seat} est tenue par un robot"),
-            (TableError::NotOver, Lang::Fr) => "la partie n'est pas finie".into(),
+            (TableError::NotOver, Lang::Fr) => "la partie n’est pas finie".into(),
         }
     }
 }

@@ -210,6 +210,10 @@ fn replay<G: FullGame>(
 /// What a bot of `kind` plays for `seat` now, from that seat's view alone; `None` when it lets
 /// a reaction window pass. Same match, same moment (actions so far), same seat: same answer, so
 /// a match rebuilt from its record makes the same bot moves.
+fn check_bot<G: FullGame>(m: &Match<G>, kind: BotKind) -> Result<(), SetupError> {
+    kind.check::<G>(m.state().players(), m.state().options()).map_err(SetupError::BadSetup)
+}
+
 pub(crate) fn bot_choice<G: FullGame>(m: &Match<G>, seat: Seat, kind: BotKind) -> Option<G::Action> {
     bot_choice_at(m.state(), m.record().seed, m.record().actions.len() as u64, seat, kind)
 }
@@ -423,6 +427,12 @@ impl AnyMatch {
 
     pub fn record(&self) -> &Record {
         crate::on_match!(self, m => m.record())
+    }
+
+    /// Whether `kind` can play this match's table (a learned bot needs a policy for it), or why
+    /// not ([`BotKind::check`]).
+    pub fn check_bot(&self, kind: BotKind) -> Result<(), SetupError> {
+        crate::on_match!(self, m => check_bot(m, kind))
     }
 
     /// What a bot would play for `seat` now, without playing it (`None`: it lets a reaction

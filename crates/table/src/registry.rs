@@ -202,7 +202,7 @@ impl UnknownGame {
         let ids: Vec<&str> = GameId::ALL.iter().map(|g| g.id()).collect();
         let id = tapis_core::game::short_quote(&self.0);
         match lang {
-            Lang::Fr => format!("jeu inconnu « {id} » ; les jeux sont : {}", ids.join(", ")),
+            Lang::Fr => format!("jeu inconnu «\u{a0}{id}\u{a0}»\u{a0}; les jeux sont\u{a0}: {}", ids.join(", ")),
             Lang::En => format!("unknown game '{id}'; the games are: {}", ids.join(", ")),
         }
     }

@@ -56,7 +56,7 @@ fn games_are_listed_parsed_and_described() {
     );
     assert_eq!(
         err.message(tapis_core::Lang::Fr),
-        "jeu inconnu « chess » ; les jeux sont : nantais, nurmut, gum, nainjaune, njet, crazyeights"
+        "jeu inconnu «\u{a0}chess\u{a0}»\u{a0}; les jeux sont\u{a0}: nantais, nurmut, gum, nainjaune, njet, crazyeights"
     );
     for game in GameId::ALL {
         assert_eq!(game.to_string(), game.id());

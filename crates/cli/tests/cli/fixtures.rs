@@ -7,6 +7,8 @@
 //!
 //! - `5fdf267`: main before rules versions and chance outcomes were stored (schema version 0).
 //! - `rules-1`: the first release that stores them.
+//! - `b8cffea`: main at b8cffea, with a whole match of every game besides: a rule changed for
+//!   any position those matches reach makes a stored action fail or a snapshot differ.
 //!
 //! Writing one, from a release's binary (this build's when `TAPIS_SERVE_BIN` is not set):
 //!
@@ -29,7 +31,7 @@ use tapis_client::{Ws, http};
 use crate::common;
 
 /// The committed fixtures, oldest first.
-const FIXTURES: [&str; 2] = ["5fdf267", "rules-1"];
+const FIXTURES: [&str; 3] = ["5fdf267", "rules-1", "b8cffea"];
 
 fn fixtures_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
@@ -42,15 +44,27 @@ fn scratch(name: &str) -> PathBuf {
     dir
 }
 
-/// The server on `data`, its log to stderr at warnings.
-fn start(binary: &Path, data: &Path) -> (Child, SocketAddr) {
-    common::serve(binary, data, &[], "warn", Stdio::inherit())
+/// A server of a test, killed if the test fails before it stops it: a server left running
+/// would keep the test run's output open.
+struct Served(Child);
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
-fn stop(mut child: Child) {
+/// The server on `data`, its log to stderr at warnings.
+fn start(binary: &Path, data: &Path) -> (Served, SocketAddr) {
+    let (child, addr) = common::serve(binary, data, &[], "warn", Stdio::inherit());
+    (Served(child), addr)
+}
+
+fn stop(mut served: Served) {
     // SIGTERM: the server drains and closes its database cleanly.
-    let _ = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
-    let _ = child.wait();
+    let _ = std::process::Command::new("kill").args(["-TERM", &served.0.id().to_string()]).status();
+    let _ = served.0.wait();
 }
 
 async fn timed<T>(what: &str, future: impl std::future::Future<Output = T>) -> T {
@@ -83,7 +97,7 @@ async fn shown_to(addr: SocketAddr, room: &str, token: Option<&str>) -> Value {
         match frame["type"].as_str() {
             Some("room") => break,
             Some("snapshot" | "chat" | "read_only") => frames.push(frame),
-            other => panic!("{room}: unexpected frame {other:?}: {frame}"),
+            other => panic!("{room} does not come back as it was: a frame {other:?}: {frame}"),
         }
     }
     ws.close().await;
@@ -104,15 +118,16 @@ async fn snapshot(addr: SocketAddr, room: &str, token: &str) -> (u64, Vec<String
     (snapshot["seq"].as_u64().unwrap(), legal)
 }
 
-/// Plays `moves` actions in `room` (or to the match's end), each time the first legal action of
-/// the first seat that has one; then waits until the room is quiet (no move the table plays by
-/// itself is pending).
+/// Plays `moves` actions in `room` (or to the match's end), each time a legal action of the
+/// first seat that has one, drawn by a generator seeded with the move's number (always the
+/// first, or any fixed pattern, can loop for ever in Battle GUM: its pile picked up and played
+/// back); then waits until the room is quiet (no move the table plays by itself is pending).
 async fn play(addr: SocketAddr, room: &str, tokens: &[Option<String>], moves: usize) {
-    for _ in 0..moves {
+    for n in 0..moves {
         let mut acted = false;
         for token in tokens.iter().flatten() {
             let (seq, legal) = snapshot(addr, room, token).await;
-            let Some(action) = legal.first() else { continue };
+            let Some(action) = legal.get(pick(n as u64, legal.len())) else { continue };
             let mut ws = Ws::connect(addr, room).await.unwrap();
             ws.send(&json!({"type": "hello", "token": token, "since": seq})).await.unwrap();
             ws.send(&json!({"type": "act", "seq": seq, "action": action})).await.unwrap();
@@ -132,6 +147,16 @@ async fn play(addr: SocketAddr, room: &str, tokens: &[Option<String>], moves: us
         }
     }
     quiet(addr, room).await;
+}
+
+/// An index below `len` (0 when `len` is 0), from SplitMix64 of `n`: the same moves at every
+/// write, no pattern the game can fall into.
+fn pick(n: u64, len: usize) -> usize {
+    let mut z = n.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^= z >> 31;
+    (z % len.max(1) as u64) as usize
 }
 
 /// Waits until the room's `seq` holds for 3 seconds: a person's only move, which the table plays
@@ -197,6 +222,28 @@ async fn populate(addr: SocketAddr) -> Vec<(String, String, Vec<Option<String>>)
         }
         play(addr, &playing, &tokens, 12).await;
         rooms.push((format!("{game} mid-match"), playing, tokens));
+    }
+    // Every game played to its end, one round: every stored action is replayed through the
+    // rules when the room comes back, so a rule that changed for any position of these matches
+    // shows (the fixtures before b8cffea hold only a dozen moves of each game).
+    let short = [
+        ("nantais", json!({"rounds_to_win": 1})),
+        ("nurmut", json!({"rounds": 1})),
+        ("gum", json!({})),
+        ("nainjaune", json!({"rounds": 1})),
+        ("njet", json!({"rounds": 1})),
+    ];
+    for (game, options) in short {
+        let body = json!({"game": game, "players": 3, "options": options, "bot_delay_ms": 60_000});
+        let room = create(addr, body).await;
+        let mut tokens = Vec::new();
+        for name in ["Alice", "Bob", "Chloé"] {
+            tokens.push(Some(join(addr, &room, name).await));
+        }
+        play(addr, &room, &tokens, 10_000).await;
+        let over = room_object(addr, &room).await;
+        assert_eq!(over["phase"], "over", "{game}: the match ends within 10,000 moves: {over}");
+        rooms.push((format!("{game} finished"), room, tokens));
     }
     // A match played to its end, and one after a rematch; chat in the second.
     let body = json!({"game": "crazyeights", "players": 2, "bot_delay_ms": 60_000});
@@ -441,6 +488,81 @@ async fn a_room_of_other_rules_opens_read_only_with_its_notice() {
     assert!(object["phase"] == "playing" && object.get("read_only").is_none(), "{object}");
     stop(child);
     assert_eq!(stored_actions(&db), before, "the read-only room's match is kept exactly as stored");
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
+/// A copy of today's fixture in which one finished room's chance outcomes no longer fit its
+/// actions (an action draws a card its record says an earlier one drew already): the room
+/// answers `damaged_room` in one line, the log names the room and the action but no card, the
+/// store keeps every row as it was, and every other room comes back as it was shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_whose_outcomes_do_not_fit_is_told_and_kept_as_stored() {
+    let fixture = FIXTURES[FIXTURES.len() - 1];
+    let source = fixtures_dir().join(fixture);
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
+    let rooms = read_expected(&expected);
+    let data = scratch("outcomes");
+    let db = data.join("tapis.sqlite3");
+    std::fs::copy(source.join("tapis.sqlite3"), &db).unwrap();
+    let room = rooms.iter().find(|r| r.label == "nurmut finished").expect("a finished room");
+    let rows = |db: &Path| -> Vec<(i64, String, Option<String>)> {
+        let c = rusqlite::Connection::open(db).unwrap();
+        let mut statement = c.prepare("SELECT seq, action, chance FROM actions WHERE room = ?1 ORDER BY seq").unwrap();
+        statement
+            .query_map([&room.room], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap()
+    };
+    // The second action that draws gets the first one's outcome.
+    let draws: Vec<(i64, String)> =
+        rows(&db).into_iter().filter_map(|(seq, _, chance)| chance.map(|c| (seq, c))).take(2).collect();
+    assert_eq!(draws.len(), 2, "{}: two actions that draw", room.label);
+    assert_ne!(draws[0].1, draws[1].1);
+    {
+        let c = rusqlite::Connection::open(&db).unwrap();
+        let changed = c
+            .execute(
+                "UPDATE actions SET chance = ?1 WHERE room = ?2 AND seq = ?3",
+                (&draws[0].1, &room.room, draws[1].0),
+            )
+            .unwrap();
+        assert_eq!(changed, 1);
+    }
+    let before = rows(&db);
+    let log = data.join("server.log");
+    let (child, addr) =
+        common::serve(&common::binary(), &data, &[], "warn", Stdio::from(std::fs::File::create(&log).unwrap()));
+    let child = Served(child);
+
+    for lang in ["fr", "en"] {
+        let path = format!("/api/rooms/{}?lang={lang}", room.room);
+        let (status, answer) = http(addr, "GET", &path, None).await.unwrap();
+        assert_eq!((status, answer["error"]["code"].as_str()), (500, Some("damaged_room")), "{answer}");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(!message.contains('\n') && !message.is_empty(), "{message}");
+    }
+    let mut ws = Ws::connect(addr, &room.room).await.unwrap();
+    ws.send(&json!({"type": "hello", "token": room.tokens[0]})).await.unwrap();
+    let refused = timed("the refusal", ws.next()).await;
+    assert!(refused.as_ref().is_none_or(|frame| frame["type"] == "error"), "{refused:?}");
+
+    // Every other room comes back as it was shown.
+    for other in rooms.iter().filter(|r| r.room != room.room && r.label.contains("finished")) {
+        let now = everything_shown(addr, &other.label, &other.room, &other.tokens).await;
+        assert_eq!(now.seen.len(), other.seen.len());
+        for (now, then) in now.seen.iter().zip(&other.seen) {
+            assert_eq!(without_words(now, then), without_words(then, then), "{}", other.label);
+        }
+    }
+    stop(child);
+    let said = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = said.lines().filter(|l| l.contains(&room.room)).collect();
+    assert!(!lines.is_empty() && lines.iter().all(|l| l.contains("cannot be rebuilt")), "{said}");
+    assert!(lines[0].contains(&format!("at={}", draws[1].0)), "the action that does not fit is named: {said}");
+    assert!(!said.contains(&draws[0].1), "no outcome in the log: {said}");
+    assert_eq!(rows(&db), before, "the damaged room's rows are kept exactly as stored");
     std::fs::remove_dir_all(&data).unwrap();
 }
 

@@ -1,6 +1,7 @@
 //! Running a server for real (issue 40): `tapis backup` while people play and `tapis restore`
 //! of it, `/metrics` scraped and read by a parser of Prometheus's text format, and SIGTERM while
-//! people play: every acknowledged move kept, the process gone within [`STOP_WITHIN`].
+//! people play: every acknowledged move kept, the process gone within [`STOP_WITHIN`]. A bad
+//! certificate stops the start with one line, before anything is written.
 
 use serde_json::json;
 use std::collections::BTreeSet;
@@ -273,4 +274,91 @@ async fn metrics_are_scraped_and_a_sigterm_under_load_loses_nothing() {
     again.terminate();
     crate::common::report(&format!("SIGTERM under load: stopped in {} ms", took.as_millis()));
     let _ = std::fs::remove_dir_all(&data);
+}
+
+/// A certificate for `localhost` valid until `until`, with its key, as PEM.
+fn certificate(until: (i32, u8, u8)) -> (String, String) {
+    let key = rcgen::KeyPair::generate().unwrap();
+    let mut params = rcgen::CertificateParams::new(vec!["localhost".to_string()]).unwrap();
+    params.not_before = rcgen::date_time_ymd(2020, 1, 1);
+    params.not_after = rcgen::date_time_ymd(until.0, until.1, until.2);
+    (params.self_signed(&key).unwrap().pem(), key.serialize_pem())
+}
+
+/// `tapis serve --tls-cert/--tls-key` with a file missing, a file that is not PEM, a key of
+/// another certificate and an expired certificate: each stops the start with one line that names
+/// the flag and the file, and the data folder holds nothing but its lock; a good pair starts.
+#[test]
+fn a_bad_certificate_stops_the_start_with_one_line_and_writes_nothing() {
+    let dir = folder("certificates");
+    let file = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path
+    };
+    let (good_cert, good_key) = certificate((2099, 1, 1));
+    let (_, other_key) = certificate((2099, 1, 1));
+    let (old_cert, old_key) = certificate((2021, 1, 1));
+    let (cert, key) = (file("cert.pem", &good_cert), file("key.pem", &good_key));
+    let missing = dir.join("missing.pem");
+    let garbage = file("garbage.pem", "not a certificate\n");
+    let other = file("other-key.pem", &other_key);
+    let (expired, expired_key) = (file("old.pem", &old_cert), file("old-key.pem", &old_key));
+    let shown = |path: &Path| path.display().to_string();
+    let cases = [
+        (&missing, &key, format!("tapis: cannot read --tls-cert {}: ", shown(&missing))),
+        (
+            &garbage,
+            &key,
+            format!("tapis: --tls-cert {} holds no certificate (a PEM file with BEGIN CERTIFICATE)", shown(&garbage)),
+        ),
+        (
+            &cert,
+            &garbage,
+            format!("tapis: --tls-key {} holds no private key (a PEM file with BEGIN PRIVATE KEY)", shown(&garbage)),
+        ),
+        (
+            &cert,
+            &other,
+            format!("tapis: --tls-key {} is not the key of the certificate in {}", shown(&other), shown(&cert)),
+        ),
+        (&expired, &expired_key, format!("tapis: the certificate in --tls-cert {} has expired", shown(&expired))),
+    ];
+    for (i, (cert, key, says)) in cases.iter().enumerate() {
+        let data = dir.join(format!("data-{i}"));
+        let out = tapis()
+            .args(["serve", "--addr", "127.0.0.1:0", "--tls-cert", cert.to_str().unwrap(), "--tls-key"])
+            .arg(key)
+            .arg("--data")
+            .arg(&data)
+            .env("RUST_LOG", "off")
+            .output()
+            .unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(1), "{says}: {stderr}");
+        assert_eq!(stdout, "");
+        assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+        assert!(stderr.starts_with(says.as_str()), "{stderr}\nexpected: {says}");
+        let left: Vec<String> = std::fs::read_dir(&data)
+            .map(|dir| dir.map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect())
+            .unwrap_or_default();
+        assert!(left.iter().all(|name| name == "tapis.lock"), "{says}: the data folder holds {left:?}");
+    }
+    // The good pair starts and answers over HTTPS (not checked here: web/tests/https.spec.js).
+    let data = dir.join("data-good");
+    let mut child = tapis()
+        .args(["serve", "--addr", "127.0.0.1:0", "--tls-cert", cert.to_str().unwrap(), "--tls-key"])
+        .arg(&key)
+        .arg("--data")
+        .arg(&data)
+        .env("RUST_LOG", "off")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut line).unwrap();
+    assert!(line.starts_with("listening on https://"), "{line}");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -391,10 +391,10 @@ fn rules_and_games_list_every_option() {
     let page = String::from_utf8(out.stdout).unwrap();
     assert!(page.contains("un joueur peut piocher même s’il pourrait poser une carte"), "{page}");
     assert!(
-        page.contains("valeurs : blind (prendre une carte au hasard), named (demander une carte précise)"),
+        page.contains("valeurs\u{a0}: blind (prendre une carte au hasard), named (demander une carte précise)"),
         "{page}"
     );
-    assert!(page.contains("valeurs : un entier de 1 à 1000"), "{page}");
+    assert!(page.contains("valeurs\u{a0}: un entier de 1 à 1\u{202f}000"), "{page}");
     assert!(!page.contains("a player may draw"), "{page}");
     let out = tapis().arg("games").output().unwrap();
     let page = String::from_utf8(out.stdout).unwrap();
@@ -755,4 +755,38 @@ fn the_ladder_rates_the_bots_alike_on_any_thread_count_and_refuses_a_learned_bot
     let out = run(&["njet", "--bots", "learned,random", "--deals", "2"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8(out.stderr).unwrap().contains("the learned bot has no policy for Njet! yet"));
+}
+
+/// `learned` at a game without a learned policy used to play the heuristic under its name in
+/// `tapis play` and `tapis sim`: every entry point refuses it, naming the games that have one.
+#[test]
+fn a_learned_bot_without_a_policy_for_the_game_is_refused_by_every_command() {
+    let no_policy = "the learned bot has no policy for Njet! yet (the games that have one: nurmut)";
+    for args in [
+        &["sim", "njet", "--players", "4", "--bots", "learned", "--games", "2"][..],
+        &["sim", "njet", "--players", "4", "--bots", "random,random,ismcts-learned:10,random", "--games", "2"],
+        &["arena", "njet", "--bots", "learned,random,random,random", "--games", "2"],
+        &["play", "njet", "--players", "3", "--bots", "learned", "--plain"],
+        &["play", "njet", "--players", "3", "--bots", "heuristic,learned", "--plain"],
+    ] {
+        let out = tapis().args(args).stdin(Stdio::null()).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8(out.stderr).unwrap(), format!("tapis: {no_policy}\n"), "{args:?}");
+    }
+    let r = referee_session(&[
+        json!({"cmd": "new", "game": "njet", "players": 3, "seed": 1}).to_string(),
+        json!({"cmd": "bot", "seat": 0, "bot": "learned"}).to_string(),
+        json!({"cmd": "bot", "seat": 0, "bot": "heuristic"}).to_string(),
+    ]);
+    assert_eq!(r[1], json!({"ok": false, "error": {"code": "bad_request", "message": no_policy}}));
+    assert_eq!(r[2]["ok"], json!(true), "{}", r[2]);
+    // Nur Mut has one, for 4 players with the default options.
+    let out = tapis().args(["sim", "nurmut", "--players", "4", "--bots", "learned", "--games", "2"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = tapis().args(["sim", "nurmut", "--players", "3", "--bots", "learned", "--games", "2"]).output().unwrap();
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "tapis: the learned bot's policy for Nur Mut was trained at 4 players with the default options; this table \
+         differs\n"
+    );
 }

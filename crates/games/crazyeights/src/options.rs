@@ -75,7 +75,7 @@ pub static OPTION_SPECS: &[OptionSpec] = &[
                 en: "the original scale: 2 to 37 points by rank and suit",
                 fr: "le barème d’origine\u{a0}: de 2 à 37 points selon la valeur et la couleur",
             },
-            ChoiceValue { key: "face_value", en: "the card's value", fr: "la valeur de la carte" },
+            ChoiceValue { key: "face_value", en: "the card’s value", fr: "la valeur de la carte" },
         ]),
         default: "\"openspiel\"",
         help: "what a card left in hand costs: an 8, 50 points; a face card or an Ace, 10; any other card 2 to 37 points by rank and suit (the original scale), or its value",

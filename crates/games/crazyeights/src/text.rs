@@ -32,11 +32,11 @@ un Valet, une Dame, un Roi ou un As, 10\u{a0}; une autre carte, de 2 à 37 point
 (le barème d’OpenSpiel, où 5♠ vaut 17), ou sa valeur en variante. Gagnent les meilleurs scores.";
 
 const RULES_EN: &str = "\
-Crazy Eights (the rules of OpenSpiel 2.0.2's crazy_eights)
+Crazy Eights (the rules of OpenSpiel 2.0.2’s crazy_eights)
 2 to 10 players; one 52-card deck, two above 5 players. Chance picks the dealer; everyone gets 7 \
 cards with two players, else 5, then the top card of the stock is turned up (an 8 goes back into \
-the stock and another card is turned). Play starts from the dealer's next seat.
-On your turn: play a card of the suit to follow or of the top card's rank, or an 8 at any time \
+the stock and another card is turned). Play starts from the dealer’s next seat.
+On your turn: play a card of the suit to follow or of the top card’s rank, or an 8 at any time \
 (then name the suit to follow); or draw, even with a playable card, up to 5 cards in \
 a turn (another number as a variant). After that many draws, or with an empty stock, you may pass.
 End: a player has no cards left, or 100 cards have been played in all (another number as a variant), or players + 1 \
@@ -46,7 +46,7 @@ a 2 makes the next player draw 2 unless they play a 2 (the 2s stack). A special 
 if the dealer had played it. Also as a variant, the discard pile (but its top card) becomes the \
 stock when the stock runs out.
 Score: 0 for a player with no cards left, else minus what the hand is worth: an 8, 50 points; a \
-Jack, Queen, King or Ace, 10; any other card 2 to 37 points by rank and suit (OpenSpiel's scale, \
+Jack, Queen, King or Ace, 10; any other card 2 to 37 points by rank and suit (OpenSpiel’s scale, \
 where 5♠ is worth 17), or its face value as a variant. The highest scores win.";
 
 impl Reason for Illegal {

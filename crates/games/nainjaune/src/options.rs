@@ -81,9 +81,8 @@ pub const DEFAULT_ROUNDS: u32 = 12;
 /// The most rounds the `rounds` option accepts.
 const MAX_ROUNDS: u64 = 10_000;
 
-const ROUNDS_TEXT: &str = "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10000";
-const ROUNDS_TEXT_FR: &str =
-    "0 ou null (jouer jusqu'à ce qu'un joueur ne puisse plus miser ni payer), ou un nombre de manches de 1 à 10000";
+const ROUNDS_TEXT: &str = "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10,000";
+const ROUNDS_TEXT_FR: &str = "0 ou null (jouer jusqu’à ce qu’un joueur ne puisse plus miser ni payer), ou un nombre de manches de 1 à 10\u{202f}000";
 
 /// `rounds` as a number: `null` is 0, anything but an integer from 0 to 10,000 is refused.
 fn read_rounds(value: &Value) -> Option<u32> {
@@ -196,11 +195,11 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
                 en: "before anyone else lays a card",
                 fr: "avant qu’un autre joueur ait posé une carte",
             },
-            ChoiceValue { key: "first_turn", en: "during one's own first turn", fr: "pendant son premier tour" },
+            ChoiceValue { key: "first_turn", en: "during one’s own first turn", fr: "pendant son premier tour" },
         ]),
         default: "\"strict\"",
         // J8.
-        help: "Grand Opéra: out before anyone else lays a card, or out during one's own first turn",
+        help: "Grand Opéra: out before anyone else lays a card, or out during one’s own first turn",
         help_fr: "Grand Opéra\u{a0}: tout poser avant qu’un autre joueur ait posé une carte, ou pendant son premier tour",
     },
     OptionSpec {

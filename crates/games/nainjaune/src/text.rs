@@ -19,30 +19,30 @@ use tapis_core::{
 };
 
 const RULES_FR: &str = "\
-LE NAIN JAUNE — de 3 à 8 joueurs (2 en variante), 52 cartes, l'As est la plus faible.
-But : se débarrasser le premier de ses cartes et ramasser le plus de jetons.
+LE NAIN JAUNE — de 3 à 8 joueurs (2 en variante), 52 cartes, l’As est la plus faible.
+But\u{a0}: se débarrasser le premier de ses cartes et ramasser le plus de jetons.
 
-Plateau : 10♦ (1 jeton par joueur), Valet♣ (2), Dame♠ (3), Roi♥ (4), 7♦ le Nain Jaune (5).
-Chaque manche, chacun mise ces 15 jetons ; ce qui reste des manches précédentes reste en place.
-Donne : 3 j. 15 cartes, 4 j. 12, 5 j. 9, 6 j. 8, 7 j. 7, 8 j. 6 (2 j. 22) ; le reste est mis de \
+Plateau\u{a0}: 10♦ (1 jeton par joueur), Valet♣ (2), Dame♠ (3), Roi♥ (4), 7♦ le Nain Jaune (5).
+Chaque manche, chacun mise ces 15 jetons\u{a0}; ce qui reste des manches précédentes reste en place.
+Donne\u{a0}: 3 j. 15 cartes, 4 j. 12, 5 j. 9, 6 j. 8, 7 j. 7, 8 j. 6 (2 j. 22)\u{a0}; le reste est mis de \
 côté, face cachée, toute la manche.
 
-Le joueur à gauche du donneur pose une carte quelconque puis, s'il le peut et le \
-veut, la carte du rang juste au-dessus, de n'importe quelle couleur, et ainsi de suite. Quand il \
-s'arrête, il annonce le rang manquant, « Sans Dame ! » par exemple : le joueur à sa gauche \
-doit poser ce rang s'il l'a, sinon il passe ; celui qui répond continue la suite à son \
-tour. Si personne ne répond, le dernier à avoir joué entame une nouvelle suite. « Roi et je \
-recommence ! » : après un Roi on entame une nouvelle suite. Poser une carte du plateau ramasse \
-toute sa case (« 7♦ qui prend ! »).
+Le joueur à gauche du donneur pose une carte quelconque puis, s’il le peut et le \
+veut, la carte du rang juste au-dessus, de n’importe quelle couleur, et ainsi de suite. Quand il \
+s’arrête, il annonce le rang manquant, «\u{a0}Sans Dame\u{a0}!\u{a0}» par exemple\u{a0}: le joueur à sa gauche \
+doit poser ce rang s’il l’a, sinon il passe\u{a0}; celui qui répond continue la suite à son \
+tour. Si personne ne répond, le dernier à avoir joué entame une nouvelle suite. «\u{a0}Roi et je \
+recommence\u{a0}!\u{a0}»\u{a0}: après un Roi on entame une nouvelle suite. Poser une carte du plateau ramasse \
+toute sa case («\u{a0}7♦ qui prend\u{a0}!\u{a0}»).
 
-Le premier sans carte gagne la manche (« J'arrête ! ») : chaque autre lui paie 1 jeton par carte \
-restante ; qui garde une carte du plateau double sa case ; s'il a tout posé avant que quiconque \
-ait posé une carte, c'est un Grand Opéra : il rafle aussi tout le plateau. La partie s'arrête \
-après une manche qu'un joueur n'a pu payer en entier, ou quand un joueur ne peut plus miser 15 \
+Le premier sans carte gagne la manche («\u{a0}J’arrête\u{a0}!\u{a0}»)\u{a0}: chaque autre lui paie 1 jeton par carte \
+restante\u{a0}; qui garde une carte du plateau double sa case\u{a0}; s’il a tout posé avant que quiconque \
+ait posé une carte, c’est un Grand Opéra\u{a0}: il rafle aussi tout le plateau. La partie s’arrête \
+après une manche qu’un joueur n’a pu payer en entier, ou quand un joueur ne peut plus miser 15 \
 jetons. Le plus riche gagne (ex æquo possibles).
 
-Reconstitutions (règles incertaines, modifiables par option) : l'ordre du règlement, \
-la définition du Grand Opéra, l'obligation de fournir, l'annonce « qui prend ! », le paiement aux \
+Reconstitutions (règles incertaines, modifiables par option)\u{a0}: l’ordre du règlement, \
+la définition du Grand Opéra, l’obligation de fournir, l’annonce «\u{a0}qui prend\u{a0}!\u{a0}», le paiement aux \
 points, le jeu à deux, la fin de partie.";
 
 const RULES_EN: &str = "\
@@ -61,7 +61,7 @@ it, else passes; whoever answers goes on with the run. If nobody answers, the la
 to have laid a card starts a new run. After a King, its player starts a new run (“Roi et je \
 recommence!”). Laying a board card takes its whole cell (“7♦ qui prend!”).
 
-The first player out of cards wins the round (“J'arrête!”): every other pays him 1 chip per card \
+The first player out of cards wins the round (“J’arrête!”): every other pays him 1 chip per card \
 left; whoever still holds a board card doubles its cell; if he went out before anyone else laid a \
 card, it is a Grand Opéra and he also sweeps the board. The match ends after a round someone could \
 not pay in full, or when someone cannot stake 15 chips. The richest player wins (ties are shared).

@@ -234,7 +234,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         key: "king_demand_allows_wilds",
         kind: OptionKind::Bool,
         default: "true",
-        help: "an 8 or a Joker answers a King's rank demand",
+        help: "an 8 or a Joker answers a King’s rank demand",
         help_fr: "un 8 ou un Joker répond à la valeur demandée par un Roi",
     },
     OptionSpec {
@@ -277,7 +277,7 @@ pub const OPTION_SPECS: &[OptionSpec] = &[
         key: "mixed_stacking",
         kind: OptionKind::Bool,
         default: "false",
-        help: "7s and Jokers answer each other's chains",
+        help: "7s and Jokers answer each other’s chains",
         help_fr: "un Joker peut répondre à une série de 7, et un 7 à une série de Jokers",
     },
     OptionSpec {

@@ -814,11 +814,11 @@ Combinaisons (section perdue)\u{a0}: variantes maison facultatives, reconstitué
 
 const RULES_EN: &str = "\
 LE 8 NANTAIS — 2 to 7 players (2 to 10 with two packs), 52 cards + 2 Jokers.
-Goal: get rid of all your cards. Seven cards each; the stock's first card starts the discard. On \
-your turn you must lay a card of the top card's suit or rank (an 8 or a Joker goes on anything). \
+Goal: get rid of all your cards. Seven cards each; the stock’s first card starts the discard. On \
+your turn you must lay a card of the top card’s suit or rank (an 8 or a Joker goes on anything). \
 Then you may chain SÉRIES (same rank) and SUITES (same suit, next rank up: 2 … 10, J, Q, K, A), \
 without limit, then end the turn. A player who cannot play draws one card and may lay it at once if it \
-fits. Only the turn's last block of same-rank cards takes effect (covered cards lose theirs); \
+fits. Only the turn’s last block of same-rank cards takes effect (covered cards lose theirs); \
 inside that block the effects add up.
 SPECIAL CARDS (reconstructed: the original texts are lost):
   Ace: the next player loses his turn (one per Ace; with two players you play again).
@@ -830,7 +830,7 @@ SPECIAL CARDS (reconstructed: the original texts are lost):
          Joker; name a suit.
   King: demand a rank; the next card must be of that rank (or an 8, a Joker).
   Queen (optional rule): one card exchanged with any player per Queen.
-UNIQUE: with one card left, announce UNIQUE; otherwise, before the next player's first move, \
+UNIQUE: with one card left, announce UNIQUE; otherwise, before the next player’s first move, \
 anyone else may call CONTRE UNIQUE and the forgetful player draws 2 cards.
 Empty stock: the discard but its top card is shuffled. If nobody can play or draw for a whole \
 cycle the round is blocked: fewest cards wins it.

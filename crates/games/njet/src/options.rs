@@ -69,7 +69,7 @@ pub const SPECS: &[OptionSpec] = &[
             },
             ChoiceValue {
                 key: "opponents_only",
-                en: "only the other team's ordinary 1s",
+                en: "only the other team’s ordinary 1s",
                 fr: "seulement les 1 ordinaires de l’équipe adverse",
             },
         ]),

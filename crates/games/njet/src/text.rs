@@ -8,7 +8,8 @@
 //! « le 7 rouge » / "the red 7". A hand or a pile is written colour by colour, the values after
 //! the colour: « rouge 1 1 7 ; noir 3 » / "red 1 1 7; black 3". The notation's letters (`R B K
 //! G`: `K9`, `G5`) are what one types, the same in every language: the texts never show them,
-//! but for the rules, which say what to type.
+//! the rules included (they name the colours in words, as every game's rules do); a terminal
+//! player learns them from the moves it lists and from its error for a card mistyped.
 //!
 //! Seats are called by their names, the reader « vous » / "you" ([`Words`]); French texts put a
 //! non-breaking space (U+00A0) before « : ; ! ? ».
@@ -25,7 +26,7 @@ use tapis_core::{DescribeTable, HandCard, Lang, Mark, Reason, RichLine, RichSpan
 const RULES_FR: &str = "\
 NJET\u{a0}! — jeu de plis pour 3 ou 4 joueurs (Stefan Dorra, 1997)
 
-Cartes\u{a0}: 4 couleurs (rouge, bleu, noir, vert, notées R, B, K, G), valeurs 1 à 9, deux 1 \
+Cartes\u{a0}: 4 couleurs (rouge, bleu, noir, vert), valeurs 1 à 9, deux 1 \
 identiques par couleur.
 À 4 joueurs, 10 cartes chacun\u{a0}; à 3, les quatre 2 sont écartés et chacun reçoit 12 cartes.
 
@@ -60,13 +61,13 @@ deux 1 et l’absence d’obligation de couper sont des arbitrages du livret de 
 const RULES_EN: &str = "\
 NJET! — a trick-taking game for 3 or 4 players (Stefan Dorra, 1997)
 
-Cards: 4 colours (R red, B blue, K black, G green), values 1 to 9, two identical 1s per colour.
+Cards: 4 colours (red, blue, black, green), values 1 to 9, two identical 1s per colour.
 With 4 players each gets 10 cards; with 3 the four 2s are set aside and each gets 12.
 
-1. Njet phase: from the dealer's left, in turn, each player puts a stone on a free cell of the \
-   board, ruling that option out. A row's last free cell can never be covered. \
+1. Njet phase: from the dealer’s left, in turn, each player puts a stone on a free cell of the \
+   board, ruling that option out. A row’s last free cell can never be covered. \
    15 shared stones: 4-4-4-3 with 4 players (the dealer places 3); with 3 one stone covers the empty \
-   fourth seat's cell in the \"Start player\" row from the outset, and the other 14 are placed \
+   fourth seat’s cell in the \"Start player\" row from the outset, and the other 14 are placed \
    5-5-4. The cell left free in each row sets the round:
      Start player: who chooses a partner and leads the first trick;
      Discard: 0, 1 or 2 cards each player lays aside;
@@ -83,10 +84,10 @@ With 4 players each gets 10 cards; with 3 the four 2s are set aside and each get
    the highest card of the led colour; ordinary 1s are the lowest. Two identical ordinary 1s: the \
    later one wins (a reconstruction; the earlier one as a variant).
 5. Scoring: each team scores (tricks + loot cards) × point value, every 1 won being a loot card \
-   (as a variant, only the other team's ordinary 1s); each member adds that to his personal score.
+   (as a variant, only the other team’s ordinary 1s); each member adds that to his personal score.
 After 8 rounds (another number as a variant) the highest score wins; ties are shared.
 Reconstructions: the row sizes of the board, the stone allocation, the tie of two 1s and the \
-absence of a duty to trump are rulings of the project's rulebook.";
+absence of a duty to trump are rulings of the project’s rulebook.";
 
 impl Wording for crate::Njet {
     fn rules_text(lang: Lang) -> &'static str {

@@ -154,7 +154,7 @@ pub const SPECS: &[OptionSpec] = &[
             fr: "\"canonical\" ou une liste de 81 cartes, chacune \"a/b\" ou [\"a\", \"b\"] aux faces 1-9 ou J (pas de J/J)",
         },
         default: "\"canonical\"",
-        help: "the deck: the rulebook's, or 81 cards given by a program",
+        help: "the deck: the rulebook’s, or 81 cards given by a program",
         help_fr: "le paquet\u{a0}: celui de la règle, ou 81 cartes données par un programme",
     },
     OptionSpec {
@@ -168,7 +168,7 @@ pub const SPECS: &[OptionSpec] = &[
         key: "allow_tuck",
         kind: OptionKind::Bool,
         default: "true",
-        help: "a top card that fits no pile may be put under one's own pile (counts as a pass)",
+        help: "a top card that fits no pile may be put under one’s own pile (counts as a pass)",
         help_fr: "une carte du dessus qui ne va sur aucune pile peut être glissée sous son tas (compte comme passer)",
     },
     OptionSpec {
@@ -206,7 +206,7 @@ pub const SPECS: &[OptionSpec] = &[
         key: "next_round_starter",
         kind: OptionKind::Choice(&[
             ChoiceValue { key: "rotate", en: "the next player", fr: "le joueur suivant" },
-            ChoiceValue { key: "winner", en: "the round's winner", fr: "le gagnant de la manche" },
+            ChoiceValue { key: "winner", en: "the round’s winner", fr: "le gagnant de la manche" },
             ChoiceValue {
                 key: "loser",
                 en: "the player with the most cards left",
@@ -214,14 +214,14 @@ pub const SPECS: &[OptionSpec] = &[
             },
         ]),
         default: "\"rotate\"",
-        help: "who starts the next round: the next seat, the round's winner, or the player left with most cards",
+        help: "who starts the next round: the next seat, the round’s winner, or the player left with most cards",
         help_fr: "qui commence la manche suivante\u{a0}: le joueur suivant, le gagnant de la manche, ou celui à qui il reste le plus de cartes",
     },
     OptionSpec {
         key: "visible_joker_forced",
         kind: OptionKind::Bool,
         default: "false",
-        help: "a joker showing on top of one's pile must be played at once",
+        help: "a joker showing on top of one’s pile must be played at once",
         help_fr: "un joker visible sur le dessus de son tas doit être posé aussitôt",
     },
     OptionSpec {

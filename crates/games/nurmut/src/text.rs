@@ -44,7 +44,7 @@ Variantes\u{a0}: voir les options.";
 const RULES_EN: &str = "\
 Nur Mut (\"have courage!\") — 2 to 6 players (7 as a variant), 81 double-sided cards.
 Each face is a number 1 to 9 or a joker (J). Everybody gets a pile of 10 cards; only the upper \
-face of each pile's top card is seen, one's own included. Three cards showing numbers start the \
+face of each pile’s top card is seen, one’s own included. Three cards showing numbers start the \
 three centre piles.
 On your turn you may:
   Play        your top card on a pile whose top is exactly one more or one less (no 9 on 1; a \
@@ -54,13 +54,13 @@ On your turn you may:
   Courage     turn your top card over. If the revealed face fits, you must place it and \
               then take a whole extra turn; a revealed joker goes anywhere, with no extra turn. \
               Otherwise you take the pile with the highest top (random among ties), shuffle it \
-              into your pile, and the next player's top card replaces the taken pile: that is his \
+              into your pile, and the next player’s top card replaces the taken pile: that is his \
               whole turn.
-A joker laid in the centre is covered at once by the same player's next card, as it lies, until a \
+A joker laid in the centre is covered at once by the same player’s next card, as it lies, until a \
 number shows. When everybody has passed in a row, the first of them must play Courage. Emptying \
 your pile wins the round; the others score minus one point per card left. The match lasts as many \
 rounds as players; the best total wins.
-Reconstructions (the source rules are silent): the deck's composition (pairs of 1-9, 9 jokers), \
+Reconstructions (the source rules are silent): the deck’s composition (pairs of 1-9, 9 jokers), \
 the number of rounds, the whole bonus turn, the face covering a joker, the all-pass rule.
 Variants: see the options.";
 

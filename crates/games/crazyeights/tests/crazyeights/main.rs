@@ -631,7 +631,7 @@ fn bad_options_and_player_counts_are_refused() {
         )
     );
     let e = setup_error(2, None, json!({"max_turns": 0}));
-    assert_eq!(e.to_string(), "option 'max_turns' cannot be 0: it takes an integer from 1 to 1000000");
+    assert_eq!(e.to_string(), "option 'max_turns' cannot be 0: it takes an integer from 1 to 1,000,000");
     let e = setup_error(2, None, json!({"scoring": "points"}));
     assert_eq!(e.to_string(), r#"option 'scoring' cannot be "points": it takes openspiel, face_value"#);
     let known = "max_draw_cards, max_turns, use_special_cards, reshuffle, scoring";

@@ -808,8 +808,8 @@ fn bad_options_are_refused() {
         refusal(4, json!({"capital": 10}), None),
         (
             "bad_option".into(),
-            "l'option « capital » ne peut pas valoir 10 : elle prend un entier de 15 à 1000000".into(),
-            "option 'capital' cannot be 10: it takes an integer from 15 to 1000000".into()
+            "l'option « capital » ne peut pas valoir 10 : elle prend un entier de 15 à 1\u{202f}000\u{202f}000".into(),
+            "option 'capital' cannot be 10: it takes an integer from 15 to 1,000,000".into()
         )
     );
     assert!(setup_error(4, json!({"settlement_order": "sweep"}), None).starts_with("bad_option"));
@@ -818,11 +818,11 @@ fn bad_options_are_refused() {
         refusal(4, json!({"rounds": -1}), None),
         (
             "bad_option".into(),
-            "l'option « rounds » ne peut pas valoir -1 : elle prend 0 ou null (jouer jusqu'à ce qu'un joueur ne \
-             puisse plus miser ni payer), ou un nombre de manches de 1 à 10000"
+            "l'option « rounds » ne peut pas valoir -1 : elle prend 0 ou null (jouer jusqu’à ce qu’un joueur ne \
+             puisse plus miser ni payer), ou un nombre de manches de 1 à 10\u{202f}000"
                 .into(),
             "option 'rounds' cannot be -1: it takes 0 or null (play until a player cannot stake or pay), or a \
-             number of rounds from 1 to 10000"
+             number of rounds from 1 to 10,000"
                 .into()
         )
     );
@@ -832,9 +832,9 @@ fn bad_options_are_refused() {
             key: "rounds".into(),
             value: "\"two\"".into(),
             accepted: tapis_core::Text::new(
-                "0 ou null (jouer jusqu'à ce qu'un joueur ne puisse plus miser ni payer), ou un nombre de manches \
-                 de 1 à 10000",
-                "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10000"
+                "0 ou null (jouer jusqu’à ce qu’un joueur ne puisse plus miser ni payer), ou un nombre de manches \
+                 de 1 à 10\u{202f}000",
+                "0 or null (play until a player cannot stake or pay), or a number of rounds from 1 to 10,000"
             )
         }
     );

@@ -1139,7 +1139,7 @@ fn bad_options_are_refused_with_the_accepted_values() {
     let err = try_options(json!({"queen_swap_mode": "random"})).unwrap_err();
     assert_eq!(err.to_string(), "option 'queen_swap_mode' cannot be \"random\": it takes blind, named, target_chooses");
     let err = try_options(json!({"rounds_to_win": 0})).unwrap_err();
-    assert_eq!(err.to_string(), "option 'rounds_to_win' cannot be 0: it takes an integer from 1 to 1000");
+    assert_eq!(err.to_string(), "option 'rounds_to_win' cannot be 0: it takes an integer from 1 to 1,000");
     assert!(try_options(json!({"table_mode_errors": true})).is_err());
     let all = try_options(json!({"combos": ["carre", "king_eight"]})).unwrap();
     assert_eq!(all.record().options["combos"], json!(["king_eight", "carre"]));
