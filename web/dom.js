@@ -26,12 +26,3 @@ export function clear(el) {
   while (el.firstChild) el.removeChild(el.firstChild);
   return el;
 }
-
-/** Adds a game's style sheet to the page once, however often its module draws. */
-export function addStyle(game, css) {
-  if (typeof document === 'undefined' || document.querySelector(`style[data-game="${game}"]`)) return;
-  const style = document.createElement('style');
-  style.dataset.game = game;
-  style.textContent = css;
-  document.head.append(style);
-}

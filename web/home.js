@@ -1,20 +1,11 @@
-// Home: the games, each with a picture and a line, then the form of the one chosen (your name,
-// the seats, what the table does when someone is away, the rule options in words). Creating a
-// table seats its creator at seat 1 and opens the table.
+// Home: the games, each with a picture and its line (the server's words), then the form of the
+// one chosen (your name, the seats, what the table does when someone is away, the rule options in
+// words). Creating a table seats its creator at seat 1 and opens the table.
 
 import { h, clear } from './dom.js';
 import { lang, tr } from './i18n.js';
 import { cardElement } from './cards.js';
-import { app, api, loadGames, botLevels, gameModule, gameInfo, gameName, topBar, onRedraw, navigate, saveSeat, optionsInOrder, optionValueWords } from './shared.js';
-
-const GAME_LINES = {
-  nantais: ['Le 8 américain d’une famille nantaise\u00a0: séries, suites, 7 et Jokers qui font piocher, UNIQUE\u00a0!', 'A Nantes family’s Crazy Eights: runs, sequences, 7s and Jokers that make you draw, UNIQUE!'],
-  nurmut: ['Cartes à deux faces et un peu de courage\u00a0: devinez ce qui se cache dessous.', 'Two-faced animal cards and some courage: guess what hides beneath.'],
-  gum: ['Videz votre main, vos cartes visibles puis cachées\u00a0; le Ninja et le 13 changent tout.', 'Empty your hand, then your face-up and face-down cards; the Ninja and the 13 change everything.'],
-  nainjaune: ['Le jeu de jetons des familles\u00a0: des suites, «\u00a0sans…\u00a0», et le Nain Jaune au centre.', 'The family chip game: runs, “sans…” calls, and the Yellow Dwarf in the middle.'],
-  njet: ['On écarte les règles à coups de «\u00a0Njet!\u00a0», puis on joue les plis en équipe.', 'Strike out rules with “Njet!”, then play the tricks in teams.'],
-  crazyeights: ['Le 8 américain le plus simple\u00a0: même couleur ou même valeur, et le 8 change la couleur.', 'Crazy Eights at its simplest: same suit or same rank, and an 8 changes the suit.'],
-};
+import { app, api, loadGames, botLevels, gameModule, gameInfo, gameName, gameTagline, topBar, onRedraw, navigate, saveSeat, optionsInOrder, optionValueWords } from './shared.js';
 
 export async function homePage(chosen) {
   onRedraw(() => homePage(chosen));
@@ -32,10 +23,11 @@ export async function homePage(chosen) {
       'Choisissez un jeu, invitez vos amis par un lien, complétez la table avec des bots.',
       'Choose a game, invite your friends with a link, fill the table with bots.')));
   const grid = h('div', { class: 'game-grid' });
-  for (const game of list) {
-    const mod = await gameModule(game.id);
+  // Every game's module and style sheet asked for at once, their sheets linked in the list's order.
+  const mods = await Promise.all(list.map((game) => gameModule(game.id)));
+  for (const [i, game] of list.entries()) {
+    const mod = mods[i];
     const picture = mod.icon ? mod.icon({ lang: lang(), h, card: (c, o) => cardElement(c, { lang: lang(), ...o }) }) : null;
-    const line = GAME_LINES[game.id] || ['', ''];
     grid.append(h('button', {
       class: 'game-tile' + (chosen === game.id ? ' chosen' : ''), type: 'button', 'data-game': game.id,
       onclick: () => homePage(game.id),
@@ -43,7 +35,7 @@ export async function homePage(chosen) {
       h('div', { class: 'game-picture', 'aria-hidden': 'true' }, picture),
       h('strong', {}, gameName(game.id)),
       h('span', { class: 'game-players' }, tr(`${game.players[0]} à ${game.players[1]} joueurs`, `${game.players[0]} to ${game.players[1]} players`)),
-      h('span', {}, tr(line[0], line[1]))));
+      h('span', {}, gameTagline(game.id))));
   }
   main.append(grid);
   if (chosen) main.append(createForm(gameInfo(chosen)));

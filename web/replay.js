@@ -99,7 +99,7 @@ export async function replayPage(code) {
     built.pos.textContent = tr(`coup ${step} sur ${last}`, `move ${step} of ${last}`);
     built.words.textContent = current.words ? names(current.seat) + tr(' : ', ': ') + current.words[lang()] : tr('La donne.', 'The deal.');
     built.result.replaceChildren(view.result ? h('div', { class: 'replay-result', 'data-result': 'winners' },
-      winnersLine(view.result.winners, names), scoreSheet(view, names, data.rounds, { word: roundWord(mod) })) : '');
+      winnersLine(view.result.winners, names), scoreSheet(view, names, data.rounds, { word: roundWord(data.game) })) : '');
     const told = [];
     for (let i = 1; i <= step; i++) {
       for (const e of data.steps[i].events) if (e.text) told.push(h('li', { class: i === step ? 'current' : '' }, e.text[lang()]));

@@ -33,21 +33,31 @@ export function botLevels() {
   return bots.levels;
 }
 
+/** A game's module, `games/<id>.js`, once its style sheet `games/<id>.css` applies: nothing of
+ * the game is drawn unstyled. */
 export async function gameModule(id) {
   if (!modules[id]) {
-    modules[id] = import(`/web/games/${id}.js`).catch(() => ({ render: genericRender }));
+    modules[id] = Promise.all([import(`/web/games/${id}.js`), gameStyle(id)])
+      .then(([mod]) => mod)
+      .catch(() => ({ render: genericRender }));
   }
   return modules[id];
+}
+
+/** Links a game's style sheet, once (`gameModule` asks once per game); settles when it applies,
+ * or when it failed to load, since a table drawn without its look still plays. */
+function gameStyle(id) {
+  return new Promise((resolve) => {
+    const link = h('link', { rel: 'stylesheet', href: `/web/games/${id}.css`, 'data-game': id });
+    link.addEventListener('load', resolve);
+    link.addEventListener('error', resolve);
+    document.head.append(link);
+  });
 }
 
 export function gameInfo(id) {
   return (games || []).find((g) => g.id === id);
 }
-
-// The names people know the games by, where the server's name is a researcher's: « Crazy
-// Eights (OpenSpiel) » is plain Crazy Eights at the table. Not « le huit américain », which in
-// French names Le 8 Nantais too, its family's house version.
-const FAMILY_NAMES = { crazyeights: ['Crazy Eights', 'Crazy Eights'] };
 
 /** « une partie du 8 Nantais », « de Njet! »: the French article joins « de ». */
 export function ofGame(id) {
@@ -61,11 +71,17 @@ export function stop(text) {
   return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
-/** A game's name for the reader. */
+/** A game's name for the reader, as a table calls it (the server's `short_name`: « Crazy Eights
+ * (OpenSpiel) » is plain Crazy Eights to players). */
 export function gameName(id) {
-  if (FAMILY_NAMES[id]) return tr(...FAMILY_NAMES[id]);
   const game = gameInfo(id);
-  return game ? game.name : id;
+  return game ? tr(game.short_name_fr, game.short_name) : id;
+}
+
+/** A game's one-line description for the reader (the server's `tagline`). */
+export function gameTagline(id) {
+  const game = gameInfo(id);
+  return game ? tr(game.tagline_fr, game.tagline) : '';
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -332,10 +348,11 @@ export function seatStrip(view, names, info, { extra = null, connectedSelf = fal
   }));
 }
 
-/** What a game calls one of its rounds, as `[French, English]` in lower case: « manche » unless
- * its module says otherwise (Battle GUM plays a match of several « parties »). */
-export function roundWord(mod) {
-  return (mod && mod.roundWord) || ['manche', 'round'];
+/** What a game calls one of its rounds, as `[French, English]` in lower case, as the server words
+ * it (`round_word`): « manche », or Battle GUM's « partie » (a match of several). */
+export function roundWord(id) {
+  const game = gameInfo(id);
+  return game ? [game.round_word_fr, game.round_word] : ['manche', 'round'];
 }
 
 const capital = (word) => word[0].toUpperCase() + word.slice(1);

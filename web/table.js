@@ -652,7 +652,7 @@ class RoomPage {
     const view = room.snapshot.view;
     // The side panel is narrow: from five players on, the sheet lies on its side.
     const turned = view.players >= 5;
-    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds, { word: roundWord(this.module), turned }), earlierMatches(room.code, view.match) || '');
+    table.scores.replaceChildren(scoreSheet(view, this.names(), room.rounds, { word: roundWord(room.info.game), turned }), earlierMatches(room.code, view.match) || '');
   }
 
   /** The round's or the match's end, held in a dialog until dismissed. */
@@ -886,7 +886,7 @@ function settlement(room, end, mod, view, names) {
 
 function roundDialog(room, mod, view, names, close) {
   const { summary } = room.roundEnd;
-  const [fr, en] = roundWord(mod);
+  const [fr, en] = roundWord(room.info.game);
   return dialog(tr(`Fin de la ${fr} ${summary.round}`, `End of ${en} ${summary.round}`),
     ...settlement(room, room.roundEnd, mod, view, names),
     scoreSheet(view, names, [summary], { now: false, word: [fr, en] }),
@@ -903,7 +903,7 @@ function resultsDialog(room, mod, view, names, close) {
     // Seen as it happened, the last round's end says why the match ended (« un joueur ne peut
     // plus miser 15 jetons »); after a reload only the sheet is known.
     ...(room.matchEnd ? settlement(room, room.matchEnd, mod, view, names) : []),
-    scoreSheet(view, names, room.rounds, { word: roundWord(mod) }),
+    scoreSheet(view, names, room.rounds, { word: roundWord(room.info.game) }),
     h('div', { class: 'dialog-buttons' },
       player ? h('button', { type: 'button', class: 'primary', 'data-do': 'rematch', onclick: () => { room.send({ type: 'rematch' }); } }, tr('Revanche', 'Rematch')) : null,
       h('a', { class: 'button', href: `/r/${room.code}/replay`, 'data-do': 'replay' }, tr('Revoir la partie', 'Watch it again')),

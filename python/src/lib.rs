@@ -674,7 +674,8 @@ fn game_seed(seed: u64, k: u64) -> u64 {
     tapis_core::rng::game_seed(seed, k)
 }
 
-/// Every game: id, name, player counts, options (the referee's `games` answer).
+/// Every game: id, name, player counts, options, rules and its one-line `tagline` (the referee's
+/// `games` answer).
 #[pyfunction]
 fn games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
     json_to_py(py, &tapis_table::games_json())

@@ -31,6 +31,18 @@ def test_load_game_takes_options_and_refuses_bad_ones():
         tapis.load_game("gum", reward="points")
 
 
+def test_games_give_each_games_own_words():
+    entries = {entry["id"]: entry for entry in tapis.games()}
+    assert tuple(entries) == tapis.GAMES
+    for entry in entries.values():
+        for key in ("tagline", "short_name", "round_word"):
+            assert entry[key] and entry[f"{key}_fr"], (entry["id"], key)
+    assert entries["nurmut"]["tagline"] == "Two-faced animal cards and some courage: guess what hides beneath."
+    assert entries["crazyeights"]["name"] == "Crazy Eights (OpenSpiel)"
+    assert entries["crazyeights"]["short_name"] == "Crazy Eights"
+    assert (entries["gum"]["round_word"], entries["gum"]["round_word_fr"]) == ("game", "partie")
+
+
 def test_crazyeights_has_openspiels_sizes():
     game = tapis.load_game("crazyeights", players=4)
     assert game.num_distinct_actions() == 58

@@ -7,7 +7,6 @@
 // Every action offered is one of `view.legal`, through `ctx.offer`; `pass` is left to the shell.
 
 import { suitIcon as suitSvg, suitName } from '../cards.js';
-import { addStyle } from '../dom.js';
 
 const NB = '\u00a0';
 const SUIT_ORDER = ['S', 'H', 'D', 'C'];
@@ -28,94 +27,8 @@ function directionIcon(clockwise) {
   return el;
 }
 
-const CSS = `
-.game-crazyeights { display: flex; flex-direction: column; gap: 0.7rem; --c8-hand-w: 78px; --c8-pile-w: 96px; }
-.game-crazyeights .c8-seats { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: stretch; justify-content: center; }
-.game-crazyeights .c8-arrow { align-self: center; font-size: 1.3rem; color: #ffe7a3; font-weight: 700; }
-.game-crazyeights .c8-opp {
-  background: rgba(0,0,0,0.18); border: 2px solid rgba(255,255,255,0.15); border-radius: 10px;
-  padding: 0.3rem 0.5rem; min-width: 8.5rem; display: flex; flex-direction: column; gap: 0.25rem; color: #fff;
-}
-.game-crazyeights .c8-opp.c8-active { border-color: #ffd36b; box-shadow: 0 0 0 2px rgba(255,211,107,0.35); }
-.game-crazyeights .c8-opp-name { font-weight: 700; font-size: 0.95rem; overflow-wrap: anywhere; }
-.game-crazyeights .c8-opp-row { display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap; }
-.game-crazyeights .c8-backs { display: flex; --card-w: 26px; padding-left: 14px; }
-.game-crazyeights .c8-backs .card { margin-left: -14px; }
-.game-crazyeights .c8-count { font-variant-numeric: tabular-nums; font-size: 0.9rem; }
-.game-crazyeights .c8-faces { display: flex; flex-wrap: wrap; gap: 2px; --card-w: 34px; }
-.game-crazyeights .c8-centre { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: center; justify-content: center; }
-.game-crazyeights .c8-pile { display: flex; flex-direction: column; align-items: center; gap: 0.25rem; font-size: 0.85rem; color: #dfeee5; }
-.game-crazyeights .c8-pile .card { --card-w: var(--c8-pile-w); }
-.game-crazyeights .c8-empty { width: var(--c8-pile-w); aspect-ratio: 100 / 140; border: 2px dashed rgba(255,255,255,0.4); border-radius: 8px; }
-.game-crazyeights .c8-stock.playable { border-radius: 8px; }
-.game-crazyeights .c8-stock.playable .card { filter: drop-shadow(0 0 6px #ffd36b); }
-.game-crazyeights .c8-caption { font-weight: 700; color: #fff; }
-.game-crazyeights .c8-discard { display: flex; align-items: flex-end; }
-.game-crazyeights .c8-discard .card { --card-w: calc(var(--c8-pile-w) * 0.72); margin-left: calc(var(--c8-pile-w) * -0.46); }
-.game-crazyeights .c8-discard .card:first-child { margin-left: 0; }
-.game-crazyeights .c8-discard .card.c8-top { --card-w: var(--c8-pile-w); }
-.game-crazyeights .c8-discard .card.c8-stacked svg { border-radius: 7px; box-shadow: -3px 3px 0 #e9e6dc, -6px 6px 0 #c9c4b5; }
-.game-crazyeights .c8-under { font-size: 0.85rem; color: #dfeee5; }
-.game-crazyeights .c8-under summary { cursor: pointer; }
-.game-crazyeights .c8-under .c8-faces { margin-top: 0.3rem; }
-.game-crazyeights .c8-rules { display: flex; flex-direction: column; gap: 0.4rem; min-width: 10rem; max-width: 17rem; }
-.game-crazyeights .c8-info {
-  background: rgba(255,255,255,0.95); color: #1d2421; border-radius: 10px; padding: 0.35rem 0.6rem;
-  display: flex; align-items: center; gap: 0.5rem; font-size: 0.9rem;
-}
-.game-crazyeights .c8-info strong { font-size: 1.15rem; }
-.game-crazyeights .c8-info .c8-suit { width: 1.9rem; height: 1.9rem; flex: none; }
-.game-crazyeights .c8-info .c8-big { font-size: 2rem; font-weight: 800; line-height: 1; }
-.game-crazyeights .c8-info.c8-penalty { background: #b3261e; color: #fff; }
-.game-crazyeights .c8-info.c8-quiet { background: rgba(0,0,0,0.25); color: #fff; }
-.game-crazyeights .c8-dir-icon { width: 1.8rem; height: 1.8rem; flex: none; color: #ffe7a3; }
-.game-crazyeights .c8-meter { display: flex; flex-direction: column; gap: 0.15rem; flex: 1; }
-.game-crazyeights .c8-bar { height: 0.4rem; border-radius: 999px; background: rgba(255,255,255,0.25); overflow: hidden; }
-.game-crazyeights .c8-bar span { display: block; height: 100%; background: #ffd36b; }
-.game-crazyeights .c8-status { text-align: center; margin: 0; font-weight: 600; color: #fff; }
-.game-crazyeights .c8-panel {
-  background: rgba(255,255,255,0.96); color: #1d2421; border-radius: 12px; padding: 0.6rem 0.8rem;
-  display: flex; flex-direction: column; gap: 0.5rem; align-items: center; align-self: center; max-width: 100%;
-}
-.game-crazyeights .c8-panel h3 { margin: 0; font-size: 1.05rem; text-align: center; }
-.game-crazyeights .c8-choices { display: flex; flex-wrap: wrap; gap: 0.45rem; justify-content: center; }
-.game-crazyeights .c8-choice {
-  display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.1rem;
-  min-width: 4.6rem; min-height: 4.6rem; padding: 0.35rem; border-radius: 12px; border: 2px solid #c9c4b5;
-  background: #fff; color: #1d2421; font-weight: 700; font-size: 0.85rem;
-}
-.game-crazyeights .c8-choice.playable:hover, .game-crazyeights .c8-choice.playable:focus-visible { border-color: #c8891a; background: #fff6dc; }
-.game-crazyeights .c8-choice .c8-suit { width: 2.6rem; height: 2.6rem; }
-.game-crazyeights .c8-mine { display: flex; flex-direction: column; gap: 0.3rem; border: 2px solid transparent; border-radius: 12px; padding: 0.3rem 0.5rem; }
-.game-crazyeights .c8-mine.c8-active { border-color: #ffd36b; }
-.game-crazyeights .c8-mine-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; font-size: 0.9rem; color: #dfeee5; }
-.game-crazyeights .c8-mine-head strong { color: #fff; font-size: 1rem; }
-.game-crazyeights .c8-hand { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: flex-end; padding-top: 0.7rem; --card-w: var(--c8-hand-w); }
-.game-crazyeights .c8-hand.c8-choosing .card:not(.playable) { filter: brightness(0.72) saturate(0.6); }
-@media (max-width: 760px) {
-  .game-crazyeights { --c8-hand-w: 56px; --c8-pile-w: 68px; gap: 0.5rem; }
-  .game-crazyeights .c8-hand { gap: 0; padding-left: 24px; }
-  .game-crazyeights .c8-hand .card { margin-left: -24px; }
-  .game-crazyeights .c8-arrow { display: none; }
-  .game-crazyeights .c8-seats { gap: 0.3rem; }
-  .game-crazyeights .c8-opp { flex: 1 1 6.2rem; min-width: 0; padding: 0.2rem 0.35rem; gap: 0.1rem; }
-  .game-crazyeights .c8-opp-name { font-size: 0.82rem; }
-  .game-crazyeights .c8-count { font-size: 0.8rem; }
-  .game-crazyeights .c8-centre { gap: 0.5rem 0.7rem; }
-  .game-crazyeights .c8-rules { min-width: 0; flex: 1 1 9rem; }
-  .game-crazyeights .c8-info { font-size: 0.82rem; padding: 0.3rem 0.45rem; }
-  .game-crazyeights .c8-choice { min-width: 3.9rem; min-height: 3.9rem; }
-}
-.crazyeights-icon { display: flex; align-items: center; justify-content: center; padding-top: 6px; }
-.crazyeights-icon .card { --card-w: 46px; margin-left: -18px; box-shadow: 0 1px 3px rgba(0,0,0,0.35); border-radius: 5px; }
-.crazyeights-icon .card:first-child { margin-left: 0; }
-`;
-
-const ensureStyle = () => addStyle('crazyeights', CSS);
-
 /** The home page tile: the four eights, fanned. */
 export function icon(ctx) {
-  ensureStyle();
   const angles = [-18, -6, 6, 18];
   const lifts = [8, 1, 1, 8];
   return ctx.h('div', { class: 'crazyeights-icon' }, ['8C', '8D', '8H', '8S'].map((c, i) => {
@@ -129,7 +42,6 @@ export function icon(ctx) {
 export const seatTiles = true;
 
 export function render(area, view, ctx) {
-  ensureStyle();
   const { h } = ctx;
   const t = view.table;
   const me = view.seat;

@@ -13,7 +13,6 @@
 // values in their own colour with a small emblem of their power, the 13 on gold with a crown,
 // and the Ninja (00) as a masked ninja with a shuriken. Every SVG is self-contained (no ids).
 
-import { addStyle } from '../dom.js';
 import { de } from '../i18n.js';
 
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
@@ -113,9 +112,6 @@ function ninjaFace() {
 }
 
 /** The face of a GUM card as SVG markup: "1"…"13", or "00" the Ninja. */
-/** A match of Battle GUM is played in « parties » (games), not « manches ». */
-export const roundWord = ['partie', 'game'];
-
 export function cardSvg(code) {
   const c = String(code);
   if (c === '00') return ninjaFace();
@@ -153,7 +149,6 @@ function cardLabel(code, ctx) {
 
 /** A card as an element: <span class="card gum-card" role="img" data-card="7" aria-label="…">. */
 export function cardElement(code, ctx, opts = {}) {
-  ensureStyle();
   const el = document.createElement('span');
   el.className = `card gum-card${opts.small ? ' card-small' : ''}`;
   el.setAttribute('role', 'img');
@@ -166,7 +161,6 @@ export function cardElement(code, ctx, opts = {}) {
 }
 
 function backElement(ctx, opts = {}) {
-  ensureStyle();
   const el = document.createElement('span');
   el.className = `card gum-card card-back${opts.small ? ' card-small' : ''}`;
   el.setAttribute('role', 'img');
@@ -175,115 +169,8 @@ function backElement(ctx, opts = {}) {
   return el;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The game's own look, injected once.
-
-const CSS = `
-:where(.gum-card){display:inline-block;width:var(--card-w,64px);line-height:0;vertical-align:middle;flex:none}
-:where(.gum-card) svg{display:block;width:100%;height:auto;border-radius:calc(var(--card-w,64px)*0.08)}
-.game-gum{--gum-small:46px;--gum-hand:64px}
-.gum-table{display:flex;flex-direction:column;gap:.6rem}
-.gum-banner{background:rgba(0,0,0,.25);border-radius:10px;padding:.45rem .7rem;font-weight:600;line-height:1.35}
-.gum-banner p{margin:0}
-@media (max-width:760px){.gum-hint{display:none}}
-.gum-banner .gum-sub{font-weight:400;color:#dcebe2;font-size:.92rem}
-.gum-banner.gum-hot{background:#ffd54f;color:#3b2600;box-shadow:0 0 0 3px #fff3c4,0 0 18px rgba(255,213,79,.7);animation:gum-pulse 1.2s ease-in-out infinite alternate}
-.gum-banner.gum-hot .gum-sub{color:#5a3d00}
-@keyframes gum-pulse{from{box-shadow:0 0 0 2px #fff3c4,0 0 6px rgba(255,213,79,.5)}to{box-shadow:0 0 0 4px #fff3c4,0 0 22px rgba(255,213,79,.9)}}
-@media (prefers-reduced-motion:reduce){.gum-banner.gum-hot{animation:none}}
-.gum-others{display:flex;flex-wrap:wrap;gap:.5rem}
-.gum-zone{position:relative;flex:1 1 10.5rem;min-width:0;background:rgba(0,0,0,.16);border:2px solid rgba(255,255,255,.14);border-radius:12px;padding:.4rem .5rem;display:flex;flex-direction:column;gap:.35rem}
-.gum-zone.gum-turn{border-color:#ffcf66;box-shadow:0 0 0 2px rgba(255,207,102,.3)}
-.gum-zone.gum-target{border-color:#ff8a65;background:rgba(120,20,0,.25)}
-.gum-zone.gum-out{opacity:.75}
-.gum-zone.playable{border:2px dashed #ffe08a;background:rgba(255,224,138,.16);cursor:pointer}
-.gum-zone.playable:hover,.gum-zone.playable:focus-visible{background:rgba(255,224,138,.3)}
-.gum-give{display:block;text-align:center;background:#ffe08a;color:#3b2600;border-radius:8px;font-weight:700;padding:.2rem .4rem;font-size:.9rem}
-.gum-head{display:flex;align-items:center;gap:.3rem .45rem;font-size:.92rem}
-.gum-head>*{flex:none}
-.gum-head b{flex:0 1 auto;min-width:0;font-weight:700;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-@media (max-width:760px){.gum-head{flex-wrap:wrap}.gum-head b{white-space:normal;overflow-wrap:anywhere}}
-.gum-tag{font-size:.75rem;border-radius:999px;padding:.05rem .45rem;background:rgba(255,255,255,.18);white-space:nowrap}
-.gum-tag.gum-tag-turn{background:#ffcf66;color:#3b2600;font-weight:700}
-.gum-tag.gum-tag-hot{background:#ff8a65;color:#2b0a00;font-weight:700}
-.gum-tag.gum-tag-place{background:#fff3c4;color:#5a3d00;font-weight:700}
-.gum-row{display:flex;flex-wrap:wrap;align-items:flex-end;gap:.6rem 1.2rem}
-.gum-ownhand{flex:1 1 12rem;min-width:0}
-.gum-label{display:block;font-size:.75rem;color:#cfe3d7;margin-bottom:.15rem}
-.gum-fan{display:flex;align-items:flex-end;--card-w:var(--gum-small);min-height:calc(var(--gum-small)*1.4)}
-.gum-fan>.gum-card+.gum-card{margin-left:calc(var(--card-w)*-0.42)}
-.gum-otherhand{flex:1 1 7rem;min-width:0}
-.gum-chips{display:flex;flex-wrap:wrap;gap:3px;max-width:22rem}
-.gum-chip{display:inline-block;min-width:1.7rem;text-align:center;font-weight:800;font-size:.9rem;line-height:1.5;border:1.5px solid;border-radius:5px;padding:0 .2rem}
-.gum-hidden{position:relative;display:inline-block;--card-w:calc(var(--gum-small)*0.7);margin:8px 0 0 2px}
-.gum-hidden .gum-count{right:-10px;top:-8px}
-.gum-slots{display:flex;gap:.3rem;--card-w:var(--gum-small)}
-.gum-slot{position:relative;width:var(--card-w);height:calc(var(--card-w)*1.4 + var(--card-w)*0.32);flex:none}
-.gum-slot>.gum-card{position:absolute;left:0}
-.gum-slot>.gum-card.card-back{top:0}
-.gum-slot>.gum-card:not(.card-back){top:calc(var(--card-w)*0.32)}
-.gum-slot-empty{position:absolute;left:0;top:0;width:var(--card-w);height:calc(var(--card-w)*1.4);border:1.5px dashed rgba(255,255,255,.3);border-radius:calc(var(--card-w)*0.08)}
-.gum-card.playable{filter:drop-shadow(0 0 5px #ffd36b);cursor:pointer}
-.gum-slot>.gum-card.playable{transform:translateY(-5px)}
-.gum-slot>.gum-card.playable:hover,.gum-slot>.gum-card.playable:focus-visible{transform:translateY(-9px)}
-.gum-centre{display:grid;grid-template-areas:"stock pile need";grid-template-columns:auto auto auto;align-items:start;justify-content:center;gap:.8rem 1.4rem;padding:.5rem;border-radius:12px;background:rgba(0,0,0,.12)}
-.gum-stock{grid-area:stock;display:flex;flex-direction:column;align-items:center;gap:.2rem;--card-w:var(--gum-small);font-size:.85rem}
-.gum-stock .gum-card{filter:drop-shadow(2px 2px 0 #0c2a1c)}
-.gum-burnt{color:#ffcc80;white-space:nowrap;font-size:.82rem}
-.gum-burnt-box{width:var(--card-w);height:calc(var(--card-w)*1.4);border:1.5px dashed rgba(255,255,255,.35);border-radius:6px;display:flex;align-items:center;justify-content:center;font-weight:800;font-size:1.1rem}
-.gum-pile{grid-area:pile;display:flex;flex-direction:column;align-items:center;gap:.25rem;border-radius:12px;padding:.3rem .5rem;--card-w:var(--gum-hand)}
-.gum-pile .gum-fan{--card-w:var(--gum-hand);min-height:calc(var(--gum-hand)*1.4)}
-.gum-pile .gum-fan>.gum-card+.gum-card{margin-left:calc(var(--card-w)*-0.54)}
-.gum-pile .gum-fan>.gum-card{filter:drop-shadow(1px 0 1px rgba(0,0,0,.35))}
-.gum-pile .gum-fan>.gum-card:last-child{filter:drop-shadow(0 2px 4px rgba(0,0,0,.5))}
-.gum-pile-caption{font-size:.82rem;text-align:center;max-width:11rem;color:#e6f1ea}
-.gum-pile-empty{width:var(--card-w);height:calc(var(--card-w)*1.4);border:2px dashed rgba(255,255,255,.4);border-radius:8px;display:flex;align-items:center;justify-content:center;text-align:center;font-size:.8rem;color:#cfe3d7}
-.gum-pile.playable{background:rgba(255,224,138,.18);outline:2px dashed #ffe08a;cursor:pointer}
-.gum-pile.playable:hover,.gum-pile.playable:focus-visible{background:rgba(255,224,138,.32)}
-.gum-pile-do{background:#ffe08a;color:#3b2600;border-radius:8px;font-weight:700;padding:.15rem .5rem;font-size:.9rem}
-.gum-need{grid-area:need;display:flex;flex-direction:column;align-items:center;gap:.15rem;min-width:6.5rem;text-align:center}
-.gum-need-big{font-size:2rem;font-weight:800;line-height:1;background:#fff;color:${INK};border-radius:10px;padding:.2rem .55rem;min-width:3.2rem}
-.gum-need-big.gum-need-6{color:#6a1b9a}
-.gum-need-big.gum-need-any{font-size:1.1rem;padding:.45rem .6rem}
-.gum-need small{font-size:.78rem;color:#dcebe2;max-width:9rem}
-.gum-me{background:rgba(0,0,0,.2);flex:none}
-.gum-me .gum-row{align-items:flex-start}
-.gum-react .gum-me{border-color:#ffd54f;box-shadow:0 0 0 3px rgba(255,213,79,.45)}
-/* Room above the cards for a playable group's lift (6px) and its ×2 badge (8px), under the label
-   and under the row above. */
-.gum-hand{display:flex;flex-wrap:wrap;align-items:flex-end;gap:1rem .7rem;--card-w:var(--gum-hand);min-height:calc(var(--gum-hand)*1.4 + 16px);padding-top:16px}
-.gum-group{display:flex;align-items:flex-end;border-radius:8px;position:relative}
-.gum-group>.gum-card+.gum-card{margin-left:calc(var(--card-w)*-0.74)}
-.gum-group.playable{cursor:pointer;transform:translateY(-6px);filter:drop-shadow(0 0 5px #ffd36b);transition:transform .1s}
-.gum-group.playable:hover,.gum-group.playable:focus-visible{transform:translateY(-10px)}
-.gum-count{position:absolute;right:-6px;top:-8px;background:#ffcf66;color:#3b2600;border-radius:999px;font-size:.75rem;font-weight:800;padding:0 .35rem;line-height:1.4;box-shadow:0 1px 2px rgba(0,0,0,.4)}
-.gum-hand-empty{color:#cfe3d7;font-size:.9rem;align-self:center}
-.pending .gum-group.playable,.pending .gum-zone.playable,.pending .gum-pile.playable{pointer-events:none;opacity:.8}
-@media (max-width:760px){
-  .game-gum{--gum-small:40px;--gum-hand:50px}
-  .gum-zone{flex-basis:9.5rem;padding:.3rem .35rem}
-  .gum-centre{grid-template-areas:"stock pile" "need pile";grid-template-columns:auto auto;gap:.4rem .8rem;padding:.35rem}
-  .gum-need{min-width:0}
-  .gum-need small{max-width:5.5rem}
-  .gum-pile{padding:.2rem}
-  .gum-pile-caption{max-width:8rem}
-  .gum-pile .gum-fan>.gum-card:nth-last-child(n+5){display:none}
-  .gum-give{font-size:.8rem}
-  .gum-stock{font-size:.78rem}
-  .gum-need-big{font-size:1.6rem}
-  .gum-row{gap:.4rem}
-}
-.gum-icon{display:flex;align-items:center;justify-content:center;--card-w:44px}
-.gum-icon .gum-card{box-shadow:0 2px 4px rgba(0,0,0,.35);border-radius:4px}
-.gum-icon .gum-card+.gum-card{margin-left:-12px}
-@media (max-width:760px){.gum-icon .gum-card+.gum-card{margin-left:-24px}}
-`;
-
-const ensureStyle = () => addStyle('gum', CSS);
-
 /** The home page tile: four cards fanned, the Ninja and the 13 among them. */
 export function icon(ctx) {
-  ensureStyle();
   const box = document.createElement('div');
   box.className = 'gum-icon';
   const angles = [-14, -5, 5, 14];
@@ -338,7 +225,6 @@ function argsOf(a) {
 export const seatTiles = true;
 
 export function render(area, view, ctx) {
-  ensureStyle();
   const t = view.table || {};
   const h = ctx.h;
   const legal = ctx.replay ? [] : view.legal || [];

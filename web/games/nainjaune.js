@@ -8,7 +8,6 @@
 // the end of one's own run, `claim` on the cell to take. `pass` stays a button of the shell.
 
 import { cardShort, rankIndex as cardRankIndex, rankName } from '../cards.js';
-import { addStyle } from '../dom.js';
 import { signed } from '../i18n.js';
 
 const RANKS = 'A23456789TJQK';
@@ -66,7 +65,6 @@ function cellName(ctx, card) {
   return cardShort(card, ctx.lang);
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // Pictures: chips, stacks of chips, the little yellow dwarf.
 
@@ -104,180 +102,6 @@ const DWARF_SVG = `<svg viewBox="0 0 40 48" aria-hidden="true" focusable="false"
   <path d="M14 28Q20 40 26 28Q20 31 14 28Z" fill="#fff" stroke="#6b4a00" stroke-width="0.6"/>
   <path d="M9 47L12 35Q20 31 28 35L31 47Z" fill="#f2c230" stroke="#6b4a00" stroke-width="1"/>
 </svg>`;
-
-// ---------------------------------------------------------------------------------------------
-// Style, injected once.
-
-const CSS = `
-.game-nainjaune { container-type: inline-size; }
-.nj-table {
-  display: grid; gap: 0.7rem 0.9rem; align-items: start;
-  grid-template-columns: auto minmax(0, 1fr); grid-template-rows: auto 1fr auto auto;
-  grid-template-areas: "board now" "board notes" "seats seats" "hand hand";
-}
-.nj-table > .nj-board { grid-area: board; }
-.nj-table > .nj-now { grid-area: now; }
-.nj-table > .nj-notes { grid-area: notes; }
-.nj-table > .nj-seats { grid-area: seats; }
-.nj-table > .nj-handbox { grid-area: hand; }
-.nj-board {
-  position: relative; width: 21rem; aspect-ratio: 1;
-  display: grid; grid-template-columns: 1fr 1fr; grid-template-rows: 1fr 1fr; gap: 4px;
-  background: #7a4a21; border: 5px solid #5a3415; border-radius: 18px; padding: 4px;
-  box-shadow: 0 4px 14px rgba(0,0,0,0.35); color: #2a1d0c;
-}
-.nj-cell {
-  position: relative; border-radius: 12px; padding: 0.45rem; display: flex; flex-direction: column; gap: 0.15rem;
-  background: var(--nj-tone, #f3e6c4); min-width: 0;
-}
-.nj-cell.tl { --nj-tone: #f7ddd5; border-top-left-radius: 12px; }
-.nj-cell.tr { --nj-tone: #d9e4f2; align-items: flex-end; }
-.nj-cell.bl { --nj-tone: #dcebd9; justify-content: flex-end; }
-.nj-cell.br { --nj-tone: #f4d3d3; align-items: flex-end; justify-content: flex-end; }
-.nj-cell.mid {
-  position: absolute; left: 50%; top: 50%; transform: translate(-50%, -50%);
-  width: 46%; aspect-ratio: 1; border-radius: 50%; padding: 0.3rem;
-  background: radial-gradient(circle at 50% 40%, #ffe07a 0%, #f2c230 70%, #d9a514 100%);
-  border: 4px solid #5a3415; align-items: center; justify-content: center; gap: 0;
-  box-shadow: 0 0 0 3px #f7e9b8 inset;
-}
-.nj-cell-main { display: flex; align-items: center; gap: 0.2rem; }
-.nj-cell.tr .nj-cell-main, .nj-cell.br .nj-cell-main { flex-direction: row-reverse; }
-.nj-cell .card { --card-w: 42px; }
-.nj-cell.mid .card { --card-w: 34px; }
-.nj-cell .nj-stack { width: 40px; height: 42px; display: block; flex: none; }
-.nj-cell .nj-stack svg { width: 100%; height: 100%; display: block; }
-.nj-cell.mid .nj-stack { width: 34px; height: 30px; }
-.nj-amount { display: flex; flex-direction: column; align-items: center; line-height: 1; }
-.nj-amount b { font-size: 1.45rem; font-variant-numeric: tabular-nums; }
-.nj-amount small { font-size: 0.72rem; }
-.nj-cell.mid .nj-amount b { font-size: 1.2rem; }
-.nj-cell-title { font-size: 0.72rem; font-weight: 700; text-transform: uppercase; letter-spacing: 0.04em; line-height: 1.1; }
-.nj-dwarf { width: 26px; height: 31px; display: block; }
-.nj-dwarf svg { width: 100%; height: 100%; display: block; }
-.nj-cell-top { display: flex; align-items: center; gap: 0.2rem; }
-.nj-tag {
-  font-size: 0.68rem; font-weight: 700; border-radius: 999px; padding: 0.05rem 0.4rem; line-height: 1.3;
-  background: #2a1d0c; color: #fff; white-space: nowrap;
-}
-.nj-tag.mine { background: #a86d00; }
-.nj-tag.gone { background: rgba(42,29,12,0.55); }
-.nj-cell.gone > .nj-cell-main { opacity: 0.45; }
-.nj-cell.mine { box-shadow: 0 0 0 3px #ffd36b inset; }
-.nj-cell.mid.mine { box-shadow: 0 0 0 3px #ffd36b inset, 0 0 0 3px #fff7d6; }
-.nj-cell.claimable { animation: nj-pulse 1.2s ease-in-out infinite; }
-.nj-cell.playable { outline: 3px solid #ffd36b; outline-offset: 1px; }
-@keyframes nj-pulse { 50% { box-shadow: 0 0 0 5px #ffd36b inset; } }
-@media (prefers-reduced-motion: reduce) { .nj-cell.claimable { animation: none; box-shadow: 0 0 0 4px #ffd36b inset; } }
-.nj-board-total {
-  position: absolute; left: 50%; bottom: -0.2rem; transform: translate(-50%, 50%); z-index: 1;
-  background: #5a3415; color: #fff; font-size: 0.78rem; font-weight: 600; border-radius: 999px;
-  padding: 0.1rem 0.65rem; white-space: nowrap;
-}
-
-.nj-now, .nj-notes { min-width: 0; display: flex; flex-direction: column; gap: 0.55rem; }
-.nj-notes:empty { display: none; }
-.nj-info { font-size: 0.85rem; color: #cfe3d7; display: flex; flex-wrap: wrap; gap: 0 0.9rem; }
-.nj-head { font-size: 1.05rem; font-weight: 700; margin: 0; line-height: 1.35; }
-.nj-sub { font-size: 0.9rem; margin: 0; color: #e4efe8; }
-.nj-runbox { background: rgba(0,0,0,0.16); border-radius: 12px; padding: 0.5rem 0.6rem; display: flex; flex-direction: column; gap: 0.35rem; }
-.nj-runbox.ended .nj-run > .card { filter: saturate(0.5) brightness(0.82) drop-shadow(1px 1px 2px rgba(0,0,0,0.35)); }
-.nj-label { font-size: 0.78rem; text-transform: uppercase; letter-spacing: 0.05em; color: #cfe3d7; font-weight: 700; }
-.nj-runbox.ended .nj-label { text-transform: none; letter-spacing: 0; font-size: 0.85rem; }
-.nj-run { display: flex; flex-wrap: wrap; align-items: center; row-gap: 0.4rem; min-height: calc(var(--card-w) * 1.4); }
-.nj-run > .card + .card { margin-left: calc(var(--card-w) * -0.42); }
-.nj-run > .nj-ghost { margin-left: 0.3rem; }
-.nj-run > .card { filter: drop-shadow(1px 1px 2px rgba(0,0,0,0.35)); }
-.nj-run .nj-empty { color: #cfe3d7; font-style: italic; }
-.nj-ghost {
-  width: var(--card-w); aspect-ratio: 100 / 140; border: 2px dashed rgba(255,255,255,0.7); border-radius: 7px;
-  display: inline-flex; align-items: center; justify-content: center; font-weight: 800; font-size: 1.25rem;
-  color: #fff; background: rgba(255,255,255,0.08); flex: none; position: relative; z-index: 1;
-}
-.nj-bubble {
-  display: inline-flex; align-items: center; gap: 0.4rem; margin-left: 0.6rem; padding: 0.35rem 0.75rem;
-  background: #fff; color: #1d2421; border-radius: 14px; font-weight: 800; font-size: 1.15rem; position: relative;
-  box-shadow: 0 2px 6px rgba(0,0,0,0.3); white-space: nowrap;
-}
-.nj-bubble::before {
-  content: ""; position: absolute; left: -8px; top: 50%; transform: translateY(-50%);
-  border: 8px solid transparent; border-left: 0; border-right-color: #fff;
-}
-.nj-bubble small { font-weight: 600; font-size: 0.78rem; color: #5b6660; }
-.nj-bubble.playable { background: #fff3c4; }
-.nj-bubble.playable::before { border-right-color: #fff3c4; }
-.nj-bubble.playable:hover, .nj-bubble.playable:focus-visible { background: #ffe38a; }
-.nj-opera {
-  background: linear-gradient(90deg, #f2c230, #ffe07a); color: #3b2a00; border-radius: 10px;
-  padding: 0.35rem 0.6rem; font-size: 0.9rem; font-weight: 600;
-}
-.nj-opera b { font-weight: 800; }
-.nj-last { background: rgba(255,255,255,0.12); border-radius: 10px; padding: 0.35rem 0.6rem; font-size: 0.88rem; }
-.nj-last ul { list-style: none; margin: 0.15rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.15rem 0.9rem; }
-.nj-last .up { color: #9ff0bd; font-weight: 700; }
-.nj-last .down { color: #ffc2bd; font-weight: 700; }
-
-.nj-seats { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
-.nj-seat {
-  flex: 1 1 9rem; min-width: 0; background: rgba(0,0,0,0.2); border: 2px solid transparent; border-radius: 10px;
-  padding: 0.3rem 0.5rem; display: flex; flex-direction: column; gap: 0.15rem; font-size: 0.85rem;
-}
-.nj-seat.turn { border-color: #ffd36b; background: rgba(255,211,107,0.16); }
-.nj-seat-head { display: flex; flex-wrap: wrap; align-items: center; gap: 0 0.4rem; }
-.nj-seat-name { font-weight: 700; overflow-wrap: anywhere; }
-.nj-seat-facts { display: flex; gap: 0.7rem; align-items: center; flex-wrap: wrap; }
-.nj-purse, .nj-count { display: inline-flex; align-items: center; gap: 0.25rem; font-variant-numeric: tabular-nums; }
-.nj-purse b { font-size: 1.05rem; }
-.nj-purse svg { width: 16px; height: 16px; display: block; }
-.nj-count svg { width: 10px; height: 14px; display: block; }
-.nj-lacks { color: #ffd9a8; font-size: 0.8rem; }
-.nj-seat .nj-tag { align-self: flex-start; max-width: 100%; white-space: normal; background: #f2c230; color: #3b2a00; }
-.nj-seat .nj-tag.call { background: #fff; color: #1d2421; }
-.nj-seat .hand { --card-w: 30px; gap: 0.1rem; }
-
-.nj-handbox { display: flex; flex-direction: column; gap: 0.35rem; }
-/* Every card overlaps the one before it, and the row's padding gives the first card of each line
-   its overlap back: a card that starts a new line lies within the screen's edge. */
-.nj-hand {
-  display: flex; flex-wrap: wrap; gap: 0.45rem 0; align-items: flex-end; padding-top: 0.4rem;
-  padding-left: calc(var(--card-w) * 0.4);
-}
-.nj-hand .card { margin-left: calc(var(--card-w) * -0.4); }
-.nj-hand .nj-gap + .card { margin-left: 0; }
-.nj-hand .card.nj-onboard { box-shadow: 0 0 0 3px #f2c230; border-radius: 6px; }
-.nj-hand .nj-gap { width: 0.4rem; }
-.nj-legend { font-size: 0.8rem; color: #cfe3d7; margin: 0; }
-.nj-legend i { display: inline-block; width: 0.8rem; height: 0.8rem; border: 3px solid #f2c230; border-radius: 3px; vertical-align: -0.1rem; margin-right: 0.25rem; }
-
-.nj-icon { display: flex; align-items: center; justify-content: center; --card-w: 44px; }
-.nj-icon .card { margin: 0 -9px; filter: drop-shadow(1px 2px 2px rgba(0,0,0,0.35)); }
-
-@container (max-width: 40rem) {
-  .nj-table {
-    grid-template-columns: minmax(0, 1fr); grid-template-rows: none; gap: 0.6rem;
-    /* Phone first: the run on top, one's hand last, where it stays in view at the screen's foot. */
-    grid-template-areas: "now" "board" "notes" "seats" "hand";
-  }
-  .nj-table > .nj-board { width: 100%; max-width: 21rem; justify-self: center; margin-bottom: 0.5rem; }
-}
-@media (max-width: 760px) {
-  .nj-run { --card-w: 44px; }
-  .nj-hand { --card-w: 46px; }
-  .nj-hand .nj-gap { width: 0.25rem; }
-  .nj-seat { flex-basis: 7rem; padding: 0.25rem 0.4rem; }
-  .nj-bubble { font-size: 1rem; margin-left: 0.4rem; }
-  .nj-bubble::before { display: none; }
-}
-@media (max-width: 380px) {
-  .nj-cell { padding: 0.35rem; }
-  .nj-cell .card { --card-w: 38px; }
-  .nj-cell.mid .card { --card-w: 30px; }
-  .nj-cell .nj-stack { width: 34px; height: 36px; }
-  .nj-amount b { font-size: 1.25rem; }
-}
-`;
-
-const ensureStyle = () => addStyle('nainjaune', CSS);
 
 // ---------------------------------------------------------------------------------------------
 // The board.
@@ -552,7 +376,6 @@ export const seatTiles = true;
 export const scoreUnit = ['jeton', 'jetons', 'chip', 'chips'];
 
 export function render(area, view, ctx) {
-  ensureStyle();
   const h = ctx.h;
   while (area.firstChild) area.removeChild(area.firstChild);
   const table = view.table || {};
@@ -564,7 +387,6 @@ export function render(area, view, ctx) {
 }
 
 export function icon(ctx) {
-  ensureStyle();
   const h = ctx.h;
   return h('div', { class: 'nj-icon' },
     ['TD', 'JC', '7D', 'QS', 'KH'].map((c, i) => {

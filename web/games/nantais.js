@@ -10,7 +10,6 @@
 // exchange before its seat is chosen, forgotten as soon as the table moves.
 
 import { cardName, cardShort, isRed, rankIndex as cardRankIndex, rankName, suitIcon as suitSvg, suitName } from '../cards.js';
-import { addStyle } from '../dom.js';
 
 const NB = '\u00a0';
 const SUIT_ORDER = ['S', 'H', 'D', 'C'];
@@ -50,143 +49,8 @@ function directionIcon(clockwise) {
   return el;
 }
 
-const CSS = `
-.game-nantais { display: flex; flex-direction: column; gap: 0.7rem; --nt-hand-w: 78px; --nt-pile-w: 96px; }
-.game-nantais .nt-seats { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: stretch; justify-content: center; }
-.game-nantais .nt-arrow { align-self: center; font-size: 1.3rem; color: #ffe7a3; font-weight: 700; }
-.game-nantais .nt-opp {
-  background: rgba(0,0,0,0.18); border: 2px solid rgba(255,255,255,0.15); border-radius: 10px;
-  padding: 0.3rem 0.5rem; min-width: 8.5rem; display: flex; flex-direction: column; gap: 0.25rem; color: #fff;
-}
-.game-nantais .nt-opp.nt-active { border-color: #ffd36b; box-shadow: 0 0 0 2px rgba(255,211,107,0.35); }
-.game-nantais .nt-opp.nt-target { border-color: #ffd36b; border-style: dashed; }
-.game-nantais .nt-opp.playable { background: rgba(255,211,107,0.22); border-color: #ffd36b; border-style: dashed; }
-.game-nantais .nt-opp-name { font-weight: 700; font-size: 0.95rem; overflow-wrap: anywhere; }
-.game-nantais .nt-opp-row { display: flex; align-items: center; gap: 0.4rem; flex-wrap: wrap; }
-.game-nantais .nt-backs { display: flex; --card-w: 26px; padding-left: 14px; }
-.game-nantais .nt-backs .card { margin-left: -14px; }
-.game-nantais .nt-count { font-variant-numeric: tabular-nums; font-size: 0.9rem; }
-.game-nantais .nt-faces { display: flex; flex-wrap: wrap; gap: 2px; --card-w: 34px; }
-.game-nantais .nt-known { font-size: 0.78rem; color: #ffe7a3; display: flex; align-items: center; gap: 0.3rem; flex-wrap: wrap; }
-.game-nantais .nt-known .card { --card-w: 30px; }
-.game-nantais .nt-badge { border-radius: 999px; padding: 0.05rem 0.5rem; font-size: 0.78rem; font-weight: 800; letter-spacing: 0.02em; }
-/* A seat's UNIQUE badge sits on its box's lower edge: it comes and goes without the box, the
-   seats or the piles below moving. */
-.game-nantais .nt-opp { position: relative; }
-.game-nantais .nt-opp .nt-badge { position: absolute; right: 0.4rem; bottom: -0.6rem; white-space: nowrap; box-shadow: 0 1px 3px rgba(0,0,0,0.35); }
-.game-nantais .nt-badge.nt-said { background: #ffd36b; color: #3b2a00; }
-.game-nantais .nt-badge.nt-unsaid { background: #b3261e; color: #fff; }
-/* Every part of the middle has a width of its own, whatever it shows, and they hang from the top:
-   a card laid, a caption, a rule or a race button that comes or goes moves none of the others. */
-.game-nantais .nt-centre { display: flex; flex-wrap: wrap; gap: 0.8rem 1.2rem; align-items: flex-start; justify-content: center; }
-.game-nantais .nt-pile { display: flex; flex-direction: column; align-items: center; gap: 0.25rem; font-size: 0.85rem; color: #dfeee5; text-align: center; }
-.game-nantais .nt-stock-pile { width: calc(var(--nt-pile-w) + 1.6rem); }
-.game-nantais .nt-discard-pile { width: calc(var(--nt-pile-w) * 2.3); }
-.game-nantais .nt-pile .card { --card-w: var(--nt-pile-w); }
-.game-nantais .nt-stock-empty {
-  width: var(--nt-pile-w); aspect-ratio: 100 / 140; border: 2px dashed rgba(255,255,255,0.4); border-radius: 8px;
-}
-.game-nantais .nt-stock.playable { border-radius: 8px; }
-.game-nantais .nt-stock.playable .card { filter: drop-shadow(0 0 6px #ffd36b); }
-.game-nantais .nt-stock-caption { font-weight: 700; color: #fff; }
-.game-nantais .nt-discard { display: flex; align-items: flex-end; justify-content: flex-end; width: 100%; }
-/* The older cards show as much of their faces as the pile's fixed width leaves (--nt-step, set by
-   the script from how many are shown): 0.43 of a pile card each for four, 0.26 for six. */
-.game-nantais .nt-discard .card { --card-w: calc(var(--nt-pile-w) * 0.72); margin-left: calc(var(--nt-pile-w) * (var(--nt-step, 0.26) - 0.72)); }
-.game-nantais .nt-discard .card:first-child { margin-left: 0; }
-.game-nantais .nt-discard .card.nt-top { --card-w: var(--nt-pile-w); }
-.game-nantais .nt-discard .card.nt-this-turn { outline: 3px solid #ffd36b; outline-offset: -1px; border-radius: 7px; }
-.game-nantais .nt-rules { display: flex; flex-direction: column; gap: 0.4rem; width: 14rem; }
-.game-nantais .nt-info {
-  background: rgba(255,255,255,0.95); color: #1d2421; border-radius: 10px; padding: 0.35rem 0.6rem;
-  display: flex; align-items: center; gap: 0.5rem; font-size: 0.9rem;
-}
-.game-nantais .nt-info strong { font-size: 1.15rem; }
-.game-nantais .nt-info .nt-suit { width: 1.9rem; height: 1.9rem; flex: none; }
-.game-nantais .nt-info .nt-big { font-size: 1.6rem; font-weight: 800; line-height: 1; }
-.game-nantais .nt-info.nt-penalty { background: #b3261e; color: #fff; }
-.game-nantais .nt-info.nt-penalty .nt-big { font-size: 2rem; }
-.game-nantais .nt-info.nt-dir { background: rgba(0,0,0,0.25); color: #fff; }
-.game-nantais .nt-dir-icon { width: 1.8rem; height: 1.8rem; flex: none; color: #ffe7a3; }
-.game-nantais .nt-race { display: flex; flex-direction: column; gap: 0.5rem; align-items: stretch; width: 16rem; }
-.game-nantais .nt-race-button {
-  font-size: 1.45rem; font-weight: 900; letter-spacing: 0.04em; padding: 0.7rem 1.2rem; border-radius: 14px;
-  border: 3px solid #fff; color: #3b2a00; background: #ffd36b; box-shadow: 0 4px 0 #b07d12, 0 0 18px rgba(255,211,107,0.8);
-  animation: nt-glow 0.9s ease-in-out infinite alternate; text-align: center; line-height: 1.1; transform: none;
-}
-.game-nantais .nt-race-button.nt-contre { background: #e5483d; color: #fff; box-shadow: 0 4px 0 #8a1c15, 0 0 18px rgba(229,72,61,0.8); }
-.game-nantais .nt-race-button small { display: block; font-size: 0.85rem; font-weight: 700; letter-spacing: 0; }
-.game-nantais .nt-race-button:hover { filter: brightness(1.08); }
-@keyframes nt-glow { from { outline: 0 solid rgba(255,255,255,0.9); } to { outline: 5px solid rgba(255,255,255,0.55); } }
-@media (prefers-reduced-motion: reduce) { .game-nantais .nt-race-button { animation: none; } }
-.game-nantais .nt-status { text-align: center; margin: 0; font-weight: 600; color: #fff; }
-.game-nantais .nt-panel {
-  background: rgba(255,255,255,0.96); color: #1d2421; border-radius: 12px; padding: 0.6rem 0.8rem;
-  display: flex; flex-direction: column; gap: 0.5rem; align-items: center; align-self: center; max-width: 100%;
-}
-.game-nantais .nt-panel h3 { margin: 0; font-size: 1.05rem; text-align: center; }
-.game-nantais .nt-panel p { margin: 0; font-size: 0.9rem; text-align: center; }
-.game-nantais .nt-choices { display: flex; flex-wrap: wrap; gap: 0.45rem; justify-content: center; }
-.game-nantais .nt-choice {
-  display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 0.1rem;
-  min-width: 4.6rem; min-height: 4.6rem; padding: 0.35rem; border-radius: 12px; border: 2px solid #c9c4b5;
-  background: #fff; color: #1d2421; font-weight: 700; font-size: 0.85rem; transform: none;
-}
-.game-nantais .nt-choice.playable:hover, .game-nantais .nt-choice.playable:focus-visible { border-color: #c8891a; background: #fff6dc; transform: none; }
-.game-nantais .nt-choice .nt-suit { width: 2.6rem; height: 2.6rem; }
-.game-nantais .nt-choice .nt-rank { font-size: 1.7rem; line-height: 1; }
-.game-nantais .nt-choices.nt-ranks .nt-choice { min-width: 3.6rem; min-height: 3.6rem; }
-.game-nantais .nt-asks { display: flex; flex-direction: column; gap: 0.3rem; }
-.game-nantais .nt-ask-row { display: flex; flex-wrap: wrap; gap: 0.2rem; justify-content: center; }
-.game-nantais .nt-ask {
-  min-width: 2.5rem; padding: 0.25rem 0.2rem; border-radius: 6px; border: 1px solid #c9c4b5; background: #fff;
-  font-weight: 700; text-align: center; font-size: 0.95rem; transform: none;
-}
-.game-nantais .nt-ask.nt-red { color: #c62828; }
-.game-nantais .nt-ask.nt-known-card { background: #fff1c2; border-color: #c8891a; }
-.game-nantais .nt-ask.playable:hover, .game-nantais .nt-ask.playable:focus-visible { background: #fff6dc; border-color: #c8891a; transform: none; }
-.game-nantais .nt-mine { display: flex; flex-direction: column; gap: 0.3rem; border: 2px solid transparent; border-radius: 12px; padding: 0.3rem 0.5rem; }
-.game-nantais .nt-mine.nt-active { border-color: #ffd36b; }
-.game-nantais .nt-mine-head { display: flex; gap: 0.6rem; align-items: baseline; flex-wrap: wrap; font-size: 0.9rem; color: #dfeee5; }
-.game-nantais .nt-mine-head strong { color: #fff; font-size: 1rem; }
-.game-nantais .nt-hand { display: flex; flex-wrap: wrap; gap: 0.35rem; align-items: flex-end; padding-top: 0.7rem; --card-w: var(--nt-hand-w); }
-.game-nantais .nt-hand .card { position: relative; border-radius: 7px; }
-.game-nantais .nt-hand.nt-choosing .card:not(.playable):not(.nt-pick) { filter: brightness(0.72) saturate(0.6); }
-.game-nantais .nt-hand .card.nt-drawn { outline: 3px solid #7be0ff; outline-offset: 1px; }
-.game-nantais .nt-pick { cursor: pointer; }
-.game-nantais .nt-pick:hover, .game-nantais .nt-pick:focus-visible { transform: translateY(-6px); }
-.game-nantais .nt-pick.nt-picked { transform: translateY(-14px); outline: 4px solid #ffd36b; outline-offset: 1px; }
-.game-nantais .nt-this-turn-strip { display: flex; gap: 0.3rem; align-items: center; flex-wrap: wrap; justify-content: center; font-size: 0.85rem; }
-.game-nantais .nt-this-turn-strip .card { --card-w: 34px; }
-@media (max-width: 760px) {
-  .game-nantais { --nt-hand-w: 56px; --nt-pile-w: 68px; gap: 0.5rem; }
-  .game-nantais .nt-hand { gap: 0; padding-left: 24px; }
-  .game-nantais .nt-hand .card { margin-left: -24px; }
-  .game-nantais .nt-arrow { display: none; }
-  .game-nantais .nt-seats { gap: 0.3rem; }
-  .game-nantais .nt-opp { flex: 1 1 6.2rem; min-width: 0; padding: 0.2rem 0.35rem; gap: 0.1rem; }
-  .game-nantais .nt-opp-name { font-size: 0.82rem; }
-  .game-nantais .nt-count { font-size: 0.8rem; }
-  .game-nantais .nt-centre { gap: 0.5rem 0.7rem; }
-  .game-nantais .nt-rules { width: auto; min-width: 0; flex: 1 1 9rem; }
-  .game-nantais .nt-info { font-size: 0.82rem; padding: 0.3rem 0.45rem; }
-  .game-nantais .nt-race-button { font-size: 1.2rem; padding: 0.55rem 0.8rem; }
-  .game-nantais .nt-race { flex-direction: row; flex-wrap: wrap; justify-content: center; width: 100%; }
-  .game-nantais .nt-choice { min-width: 3.9rem; min-height: 3.9rem; }
-  .game-nantais .nt-choices.nt-ranks .nt-choice { min-width: 2.9rem; min-height: 2.9rem; }
-  .game-nantais .nt-choice .nt-rank { font-size: 1.35rem; }
-  .game-nantais .nt-ask { min-width: 2.2rem; font-size: 0.88rem; }
-}
-.nantais-icon { display: flex; align-items: center; justify-content: center; padding-top: 6px; }
-.nantais-icon .card { --card-w: 46px; margin-left: -16px; box-shadow: 0 1px 3px rgba(0,0,0,0.35); border-radius: 5px; }
-.nantais-icon .card:first-child { margin-left: 0; }
-`;
-
-const ensureStyle = () => addStyle('nantais', CSS);
-
 /** The home page tile: a fan of the cards that make Le 8 Nantais. */
 export function icon(ctx) {
-  ensureStyle();
   const fan = ['7S', '8H', 'X', 'KC'];
   const angles = [-18, -6, 6, 18];
   const lifts = [8, 1, 1, 8];
@@ -221,7 +85,6 @@ function parseLegal(view) {
 export const seatTiles = true;
 
 export function render(area, view, ctx) {
-  ensureStyle();
   const { h } = ctx;
   const t = view.table;
   const me = view.seat;

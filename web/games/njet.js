@@ -8,10 +8,8 @@
 // Stones carry their player's initial on a colour of their own (never one of the four card
 // colours), with a legend beside the board.
 
-import { addStyle } from '../dom.js';
 import { de } from '../i18n.js';
 
-const STYLE_ID = 'njet';
 const FONT = "system-ui, 'DejaVu Sans', sans-serif";
 
 // The four colours: value on the card, its shape (a path in a 100×100 box centred on 0,0), words.
@@ -104,11 +102,8 @@ function chipSvg(colour, label) {
   return svg(`<rect x="1" y="1" width="38" height="38" rx="7" fill="${fill}" stroke="#fff" stroke-width="2"/>${inner}`, '0 0 40 40');
 }
 
-const ensureStyle = () => addStyle(STYLE_ID, CSS);
-
 /** A card as an element: <span class="card njet-card" role="img" data-card="R5" aria-label="5 rouge">. */
 export function cardElement(code, ctx = {}) {
-  ensureStyle();
   const el = document.createElement('span');
   el.className = 'card njet-card';
   el.dataset.card = String(code);
@@ -120,7 +115,6 @@ export function cardElement(code, ctx = {}) {
 
 /** The home page tile: four cards fanned, one of each colour. */
 export function icon(ctx) {
-  ensureStyle();
   const fan = document.createElement('div');
   fan.className = 'njet-icon';
   ['R9', 'B1', 'K5', 'G7'].forEach((code, i) => {
@@ -532,7 +526,6 @@ function status(ctx, view, table) {
 }
 
 export function render(area, view, ctx) {
-  ensureStyle();
   while (area.firstChild) area.removeChild(area.firstChild);
   const h = ctx.h;
   const table = view.table;
@@ -559,145 +552,3 @@ export function render(area, view, ctx) {
   }
   area.append(root);
 }
-
-// ---------------------------------------------------------------------------------------------
-
-const CSS = `
-.njet-card{display:inline-block;width:var(--card-w,64px);line-height:0;vertical-align:middle;border-radius:calc(var(--card-w,64px)*0.07)}
-.njet-card svg{display:block;width:100%;height:auto}
-.njet-icon{display:flex;align-items:center;justify-content:center;--card-w:44px}
-.njet-icon .njet-card{margin:0 -5px;filter:drop-shadow(0 2px 2px rgba(0,0,0,.35))}
-.hand.mini .njet-card{--card-w:30px}
-
-.game-njet .njet{display:grid;gap:.6rem;grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "board" "hand"}
-.game-njet .njet:not(.phase-njet){grid-template-columns:minmax(0,1fr) minmax(0,1.05fr);grid-template-areas:"status status" "cond cond" "middle aside" "hand hand";align-items:start}
-.game-njet .njet.phase-play,.game-njet .njet.phase-over{grid-template-areas:"cond cond" "middle aside" "hand hand"}
-.game-njet .njet-aside{grid-area:aside;display:flex;flex-direction:column;gap:.6rem;min-width:0}
-.game-njet .njet h3{margin:0 0 .35rem;font-size:.95rem;font-weight:700}
-.game-njet .njet-status{grid-area:status;margin:0;font-weight:600}
-.game-njet .njet-round{display:inline-block;background:rgba(0,0,0,.25);border-radius:999px;padding:.05rem .55rem;margin-right:.3rem;font-size:.85rem;font-weight:600}
-.game-njet .njet-board{grid-area:board;background:rgba(0,0,0,.18);border-radius:12px;padding:.5rem .6rem;min-width:0;container-type:inline-size}
-.game-njet .njet-middle{grid-area:middle;display:flex;flex-direction:column;gap:.6rem;min-width:0}
-.game-njet .njet-hand{grid-area:hand;min-width:0}
-.game-njet .njet-conditions{grid-area:cond}
-.game-njet .njet-trick,.game-njet .njet-partner{grid-area:trick}
-.game-njet .njet-teams{grid-area:teams}
-.game-njet .njet-discards{grid-area:discards}
-.game-njet .njet-board-head{display:flex;flex-wrap:wrap;align-items:baseline;gap:.2rem .8rem}
-.game-njet .njet-board-count{font-size:.85rem;color:#dcefe3}
-.game-njet .njet-row{display:grid;grid-template-columns:8rem minmax(0,1fr);align-items:center;gap:.5rem;margin:.3rem 0}
-.game-njet .njet-row-label{font-weight:700;font-size:.9rem}
-.game-njet .njet-cells{display:grid;gap:.3rem}
-.game-njet .njet-cell{position:relative;display:flex;align-items:center;justify-content:center;min-height:3.4rem;padding:.2rem;border-radius:9px;
-  background:#f7f3e6;color:#1d2421;border:2px solid #d8cfb3;text-align:center;min-width:0}
-.game-njet .njet-cell-face{display:flex;flex-direction:column;align-items:center;gap:.1rem;min-width:0;max-width:100%}
-.game-njet .njet-cell-big{font-size:1.25rem;font-weight:800;line-height:1.1}
-.game-njet .njet-cell-name{font-size:.9rem;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;line-height:1.1}
-.game-njet .njet-cell-small{font-size:.72rem;line-height:1.1;max-width:100%;overflow-wrap:break-word}
-.game-njet .njet-chip{display:inline-block;width:1.6rem;height:1.6rem;line-height:0;flex:none}
-.game-njet .njet-chip svg{width:100%;height:100%}
-.game-njet .njet-cell.covered{background:#cfc9b8;border-color:#b3ab94}
-.game-njet .njet-cell.covered .njet-cell-face{opacity:.45}
-.game-njet .njet-cell.covered .njet-cell-small,.game-njet .njet-cell.covered .njet-cell-big{text-decoration:line-through}
-.game-njet .njet-cell.settled{background:#fff6d6;border-color:#e0a526;box-shadow:0 0 0 2px rgba(224,165,38,.45)}
-.game-njet .njet-tick{position:absolute;top:-.45rem;right:-.35rem;background:#e0a526;color:#2b1d00;border-radius:50%;width:1.15rem;height:1.15rem;
-  font-size:.75rem;font-weight:800;display:flex;align-items:center;justify-content:center}
-.game-njet .njet-stone{display:inline-flex;align-items:center;justify-content:center;width:1.7rem;height:1.7rem;border-radius:50%;
-  font-weight:800;font-size:.8rem;border:2px solid rgba(0,0,0,.55);box-shadow:0 2px 3px rgba(0,0,0,.4);flex:none;line-height:1}
-.game-njet .njet-cell .njet-stone{position:absolute;right:.15rem;bottom:.15rem}
-.game-njet .njet-stone-fixed{background:#555;color:#fff}
-.game-njet .njet-cell.playable{border-color:#ffd36b;box-shadow:0 0 0 2px #ffd36b,0 0 10px rgba(255,211,107,.7);cursor:pointer}
-.game-njet .njet-cell.playable:hover,.game-njet .njet-cell.playable:focus-visible{background:#fff;transform:translateY(-2px)}
-.game-njet .njet-cell.playable:hover::after{content:"Njet";position:absolute;inset:auto 0 -.1rem 0;font-size:.6rem;font-weight:800;color:#b3261e}
-.game-njet .njet-legend{list-style:none;margin:.5rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.3rem .9rem;font-size:.85rem}
-.game-njet .njet-legend li{display:flex;align-items:center;gap:.3rem}
-.game-njet .njet-legend li.turn{font-weight:700;color:#ffd36b}
-.game-njet .njet-legend .njet-stone{width:1.35rem;height:1.35rem;font-size:.7rem}
-.game-njet .njet-left{color:#cfe3d7}
-.game-njet .njet-board.compact .njet-row{grid-template-columns:6.5rem minmax(0,1fr);margin:.2rem 0}
-.game-njet .njet-board.compact .njet-row-label{font-size:.8rem}
-.game-njet .njet-board.compact .njet-cell{min-height:2.2rem;padding:.1rem .2rem}
-.game-njet .njet-board.compact .njet-cell-face{flex-direction:row;gap:.25rem}
-.game-njet .njet-board.compact .njet-cell-small{font-size:.7rem}
-.game-njet .njet-board.compact .njet-cell-big{font-size:.95rem}
-.game-njet .njet-board.compact .njet-cell-name{font-size:.72rem}
-/* A board narrower than its five cells and their row's name side by side (beside the trick on a
-   1024-pixel screen): each row's name above its cells, as on a phone, else « Njet » and « bleu »
-   ran out of their cells. */
-@container (max-width:24rem){
-  .game-njet .njet-row,.game-njet .njet-board.compact .njet-row{grid-template-columns:minmax(0,1fr);gap:.15rem}
-  .game-njet .njet-board.compact .njet-cell-face{flex-direction:column;gap:0}
-}
-.game-njet .njet-board.compact .njet-chip{width:1.2rem;height:1.2rem}
-.game-njet .njet-board.compact .njet-cell{gap:.2rem}
-.game-njet .njet-board.compact .njet-cell .njet-stone{position:static;width:1.25rem;height:1.25rem;font-size:.62rem}
-.game-njet .njet-board.compact .njet-cell.covered .njet-cell-small,.game-njet .njet-board.compact .njet-cell-big+.njet-cell-small{display:none}
-
-.game-njet .njet-conditions{list-style:none;margin:0;padding:.35rem .5rem;display:flex;flex-wrap:wrap;gap:.3rem;background:rgba(255,255,255,.1);border-radius:10px}
-.game-njet .njet-conditions li{display:flex;flex-direction:column;gap:.05rem;padding:.1rem .5rem;border-left:1px solid rgba(255,255,255,.2)}
-.game-njet .njet-conditions li:first-child{border-left:none}
-.game-njet .njet-cond-label{color:#cfe3d7;font-size:.72rem;text-transform:uppercase;letter-spacing:.03em}
-.game-njet .njet-cond-value{display:inline-flex;align-items:center;gap:.3rem;font-weight:700;font-size:.95rem;white-space:nowrap}
-.game-njet .njet-conditions .njet-chip{width:1.2rem;height:1.2rem}
-.game-njet .njet-unknown{opacity:.7}
-
-.game-njet .njet-trick,.game-njet .njet-partner,.game-njet .njet-discards,.game-njet .njet-teams{background:rgba(0,0,0,.18);border-radius:12px;padding:.5rem .6rem}
-.game-njet .njet-trick.last .njet-places{opacity:.85}
-.game-njet .njet-sub{margin:-.2rem 0 .4rem;font-size:.88rem;color:#dcefe3}
-.game-njet .njet-places{display:flex;flex-wrap:wrap;gap:.3rem}
-.game-njet .njet-place{display:flex;flex-direction:column;align-items:center;gap:.15rem;width:calc(var(--card-w) + 1.4rem);position:relative}
-.game-njet .njet-slot{display:block;width:var(--card-w);height:calc(var(--card-w)*1.4);border:2px dashed rgba(255,255,255,.35);border-radius:6px}
-.game-njet .njet-place.waiting .njet-slot{border-color:#ffd36b}
-.game-njet .njet-place.winning .njet-card{box-shadow:0 0 0 3px #ffd36b,0 0 12px rgba(255,211,107,.8)}
-.game-njet .njet-place-name{font-size:.8rem;font-weight:600;max-width:100%;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.game-njet .njet-badge{font-size:.68rem;font-weight:800;border-radius:999px;padding:0 .4rem;line-height:1.4}
-.game-njet .njet-lead{color:#ffd36b;font-size:.7rem}
-.game-njet .njet-badge.win{background:#ffd36b;color:#2b1d00}
-
-.game-njet .njet-picks{display:flex;flex-wrap:wrap;gap:.5rem}
-.game-njet .njet-pick{background:#f7f3e6;color:#1d2421;border:2px solid #d8cfb3;border-radius:10px;padding:.55rem .9rem;font-weight:700;min-width:6rem;text-align:center}
-.game-njet .njet-pick.playable{border-color:#ffd36b;box-shadow:0 0 0 2px #ffd36b}
-.game-njet .njet-pick.playable:hover,.game-njet .njet-pick.playable:focus-visible{background:#fff}
-
-.game-njet .njet-discards ul{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:.25rem}
-.game-njet .njet-discards li{display:flex;flex-wrap:wrap;align-items:center;gap:.4rem;font-size:.88rem}
-.game-njet .njet-discards li.owes .njet-discard-status{color:#ffd36b;font-weight:700}
-.game-njet .njet-discard-name{font-weight:700;min-width:5rem}
-.game-njet .njet-discards.after h3{font-size:.85rem;font-weight:600}
-.game-njet .njet-discard-cards{display:inline-flex;gap:.2rem;--card-w:34px}
-
-.game-njet .njet-teams{display:flex;flex-direction:column;gap:.4rem}
-.game-njet .njet-team{background:rgba(255,255,255,.08);border-radius:8px;padding:.35rem .5rem;border-left:4px solid transparent}
-.game-njet .njet-team.mine{border-left-color:#ffd36b}
-.game-njet .njet-team-members{display:flex;flex-wrap:wrap;gap:.2rem .9rem}
-.game-njet .njet-member{display:inline-flex;align-items:center;gap:.3rem}
-.game-njet .njet-star{color:#ffd36b}
-.game-njet .njet-voids{display:inline-flex;align-items:center;gap:.15rem;font-size:.75rem;color:#cfe3d7}
-.game-njet .njet-void .njet-chip{width:.95rem;height:.95rem;opacity:.85}
-.game-njet .njet-team-score{display:flex;flex-wrap:wrap;gap:.2rem .9rem;font-size:.9rem;margin-top:.15rem}
-.game-njet .njet-points b{color:#ffd36b}
-
-.game-njet .njet-hand h3 .njet-count{font-weight:400;color:#cfe3d7}
-.game-njet .njet-hand-cards{gap:.6rem;align-items:flex-end}
-.game-njet .njet-group{display:flex;flex-wrap:wrap;gap:.25rem;padding:.45rem .25rem .25rem;border-radius:8px;position:relative}
-/* The label's own band above the cards: a card one may play rises 6 pixels (10 under the
-   pointer) with a 4-pixel glow, and at 1.1rem it rose over « ATOUT ». */
-.game-njet .njet-group.trump{background:rgba(255,211,107,.22);box-shadow:inset 0 0 0 2px rgba(255,211,107,.6);padding-top:1.55rem}
-.game-njet .njet-group-label{position:absolute;top:.15rem;left:.4rem;font-size:.66rem;line-height:1;font-weight:800;letter-spacing:.04em;text-transform:uppercase;color:#ffd36b}
-.game-njet .njet-super{box-shadow:0 0 0 2px #ffd36b}
-
-@media (max-width:760px){
-  /* One's hand last, where it stays in view at the screen's foot while the rest scrolls above. */
-  .game-njet .njet:not(.phase-njet){grid-template-columns:minmax(0,1fr);grid-template-areas:"status" "cond" "trick" "teams" "discards" "board" "hand"}
-  .game-njet .njet.phase-play,.game-njet .njet.phase-over{grid-template-areas:"cond" "trick" "teams" "discards" "board" "hand"}
-  .game-njet .njet-middle,.game-njet .njet-aside{display:contents}
-  .game-njet .njet-conditions li{padding:.05rem .4rem}
-  .game-njet .njet-cond-value{font-size:.88rem}
-  .game-njet .njet-row{grid-template-columns:minmax(0,1fr);gap:.15rem}
-  .game-njet .njet-board.compact .njet-row{grid-template-columns:minmax(0,1fr)}
-  .game-njet .njet-cell{min-height:3rem}
-  .game-njet .njet-cell-name{font-size:.78rem}
-  .game-njet .njet-board.compact .njet-cell-face{flex-direction:column;gap:0}
-  .game-njet .njet-hand-cards{gap:.35rem}
-}
-`;

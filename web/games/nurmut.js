@@ -16,7 +16,6 @@
 //
 // Every SVG is self-contained (no ids, no <defs>), as in cards.js.
 
-import { addStyle } from '../dom.js';
 import { de } from '../i18n.js';
 
 const INK = '#2b2b2b';
@@ -208,67 +207,8 @@ export function cardName(code, lang) {
     : `${first}, other side: ${faceName(c.hidden, lang)}`;
 }
 
-const STYLE = `
-:where(.nm-card){display:inline-block;width:var(--card-w,64px);line-height:0;vertical-align:middle;flex:none}
-.nm-card svg{display:block;width:100%;height:auto}
-.game-nurmut .nm-board{display:flex;flex-direction:column;gap:0.7rem;align-items:stretch}
-.game-nurmut .nm-info{display:flex;flex-wrap:wrap;gap:0.4rem;align-items:center;justify-content:center;font-size:0.9rem}
-.game-nurmut .nm-chip{background:rgba(0,0,0,0.22);border-radius:999px;padding:0.15rem 0.65rem}
-.game-nurmut .nm-chip.nm-warn{background:#8a5a00}
-.game-nurmut .nm-alert{background:#fff6d9;color:#3b2a00;border-radius:10px;padding:0.45rem 0.75rem;font-weight:600;text-align:center;border:2px solid #e0a526}
-.game-nurmut .nm-alert.nm-forced{background:#fde8e6;color:#7a1610;border-color:#d2463b}
-.game-nurmut .nm-others{display:flex;flex-wrap:wrap;gap:0.5rem;justify-content:center}
-.game-nurmut .nm-seat{--nm-w:calc(var(--card-w,64px) * 0.9);display:flex;gap:0.5rem;align-items:center;background:rgba(0,0,0,0.18);border:2px solid transparent;border-radius:12px;padding:0.35rem 0.55rem;min-width:0}
-.game-nurmut .nm-seat.nm-turn,.game-nurmut .nm-mine.nm-turn{border-color:#f5c542;box-shadow:0 0 0 3px rgba(245,197,66,0.25)}
-.game-nurmut .nm-seat-text{display:flex;flex-direction:column;gap:0.1rem;font-size:0.85rem;min-width:0;max-width:9rem}
-.game-nurmut .nm-seat-name{font-weight:700;overflow-wrap:anywhere}
-.game-nurmut .nm-tag{display:inline-block;background:#f5c542;color:#2b2100;border-radius:5px;padding:0 0.3rem;font-size:0.75rem;font-weight:700;width:max-content}
-.game-nurmut .nm-centre{--nm-w:calc(var(--card-w,64px) * 1.45);display:flex;justify-content:center;gap:clamp(0.3rem,2vw,1rem);flex-wrap:wrap;padding:0.2rem 0}
-.game-nurmut .nm-pile{display:flex;flex-direction:column;align-items:center;gap:0.25rem;border-radius:12px;padding:0.35rem 0.3rem;width:calc(var(--nm-w) + 3.9rem);border:2px dashed rgba(255,255,255,0.18);min-width:0}
-.game-nurmut .nm-pile-name{font-weight:700;font-size:0.9rem;letter-spacing:0.02em}
-.game-nurmut .nm-small{font-size:0.8rem;color:#d7eadf;text-align:center}
-.game-nurmut .nm-accepts{font-size:0.8rem;font-weight:600;background:rgba(0,0,0,0.22);border-radius:6px;padding:0.1rem 0.4rem;white-space:nowrap}
-.game-nurmut .nm-num{display:inline-block;min-width:1.25em;text-align:center;border-radius:4px;padding:0 0.1em;font-weight:800}
-.game-nurmut .nm-play{display:flex;flex-wrap:wrap;justify-content:center;align-items:center;gap:0.7rem 1.5rem}
-.game-nurmut .nm-pile.playable{border:2px solid #ffd36b;background:rgba(255,211,107,0.16);box-shadow:0 0 12px rgba(255,211,107,0.55)}
-.game-nurmut .nm-pile.playable:hover,.game-nurmut .nm-pile.playable:focus-visible{background:rgba(255,211,107,0.3);transform:translateY(-3px)}
-.game-nurmut .nm-pile.playable::after{content:attr(data-hint);font-size:0.8rem;font-weight:700;color:#ffe49a}
-.game-nurmut .nm-stack{position:relative;line-height:0;flex:none;padding:0 var(--nm-d,0px) var(--nm-d,0px) 0}
-.game-nurmut .nm-stack .nm-card{position:relative;z-index:1;width:var(--nm-w,var(--card-w,64px))}
-.game-nurmut .nm-edge{position:absolute;left:0;top:0;width:var(--nm-w,var(--card-w,64px));aspect-ratio:100/140;background:#f1efe8;border:1px solid #8c8c8c;border-radius:7%/5%}
-.game-nurmut .nm-empty{display:flex;align-items:center;justify-content:center;width:var(--nm-w,var(--card-w,64px));aspect-ratio:100/140;border:2px dashed rgba(255,255,255,0.45);border-radius:7%/5%;font-size:0.8rem;color:#d7eadf;text-align:center;line-height:1.2}
-.game-nurmut .nm-new .nm-card{animation:nm-land 0.6s ease-out}
-@media (prefers-reduced-motion:reduce){.game-nurmut .nm-new .nm-card{animation:none}}
-@keyframes nm-land{from{transform:translateY(-14px) scale(1.06);filter:drop-shadow(0 0 8px #ffe49a)}to{transform:none;filter:none}}
-.game-nurmut .nm-mine{--nm-w:calc(var(--card-w,64px) * 1.45);display:flex;gap:0.8rem;align-items:center;justify-content:center;flex-wrap:wrap;background:rgba(0,0,0,0.18);border:2px solid transparent;border-radius:14px;padding:0.5rem 0.75rem;align-self:center;max-width:100%}
-.game-nurmut .nm-mine-text{display:flex;flex-direction:column;gap:0.25rem;min-width:0;max-width:13rem}
-.game-nurmut .nm-mine-title{font-weight:800;font-size:1.05rem}
-.game-nurmut .nm-fit{font-weight:600;color:#ffe49a}
-.game-nurmut .nm-tucked{display:flex;flex-wrap:wrap;align-items:center;gap:0.2rem;font-size:0.8rem;color:#d7eadf;--nm-w:26px}
-.game-nurmut .nm-tucked .nm-card{width:26px}
-@media (max-width:760px){
-  .game-nurmut .nm-centre{--nm-w:calc(var(--card-w,48px) * 1.4)}
-  /* Small enough to stay above the moves without hiding what the centre piles take. */
-  .game-nurmut .nm-mine{--nm-w:calc(var(--card-w,48px) * 1.1);padding:0.3rem 0.5rem;gap:0.6rem}
-  .game-nurmut .nm-mine-text{max-width:16rem;gap:0.1rem}
-  .game-nurmut .nm-mine-title{font-size:0.95rem}
-  .game-nurmut .nm-others{gap:0.35rem}
-  .game-nurmut .nm-seat{--nm-w:calc(var(--card-w,48px) * 0.9);flex-direction:column;padding:0.3rem 0.35rem;gap:0.2rem;flex:1 1 0;max-width:8rem}
-  .game-nurmut .nm-seat-text{max-width:100%;font-size:0.78rem;align-items:center;text-align:center}
-  .game-nurmut .nm-seat .nm-tucked{justify-content:center}
-  .game-nurmut .nm-pile{padding:0.25rem 0.15rem;width:calc(var(--nm-w) + 1.5rem)}
-  .game-nurmut .nm-alert{font-size:0.9rem;padding:0.35rem 0.5rem}
-  .game-nurmut .nm-accepts{font-size:0.75rem;padding:0.1rem 0.3rem;white-space:normal;text-align:center;line-height:1.35}
-  .game-nurmut .nm-which{display:block;white-space:nowrap}
-  .game-nurmut .nm-centre{gap:0.3rem}
-}
-`;
-
-const ensureStyle = () => addStyle('nurmut', STYLE);
-
 /** A card as an element: <span class="nm-card" role="img" aria-label="…" data-card="4/6">. */
 export function cardElement(code, ctx = {}) {
-  ensureStyle();
   const el = document.createElement('span');
   el.className = 'nm-card';
   el.setAttribute('role', 'img');
@@ -280,7 +220,6 @@ export function cardElement(code, ctx = {}) {
 
 /** The home page's picture: four cards fanned, one of them seen on both sides. */
 export function icon(ctx) {
-  ensureStyle();
   const h = ctx.h;
   const fan = [['3', -14, 6], ['8/2', -5, 0], ['J', 5, 0], ['6', 14, 6]];
   const box = h('div', { style: { display: 'flex', alignItems: 'center', justifyContent: 'center' } });
@@ -342,7 +281,6 @@ let last = { match: null, seq: -1, tops: [] };
 export const seatTiles = true;
 
 export function render(area, view, ctx) {
-  ensureStyle();
   const h = ctx.h;
   const t = ctx.t;
   const T = view.table;

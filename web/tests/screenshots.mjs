@@ -74,6 +74,12 @@ console.log(`wrote ${written.length} screenshots:\n${written.join('\n')}`);
 
 async function shot(page, name) {
   const path = join(screenshots, `${name}.png`);
+  // A card lit up rises in a tenth of a second (style.css's transition), even with reduced
+  // motion: the picture waits for every transition that ends, so that two runs show the same
+  // pixels.
+  await page.evaluate(() => Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => {}))));
   await page.screenshot({ path });
   return path;
 }

@@ -41,8 +41,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// List the games, their player counts and options.
-    Games,
+    /// List the games, each in a line, with their player counts and options.
+    Games {
+        /// Language: by default the terminal's (see `tapis play --help`).
+        #[arg(long, value_enum)]
+        lang: Option<LangArg>,
+    },
     /// Show a game's rules in brief and every option with its default.
     Rules {
         /// The game: nantais, nurmut, gum, nainjaune, njet or crazyeights.
@@ -535,7 +539,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<()> {
     match cli.command {
-        Command::Games => print_games(),
+        Command::Games { lang } => print_games(lang_or_terminal(lang)),
         Command::Rules { game, lang } => {
             exit::print(by_id::rules_page(game, lang_or_terminal(lang), tapis::text_width())?)
         }
@@ -561,23 +565,34 @@ fn run(cli: Cli) -> Result<()> {
     }
 }
 
-fn print_games() -> Result<()> {
+/// The games' table: under each name its line (the browser's home page shows the same), wrapped
+/// to a column narrow enough that the options beside it keep theirs on a 100-column terminal.
+fn print_games(lang: Lang) -> Result<()> {
+    const GAME_COLUMN: usize = 30;
     let mut table = Table::new();
-    table.set_header(["id", "name", "players", "options (default)"]);
+    table.set_header([
+        "id",
+        lang.pick("jeu", "game"),
+        lang.pick("joueurs", "players"),
+        lang.pick("options (par défaut)", "options (default)"),
+    ]);
     for game in GameId::ALL {
         let info = game.info();
         let options: Vec<String> =
             info.options.iter().map(|o| format!("{}={}", o.key, tapis::plain(&o.default))).collect();
+        let line = tapis::wrap_paragraphs(game.tagline(lang), GAME_COLUMN).join("\n");
         table.add_row([
             info.id.to_string(),
-            info.name.to_string(),
+            format!("{}\n\n{line}", info.name),
             format!("{}–{}", info.players.0, info.players.1),
             options.join("\n"),
         ]);
     }
-    exit::print(format_args!(
-        "{table}\n`tapis rules <id>` explains a game and its options; `tapis play <id>` plays it.\n"
-    ))
+    let after = lang.pick(
+        "`tapis rules <id>` explique un jeu et ses options\u{a0}; `tapis play <id>` pour y jouer.",
+        "`tapis rules <id>` explains a game and its options; `tapis play <id>` plays it.",
+    );
+    exit::print(format_args!("{table}\n{after}\n"))
 }
 
 fn play_command(args: PlayArgs) -> Result<()> {

@@ -332,6 +332,14 @@ pub trait Wording: Game {
     /// - Wrapped, an item keeps its indent and its following lines go under its text, after its
     ///   head; a line indented deeper than an item belongs to it.
     fn rules_text(lang: Lang) -> &'static str;
+    /// The game in one sentence, for a list of games (the browser's home page, `tapis games`):
+    /// what it is like and what makes it itself, typeset for the reader's language.
+    fn tagline(lang: Lang) -> &'static str;
+    /// The name a table calls the game by: [`Game::NAME`], unless that name tells researchers
+    /// which game it reproduces (« Crazy Eights (OpenSpiel) » is plain Crazy Eights to players).
+    fn short_name(_lang: Lang) -> &'static str {
+        Self::NAME
+    }
     /// The table as `view` shows it, for the terminal, in the reader's words.
     fn render_view(view: &Self::View, words: &Words) -> String;
     /// One action in words, as a choice offered to its seat: « poser 7♥ » / "play 7♥".

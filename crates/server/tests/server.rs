@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use tapis_client::{Ws, http, http_raw};
-use tapis_core::{GameRng, Seat};
+use tapis_core::{GameRng, Lang, Seat};
 use tapis_table::{Controller, GameId, Table, TableSetup};
 
 mod debian;
@@ -710,6 +710,81 @@ async fn the_bots_names_and_levels_are_served_for_the_browser() {
         })
     );
     assert_eq!(tapis_table::bot_name(Seat(11)), "Blaise");
+}
+
+/// The browser holds no game's words nor its look: `GET /api/games` gives each game's line, the
+/// name a table calls it by and its word for a round in both languages (extensions of
+/// SERVER.md), and `/web/games/<id>.css` its style sheet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_game_is_served_with_its_words_and_its_look() {
+    let addr = start().await;
+    let (status, answer) = http(addr, "GET", "/api/games", None).await.unwrap();
+    assert_eq!(status, 200);
+    let games = answer["games"].as_array().unwrap();
+    let ids: Vec<&str> = games.iter().map(|g| g["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, GameId::ALL.iter().map(|g| g.id()).collect::<Vec<_>>());
+    let mut lines = Vec::new();
+    for (game, id) in games.iter().zip(GameId::ALL) {
+        for (field, lang) in [("", Lang::En), ("_fr", Lang::Fr)] {
+            let words =
+                |key: &str| game[format!("{key}{field}")].as_str().unwrap_or_else(|| panic!("{id}: {key}{field}"));
+            assert_eq!(words("tagline"), id.tagline(lang), "{id}");
+            assert_eq!(words("short_name"), id.short_name(lang), "{id}");
+            assert_eq!(words("round_word"), id.round_word(lang), "{id}");
+            let line = words("tagline");
+            assert!(line.len() > 40 && [".", "!"].iter().any(|end| line.ends_with(end)), "{id}: a sentence: {line}");
+            if lang == Lang::Fr {
+                // French typography: a non-breaking space inside « » and before : ; ! ?, never a plain one.
+                for bad in [" :", " ;", " !", " ?", "« ", " »"] {
+                    assert!(!line.contains(bad), "{id}: « {bad} » in {line}");
+                }
+            }
+            lines.push(line.to_string());
+        }
+    }
+    lines.sort();
+    lines.dedup();
+    assert_eq!(lines.len(), 2 * GameId::ALL.len(), "every game has its own line in each language");
+    let nantais = &games[0];
+    assert_eq!(
+        nantais["tagline_fr"],
+        json!(
+            "Le 8 américain d’une famille nantaise\u{a0}: séries, suites, 7 et Jokers qui font piocher, UNIQUE\u{a0}!"
+        )
+    );
+    assert_eq!(
+        nantais["tagline"],
+        json!("A Nantes family’s Crazy Eights: runs, sequences, 7s and Jokers that make you draw, UNIQUE!")
+    );
+    assert_eq!(
+        (nantais["short_name"].as_str(), nantais["round_word_fr"].as_str()),
+        (Some("Le 8 Nantais"), Some("manche"))
+    );
+    let by_id = |id: GameId| &games[GameId::ALL.iter().position(|g| *g == id).unwrap()];
+    let crazyeights = by_id(GameId::CrazyEights);
+    assert_eq!(crazyeights["name"], json!("Crazy Eights (OpenSpiel)"), "the researcher's name is kept");
+    assert_eq!(
+        (crazyeights["short_name"].as_str(), crazyeights["short_name_fr"].as_str()),
+        (Some("Crazy Eights"), Some("Crazy Eights"))
+    );
+    let gum = by_id(GameId::Gum);
+    assert_eq!((gum["round_word"].as_str(), gum["round_word_fr"].as_str()), (Some("game"), Some("partie")));
+
+    // Every game's module and style sheet, with their types, revalidated by their hash.
+    for id in GameId::ALL {
+        for (file, kind) in [("js", "text/javascript"), ("css", "text/css")] {
+            let path = format!("/web/games/{id}.{file}");
+            let (status, head, body) = get_text(addr, &path, "").await;
+            assert_eq!(status, 200, "{path}");
+            assert!(head.contains(&format!("content-type: {kind}; charset=utf-8")), "{path}: {head}");
+            assert!(head.contains("cache-control: no-cache"), "{path}: {head}");
+            assert!(body.len() > 1000, "{path}");
+            let etag = head.lines().find_map(|l| l.strip_prefix("etag: ")).unwrap().trim().to_string();
+            let (status, _, _) = get_text(addr, &path, &format!("If-None-Match: {etag}\r\n")).await;
+            assert_eq!(status, 304, "{path}");
+        }
+    }
+    assert_eq!(get_text(addr, "/web/games/chess.css", "").await.0, 404);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

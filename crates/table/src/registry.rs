@@ -70,6 +70,20 @@ macro_rules! define_registry {
                 }
             }
 
+            /// The game in one sentence ([`Wording::tagline`]).
+            pub fn tagline(self, lang: Lang) -> &'static str {
+                match self {
+                    $(GameId::$variant => <$ty as Wording>::tagline(lang),)*
+                }
+            }
+
+            /// The name a table calls the game by ([`Wording::short_name`]): `Crazy Eights`.
+            pub fn short_name(self, lang: Lang) -> &'static str {
+                match self {
+                    $(GameId::$variant => <$ty as Wording>::short_name(lang),)*
+                }
+            }
+
             /// The game's variant switches.
             pub fn option_specs(self) -> &'static [OptionSpec] {
                 match self {
@@ -229,6 +243,9 @@ pub struct GameInfo {
     pub options: Vec<OptionInfo>,
     pub rules: &'static str,
     pub rules_fr: &'static str,
+    /// The game in one sentence, in English and in French.
+    pub tagline: &'static str,
+    pub tagline_fr: &'static str,
 }
 
 impl GameId {
@@ -251,12 +268,17 @@ impl GameId {
             options,
             rules: self.rules_text(Lang::En),
             rules_fr: self.rules_text(Lang::Fr),
+            tagline: self.tagline(Lang::En),
+            tagline_fr: self.tagline(Lang::Fr),
         }
     }
 
     /// The referee's `games` entry: PROTOCOL.md's fields (`options` as an object keyed by option),
-    /// plus the rules in brief, each option's help in both languages, and the option keys in the
-    /// rulebook's order (`option_order`: a JSON object's keys have no order a client can rely on).
+    /// plus the rules in brief, each option's help in both languages, the option keys in the
+    /// rulebook's order (`option_order`: a JSON object's keys have no order a client can rely on),
+    /// and the game's own words for a list of games and a score sheet, each in English and with
+    /// `_fr` in French: its one-line `tagline`, the `short_name` a table calls it by, and the
+    /// `round_word` for one of its rounds (« manche », or Battle GUM's « partie »).
     pub fn protocol_json(self) -> Value {
         let info = self.info();
         let options: Map<String, Value> =
@@ -270,6 +292,12 @@ impl GameId {
             "option_order": order,
             "rules": info.rules,
             "rules_fr": info.rules_fr,
+            "tagline": info.tagline,
+            "tagline_fr": info.tagline_fr,
+            "short_name": self.short_name(Lang::En),
+            "short_name_fr": self.short_name(Lang::Fr),
+            "round_word": self.round_word(Lang::En),
+            "round_word_fr": self.round_word(Lang::Fr),
         })
     }
 }

@@ -100,6 +100,18 @@ impl Wording for crate::CrazyEights {
         lang.pick(RULES_FR, RULES_EN)
     }
 
+    fn tagline(lang: Lang) -> &'static str {
+        lang.pick(
+            "Le 8 américain le plus simple\u{a0}: même couleur ou même valeur, et le 8 change la couleur.",
+            "Crazy Eights at its simplest: same suit or same rank, and an 8 changes the suit.",
+        )
+    }
+
+    /// Crazy Eights at a table: OpenSpiel's name is for the researchers who compare the two.
+    fn short_name(_lang: Lang) -> &'static str {
+        "Crazy Eights"
+    }
+
     fn render_view(view: &View, w: &Words) -> String {
         let mut out = String::new();
         let reversed = if view.direction < 0 { w.pick(" (sens inversé)", " (direction reversed)") } else { "" };

@@ -150,6 +150,13 @@ impl Wording for crate::Gum {
         lang.pick(RULES_FR, RULES_EN)
     }
 
+    fn tagline(lang: Lang) -> &'static str {
+        lang.pick(
+            "Videz votre main, vos cartes visibles puis cachées\u{a0}; le Ninja et le 13 changent tout.",
+            "Empty your hand, then your face-up and face-down cards; the Ninja and the 13 change everything.",
+        )
+    }
+
     /// A match is played in « parties » (§3.3), as the log and the table's heading say.
     fn round_word(lang: Lang) -> &'static str {
         lang.pick("partie", "game")

@@ -129,6 +129,13 @@ impl Wording for crate::NainJaune {
         }
     }
 
+    fn tagline(lang: Lang) -> &'static str {
+        lang.pick(
+            "Le jeu de jetons des familles\u{a0}: des suites, «\u{a0}sans…\u{a0}», et le Nain Jaune au centre.",
+            "The family chip game: runs, “sans…” calls, and the Yellow Dwarf in the middle.",
+        )
+    }
+
     fn render_view(view: &View, words: &Words) -> String {
         let t = &view.table;
         let mut out = String::new();

@@ -177,6 +177,13 @@ impl Wording for crate::Nantais {
     fn rules_text(lang: Lang) -> &'static str {
         lang.pick(RULES_FR, RULES_EN)
     }
+
+    fn tagline(lang: Lang) -> &'static str {
+        lang.pick(
+            "Le 8 américain d’une famille nantaise\u{a0}: séries, suites, 7 et Jokers qui font piocher, UNIQUE\u{a0}!",
+            "A Nantes family’s Crazy Eights: runs, sequences, 7s and Jokers that make you draw, UNIQUE!",
+        )
+    }
 }
 
 /// The order of the game (Ace high): by suit, then 2 … 10, J, Q, K, A; Jokers last.

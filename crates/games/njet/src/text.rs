@@ -94,6 +94,13 @@ impl Wording for crate::Njet {
         lang.pick(RULES_FR, RULES_EN)
     }
 
+    fn tagline(lang: Lang) -> &'static str {
+        lang.pick(
+            "On écarte les règles à coups de «\u{a0}Njet!\u{a0}», puis on joue les plis en équipe.",
+            "Strike out rules with “Njet!”, then play the tricks in teams.",
+        )
+    }
+
     /// One action as a choice offered to the acting seat (the reader): « exclure le rouge comme
     /// atout », « choisir Ada pour partenaire », « jouer le 7 rouge » / "play the red 7".
     fn describe_action(action: Action, w: &Words) -> String {

@@ -128,6 +128,13 @@ impl Wording for crate::NurMut {
         lang.pick(RULES_FR, RULES_EN)
     }
 
+    fn tagline(lang: Lang) -> &'static str {
+        lang.pick(
+            "Cartes à deux faces et un peu de courage\u{a0}: devinez ce qui se cache dessous.",
+            "Two-faced animal cards and some courage: guess what hides beneath.",
+        )
+    }
+
     fn render_view(view: &View, w: &Words) -> String {
         let t = |fr, en| w.pick(fr, en);
         let colon = format!("{}:", nb(w));
