@@ -355,13 +355,8 @@ const WORDS: [&str; 5] = ["text", "words", "label", "labels", "summary_text"];
 /// Opens a copy of `fixture` with this build and checks every room against what the release
 /// that wrote it showed.
 async fn check_fixture(fixture: &str) -> usize {
-    let source = fixtures_dir().join(fixture);
-    let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
-    let data = scratch(fixture);
-    std::fs::copy(source.join("tapis.sqlite3"), data.join("tapis.sqlite3")).unwrap();
+    let (data, _, rooms) = fixture_copy(fixture, fixture);
     let (child, addr) = start(&common::binary(), &data);
-    let rooms = read_expected(&expected);
     for room in &rooms {
         let now = everything_shown(addr, &room.label, &room.room, &room.tokens).await;
         assert_eq!(
@@ -395,30 +390,39 @@ async fn every_fixture_database_comes_back_exactly() {
     }
 }
 
+/// A copy of `fixture`'s database in the scratch folder `name`: the folder, the database's
+/// path, and its rooms as the release that wrote it showed them.
+fn fixture_copy(fixture: &str, name: &str) -> (PathBuf, PathBuf, Vec<Shown>) {
+    let source = fixtures_dir().join(fixture);
+    let expected: Value =
+        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
+    let data = scratch(name);
+    let db = data.join("tapis.sqlite3");
+    std::fs::copy(source.join("tapis.sqlite3"), &db).unwrap();
+    (data, db, read_expected(&expected))
+}
+
+/// A room's stored actions in order: each one's `seq`, seat, action and chance outcomes.
+fn stored_actions(db: &Path, room: &str) -> Vec<(i64, u8, String, Option<String>)> {
+    let c = rusqlite::Connection::open(db).unwrap();
+    let mut statement =
+        c.prepare("SELECT seq, seat, action, chance FROM actions WHERE room = ?1 ORDER BY seq").unwrap();
+    statement
+        .query_map([room], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<rusqlite::Result<_>>()
+        .unwrap()
+}
+
 /// A copy of today's fixture in which one mid-match room's match is marked as played under
 /// another rules version (as a release with other rules would have stored it): the room opens
 /// read-only, with its moves as stored and the notice in both languages; it takes nothing, and
 /// the database keeps the match as it was.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_of_other_rules_opens_read_only_with_its_notice() {
-    let fixture = FIXTURES[FIXTURES.len() - 1];
-    let source = fixtures_dir().join(fixture);
-    let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
-    let rooms = read_expected(&expected);
-    let data = scratch("read-only");
-    let db = data.join("tapis.sqlite3");
-    std::fs::copy(source.join("tapis.sqlite3"), &db).unwrap();
+    let (data, db, rooms) = fixture_copy(FIXTURES[FIXTURES.len() - 1], "read-only");
     let room = rooms.iter().find(|r| r.label == "nainjaune mid-match").expect("a mid-match room");
-    let stored_actions = |db: &Path| -> Vec<(u8, String, Option<String>)> {
-        let c = rusqlite::Connection::open(db).unwrap();
-        let mut statement = c.prepare("SELECT seat, action, chance FROM actions WHERE room = ?1 ORDER BY seq").unwrap();
-        statement
-            .query_map([&room.room], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap()
-    };
+    let stored_actions = |db: &Path| stored_actions(db, &room.room);
     {
         let c = rusqlite::Connection::open(&db).unwrap();
         let changed = c.execute("UPDATE matches SET rules = 0 WHERE room = ?1", [&room.room]).unwrap();
@@ -439,7 +443,7 @@ async fn a_room_of_other_rules_opens_read_only_with_its_notice() {
     assert!(en.contains("an earlier version of the rules") && en.contains("nothing was changed"), "{en}");
 
     // Every seat and the spectator get the match's moves as stored, and the chat.
-    let moves: Vec<Value> = before.iter().map(|(seat, action, _)| json!([seat, action])).collect();
+    let moves: Vec<Value> = before.iter().map(|(_, seat, action, _)| json!([seat, action])).collect();
     for token in room.tokens.iter().map(Option::as_deref).chain([None]) {
         let frames = shown_to(addr, &room.room, token).await;
         let frame = &frames[0];
@@ -497,27 +501,12 @@ async fn a_room_of_other_rules_opens_read_only_with_its_notice() {
 /// store keeps every row as it was, and every other room comes back as it was shown.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_room_whose_outcomes_do_not_fit_is_told_and_kept_as_stored() {
-    let fixture = FIXTURES[FIXTURES.len() - 1];
-    let source = fixtures_dir().join(fixture);
-    let expected: Value =
-        serde_json::from_str(&std::fs::read_to_string(source.join("expected.json")).unwrap()).unwrap();
-    let rooms = read_expected(&expected);
-    let data = scratch("outcomes");
-    let db = data.join("tapis.sqlite3");
-    std::fs::copy(source.join("tapis.sqlite3"), &db).unwrap();
+    let (data, db, rooms) = fixture_copy(FIXTURES[FIXTURES.len() - 1], "outcomes");
     let room = rooms.iter().find(|r| r.label == "nurmut finished").expect("a finished room");
-    let rows = |db: &Path| -> Vec<(i64, String, Option<String>)> {
-        let c = rusqlite::Connection::open(db).unwrap();
-        let mut statement = c.prepare("SELECT seq, action, chance FROM actions WHERE room = ?1 ORDER BY seq").unwrap();
-        statement
-            .query_map([&room.room], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .unwrap()
-            .collect::<rusqlite::Result<_>>()
-            .unwrap()
-    };
+    let rows = |db: &Path| stored_actions(db, &room.room);
     // The second action that draws gets the first one's outcome.
     let draws: Vec<(i64, String)> =
-        rows(&db).into_iter().filter_map(|(seq, _, chance)| chance.map(|c| (seq, c))).take(2).collect();
+        rows(&db).into_iter().filter_map(|(seq, _, _, chance)| chance.map(|c| (seq, c))).take(2).collect();
     assert_eq!(draws.len(), 2, "{}: two actions that draw", room.label);
     assert_ne!(draws[0].1, draws[1].1);
     {
