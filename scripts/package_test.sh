@@ -46,7 +46,9 @@ address() {
 }
 
 deb="$(scripts/build_deb.sh "$binary" "$work")"
-dpkg-deb --info "$deb" | grep -q "Package: tapis" || fail "the package has no control file"
+# Read whole before grep: `cmd | grep -q` under pipefail fails when grep stops reading first.
+info="$(dpkg-deb --info "$deb")"
+grep -q "Package: tapis" <<<"$info" || fail "the package has no control file"
 dpkg -i "$deb" >/dev/null || fail "dpkg -i $deb"
 ok "dpkg -i $(basename "$deb") ($(du -h "$deb" | cut -f1))"
 
@@ -69,7 +71,8 @@ as_tapis=(setpriv --reuid=tapis --regid=tapis --init-groups --no-new-privs --inh
 (cd /var/lib/tapis && "${as_tapis[@]}" /usr/bin/tapis serve $flags --addr 127.0.0.1:0 >"$work/out" 2>"$work/err") &
 server=$!
 addr="$(address "$work/out" 'listening on http://')"
-curl -sf "http://$addr/" | grep -q '<html' || fail "the page at http://$addr/"
+page="$(curl -sf "http://$addr/")" || fail "no page at http://$addr/"
+grep -q '<html' <<<"$page" || fail "the page at http://$addr/"
 room="$(curl -sf -X POST "http://$addr/api/rooms" -d '{"game":"nainjaune","players":4,"seats":["human","bot:easy","bot:easy","bot:easy"]}')"
 [[ "$room" == '{"room":"'* ]] || fail "a room: $room"
 [ "$(ps -o user= -p "$(pgrep -P "$server" -x tapis || echo "$server")" | tr -d ' ')" = tapis ] || fail "the server does not run as tapis"
@@ -121,7 +124,8 @@ podman --runtime runc run -d --name tapis-package-test --network host \
     --ulimit nofile=4096:4096 --ulimit nproc=4096:4096 \
     localhost/tapis-package-test --addr "127.0.0.1:$port" >/dev/null || fail "podman run"
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/api/health" >/dev/null && break; sleep 0.1; done
-curl -sf "http://127.0.0.1:$port/" | grep -q '<html' || fail "the container's page: $(podman logs tapis-package-test 2>&1 | tail -3)"
+page="$(curl -sf "http://127.0.0.1:$port/")" || fail "no page from the container"
+grep -q '<html' <<<"$page" || fail "the container's page: $(podman logs tapis-package-test 2>&1 | tail -3)"
 [ "$(podman top tapis-package-test user | tail -1 | tr -d ' ')" != root ] || fail "the container runs as root"
 podman stop -t 10 tapis-package-test >/dev/null
 [ "$(podman inspect tapis-package-test --format '{{.State.ExitCode}}')" = 0 ] || fail "the container did not stop cleanly"
