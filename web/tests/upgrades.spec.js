@@ -4,51 +4,31 @@
 // The page shows the notice in the reader's language, the record's download and the moves as
 // stored; it offers no seat, no move and no chat.
 import { test, expect } from '@playwright/test';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { execFileSync } from 'node:child_process';
+import { serveFixture } from './helpers.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const binary = process.env.TAPIS_BIN || join(root, 'target', 'checked', 'tapis');
-const FIXTURE = join(root, 'crates', 'cli', 'tests', 'fixtures', 'b8cffea');
-
-let dir;
-let server;
+let served;
 let url;
 let room;
 let actions;
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'tapis-read-only-'));
-  const db = join(dir, 'tapis.sqlite3');
-  copyFileSync(join(FIXTURE, 'tapis.sqlite3'), db);
-  const expected = JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8'));
-  room = expected.rooms.find((r) => r.label === 'nainjaune mid-match').room;
-  // Python's sqlite3 (Node 20 has none): the match marked as played under rules version 0.
-  actions = JSON.parse(execFileSync('python3', ['-c', `
+  served = await serveFixture('tapis-read-only-', (db, rooms) => {
+    room = rooms['nainjaune mid-match'];
+    // Python's sqlite3 (Node 20 has none): the match marked as played under rules version 0.
+    actions = JSON.parse(execFileSync('python3', ['-c', `
 import json, sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
 assert c.execute("UPDATE matches SET rules = 0 WHERE room = ?", (sys.argv[2],)).rowcount == 1
 c.commit()
 print(json.dumps([[s, a] for s, a in c.execute("SELECT seat, action FROM actions WHERE room = ? ORDER BY seq", (sys.argv[2],))]))
 `, db, room]).toString());
-  server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } });
-  url = await new Promise((resolve, reject) => {
-    let seen = '';
-    server.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const m = seen.match(/^listening on (http:\/\/\S+)/m);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`tapis serve stopped (${code}): ${seen}`)));
   });
+  url = served.url;
 });
 
-test.afterAll(async () => {
-  if (server) server.kill('SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
+test.afterAll(() => {
+  if (served) served.stop();
 });
 
 for (const [locale, says, download, movesTitle] of [

@@ -140,8 +140,31 @@ pub struct SearchResult<A> {
     /// The chosen action of the view's seat, or `None` to let a window pass.
     pub action: Option<A>,
     pub iterations: u32,
-    /// Root edges of the view's seat (`None`: let the window pass): visits, mean reward.
-    pub root: Vec<(Option<A>, u32, f64)>,
+    /// Root edges of the view's seat, in the order first met.
+    pub root: Vec<RootEdge<A>>,
+}
+
+/// One move of the view's seat at the root, as the search saw it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootEdge<A> {
+    /// `None`: let the window pass.
+    pub action: Option<A>,
+    pub visits: u32,
+    /// The seat's mean reward after this move, in [0, 1] (0 when never visited).
+    pub mean: f64,
+    /// The standard error of that mean (0 below two visits).
+    pub stderr: f64,
+}
+
+/// Who acts first at the root of a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Root<A> {
+    /// As at the table: a seat drawn among those that may act ([`search`]).
+    Race,
+    /// The view's seat, which must be among the actors: what a review asks is "which move is
+    /// best, given that you move now", not who would have won the race. With `Some(action)`,
+    /// only that move (or, `Some(None)`, letting the window pass) is searched at the root.
+    Mine(Option<Option<A>>),
 }
 
 /// Searches from `view` (a seat's view) for `iterations` iterations, or until `stop()` says so
@@ -152,6 +175,19 @@ pub fn search<G: Heuristic>(
     view: &G::View,
     me: Seat,
     default: Option<Option<G::Action>>,
+    iterations: u32,
+    rng: &mut GameRng,
+    stop: &dyn Fn() -> bool,
+) -> SearchResult<G::Action> {
+    search_from::<G>(view, me, default, Root::Race, iterations, rng, stop)
+}
+
+/// [`search`], with the root's first actor given by `root`.
+pub fn search_from<G: Heuristic>(
+    view: &G::View,
+    me: Seat,
+    default: Option<Option<G::Action>>,
+    root: Root<G::Action>,
     iterations: u32,
     rng: &mut GameRng,
     stop: &dyn Fn() -> bool,
@@ -173,11 +209,30 @@ pub fn search<G: Heuristic>(
         'descend: while !state.is_over() && state.round() == start_round {
             let waiting = state.waiting_for();
             let mut racing = state.actors();
+            let mut first = match root {
+                Root::Mine(_) if node == 0 && racing.contains(me) => Some(me),
+                _ => None,
+            };
             loop {
-                let seat = racing.nth(rng.index(racing.len())).expect("a running match waits for a seat");
+                let seat = match first.take() {
+                    Some(me) => me,
+                    None => racing.nth(rng.index(racing.len())).expect("a running match waits for a seat"),
+                };
                 legal.clear();
                 state.legal_actions(seat, &mut legal);
-                let may_pass = !waiting.contains(seat);
+                let mut may_pass = !waiting.contains(seat);
+                if let Root::Mine(Some(only)) = root
+                    && node == 0
+                    && seat == me
+                {
+                    may_pass &= only.is_none();
+                    legal.retain(|a| Some(*a) == only);
+                    if legal.is_empty() && !may_pass {
+                        // The move under study is not legal here; since the seat's own moves
+                        // are the same in every sample, no iteration will search anything.
+                        break 'descend;
+                    }
+                }
                 let (chosen, expand) = select(&mut arena[node as usize].edges, seat, &legal, may_pass, rng);
                 path.push((node, chosen));
                 let Some(action) = arena[node as usize].edges[chosen as usize].action else {
@@ -215,10 +270,15 @@ pub fn search<G: Heuristic>(
         done += 1;
     }
     let root = &arena[0].edges;
-    let mine: Vec<(Option<G::Action>, u32, f64)> = root
+    let mine: Vec<RootEdge<G::Action>> = root
         .iter()
         .filter(|e| e.seat == me)
-        .map(|e| (e.action, e.visits, if e.visits > 0 { e.reward / e.visits as f64 } else { 0.0 }))
+        .map(|e| {
+            let n = e.visits as f64;
+            let mean = if e.visits > 0 { e.reward / n } else { 0.0 };
+            let variance = if e.visits > 1 { (e.reward_sq / n - mean * mean).max(0.0) / (n - 1.0) } else { 0.0 };
+            RootEdge { action: e.action, visits: e.visits, mean, stderr: variance.sqrt() }
+        })
         .collect();
     // The most searched edge; a bot that must act never passes.
     let searched = root.iter().filter(|e| e.seat == me).max_by_key(|e| e.visits);

@@ -11,6 +11,7 @@ pub mod ismcts;
 pub mod ladder;
 pub mod learned;
 pub mod progress;
+pub mod review;
 pub mod sim;
 pub mod stats;
 
@@ -195,8 +196,8 @@ impl BotKind {
                         // The search plays from the view, with every action of the seat; a caller
                         // that offers only some (a table pacing a turn apart from its reactions)
                         // gets the most searched of those, else the heuristic's.
-                        let offered = found.root.iter().filter(|(a, ..)| a.is_some_and(|a| legal.contains(&a)));
-                        offered.max_by_key(|(_, visits, _)| *visits).map_or(default, |(a, ..)| *a)
+                        let offered = found.root.iter().filter(|e| e.action.is_some_and(|a| legal.contains(&a)));
+                        offered.max_by_key(|e| e.visits).map_or(default, |e| e.action)
                     }
                     chosen => chosen,
                 }

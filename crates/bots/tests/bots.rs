@@ -183,7 +183,7 @@ fn ismcts_reads_nothing_but_its_view() {
             tapis_bots::ismcts::search::<tapis_njet::Njet>(&state.view(Some(seat)), seat, None, 300, &mut rng, &|| {
                 false
             });
-        (result.action, result.root.iter().map(|(a, v, _)| (*a, *v)).collect::<Vec<_>>())
+        (result.action, result.root.iter().map(|e| (e.action, e.visits)).collect::<Vec<_>>())
     };
     let (from_a, from_b) = (decide(&a), decide(&b));
     assert!(from_a.0.is_some());

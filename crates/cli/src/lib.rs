@@ -12,6 +12,7 @@ pub mod matches;
 pub mod pace;
 pub mod play;
 pub mod referee;
+pub mod review;
 pub mod sim;
 pub mod tui;
 

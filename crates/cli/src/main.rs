@@ -65,6 +65,10 @@ enum Command {
     /// Rate every bot of a game on one scale (random, first-legal, heuristic, learned, ISMCTS),
     /// from meetings on duplicate deals, with bootstrap intervals; prints docs/ladder.md's table.
     Ladder(LadderArgs),
+    /// Review one seat's decisions in a recorded match (a file `tapis play --save` or a
+    /// server's record download wrote): the search's chance of each move the seat had, from what
+    /// it could see, and the costly moves marked (see docs/review.md).
+    Review(ReviewArgs),
     /// Measure random self-play speed (decisions per second, one thread).
     Bench(BenchArgs),
     /// Speak the JSON-lines referee protocol on stdin/stdout (see PROTOCOL.md).
@@ -79,6 +83,30 @@ enum Command {
     Backup(BackupArgs),
     /// Put a backup back as the server's store; refused while a server runs on the data folder.
     Restore(RestoreArgs),
+}
+
+#[derive(Args)]
+struct ReviewArgs {
+    /// The match's record (JSON).
+    record: std::path::PathBuf,
+    /// The seat to review, from 0.
+    #[arg(long)]
+    seat: u8,
+    /// ISMCTS iterations per decision [default: the hard bot's, 5000].
+    #[arg(long, value_parser = review_budget_arg)]
+    budget: Option<u32>,
+    /// Seed of the searches: the same record, seat, budget and seed give the same review.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Print the review as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads, from 1 to 256 (the review does not depend on it).
+    #[arg(long, default_value_t = default_threads(), value_parser = threads_arg)]
+    threads: usize,
+    /// Language: by default the terminal's (see `tapis play --help`).
+    #[arg(long, value_enum)]
+    lang: Option<LangArg>,
 }
 
 #[derive(Args)]
@@ -562,6 +590,7 @@ fn run(cli: Cli) -> Result<()> {
         Command::Arena(args) => arena_command(args),
         Command::Ladder(args) => ladder_command(args),
         Command::Bench(args) => bench_command(args),
+        Command::Review(args) => review_command(args),
     }
 }
 
@@ -656,6 +685,31 @@ fn play_command(args: PlayArgs) -> Result<()> {
     let lines = play::spawn_reader(Box::new(std::io::BufReader::new(std::io::stdin())));
     let mut out = exit::Stdout::new();
     play::play(args.game.game, config, lines, &mut out)
+}
+
+fn review_command(args: ReviewArgs) -> Result<()> {
+    let lang = lang_or_terminal(args.lang);
+    let text =
+        std::fs::read_to_string(&args.record).with_context(|| format!("cannot read {}", args.record.display()))?;
+    let record: tapis_core::Record = serde_json::from_str(&text).map_err(|e| {
+        usage(lang.pick(
+            &format!("{} n’est pas l’enregistrement d’une partie\u{a0}: {e}", args.record.display()),
+            &format!("{} is not a match record: {e}", args.record.display()),
+        ))
+    })?;
+    let config = tapis::review::ReviewConfig {
+        seat: tapis_core::Seat(args.seat),
+        budget: args.budget.unwrap_or(tapis_bots::review::DEFAULT_BUDGET),
+        seed: args.seed,
+        threads: args.threads,
+        json: args.json,
+        lang,
+    };
+    tapis::review::review(&record, &config)
+}
+
+fn review_budget_arg(text: &str) -> Result<u32, String> {
+    count(text, 1, tapis::limits::MAX_ISMCTS_ITERATIONS as u64, "iterations").map(|n| n as u32)
 }
 
 fn sim_command(args: SimArgs) -> Result<()> {

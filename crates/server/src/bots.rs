@@ -59,7 +59,8 @@ impl Owner {
     }
 }
 
-type Work = (Job, oneshot::Sender<JobAnswer>);
+/// A job with where its answer goes: a bot's move, or a review ([`Bots::run`]).
+type Work = Box<dyn FnOnce() + Send>;
 
 /// One block's jobs (`W`: a job and where its answer goes), threads and budget.
 struct Block<W> {
@@ -238,12 +239,30 @@ impl Bots {
                 found
             }
         };
+        self.push(owner, Box::new(move || drop(answer.send(job.run()))));
+        answered
+    }
+
+    /// Runs `task` on the bots' threads, at their priority, in `owner`'s turn and within its
+    /// block's budget, as a bot's move: what a review of a finished match costs is the client's
+    /// who asked. The channel closes without an answer if the task panicked.
+    pub fn run<T: Send + 'static>(
+        &self,
+        owner: &Owner,
+        task: impl FnOnce() -> T + Send + 'static,
+    ) -> oneshot::Receiver<T> {
+        let (answer, answered) = oneshot::channel();
+        METRICS.bot_jobs_waiting.fetch_add(1, Ordering::Relaxed);
+        self.push(owner, Box::new(move || drop(answer.send(task()))));
+        answered
+    }
+
+    fn push(&self, owner: &Owner, work: Work) {
         let (queue, ready) = &*self.shared;
         #[allow(clippy::disallowed_methods)] // budgets measure real time, outside the engine
         let now = Instant::now();
-        queue.lock().unwrap_or_else(|e| e.into_inner()).push(owner, (job, answer), now);
+        queue.lock().unwrap_or_else(|e| e.into_inner()).push(owner, work, now);
         ready.notify_one();
-        answered
     }
 }
 
@@ -265,7 +284,7 @@ fn work(shared: &(Mutex<Queue<Work>>, Condvar), per_block: usize) {
         }
         #[allow(clippy::disallowed_methods)] // budgets measure real time, outside the engine
         let now = Instant::now();
-        let (key, (job, answer)) = match waiting.next(per_block, now) {
+        let (key, work) = match waiting.next(per_block, now) {
             Ok(next) => next,
             Err(None) => {
                 waiting = ready.wait(waiting).unwrap_or_else(|e| e.into_inner());
@@ -280,13 +299,10 @@ fn work(shared: &(Mutex<Queue<Work>>, Condvar), per_block: usize) {
         drop(waiting);
         METRICS.bot_jobs_waiting.fetch_sub(1, Ordering::Relaxed);
         let (started, cpu) = (tokio::time::Instant::now(), thread_cpu());
-        let found = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| job.run()));
+        // A search that panicked drops its channel: the room hears of it.
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
         METRICS.bot_search.observe(started.elapsed());
         let searched = thread_cpu().saturating_sub(cpu).as_secs_f64() * 1000.0;
-        // A search that panicked drops its channel: the room hears of it.
-        if let Ok(found) = found {
-            let _ = answer.send(found);
-        }
         waiting = queue.lock().unwrap_or_else(|e| e.into_inner());
         #[allow(clippy::disallowed_methods)] // budgets measure real time, outside the engine
         let now = Instant::now();

@@ -25,7 +25,8 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
-use tapis_core::MatchRequest;
+use tapis_core::{MatchRequest, Seat};
+use tapis_table::review::Threads;
 use tapis_table::{AnyMatch, GameId};
 use tokio::sync::oneshot;
 
@@ -311,6 +312,7 @@ pub fn router(server: Arc<Server>) -> Router {
         .route("/api/rooms/{room}/join", post(join))
         .route("/api/rooms/{room}/record", get(record))
         .route("/api/rooms/{room}/replay", get(replay))
+        .route("/api/rooms/{room}/review", get(review))
         .route("/api/rooms/{room}/rounds", get(rounds))
         .route("/api/rooms/{room}/ws", get(crate::ws::upgrade))
         .layer(middleware::from_fn_with_state(server.clone(), crate::relay::http))
@@ -823,7 +825,7 @@ async fn replay(
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
-        .get(&code, match_no, move || {
+        .get(&code, match_no, None, move || {
             let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
             crate::web::replay(&record, match_no, names, crate::replays::MAX_REPLAY).map(Bytes::from)
         })
@@ -834,6 +836,71 @@ async fn replay(
         // since it may quote an action and so a card.
         _ => {
             crate::limited!(error, "a finished match could not be replayed", room = %code);
+            Err(ApiError::Internal)
+        }
+    }
+}
+
+/// `?seat=N` of a review.
+#[derive(Deserialize)]
+struct SeatQuery {
+    seat: Option<u8>,
+}
+
+/// A seat's review of the finished current match, or of an earlier one (`?match=k`):
+/// `?seat=N`, the JSON of `tapis review --json` at its default budget and seed 0 (`409 not_over`
+/// before the match's end, like the replay: a review reads the seat's hand, and the search is
+/// worth having once the match is played). Searched on the bots' threads, in the asking
+/// client's turn and budget, once per match and seat; asked again, it comes from memory.
+async fn review(
+    State(server): State<Arc<Server>>,
+    Peer(peer): Peer,
+    AcceptLang(lang): AcceptLang,
+    Path(code): Path<String>,
+    asked: Result<AskedMatch, ApiError>,
+    seat: Result<axum::extract::Query<SeatQuery>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let info = ask(&server, &code, peer, |reply| RoomMsg::Info { reply }).await?;
+    let asked = asked?;
+    let seat = match seat {
+        Ok(axum::extract::Query(SeatQuery { seat: Some(seat) })) if usize::from(seat) < info.players => seat,
+        _ => {
+            let last = info.players - 1;
+            return Err(ApiError::BadRequest(match lang {
+                Lang::Fr => format!("« seat » doit être un siège de cette table, de 0 à {last}"),
+                Lang::En => format!("\"seat\" must be a seat of this table, 0 to {last}"),
+            }));
+        }
+    };
+    let (record, match_no) = record_of(&server, &code, peer, &info, asked.0).await?;
+    let current = info.game.rules_version();
+    match record["rules"].as_u64() {
+        Some(rules) if rules != u64::from(current) => {
+            return Err(ApiError::ReadOnly { rules: rules as u32, current });
+        }
+        _ => {}
+    }
+    let owner = peer.map_or_else(|| crate::bots::Owner::Room(code.clone()), crate::bots::Owner::Client);
+    let bots = server.bots.clone();
+    let built = server
+        .replays
+        .get(&code, match_no, Some(seat), move || {
+            let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
+            let search = move || {
+                let budget = tapis_bots::review::DEFAULT_BUDGET;
+                let found = tapis_table::review::review_json(&record, Seat(seat), budget, 0, Threads::Caller);
+                crate::metrics::METRICS.reviews_built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                found.map(|review| Bytes::from(review.to_string())).map_err(|e| e.message(Lang::En))
+            };
+            bots.run(&owner, search).blocking_recv().map_err(|e| e.to_string())?
+        })
+        .await;
+    match built {
+        Ok(review) => Ok(([(header::CONTENT_TYPE, "application/json")], review).into_response()),
+        // The record came from the engine: only a bug gets here. The reason is not logged,
+        // since it may quote an action and so a card.
+        _ => {
+            crate::limited!(error, "a finished match could not be reviewed", room = %code);
             Err(ApiError::Internal)
         }
     }

@@ -73,6 +73,8 @@ pub struct Metrics {
     pub store_failures: AtomicU64,
     pub bot_jobs_waiting: AtomicI64,
     pub bot_search: Histogram,
+    /// Reviews of finished matches searched (not those answered from the cache).
+    pub reviews_built: AtomicU64,
     /// The served certificate's end of validity, in seconds since 1970 (0: none).
     pub certificate_expiry: AtomicU64,
     pub certificates_obtained: AtomicU64,
@@ -88,6 +90,7 @@ pub static METRICS: Metrics = Metrics {
     store_failures: AtomicU64::new(0),
     bot_jobs_waiting: AtomicI64::new(0),
     bot_search: Histogram::new(SEARCH_BOUNDS),
+    reviews_built: AtomicU64::new(0),
     certificate_expiry: AtomicU64::new(0),
     certificates_obtained: AtomicU64::new(0),
     certificate_failures: AtomicU64::new(0),
@@ -148,6 +151,13 @@ pub fn render(server: &Server) -> String {
         server.tcp.load(Ordering::Relaxed),
     );
     single(&mut out, "tapis_bot_threads", "gauge", "Threads bots think on.", server.bots.threads());
+    single(
+        &mut out,
+        "tapis_reviews_built_total",
+        "counter",
+        "Reviews of finished matches searched (a review asked again is answered from memory).",
+        load(&m.reviews_built),
+    );
     single(
         &mut out,
         "tapis_bot_jobs_waiting",

@@ -1,4 +1,4 @@
-//! Replays of finished matches, built once and shared. A replay (every seat's view at every
+//! Replays of finished matches, and their seats' reviews, built once and shared. A replay (every seat's view at every
 //! step) can weigh megabytes: it is written straight to text, once per finished match, by one
 //! builder at a time; requests that come while it is built wait for that build instead of
 //! starting their own; and every request is answered from the same bytes, never copied. The
@@ -14,7 +14,8 @@ pub const BUDGET: usize = 256 << 20;
 /// The largest replay built: a match beyond it is not replayed (its record still is given).
 pub const MAX_REPLAY: usize = 64 << 20;
 
-type Key = (String, u32);
+/// The room, the match, and the seat whose review it is (`None`: the replay).
+type Key = (String, u32, Option<u8>);
 type Built = Result<Bytes, String>;
 
 pub struct Replays {
@@ -30,10 +31,16 @@ struct Entry {
 }
 
 impl Replays {
-    /// The replay of `room`'s match `match_no`, built by `build` (on the blocking pool) unless
-    /// it is kept or being built.
-    pub async fn get(&self, room: &str, match_no: u32, build: impl FnOnce() -> Built + Send + 'static) -> Built {
-        let key = (room.to_string(), match_no);
+    /// The replay of `room`'s match `match_no` (or, with `review`, that seat's review of it),
+    /// built by `build` (on the blocking pool) unless it is kept or being built.
+    pub async fn get(
+        &self,
+        room: &str,
+        match_no: u32,
+        review: Option<u8>,
+        build: impl FnOnce() -> Built + Send + 'static,
+    ) -> Built {
+        let key = (room.to_string(), match_no, review);
         let tick = self.clock.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let cell = {
             let mut cells = self.cells.lock().unwrap_or_else(|e| e.into_inner());

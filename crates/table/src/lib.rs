@@ -23,6 +23,7 @@ pub mod driver;
 pub mod ops;
 pub mod pace;
 pub mod registry;
+pub mod review;
 pub mod view;
 
 pub use describe::TableText;

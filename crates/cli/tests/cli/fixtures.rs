@@ -555,6 +555,101 @@ async fn a_room_whose_outcomes_do_not_fit_is_told_and_kept_as_stored() {
     std::fs::remove_dir_all(&data).unwrap();
 }
 
+/// Every game's finished match of today's fixture reviewed through the server, for two seats:
+/// the same JSON as `tapis review --json` gives from its record, searched once per match and
+/// seat (asked again, the metric of searches does not move); refused before a match's end, for
+/// a seat not at the table, and for a room that does not exist.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_match_is_reviewed_once_for_each_seat_that_asks() {
+    let (data, _db, rooms) = fixture_copy(FIXTURES[FIXTURES.len() - 1], "review");
+    let metrics_port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let metrics_addr = format!("127.0.0.1:{metrics_port}");
+    let (child, addr) =
+        common::serve(&common::binary(), &data, &["--metrics-addr", &metrics_addr], "warn", Stdio::inherit());
+    let child = Served(child);
+    let built = || async {
+        let text = crate::hosting::scrape(metrics_addr.parse().unwrap()).await;
+        let line = text.lines().find(|l| l.starts_with("tapis_reviews_built_total ")).expect("the metric").to_string();
+        line.split(' ').nth(1).unwrap().parse::<u64>().unwrap()
+    };
+    let finished: Vec<&Shown> = rooms.iter().filter(|r| r.label.ends_with(" finished")).collect();
+    assert_eq!(finished.len(), 6, "a finished match of every game");
+    for room in &finished {
+        let (status, record) = http(addr, "GET", &format!("/api/rooms/{}/record", room.room), None).await.unwrap();
+        assert_eq!(status, 200, "{record}");
+        let file = data.join(format!("{}.json", room.room));
+        std::fs::write(&file, record.to_string()).unwrap();
+        for seat in [0, 1] {
+            let path = format!("/api/rooms/{}/review?seat={seat}", room.room);
+            let (status, review) = timed("a review", http(addr, "GET", &path, None)).await.unwrap();
+            assert_eq!(status, 200, "{}: {review}", room.label);
+            let terminal =
+                common::tapis().args(["review", "--json", "--seat", &seat.to_string()]).arg(&file).output().unwrap();
+            assert!(terminal.status.success(), "{}", String::from_utf8_lossy(&terminal.stderr));
+            let terminal: Value = serde_json::from_slice(&terminal.stdout).unwrap();
+            assert_eq!(review, terminal, "{} seat {seat}: the server's review is the terminal's", room.label);
+            let decisions = review["decisions"].as_array().unwrap();
+            assert!(!decisions.is_empty(), "{}: seat {seat} had decisions", room.label);
+            assert!(decisions.iter().all(|d| record["actions"][d["index"].as_u64().unwrap() as usize - 1][0] == seat));
+        }
+    }
+    assert_eq!(built().await, 12);
+    // In words, in French by default: a line per decision, a summary with the JSON's counts.
+    let room = finished[0];
+    let file = data.join(format!("{}.json", room.room));
+    let words = common::tapis().args(["review", "--seat", "0"]).arg(&file).output().unwrap();
+    assert!(words.status.success());
+    let words = String::from_utf8(words.stdout).unwrap();
+    let (_, review) = http(addr, "GET", &format!("/api/rooms/{}/review?seat=0", room.room), None).await.unwrap();
+    let decisions = review["decisions"].as_array().unwrap();
+    assert!(words.starts_with("Revue du siège 0 (Le 8 Nantais à 3 joueurs)\u{a0}: 5\u{202f}000 itérations"), "{words}");
+    assert_eq!(words.lines().filter(|l| l.starts_with("coup ")).count(), decisions.len(), "{words}");
+    let marks = |grade: &str| decisions.iter().filter(|d| d["grade"] == grade).count();
+    let summary = words.lines().last().unwrap();
+    assert!(
+        summary.starts_with(&format!("{} décisions\u{a0}; {} imprécision", decisions.len(), marks("inaccuracy"))),
+        "{summary}"
+    );
+    for (args, said) in [
+        (vec!["--seat", "4"], "le siège 4 n’est pas à cette table\u{a0}: ses sièges vont de 0 à 2"),
+        (vec!["--seat", "0", "--budget", "0"], "--budget"),
+    ] {
+        let refused = common::tapis().arg("review").args(&args).arg(&file).output().unwrap();
+        assert_eq!(refused.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&refused.stderr).contains(said),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&refused.stderr)
+        );
+    }
+    std::fs::write(&file, "{\"game\": \"chess\", \"players\": 2}").unwrap();
+    let refused = common::tapis().args(["review", "--seat", "0"]).arg(&file).output().unwrap();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("chess"), "{}", String::from_utf8_lossy(&refused.stderr));
+    for room in &finished {
+        let path = format!("/api/rooms/{}/review?seat=1&match=1", room.room);
+        let (status, _) = http(addr, "GET", &path, None).await.unwrap();
+        assert_eq!(status, 200);
+    }
+    assert_eq!(built().await, 12, "asked again, no review is searched again");
+
+    let mid = rooms.iter().find(|r| r.label == "njet mid-match").unwrap();
+    let refused = [
+        (format!("/api/rooms/{}/review?seat=0", mid.room), 409, "not_over"),
+        (format!("/api/rooms/{}/review?seat=4", finished[0].room), 400, "bad_request"),
+        (format!("/api/rooms/{}/review?seat=x", finished[0].room), 400, "bad_request"),
+        (format!("/api/rooms/{}/review", finished[0].room), 400, "bad_request"),
+        ("/api/rooms/nosuchroom0000000/review?seat=0".to_string(), 404, "no_room"),
+    ];
+    for (path, code, error) in refused {
+        let (status, answer) = http(addr, "GET", &path, None).await.unwrap();
+        assert_eq!((status, answer["error"]["code"].as_str()), (code, Some(error)), "{path}: {answer}");
+    }
+    assert_eq!(built().await, 12);
+    stop(child);
+    std::fs::remove_dir_all(&data).unwrap();
+}
+
 /// Writes the fixture `TAPIS_FIXTURE_WRITE` with `TAPIS_SERVE_BIN` (default: this build).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "writes a fixture database on purpose: TAPIS_FIXTURE_WRITE=<name>"]

@@ -143,7 +143,7 @@ async fn a_backup_under_load_restores_every_move_acknowledged_before_it() {
 }
 
 /// `/metrics`, as a scraper reads it.
-async fn scrape(addr: SocketAddr) -> String {
+pub(crate) async fn scrape(addr: SocketAddr) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     stream.write_all(b"GET /metrics HTTP/1.1\r\nHost: tapis\r\nConnection: close\r\n\r\n").await.unwrap();
