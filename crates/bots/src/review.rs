@@ -179,21 +179,8 @@ pub fn decide<G: Heuristic>(
 ) -> Option<Decision<G::Action>> {
     let view = state.view(Some(seat));
     let mut rng = GameRng::seed_from_u64(game_seed(seed, index as u64));
-    // The seat's own moves and whether it is waited for are what its view shows; a sample of
-    // the hidden cards says them as well as the true state does.
-    let sample = G::determinize(&view, &mut rng);
-    let mut legal = ActionList::new();
-    sample.legal_actions(seat, &mut legal);
-    let may_pass = !sample.waiting_for().contains(seat);
-    if legal.len() + usize::from(may_pass) < 2 {
-        return None;
-    }
+    let mut options = appraise::<G>(&view, seat, budget, &mut rng)?;
     let never = || false;
-    let found = search_from::<G>(&view, seat, None, Root::Mine(None), budget, &mut rng, &never);
-    let mut options = found.root;
-    // The move it would play is the most searched one, as the bots choose: before the played
-    // move is measured again below, which adds visits of another search.
-    options.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
     let best = *options.first()?;
     let mut mine = options.iter().position(|e| e.action == Some(played));
     if mine.is_none_or(|i| options[i].visits < PLAYED_VISITS) {
@@ -224,6 +211,84 @@ pub fn decide<G: Heuristic>(
         loss: if best.action == Some(played) { 0.0 } else { loss },
         grade,
     })
+}
+
+/// Every move `seat` has at `view`, searched with `budget` iterations, the seat acting first at
+/// the root, the most searched first (then the best chance); `None` when it has no choice.
+fn appraise<G: Heuristic>(
+    view: &G::View,
+    seat: Seat,
+    budget: u32,
+    rng: &mut GameRng,
+) -> Option<Vec<RootEdge<G::Action>>> {
+    // The seat's own moves and whether it is waited for are what its view shows; a sample of
+    // the hidden cards says them as well as the true state does.
+    let sample = G::determinize(view, rng);
+    let mut legal = ActionList::new();
+    sample.legal_actions(seat, &mut legal);
+    let may_pass = !sample.waiting_for().contains(seat);
+    if legal.len() + usize::from(may_pass) < 2 {
+        return None;
+    }
+    let found = search_from::<G>(view, seat, None, Root::Mine(None), budget, rng, &|| false);
+    let mut options = found.root;
+    // The move it would play is the most searched one, as the bots choose.
+    options.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.mean.total_cmp(&a.mean)));
+    Some(options)
+}
+
+/// How sure the hard bot is of a hint.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sureness {
+    /// Its move's chance beats the next best's by more than two standard errors of the
+    /// difference.
+    Sure,
+    /// By more than one.
+    Likely,
+    /// By less: the two moves are about as good.
+    TossUp,
+}
+
+/// The hard bot's advice to a seat on its turn: every move it has with its chance, the advised
+/// one first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint<A> {
+    pub options: Vec<RootEdge<A>>,
+}
+
+impl<A: Copy> Hint<A> {
+    /// The advised move (`None`: let the window pass).
+    pub fn best(&self) -> RootEdge<A> {
+        self.options[0]
+    }
+
+    /// The move with the best chance after it, if the seat has another.
+    pub fn next_best(&self) -> Option<RootEdge<A>> {
+        self.options[1..].iter().copied().max_by(|a, b| a.mean.total_cmp(&b.mean))
+    }
+
+    pub fn sureness(&self) -> Sureness {
+        let (best, next) = match self.next_best() {
+            Some(next) => (self.best(), next),
+            None => return Sureness::Sure,
+        };
+        let gap = best.mean - next.mean;
+        let spread = (best.stderr * best.stderr + next.stderr * next.stderr).sqrt();
+        if gap > 2.0 * spread {
+            Sureness::Sure
+        } else if gap > spread {
+            Sureness::Likely
+        } else {
+            Sureness::TossUp
+        }
+    }
+}
+
+/// The hint for `seat` at `state` with `budget` iterations drawn from `seed`; `None` when it has
+/// no choice. Reads only the seat's view of `state`, as a bot does.
+pub fn hint<G: Heuristic>(state: &G, seat: Seat, budget: u32, seed: u64) -> Option<Hint<G::Action>> {
+    let mut rng = GameRng::seed_from_u64(seed);
+    appraise::<G>(&state.view(Some(seat)), seat, budget, &mut rng).map(|options| Hint { options })
 }
 
 /// Two measures of one move, pooled by their visits.

@@ -2,7 +2,7 @@
 //! careless player does more than what the search itself plays.
 
 use tapis_bots::BotKind;
-use tapis_bots::review::{Decision, Grade, ReviewError, decide, review, review_par};
+use tapis_bots::review::{Decision, Grade, ReviewError, decide, hint, review, review_par};
 use tapis_core::{Encoding, GameRng, Heuristic, Match, MatchRequest, Record, RecordError, Seat};
 
 /// A whole match of `bots` (one per seat) from `seed`, as a record.
@@ -18,8 +18,9 @@ fn played<G: Heuristic + Encoding>(bots: &[BotKind], seed: u64) -> Record {
     m.record().clone()
 }
 
-/// Every decision of seat 0 reviewed on the true state and on another deal that gives seat 0
-/// the same view: the same review, option for option.
+/// Every decision of seat 0 reviewed, and the hint it would have been given there, on the true
+/// state and on another deal that gives seat 0 the same view: the same review and the same hint,
+/// option for option.
 fn only_the_view_counts<G: Heuristic + Encoding>() {
     let bots = [BotKind::Random, BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic];
     let seat = Seat(0);
@@ -44,6 +45,8 @@ fn only_the_view_counts<G: Heuristic + Encoding>() {
             let a = decide(truth, seat, action, taken, 200, 3);
             let b = decide(&other, seat, action, taken, 200, 3);
             assert_eq!(a, b, "{}: action {taken} reviewed from the same view", G::ID);
+            let (a, b) = (hint::<G>(truth, seat, 200, 3), hint::<G>(&other, seat, 200, 3));
+            assert_eq!(a, b, "{}: the hint before action {taken}, from the same view", G::ID);
             compared += usize::from(a.is_some());
         })
         .unwrap();
@@ -53,7 +56,7 @@ fn only_the_view_counts<G: Heuristic + Encoding>() {
 }
 
 #[test]
-fn a_review_reads_only_what_the_seat_could_see_in_every_game() {
+fn a_review_and_a_hint_read_only_what_the_seat_could_see_in_every_game() {
     only_the_view_counts::<tapis_nantais::Nantais>();
     only_the_view_counts::<tapis_nurmut::NurMut>();
     only_the_view_counts::<tapis_gum::Gum>();
@@ -108,10 +111,10 @@ fn a_careless_player_is_marked_more_than_the_search_itself() {
     let mut searching = (0, 0);
     for seed in 0..4 {
         let random = played::<G>(&[BotKind::Random, BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic], seed);
-        let found = review::<G>(&random, Seat(0), 2000, seed).unwrap();
+        let found = review::<G>(&random, Seat(0), 1000, seed).unwrap();
         careless = (careless.0 + marks(&found), careless.1 + found.len());
-        let hard = [BotKind::Ismcts(2000), BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic];
-        let found = review::<G>(&played::<G>(&hard, seed), Seat(0), 2000, seed + 100).unwrap();
+        let hard = [BotKind::Ismcts(1000), BotKind::Heuristic, BotKind::Heuristic, BotKind::Heuristic];
+        let found = review::<G>(&played::<G>(&hard, seed), Seat(0), 1000, seed + 100).unwrap();
         searching = (searching.0 + marks(&found), searching.1 + found.len());
     }
     let rate = |(marked, of): (usize, usize)| marked as f64 / of as f64;

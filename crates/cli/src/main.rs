@@ -222,6 +222,10 @@ struct ServeArgs {
     /// Threads bots think on, at the lowest priority (0: one per core).
     #[arg(long, default_value_t = 0, value_parser = |t: &str| count(t, 0, 256, "threads"))]
     bot_threads: u64,
+    /// ISMCTS iterations per decision of a finished match's review (GET /api/rooms/{room}/review;
+    /// docs/review.md): more searches deeper, for the asking client's bot budget.
+    #[arg(long, default_value_t = tapis_bots::review::DEFAULT_BUDGET, value_parser = review_budget_arg)]
+    review_budget: u32,
     /// Rooms of bots alone, still playing, that one client address may have at once.
     #[arg(long, default_value_t = 4, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms"))]
     bot_rooms_per_client: u64,
@@ -336,6 +340,10 @@ struct PlayArgs {
     /// you after a short notice).
     #[arg(long)]
     confirm_forced: bool,
+    /// A practice table: on each of your turns, the hard bot's move for your seat, searched from
+    /// what you can see, with its chance against the next best and how sure it is.
+    #[arg(long)]
+    hints: bool,
     /// Your name at the table (1 to 32 characters): by default $TAPIS_NAME, else « Vous » / "You".
     #[arg(long, value_parser = name_arg)]
     name: Option<String>,
@@ -674,6 +682,7 @@ fn play_command(args: PlayArgs) -> Result<()> {
         save: args.save,
         realtime: std::io::stdin().is_terminal(),
         confirm_forced: args.confirm_forced,
+        hints: args.hints,
     };
     let fullscreen = !args.plain
         && std::io::stdin().is_terminal()
@@ -1092,6 +1101,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         archive_after: std::time::Duration::from_secs(args.archive_after),
         unjoined_after: std::time::Duration::from_secs(args.unjoined_after),
         bot_threads: args.bot_threads as usize,
+        review_budget: args.review_budget,
         bot_rooms_per_client: args.bot_rooms_per_client as usize,
         min_bot_delay_ms: args.min_bot_delay_ms,
         header_timeout: std::time::Duration::from_secs(args.request_timeout),

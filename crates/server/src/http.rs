@@ -848,7 +848,7 @@ struct SeatQuery {
 }
 
 /// A seat's review of the finished current match, or of an earlier one (`?match=k`):
-/// `?seat=N`, the JSON of `tapis review --json` at its default budget and seed 0 (`409 not_over`
+/// `?seat=N`, the JSON of `tapis review --json` at the server's `--review-budget` and seed 0 (`409 not_over`
 /// before the match's end, like the replay: a review reads the seat's hand, and the search is
 /// worth having once the match is played). Searched on the bots' threads, in the asking
 /// client's turn and budget, once per match and seat; asked again, it comes from memory.
@@ -882,12 +882,12 @@ async fn review(
     }
     let owner = peer.map_or_else(|| crate::bots::Owner::Room(code.clone()), crate::bots::Owner::Client);
     let bots = server.bots.clone();
+    let budget = server.config.review_budget;
     let built = server
         .replays
         .get(&code, match_no, Some(seat), move || {
             let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
             let search = move || {
-                let budget = tapis_bots::review::DEFAULT_BUDGET;
                 let found = tapis_table::review::review_json(&record, Seat(seat), budget, 0, Threads::Caller);
                 crate::metrics::METRICS.reviews_built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 found.map(|review| Bytes::from(review.to_string())).map_err(|e| e.message(Lang::En))

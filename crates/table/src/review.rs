@@ -5,7 +5,7 @@
 use crate::registry::{GameId, UnknownGame};
 use serde_json::{Value, json};
 use tapis_bots::ismcts::RootEdge;
-use tapis_bots::review::{Decision, Grade, ReviewError};
+use tapis_bots::review::{Decision, Grade, Hint, ReviewError};
 use tapis_core::{FullGame, Lang, Record, Seat, Words};
 
 /// Where a review's decisions are searched: in order on the caller's thread, or on rayon's.
@@ -110,5 +110,84 @@ fn to_json<G: FullGame>(
             "blunders": of(Grade::Blunder),
             "mean_loss": mean_loss,
         },
+    })
+}
+
+/// The hard bot's advice to `seat` at the end of `record` (the match as it stands), searched with
+/// `budget` iterations drawn from `seed`: `None` when the seat has no choice. The object holds
+/// the advised move and the next best (each in notation, in words and with its chance), how sure
+/// the bot is (`sure`, `likely`, `toss_up`), the sentence a table shows (`text`) and the same in
+/// a line a footer holds (`short`).
+pub fn hint_json(record: &Record, seat: Seat, budget: u32, seed: u64) -> Result<Option<Value>, ReviewRefusal> {
+    let game: GameId = record.game.parse().map_err(ReviewRefusal::UnknownGame)?;
+    crate::on_game!(game, G => {
+        let played = tapis_core::Match::<G>::load(record).map_err(|e| ReviewRefusal::Review(ReviewError::Record(e)))?;
+        if seat.index() >= record.players {
+            return Err(ReviewRefusal::Review(ReviewError::Seat { seat: seat.0, players: record.players }));
+        }
+        Ok(tapis_bots::review::hint::<G>(played.state(), seat, budget, seed).map(|hint| hint_to_json::<G>(&hint)))
+    })
+}
+
+fn hint_to_json<G: FullGame>(hint: &Hint<G::Action>) -> Value {
+    use tapis_bots::review::Sureness;
+    let said = |a: Option<G::Action>, lang: Lang| match a {
+        Some(a) => G::describe_action(a, &Words::plain(lang)),
+        None => lang.pick("laisser passer", "let it pass").to_string(),
+    };
+    let pct = |c: f64, lang: Lang| {
+        let n = (c * 100.0).round() as i64;
+        lang.pick(&format!("{n}\u{a0}%"), &format!("{n}%")).to_string()
+    };
+    let (best, next, sure) = (hint.best(), hint.next_best(), hint.sureness());
+    let sentence = |lang: Lang| {
+        let move_and_chance =
+            format!("{} ({} {}", said(best.action, lang), lang.pick("chance", "chance"), pct(best.mean, lang));
+        let against = match next {
+            Some(next) => lang
+                .pick(
+                    &format!(", contre {} pour {})", pct(next.mean, lang), said(next.action, lang)),
+                    &format!(", against {} for {})", pct(next.mean, lang), said(next.action, lang)),
+                )
+                .to_string(),
+            None => ")".to_string(),
+        };
+        let how = match sure {
+            Sureness::Sure => lang.pick("\u{a0}; il en est sûr.", "; it is sure of it."),
+            Sureness::Likely => {
+                lang.pick("\u{a0}; il le pense, sans en être sûr.", "; it thinks so, without being sure.")
+            }
+            Sureness::TossUp => lang.pick("\u{a0}; les deux se valent à peu près.", "; the two are about as good."),
+        };
+        let lead = lang.pick("Le bot difficile jouerait\u{a0}: ", "The hard bot would play: ");
+        format!("{lead}{move_and_chance}{against}{how}")
+    };
+    let option = |e: RootEdge<G::Action>| {
+        json!({
+            "action": e.action.map(|a| a.to_string()),
+            "text": {"fr": said(e.action, Lang::Fr), "en": said(e.action, Lang::En)},
+            "chance": e.mean,
+        })
+    };
+    // The same in a line a footer holds: « Conseil : poser 2♥ — 39 % contre 38 %, au coude à coude ».
+    let short = |lang: Lang| {
+        let mut line =
+            format!("{}{} — {}", lang.pick("Conseil\u{a0}: ", "Hint: "), said(best.action, lang), pct(best.mean, lang));
+        if let Some(next) = next {
+            let how = match sure {
+                Sureness::Sure => lang.pick("sûr", "sure"),
+                Sureness::Likely => lang.pick("probable", "likely"),
+                Sureness::TossUp => lang.pick("au coude à coude", "a toss-up"),
+            };
+            line += &format!(" {} {}, {how}", lang.pick("contre", "against"), pct(next.mean, lang));
+        }
+        line
+    };
+    json!({
+        "best": option(best),
+        "next": next.map(option),
+        "short": {"fr": short(Lang::Fr), "en": short(Lang::En)},
+        "sure": match sure { Sureness::Sure => "sure", Sureness::Likely => "likely", Sureness::TossUp => "toss_up" },
+        "text": {"fr": sentence(Lang::Fr), "en": sentence(Lang::En)},
     })
 }

@@ -77,6 +77,8 @@ pub(super) struct App {
     pub(super) popup_max: Memo<usize>,
     /// A sentence for the footer, and whether it is an error.
     pub(super) note: Option<(String, bool)>,
+    /// The hard bot's advice goes to the footer on each of the person's turns (`--hints`).
+    pub(super) hints: bool,
     pub(super) confirm_quit: bool,
     pub(super) quit: bool,
     /// The table's next move by itself (a bot's, or the turn clock's), being worked out on its
@@ -136,6 +138,7 @@ impl App {
             popups: VecDeque::new(),
             popup_max: Memo::new(0),
             note: None,
+            hints: config.hints,
             confirm_quit: false,
             quit: false,
             thinking: None,
@@ -297,6 +300,9 @@ impl App {
         self.typed.clear();
         if self.note.as_ref().is_some_and(|(_, error)| !error) {
             self.note = None;
+        }
+        if self.hints && !self.legal.is_empty() && self.table.forced(self.human).is_none() {
+            self.note = crate::play::hint_line(&self.table, self.human, self.lang, true).map(|hint| (hint, false));
         }
         if self.table.forced(self.human).is_some() {
             let words = self.legal[0].words(self.lang);

@@ -22,6 +22,7 @@ fn config(players: usize, seed: u64, lang: Lang) -> PlayConfig {
         save: None,
         realtime: true,
         confirm_forced: false,
+        hints: false,
     }
 }
 
@@ -170,6 +171,28 @@ fn a_number_plays_that_choice_and_bots_answer_in_their_time() {
     assert_eq!(app.table.seq(), seq);
     app.settle(now + BOT_DELAY_MS);
     assert!(app.table.seq() > seq);
+}
+
+/// `--hints`: the footer holds the hard bot's advice, one of the person's choices, whenever the
+/// person has a choice; the same match without it holds none.
+#[test]
+fn a_practice_table_shows_the_hard_bots_advice_in_the_footer() {
+    let practice = PlayConfig { hints: true, ..config(3, 5, Lang::Fr) };
+    let mut app = App::new(GameId::Nantais, &practice, 0).unwrap();
+    let (advice, _) = app.note.clone().expect("advice on the first turn");
+    let advised = advice.strip_prefix("Conseil\u{a0}: ").unwrap_or_else(|| panic!("{advice}"));
+    assert!(app.legal.iter().any(|c| advised.starts_with(&format!("{} — ", c.fr))), "{advice}: {:?}", app.legal);
+    assert!(screen(&app, 100, 30).contains("Conseil"));
+    app.key(key(KeyCode::Char('1')), 100);
+    let mut now = 100;
+    while !app.table.current().status().waiting.contains(app.human) || app.legal.len() < 2 {
+        now += BOT_DELAY_MS;
+        app.settle(now);
+        app.refresh();
+    }
+    assert!(app.note.as_ref().is_some_and(|(n, error)| !error && n.starts_with("Conseil")), "{:?}", app.note);
+    let plain = App::new(GameId::Nantais, &config(3, 5, Lang::Fr), 0).unwrap();
+    assert_eq!(plain.note, None);
 }
 
 #[test]

@@ -316,6 +316,36 @@ fn a_terminal_match_of_nantais_ends_with_a_result() {
     assert!(out.contains("You won!") && !out.contains("You lost."), "{}", &out[out.len().saturating_sub(2000)..]);
 }
 
+/// `--hints`: every choice the person is given comes with the hard bot's advice, one of the
+/// choices, in the person's language; without it, none.
+#[test]
+fn a_practice_match_in_the_terminal_gives_the_hard_bots_advice_at_every_choice() {
+    let out = play_to_the_end("nantais", &["--option", "rounds_to_win=1", "--hints"], "");
+    assert!(out.contains("=== End of the match ==="), "{}", &out[out.len().saturating_sub(2000)..]);
+    let mut advised = 0;
+    for shown in out.split("\nYour move:\n").skip(1) {
+        let lines: Vec<&str> = shown.lines().collect();
+        let choices: Vec<&str> = lines.iter().take_while(|l| l.starts_with("  ")).copied().collect();
+        let hint = lines[choices.len()];
+        let advice = hint.strip_prefix("The hard bot would play: ").unwrap_or_else(|| panic!("{shown}"));
+        let (advised_move, why) = advice.split_once(" (chance ").unwrap();
+        assert!(
+            choices.iter().any(|c| c.split_once(") ").unwrap().1.starts_with(&format!("{advised_move}   ["))),
+            "{shown}"
+        );
+        assert!(
+            why.ends_with("it is sure of it.")
+                || why.ends_with("without being sure.")
+                || why.ends_with("about as good."),
+            "{why}"
+        );
+        advised += 1;
+    }
+    assert!(advised >= 5, "{advised} choices advised");
+    let plain = play_to_the_end("nantais", &["--option", "rounds_to_win=1"], "");
+    assert!(!plain.contains("The hard bot would play"));
+}
+
 #[test]
 fn every_game_can_be_played_to_the_end_in_the_terminal() {
     for (game, extra, first) in [
