@@ -3,7 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { spawn } from 'node:child_process';
+import { startServe } from './server.js';
 import { mkdtempSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
@@ -202,22 +202,12 @@ const FIXTURE = join(root, 'crates', 'cli', 'tests', 'fixtures', 'b8cffea');
 /// A `tapis serve` of its own on a copy of the fixture database, once `prepare(db, rooms)` has
 /// changed the copy if it needs to: `{url, rooms, stop}`, `rooms` the fixture's rooms by label.
 export async function serveFixture(prefix, prepare = () => {}) {
-  const binary = process.env.TAPIS_BIN || join(root, 'target', 'checked', 'tapis');
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const db = join(dir, 'tapis.sqlite3');
   copyFileSync(join(FIXTURE, 'tapis.sqlite3'), db);
   const rooms = Object.fromEntries(JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')).rooms.map((r) => [r.label, r.room]));
   prepare(db, rooms);
-  const server = spawn(binary, ['serve', '--addr', '127.0.0.1:0', '--data', dir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, RUST_LOG: 'warn' } });
-  const url = await new Promise((resolve, reject) => {
-    let seen = '';
-    server.stdout.on('data', (chunk) => {
-      seen += chunk;
-      const m = seen.match(/^listening on (http:\/\/\S+)/m);
-      if (m) resolve(m[1]);
-    });
-    server.on('exit', (code) => reject(new Error(`tapis serve stopped (${code}): ${seen}`)));
-  });
+  const { server, url } = await startServe(dir);
   const stop = () => {
     server.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
