@@ -51,8 +51,8 @@ pub enum Grade {
 impl Grade {
     /// lichess's thresholds, on the same scale: 5, 10 and 15 points of winning chance (its 0.1,
     /// 0.2 and 0.3 of "winning chances" from −1 to 1). `docs/review.md` shows, in every game,
-    /// that the hard bot's own moves pass the first at most once in a hundred decisions, and a
-    /// random player's six to thirty times.
+    /// that the hard bot's own moves pass the first in under 1% of its decisions, and a random
+    /// player's in 6% to 31%.
     pub const INACCURACY: f64 = 0.05;
     pub const MISTAKE: f64 = 0.10;
     pub const BLUNDER: f64 = 0.15;
