@@ -109,6 +109,9 @@ function createForm(game) {
     h('option', { value: '' }, tr('La table attend', 'The table waits')),
     h('option', { value: '60000' }, tr('Après 1 minute, un bot joue pour lui', 'After 1 minute, a bot plays for them')),
     h('option', { value: '180000' }, tr('Après 3 minutes, un bot joue pour lui', 'After 3 minutes, a bot plays for them')));
+  // A practice table: the hard bot's move offered to each person on their turn (and said so to
+  // everyone at the table, and in its record).
+  const practice = h('input', { type: 'checkbox', id: 'hints' });
   const options = h('details', { class: 'options' }, h('summary', {}, tr('Règles du jeu (variantes)', 'Rules (variants)')),
     optionsInOrder(game).filter(([, spec]) => onTheForm(spec)).map(([key, spec]) => optionField(key, spec)));
   const error = h('p', { class: 'error', role: 'alert' });
@@ -130,6 +133,7 @@ function createForm(game) {
       }
       const body = { game: game.id, players: n, seats, options: opts };
       if (away.value) body.turn_clock_ms = Number(away.value);
+      if (practice.checked) body.hints = true;
       submit.disabled = true;
       try {
         const created = await api('POST', '/api/rooms', body);
@@ -148,6 +152,9 @@ function createForm(game) {
     h('label', { for: 'players' }, tr('Joueurs', 'Players')), playersSelect,
     h('div', { class: 'form-wide' }, h('span', { class: 'label' }, tr('Les places', 'The seats')), seatsBox),
     h('label', { for: 'away' }, tr('Quand un joueur s’absente', 'When a player is away')), away,
+    h('div', { class: 'form-wide check' }, practice,
+      h('label', { for: 'hints' }, tr('Table d’entraînement : le bot difficile conseille chacun à son tour',
+        'Practice table: the hard bot advises each person on their turn'))),
     h('div', { class: 'form-wide' }, options),
     h('div', { class: 'form-wide' }, submit, error));
   return form;

@@ -199,6 +199,14 @@ export class Room {
     if (this.held) this.send({ type: 'settings', auto_forced: on });
   }
 
+  /** The hint for the table as it stands now, if one came for it (a practice table). */
+  currentHint() {
+    const s = this.snapshot;
+    const h = this.hint;
+    if (!s || !h || this.pending || s.view.result) return null;
+    return h.match === s.match && h.seq === s.seq && h.seat === this.seat() ? h : null;
+  }
+
   legal() {
     return (this.snapshot && this.snapshot.view.legal) || [];
   }
@@ -275,6 +283,12 @@ export class Room {
             this.act(action, { retry, then });
           }
         }
+        break;
+      case 'hint':
+        // A practice table's advice for this seat, at the table as it stood when it was searched:
+        // kept only while the table still stands there (the next one is on its way otherwise).
+        this.hint = frame;
+        this.onchange('hint');
         break;
       case 'chat':
         this.chat.push(frame);

@@ -164,9 +164,16 @@ export async function replayPage(code) {
         tr(count(s.mistakes, 'erreur', 'erreurs'), count(s.mistakes, 'mistake', 'mistakes')),
         tr(count(s.blunders, 'gaffe', 'gaffes'), count(s.blunders, 'blunder', 'blunders')),
       ].join(', '), '.');
-    const chart = chanceLine(r.decisions, last, step, go);
+    // From a mark to its move; on a phone the panel lies under the board, which comes back
+    // into view when it has been scrolled past.
+    const toMark = (index) => {
+      go(index);
+      const board = app.querySelector('.board');
+      if (board && board.getBoundingClientRect().top < 0) board.scrollIntoView({ block: 'start' });
+    };
+    const chart = chanceLine(r.decisions, last, step, toMark);
     const list = h('ol', { class: 'review-marks' }, marked.map((d) => h('li', {},
-      h('button', { type: 'button', class: `mark ${d.grade}`, 'data-index': d.index, onclick: () => go(d.index) },
+      h('button', { type: 'button', class: `mark ${d.grade}`, 'data-index': d.index, onclick: () => toMark(d.index) },
         tr(`coup ${d.index}`, `move ${d.index}`), ' — ', grades[d.grade], tr('\u00a0: ', ': '),
         `${text(d.played_text)} (${pct(d.played_chance)})`,
         tr(' ; le meilleur\u00a0: ', '; the best: '), `${text(d.best_text)} (${pct(d.chance)})`))));

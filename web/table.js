@@ -144,6 +144,7 @@ class RoomPage {
         else this.patchStrip();
         break;
       case 'pending': this.patchPending(); break;
+      case 'hint': this.patchHint(); break;
       case 'chat': this.patchChat(detail); break;
       case 'notice': this.patchNotice(); break;
       case 'rounds': this.patchScores(); this.patchOverlay(true); break;
@@ -266,9 +267,10 @@ class RoomPage {
     area.addEventListener('click', (e) => this.unplayableTap(e));
     const actions = h('div', { class: 'actions', 'aria-label': tr('Vos coups', 'Your moves') });
     const notice = h('div', { class: 'notice', role: 'alert', hidden: true });
+    const hint = h('p', { class: 'bot-hint', 'data-bot-hint': '', 'aria-live': 'polite', hidden: true });
     // On a phone, the prompt and the moves stay in view at the bottom of the screen, and one's
     // own hand (the element a game marks `data-own-hand`) just above them (style.css).
-    const dock = h('div', { class: 'dock' }, prompt, clockLine, actions, notice);
+    const dock = h('div', { class: 'dock' }, prompt, clockLine, hint, actions, notice);
     const board = h('div', { class: 'board' }, strip, waitingSlot, area, dock);
     new ResizeObserver(() => board.style.setProperty('--dock-h', `${dock.offsetHeight}px`)).observe(dock);
 
@@ -315,7 +317,14 @@ class RoomPage {
       rules: h('div', { class: 'pane', id: 'pane-rules', role: 'tabpanel' }, variantsBox(game, room.info.options),
         h('div', { class: 'rules' }, game ? rulesText(tr(game.rules_fr || game.rules, game.rules)) : '')),
     };
+    // Everyone at a practice table knows it is one, spectators included.
+    const practice = room.info && room.info.hints
+      ? h('p', { class: 'practice', 'data-practice': '' }, tr(
+        'Table d’entraînement : à son tour, chacun voit le coup que jouerait le bot difficile.',
+        'Practice table: on their turn, each person sees the move the hard bot would play.'))
+      : null;
     const side = h('aside', { class: 'side' },
+      practice,
       h('div', { class: 'tabs', role: 'tablist' }, tabButtons),
       h('div', { class: 'side-body' }, Object.values(panes)),
       room.held ? autoForcedSwitch(room) : null,
@@ -326,7 +335,7 @@ class RoomPage {
     main.addEventListener('pointerdown', () => { if (room.held) askNotificationsOnce(); }, { once: true });
 
     this.table = {
-      header, conn, main, board, strip, prompt, clockLine, waitingSlot, area, actions, notice, dock,
+      header, conn, main, board, strip, prompt, clockLine, hint, waitingSlot, area, actions, notice, dock,
       tabButtons, panes, log, logShown: 0, scores, chatList, chatShown: 0, chatInput, overlay, overlayKey: null,
     };
     this.patchConnection();
@@ -449,6 +458,31 @@ class RoomPage {
     const view = room.snapshot.view;
     const text = promptWords(view, this.names(), room.pending, room.info);
     if (table.prompt.textContent !== text) table.prompt.textContent = text;
+    this.patchHint();
+  }
+
+  /** At a practice table, under the prompt: the hard bot's move for this seat and why, and that
+   * move marked wherever the page offers it (a button, a card). Gone as soon as the table moves. */
+  patchHint() {
+    const { room, table } = this;
+    const hint = room.currentHint();
+    const text = hint ? hint.text : '';
+    if (table.hint.textContent !== text) table.hint.textContent = text;
+    table.hint.hidden = !hint;
+    table.hint.dataset.sure = hint ? hint.sure : '';
+    table.hint.dataset.seq = hint ? hint.seq : '';
+    table.hint.dataset.best = (hint && hint.best.action) || '';
+    const best = hint && hint.best.action;
+    // An element offers one move (`data-action`) or opens a menu of several (`data-actions`).
+    const offers = (el) => el.dataset.action === best || (el.dataset.actions || '').split('|').includes(best);
+    for (const el of table.main.querySelectorAll('[data-hinted]')) {
+      if (!best || !offers(el)) el.removeAttribute('data-hinted');
+    }
+    if (best) {
+      for (const el of table.main.querySelectorAll('[data-action], [data-actions]')) {
+        if (offers(el)) el.setAttribute('data-hinted', '');
+      }
+    }
   }
 
   /** An update, drawn at once; or, when it opens a reaction to someone else's move (a CONTRE
@@ -503,6 +537,7 @@ class RoomPage {
     this.patchWaiting();
     this.patchGame(frame);
     this.patchActions();
+    this.patchHint();
     this.patchNotice();
     this.drawnLegal = new Set((view.legal || []).map((a) => a.action));
     this.patchLog(newMatch || first);

@@ -43,7 +43,7 @@ export const CLICKABLE = 'main .playable, main .actions button[data-action]';
 
 /// The moves the page offers, each once: an element lit up offers one (`data-action`) or several
 /// in a menu (`data-actions`, « poser et annoncer » counted as a move of its own).
-const offeredMoves = (page) => page.evaluate((selector) => {
+export const offeredMoves = (page) => page.evaluate((selector) => {
   const moves = new Set();
   for (const el of document.querySelectorAll(selector)) {
     if (el.dataset.action) moves.add(el.dataset.action);

@@ -60,3 +60,21 @@ for (const [locale, ask, summary, played, position] of [
     await context.close();
   });
 }
+
+test('on a phone, a marked move clicked under the board brings the board back into view', async ({ browser }) => {
+  const room = served.rooms['nainjaune finished'];
+  const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${served.url}/r/${room}/replay`);
+  await page.getByRole('button', { name: 'Review Alice’s moves with the hard bot' }).click();
+  const first = page.locator('.review-marks button.mark').first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  await first.scrollIntoViewIfNeeded();
+  const top = () => page.locator('.board').evaluate((b) => b.getBoundingClientRect().top);
+  expect(await top()).toBeLessThan(0);
+  const index = await first.getAttribute('data-index');
+  await first.click();
+  await expect(page.locator('.replay-pos')).toHaveAttribute('data-pos', index);
+  await expect.poll(top).toBeGreaterThan(-1);
+  await context.close();
+});

@@ -226,6 +226,10 @@ struct ServeArgs {
     /// docs/review.md): more searches deeper, for the asking client's bot budget.
     #[arg(long, default_value_t = tapis_bots::review::DEFAULT_BUDGET, value_parser = review_budget_arg)]
     review_budget: u32,
+    /// ISMCTS iterations of a practice table's hint, searched on each person's turn from their
+    /// seat's view (docs/review.md).
+    #[arg(long, default_value_t = tapis_bots::review::DEFAULT_BUDGET, value_parser = review_budget_arg)]
+    hint_budget: u32,
     /// Rooms of bots alone, still playing, that one client address may have at once.
     #[arg(long, default_value_t = 4, value_parser = |t: &str| count(t, 0, 1_000_000, "rooms"))]
     bot_rooms_per_client: u64,
@@ -1102,6 +1106,7 @@ fn serve(args: ServeArgs) -> Result<()> {
         unjoined_after: std::time::Duration::from_secs(args.unjoined_after),
         bot_threads: args.bot_threads as usize,
         review_budget: args.review_budget,
+        hint_budget: args.hint_budget,
         bot_rooms_per_client: args.bot_rooms_per_client as usize,
         min_bot_delay_ms: args.min_bot_delay_ms,
         header_timeout: std::time::Duration::from_secs(args.request_timeout),

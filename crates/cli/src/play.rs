@@ -60,8 +60,19 @@ pub struct PlayConfig {
 pub fn hint_line(table: &Table, seat: Seat, lang: Lang, short: bool) -> Option<String> {
     let record = table.current().record();
     let seed = tapis_core::rng::game_seed(record.seed, record.actions.len() as u64);
-    let hint = tapis_table::review::hint_json(record, seat, tapis_bots::review::DEFAULT_BUDGET, seed).ok()??;
+    let names = &table.setup().names;
+    let hint = tapis_table::review::hint_json(record, seat, names, tapis_bots::review::DEFAULT_BUDGET, seed).ok()??;
     hint[if short { "short" } else { "text" }][lang.pick("fr", "en")].as_str().map(str::to_string)
+}
+
+/// The match's record as `--save` writes it; a practice table's says so (`"hints": true`, as
+/// `tapis serve` gives a practice table's record), since its person was advised.
+pub fn record_text(table: &Table, hints: bool) -> serde_json::Result<String> {
+    let mut record = serde_json::to_value(table.current().record())?;
+    if hints && let Some(fields) = record.as_object_mut() {
+        fields.insert("hints".into(), serde_json::Value::Bool(true));
+    }
+    serde_json::to_string_pretty(&record)
 }
 
 /// A seat as the results list shows it: the person's name marked as theirs, bots by name.
@@ -319,7 +330,7 @@ pub fn play(game: GameId, config: PlayConfig, lines: Receiver<Option<String>>, o
         }
     }
     if let Some(path) = &config.save {
-        let json = serde_json::to_string_pretty(table.current().record())?;
+        let json = record_text(&table, config.hints)?;
         std::fs::write(path, json).with_context(|| format!("cannot write {}", path.display()))?;
         writeln!(out, "{} {}", lang.pick("Partie enregistrée dans", "Record saved to"), path.display())?;
     }

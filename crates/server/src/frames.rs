@@ -9,8 +9,8 @@
 use crate::{ApiError, Lang};
 use serde::Serialize;
 use serde::ser::SerializeMap;
-use serde_json::Value;
 use serde_json::value::RawValue;
+use serde_json::{Value, json};
 use tapis_core::{Audience, Seat};
 use tapis_table::{Accepted, ClientViewOf, Mover, Status, StatusOf, Table, ToldEvent};
 
@@ -293,6 +293,27 @@ pub fn room(info: &crate::room::RoomInfo) -> String {
 /// `chat`: a line from the person at `seat`, called `name`.
 pub fn chat(seat: u8, name: &str, text: &str) -> String {
     write(&Chat { name, seat, text, r#type: Kind::Chat }, 64 + name.len() + text.len())
+}
+
+/// `hint` (an extension of SERVER.md): at a practice table, the hard bot's move for the seat the
+/// frame goes to, at the table as it stood at `match` and `seq` (a client at another `seq`
+/// drops it), from `hint` as [`tapis_table::review::hint_json`] gives it, worded in `lang`.
+pub fn hint(match_no: u32, seq: u64, seat: u8, hint: &Value, lang: Lang) -> String {
+    let key = lang.pick("fr", "en");
+    let option = |o: &Value| json!({"action": o["action"], "chance": o["chance"], "text": o["text"][key]});
+    let next = if hint["next"].is_null() { Value::Null } else { option(&hint["next"]) };
+    let frame = json!({
+        "best": option(&hint["best"]),
+        "match": match_no,
+        "next": next,
+        "seat": seat,
+        "seq": seq,
+        "short": hint["short"][key],
+        "sure": hint["sure"],
+        "text": hint["text"][key],
+        "type": "hint",
+    });
+    frame.to_string()
 }
 
 /// `error`: a code and its sentence (for a refused move, the one the table worded for the seat).

@@ -141,6 +141,7 @@ impl FrozenRoom {
         RoomInfo {
             fixed_deal: room.fixed_deal,
             game: self.game,
+            hints: room.hints,
             match_no: self.loaded.current.match_no,
             options: self.loaded.current.options.clone(),
             // The match goes no further here.

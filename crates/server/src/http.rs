@@ -539,6 +539,8 @@ pub struct NewRoom {
     dealer: Field<u64>,
     bot_delay_ms: Field<u64>,
     turn_clock_ms: Field<u64>,
+    /// A practice table: each person is offered the hard bot's move (an extension of SERVER.md).
+    hints: Field<bool>,
     /// Each seat's kind, as SERVER.md writes it ([`SeatKind::text`]).
     seats: Field<Vec<Field<String>>>,
 }
@@ -635,6 +637,7 @@ async fn create_room(
             "\"turn_clock_ms\" is from 1000 to 3600000",
         )));
     }
+    let hints = body.hints.optional(|| bad(lang, "« hints » vaut true ou false", "\"hints\" is true or false"))?;
     let seats = body.seats.optional(|| bad(lang, "« seats » doit être une liste", "\"seats\" must be a list"))?;
     let seats: Vec<SeatKind> = match seats {
         None => vec![SeatKind::Human; players],
@@ -697,6 +700,7 @@ async fn create_room(
         fixed_deal,
         bot_delay_ms,
         turn_clock_ms,
+        hints: hints.unwrap_or(false),
     };
     let current = StoredMatch::of(1, record);
     if let Err(e) = server.store.write(Write::CreateRoom(stored.clone(), current.clone())).await {
@@ -755,6 +759,25 @@ async fn record(
 /// Only a match that is over has a record: the seed in it tells every card. An earlier match is
 /// always over (a rematch starts only then), and is rebuilt from the store.
 async fn record_of(
+    server: &Arc<Server>,
+    code: &str,
+    peer: Option<Client>,
+    info: &RoomInfo,
+    asked: Option<u32>,
+) -> Result<(Value, u32), ApiError> {
+    let (mut record, match_no) = engine_record_of(server, code, peer, info, asked).await?;
+    // A practice table's record says so (an extension of PROTOCOL.md's record): its people
+    // were offered the hard bot's moves, which a study of their play must know.
+    if info.hints
+        && let Some(fields) = record.as_object_mut()
+    {
+        fields.insert("hints".into(), Value::Bool(true));
+    }
+    Ok((record, match_no))
+}
+
+/// [`record_of`] as the engine gives it.
+async fn engine_record_of(
     server: &Arc<Server>,
     code: &str,
     peer: Option<Client>,
@@ -825,10 +848,15 @@ async fn replay(
     let names: Vec<String> = info.seats.iter().map(|seat| seat.called()).collect();
     let built = server
         .replays
-        .get(&code, match_no, None, move || {
-            let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
-            crate::web::replay(&record, match_no, names, crate::replays::MAX_REPLAY).map(Bytes::from)
-        })
+        .get(
+            &code,
+            match_no,
+            None,
+            crate::replays::blocking(move || {
+                let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
+                crate::web::replay(&record, match_no, names, crate::replays::MAX_REPLAY).map(Bytes::from)
+            }),
+        )
         .await;
     match built {
         Ok(replay) => Ok(([(header::CONTENT_TYPE, "application/json")], replay).into_response()),
@@ -881,20 +909,30 @@ async fn review(
         _ => {}
     }
     let owner = peer.map_or_else(|| crate::bots::Owner::Room(code.clone()), crate::bots::Owner::Client);
-    let bots = server.bots.clone();
     let budget = server.config.review_budget;
-    let built = server
-        .replays
-        .get(&code, match_no, Some(seat), move || {
-            let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
-            let search = move || {
-                let found = tapis_table::review::review_json(&record, Seat(seat), budget, 0, Threads::Caller);
-                crate::metrics::METRICS.reviews_built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                found.map(|review| Bytes::from(review.to_string())).map_err(|e| e.message(Lang::En))
-            };
-            bots.run(&owner, search).blocking_recv().map_err(|e| e.to_string())?
-        })
-        .await;
+    // Read from the store if a review was kept (by this node or another, before a restart);
+    // searched on the bots' threads otherwise, then kept. A review not kept (the store failing)
+    // is still given: it is searched again next time.
+    let build = async {
+        match server.store.load_review(&code, match_no, seat, budget).await {
+            Ok(Some(kept)) => return Ok(Bytes::from(kept)),
+            Ok(None) => {}
+            Err(e) => tracing::warn!(room = %code, error = %e, "a kept review could not be read"),
+        }
+        let record: tapis_core::Record = serde_json::from_value(record).map_err(|e| e.to_string())?;
+        let search = move || {
+            let found = tapis_table::review::review_json(&record, Seat(seat), budget, 0, Threads::Caller);
+            crate::metrics::METRICS.reviews_built.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            found.map(|review| review.to_string()).map_err(|e| e.message(Lang::En))
+        };
+        let review = server.bots.run(&owner, search).await.map_err(|e| e.to_string())??;
+        let kept = Write::Review { room: code.clone(), match_no, seat, budget, review: review.clone() };
+        if let Err(e) = server.store.write(kept).await {
+            tracing::warn!(room = %code, error = %e, "a review could not be kept");
+        }
+        Ok(Bytes::from(review))
+    };
+    let built = server.replays.get(&code, match_no, Some(seat), build).await;
     match built {
         Ok(review) => Ok(([(header::CONTENT_TYPE, "application/json")], review).into_response()),
         // The record came from the engine: only a bug gets here. The reason is not logged,

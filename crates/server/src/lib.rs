@@ -89,6 +89,8 @@ pub struct ServeConfig {
     pub bot_threads: usize,
     /// ISMCTS iterations per decision of a finished match's review (`docs/review.md`).
     pub review_budget: u32,
+    /// ISMCTS iterations of a practice table's hint (`docs/review.md`).
+    pub hint_budget: u32,
     /// A room nobody has touched for this long leaves memory (its history stays in the store,
     /// replayable, and the room comes back whenever it is asked for).
     pub archive_after: Duration,
@@ -138,6 +140,7 @@ impl Default for ServeConfig {
             min_bot_delay_ms: 100,
             bot_threads: 0,
             review_budget: tapis_bots::review::DEFAULT_BUDGET,
+            hint_budget: tapis_bots::review::DEFAULT_BUDGET,
             archive_after: Duration::from_secs(10 * 60),
             unjoined_after: Duration::from_secs(15),
             spectators_per_room: 64,

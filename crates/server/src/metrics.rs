@@ -75,6 +75,8 @@ pub struct Metrics {
     pub bot_search: Histogram,
     /// Reviews of finished matches searched (not those answered from the cache).
     pub reviews_built: AtomicU64,
+    /// Hints sent at practice tables (one per seat and point of a match).
+    pub hints_given: AtomicU64,
     /// The served certificate's end of validity, in seconds since 1970 (0: none).
     pub certificate_expiry: AtomicU64,
     pub certificates_obtained: AtomicU64,
@@ -91,6 +93,7 @@ pub static METRICS: Metrics = Metrics {
     bot_jobs_waiting: AtomicI64::new(0),
     bot_search: Histogram::new(SEARCH_BOUNDS),
     reviews_built: AtomicU64::new(0),
+    hints_given: AtomicU64::new(0),
     certificate_expiry: AtomicU64::new(0),
     certificates_obtained: AtomicU64::new(0),
     certificate_failures: AtomicU64::new(0),
@@ -155,8 +158,15 @@ pub fn render(server: &Server) -> String {
         &mut out,
         "tapis_reviews_built_total",
         "counter",
-        "Reviews of finished matches searched (a review asked again is answered from memory).",
+        "Reviews of finished matches searched (a review asked again is read, from memory or the store).",
         load(&m.reviews_built),
+    );
+    single(
+        &mut out,
+        "tapis_hints_given_total",
+        "counter",
+        "Hints sent at practice tables, one per seat and point of a match.",
+        load(&m.hints_given),
     );
     single(
         &mut out,
@@ -257,6 +267,10 @@ impl Store for Metered {
 
     fn load_match(&self, room: &str, match_no: u32) -> StoreFuture<'_, Option<LoadedMatch>> {
         self.0.load_match(room, match_no)
+    }
+
+    fn load_review(&self, room: &str, match_no: u32, seat: u8, budget: u32) -> StoreFuture<'_, Option<String>> {
+        self.0.load_review(room, match_no, seat, budget)
     }
 
     fn health(&self) -> StoreHealth {

@@ -6,6 +6,7 @@
 
 use axum::body::Bytes;
 use std::collections::BTreeMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use tokio::sync::OnceCell;
 
@@ -32,13 +33,13 @@ struct Entry {
 
 impl Replays {
     /// The replay of `room`'s match `match_no` (or, with `review`, that seat's review of it),
-    /// built by `build` (on the blocking pool) unless it is kept or being built.
+    /// built by `build` unless it is kept or being built.
     pub async fn get(
         &self,
         room: &str,
         match_no: u32,
         review: Option<u8>,
-        build: impl FnOnce() -> Built + Send + 'static,
+        build: impl Future<Output = Built> + Send,
     ) -> Built {
         let key = (room.to_string(), match_no, review);
         let tick = self.clock.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -52,10 +53,7 @@ impl Replays {
         let built = cell
             .get_or_init(|| async {
                 let _one = self.building.acquire().await;
-                match tokio::task::spawn_blocking(build).await {
-                    Ok(built) => built,
-                    Err(e) => Err(e.to_string()),
-                }
+                build.await
             })
             .await
             .clone();
@@ -84,6 +82,14 @@ impl Replays {
                 total -= size(&entry);
             }
         }
+    }
+}
+
+/// `build` run on the blocking pool, as a replay's build is (CPU for up to a second).
+pub async fn blocking(build: impl FnOnce() -> Built + Send + 'static) -> Built {
+    match tokio::task::spawn_blocking(build).await {
+        Ok(built) => built,
+        Err(e) => Err(e.to_string()),
     }
 }
 

@@ -118,6 +118,10 @@ pub struct RoomInfo {
     pub fixed_deal: bool,
     #[serde(serialize_with = "game_id")]
     pub game: GameId,
+    /// A practice table: each person is offered the hard bot's move on their turn (an
+    /// extension of SERVER.md; absent for other tables).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub hints: bool,
     #[serde(rename = "match")]
     pub match_no: u32,
     pub options: serde_json::Map<String, Value>,
@@ -222,9 +226,18 @@ pub struct Room {
     frame_size: Cell<usize>,
     /// Whose turn its bots think in: the client that opened the room or brought it back.
     owner: Owner,
+    /// At a practice table: the hints being searched, for the table as it stood then.
+    hinting: Option<(TableAt, oneshot::Receiver<Vec<SeatHint>>)>,
+    /// The hints found for the table as it stands, by seat (`None`: that seat has no choice).
+    advice: (TableAt, BTreeMap<u8, Option<Value>>),
     /// The room's place among the rooms in memory, given back as it leaves.
     place: Option<RoomPlace>,
 }
+
+/// Where a table stands: its match and its number of actions.
+type TableAt = (u32, u64);
+/// A seat's hint ([`tapis_table::review::hint_json`]), `None` when it has no choice.
+type SeatHint = (u8, Option<Value>);
 
 /// Why a stored room could not be rebuilt: at which stored action (0: its setup), or where its
 /// chance outcomes stop fitting (the reason is not given, as it may quote an action or an
@@ -329,6 +342,8 @@ impl Room {
             frame_size: Cell::new(1024),
             owner: Owner::Room(stored.code.clone()),
             place: None,
+            hinting: None,
+            advice: ((0, 0), BTreeMap::new()),
             stored,
         })
     }
@@ -386,6 +401,7 @@ impl Room {
         RoomInfo {
             fixed_deal: self.stored.fixed_deal,
             game: self.game,
+            hints: self.stored.hints,
             match_no: self.table.match_no(),
             options: self.table.current().record().options.clone(),
             phase: self.phase(),
@@ -402,6 +418,7 @@ impl Room {
     pub async fn run(mut self, mut inbox: mpsc::Receiver<RoomMsg>) {
         loop {
             self.think();
+            self.advise();
             let idle = self.connections.is_empty() && self.thinking.is_none();
             // A room nobody ever sat down in (opened in bulk, or whose link was never used)
             // leaves memory within seconds: it stays in the store, and comes back when asked.
@@ -435,6 +452,12 @@ impl Room {
                     None => std::future::pending().await,
                 }
             };
+            let hints = async {
+                match &mut self.hinting {
+                    Some((_, hints)) => hints.await,
+                    None => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 message = inbox.recv() => match message {
                     Some(RoomMsg::Leave) => {
@@ -457,6 +480,13 @@ impl Room {
                             crate::limited!(error, "a bot's search failed", room = %self.code);
                             self.failed = Some(key);
                         }
+                    }
+                }
+                hints = hints => {
+                    let (at, _) = self.hinting.take().expect("hints come for a search under way");
+                    match hints {
+                        Ok(hints) => self.take_hints(at, hints),
+                        Err(_) => crate::limited!(error, "a hint's search failed", room = %self.code),
                     }
                 }
                 () = sleep => {
@@ -510,6 +540,63 @@ impl Room {
         }
         if let Some(job) = self.table.job() {
             self.thinking = Some((key, self.server.bots.think(&self.owner, job)));
+        }
+    }
+
+    /// Where the table stands now.
+    fn at(&self) -> TableAt {
+        (self.table.match_no(), self.table.seq())
+    }
+
+    /// At a practice table, searches the hard bot's move for each person connected to their
+    /// seat, from that seat's view, beside the room on the bots' threads (at their low priority,
+    /// after the bots' own moves queued before): once for each seat and each point of the match,
+    /// one search at a time. Seeded as `tapis play --hints` is, so the terminal and the browser
+    /// give the same advice.
+    fn advise(&mut self) {
+        if !self.stored.hints || !self.started() || self.table.is_over() || self.hinting.is_some() {
+            return;
+        }
+        let at = self.at();
+        if self.advice.0 != at {
+            self.advice = (at, BTreeMap::new());
+        }
+        let persons: std::collections::BTreeSet<u8> = self
+            .connections
+            .values()
+            .filter_map(|c| c.seat)
+            .filter(|s| self.seats.get(s.index()).is_some_and(|s| s.controller == Controller::Person))
+            .map(|s| s.0)
+            .filter(|s| !self.advice.1.contains_key(s))
+            .collect();
+        if persons.is_empty() {
+            return;
+        }
+        let record = self.table.current().record().clone();
+        let names = self.table.setup().names.clone();
+        let budget = self.server.config.hint_budget;
+        let search = move || {
+            let seed = tapis_core::rng::game_seed(record.seed, record.actions.len() as u64);
+            let hint = |s: u8| tapis_table::review::hint_json(&record, Seat(s), &names, budget, seed).ok().flatten();
+            persons.into_iter().map(|s| (s, hint(s))).collect()
+        };
+        self.hinting = Some((at, self.server.bots.run(&self.owner, search)));
+    }
+
+    /// Hints found: sent to their seats' connections if the table still stands where they were
+    /// searched, dropped otherwise (the next ones are on their way).
+    fn take_hints(&mut self, at: TableAt, hints: Vec<SeatHint>) {
+        if at != self.at() {
+            return;
+        }
+        for (seat, hint) in hints {
+            if let Some(hint) = &hint {
+                for c in self.connections.values().filter(|c| c.seat == Some(Seat(seat))) {
+                    c.send(frames::hint(at.0, at.1, seat, hint, c.lang));
+                }
+                crate::metrics::METRICS.hints_given.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            }
+            self.advice.1.insert(seat, hint);
         }
     }
 
@@ -661,6 +748,12 @@ impl Room {
         }
         for line in &self.chat {
             connection.send(self.chat_frame(line));
+        }
+        if let (Some(seat), (at, advice)) = (seat, &self.advice)
+            && *at == self.at()
+            && let Some(Some(hint)) = advice.get(&seat.0)
+        {
+            connection.send(frames::hint(at.0, at.1, seat.0, hint, lang));
         }
         self.connections.insert(conn, connection);
         self.broadcast_room();
@@ -1023,6 +1116,7 @@ mod tests {
             fixed_deal: true,
             bot_delay_ms: 0,
             turn_clock_ms: None,
+            hints: false,
         };
         let current = StoredMatch {
             match_no: 1,

@@ -99,6 +99,9 @@ pub struct StoredRoom {
     pub fixed_deal: bool,
     pub bot_delay_ms: u64,
     pub turn_clock_ms: Option<u64>,
+    /// A practice table: each person is offered the hard bot's move on their turn.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// One match of a room, as it was started.
@@ -252,6 +255,15 @@ pub enum Write {
         seat: u8,
         seats: Vec<SeatKind>,
     },
+    /// A seat's review of a finished match (`tapis_table::review::review_json`, as text), kept
+    /// so that it is searched once; a review already kept stays as it is.
+    Review {
+        room: String,
+        match_no: u32,
+        seat: u8,
+        budget: u32,
+        review: String,
+    },
 }
 
 /// Chat lines kept per room, in the store as in memory.
@@ -279,6 +291,9 @@ pub trait Store: Send + Sync + 'static {
     fn load_room(&self, code: &str) -> StoreFuture<'_, Option<LoadedRoom>>;
     /// One match of a room; `None` if the room has no such match.
     fn load_match(&self, room: &str, match_no: u32) -> StoreFuture<'_, Option<LoadedMatch>>;
+    /// A seat's review of a match searched with `budget` iterations a decision, if kept
+    /// ([`Write::Review`]).
+    fn load_review(&self, room: &str, match_no: u32, seat: u8, budget: u32) -> StoreFuture<'_, Option<String>>;
     /// Whether the last commit went through.
     fn health(&self) -> StoreHealth;
     /// Resolves once every write handed over before it is committed or refused.
@@ -336,6 +351,12 @@ const MIGRATIONS: &[&str] = &[
     "ALTER TABLE matches ADD COLUMN rules INTEGER;
      ALTER TABLE matches ADD COLUMN chance TEXT;
      ALTER TABLE actions ADD COLUMN chance TEXT;",
+    // 2: practice tables (NULL in rooms stored before: no hints); each finished match's
+    // reviews, kept once searched (a review is a function of the match, the seat and the
+    // budget: asked again, it is read, not searched).
+    "ALTER TABLE rooms ADD COLUMN hints INTEGER;
+     CREATE TABLE reviews (room TEXT NOT NULL, match_no INTEGER NOT NULL, seat INTEGER NOT NULL,
+         budget INTEGER NOT NULL, review TEXT NOT NULL, PRIMARY KEY (room, match_no, seat, budget)) WITHOUT ROWID;",
 ];
 
 /// The schema version this release writes and reads (`PRAGMA user_version`): every migration
@@ -470,6 +491,19 @@ impl Store for SqliteStore {
         self.read(move |c| load_match(c, &room, match_no))
     }
 
+    fn load_review(&self, room: &str, match_no: u32, seat: u8, budget: u32) -> StoreFuture<'_, Option<String>> {
+        let room = room.to_string();
+        self.read(move |c| {
+            let review = c
+                .prepare_cached(
+                    "SELECT review FROM reviews WHERE room = ?1 AND match_no = ?2 AND seat = ?3 AND budget = ?4",
+                )?
+                .query_row(params![room, match_no, seat, budget], |r| r.get(0))
+                .optional()?;
+            Ok(review)
+        })
+    }
+
     fn health(&self) -> StoreHealth {
         self.health.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
@@ -578,8 +612,8 @@ fn apply(c: &Connection, write: &Write) -> rusqlite::Result<()> {
         }
         Write::CreateRoom(room, first) => {
             c.prepare_cached(
-                "INSERT INTO rooms (code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                "INSERT INTO rooms (code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms, hints) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             )?
             .execute(params![
                 room.code,
@@ -589,6 +623,7 @@ fn apply(c: &Connection, write: &Write) -> rusqlite::Result<()> {
                 room.fixed_deal,
                 room.bot_delay_ms as i64,
                 room.turn_clock_ms.map(|ms| ms as i64),
+                room.hints,
             ])?;
             insert_match(c, &room.code, first)?;
         }
@@ -611,6 +646,12 @@ fn apply(c: &Connection, write: &Write) -> rusqlite::Result<()> {
             c.prepare_cached("UPDATE rooms SET seats = ?1 WHERE code = ?2")?
                 .execute(params![serde_json::to_string(seats).unwrap_or_default(), room])?;
             c.prepare_cached("DELETE FROM seats WHERE room = ?1 AND seat = ?2")?.execute(params![room, seat])?;
+        }
+        Write::Review { room, match_no, seat, budget, review } => {
+            c.prepare_cached(
+                "INSERT OR IGNORE INTO reviews (room, match_no, seat, budget, review) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![room, match_no, seat, budget, review])?;
         }
     }
     Ok(())
@@ -707,7 +748,7 @@ fn load_match(c: &Connection, room: &str, match_no: u32) -> anyhow::Result<Optio
 fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
     let row = c
         .prepare_cached(
-            "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms FROM rooms WHERE code = ?1",
+            "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms, hints FROM rooms WHERE code = ?1",
         )?
         .query_row(params![code], |r| {
             Ok((
@@ -718,10 +759,13 @@ fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
                 r.get::<_, bool>(4)?,
                 r.get::<_, i64>(5)?,
                 r.get::<_, Option<i64>>(6)?,
+                r.get::<_, Option<bool>>(7)?,
             ))
         })
         .optional()?;
-    let Some((code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms)) = row else { return Ok(None) };
+    let Some((code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms, hints)) = row else {
+        return Ok(None);
+    };
     let room = StoredRoom {
         code,
         game,
@@ -730,6 +774,7 @@ fn load_room(c: &Connection, code: &str) -> anyhow::Result<Option<LoadedRoom>> {
         fixed_deal,
         bot_delay_ms: bot_delay_ms as u64,
         turn_clock_ms: turn_clock_ms.map(|ms| ms as u64),
+        hints: hints.unwrap_or(false),
     };
     let current = c
         .prepare_cached(

@@ -1516,3 +1516,83 @@ async fn a_room_whose_task_dies_comes_back_from_the_store() {
     let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
     assert!(info["seq"].as_u64().unwrap() > seen, "{info}");
 }
+
+/// One person at a practice table: plays the hinted move at each choice (the lone move when
+/// there is one), until the match ends; every hint is checked to be for this seat and for the
+/// table as it stands when it comes, naming one of the moves offered. Returns the hints with
+/// the moves offered at each.
+async fn follow_hints(mut ws: Ws, seat: u8) -> Vec<(Value, Vec<Value>)> {
+    let mut hints = Vec::new();
+    let (mut seq, mut legal) = (0, Vec::new());
+    loop {
+        let frame = next_game_frame(&mut ws).await;
+        match frame["type"].as_str() {
+            Some("hint") => {
+                assert_eq!(frame["seat"], seat, "a hint goes to its seat only");
+                assert_eq!(frame["seq"], seq, "a hint is for the table as it stands when it comes");
+                let best = &frame["best"]["action"];
+                assert!(best.is_null() || legal.contains(best), "{best} is one of the moves offered");
+                if !best.is_null() {
+                    ws.send(&json!({"type": "act", "seq": seq, "action": best})).await.unwrap();
+                }
+                hints.push((frame, legal.clone()));
+            }
+            Some("error") => {}
+            _ => {
+                seq = frame["seq"].as_u64().unwrap();
+                if frame["status"]["over"] == json!(true) {
+                    break;
+                }
+                legal = frame["legal"].as_array().cloned().unwrap_or_default();
+                if legal.len() == 1 {
+                    ws.send(&json!({"type": "act", "seq": seq, "action": legal[0]})).await.unwrap();
+                }
+            }
+        }
+    }
+    ws.close().await;
+    hints
+}
+
+/// A practice table (`"hints": true`): each person gets, at each of their choices, a `hint`
+/// frame for their seat alone, for the table as it stands (never a stale one), the same advice
+/// `tapis play --hints` gives at that point of the match; a spectator gets none; the room and
+/// the record say the table is one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_practice_table_advises_each_person_at_each_choice_and_nobody_else() {
+    let budget = 300;
+    let addr = start_with(tapis_server::ServeConfig { hint_budget: budget, ..relaxed() }).await;
+    let body = json!({
+        "game": "nantais", "players": 3, "seats": ["human", "human", "bot:easy"], "options": {"rounds_to_win": 1},
+        "seed": 21, "bot_delay_ms": 0, "hints": true,
+    });
+    let room = create(addr, body).await;
+    let (_, ana) = join(addr, &room, "Ana").await;
+    let (_, bo) = join(addr, &room, "Bo").await;
+    let (_, info) = http(addr, "GET", &format!("/api/rooms/{room}"), None).await.unwrap();
+    assert_eq!(info["hints"], true, "{info}");
+    let spectator = tokio::spawn(watch(hello(addr, &room, None, None).await));
+    let (a, b) = (hello(addr, &room, Some(&ana), None).await, hello(addr, &room, Some(&bo), None).await);
+    let (hints_a, hints_b) = tokio::join!(follow_hints(a, 0), follow_hints(b, 1));
+    let watched = spectator.await.unwrap();
+    assert!(watched.iter().all(|f| f["type"] != "hint"), "a spectator is given no hint");
+    let record = record_of(addr, &room).await;
+    assert_eq!(record["hints"], true, "the record says the table was a practice table");
+    let record: tapis_core::Record = serde_json::from_value(record).unwrap();
+    let names = names_at(addr, &room).await;
+    for (seat, hints) in [(0u8, &hints_a), (1, &hints_b)] {
+        assert!(hints.len() >= 3, "seat {seat} was advised at its choices: {}", hints.len());
+        for (hint, offered) in hints.iter() {
+            let seq = hint["seq"].as_u64().unwrap();
+            let seed = tapis_core::rng::game_seed(record.seed, seq);
+            let expected =
+                tapis_table::review::hint_json(&record.until(seq as usize), Seat(seat), &names, budget, seed)
+                    .unwrap()
+                    .expect("a seat with a choice is advised");
+            assert_eq!(hint["best"]["action"], expected["best"]["action"], "seat {seat} at {seq}");
+            assert_eq!(hint["text"], expected["text"]["en"], "seat {seat} at {seq}");
+            assert_eq!(hint["short"], expected["short"]["en"], "seat {seat} at {seq}");
+            assert!(!offered.is_empty(), "a hint comes only to a seat that may act");
+        }
+    }
+}

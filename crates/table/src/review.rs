@@ -117,22 +117,30 @@ fn to_json<G: FullGame>(
 /// `budget` iterations drawn from `seed`: `None` when the seat has no choice. The object holds
 /// the advised move and the next best (each in notation, in words and with its chance), how sure
 /// the bot is (`sure`, `likely`, `toss_up`), the sentence a table shows (`text`) and the same in
-/// a line a footer holds (`short`).
-pub fn hint_json(record: &Record, seat: Seat, budget: u32, seed: u64) -> Result<Option<Value>, ReviewRefusal> {
+/// a line a footer holds (`short`). Moves are worded for the seat, with the table's `names`
+/// (« écarter Denis comme premier joueur », the seat itself as « vous »).
+pub fn hint_json(
+    record: &Record,
+    seat: Seat,
+    names: &[String],
+    budget: u32,
+    seed: u64,
+) -> Result<Option<Value>, ReviewRefusal> {
     let game: GameId = record.game.parse().map_err(ReviewRefusal::UnknownGame)?;
     crate::on_game!(game, G => {
         let played = tapis_core::Match::<G>::load(record).map_err(|e| ReviewRefusal::Review(ReviewError::Record(e)))?;
         if seat.index() >= record.players {
             return Err(ReviewRefusal::Review(ReviewError::Seat { seat: seat.0, players: record.players }));
         }
-        Ok(tapis_bots::review::hint::<G>(played.state(), seat, budget, seed).map(|hint| hint_to_json::<G>(&hint)))
+        let hint = tapis_bots::review::hint::<G>(played.state(), seat, budget, seed);
+        Ok(hint.map(|hint| hint_to_json::<G>(&hint, seat, names)))
     })
 }
 
-fn hint_to_json<G: FullGame>(hint: &Hint<G::Action>) -> Value {
+fn hint_to_json<G: FullGame>(hint: &Hint<G::Action>, seat: Seat, names: &[String]) -> Value {
     use tapis_bots::review::Sureness;
     let said = |a: Option<G::Action>, lang: Lang| match a {
-        Some(a) => G::describe_action(a, &Words::plain(lang)),
+        Some(a) => G::describe_action(a, &Words::new(lang, names, Some(seat))),
         None => lang.pick("laisser passer", "let it pass").to_string(),
     };
     let pct = |c: f64, lang: Lang| {

@@ -72,7 +72,7 @@ pub fn play_fullscreen(game: GameId, config: &PlayConfig) -> Result<()> {
     }
     // The record first: after a hangup there is no terminal left to write the farewell to.
     if let Some(path) = &config.save {
-        let json = serde_json::to_string_pretty(app.table.current().record())?;
+        let json = crate::play::record_text(&app.table, app.hints)?;
         std::fs::write(path, json).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
     }
     let mut out = io::stdout();
@@ -141,7 +141,7 @@ fn run(
             && saved != Some(app.seen)
         {
             saved = Some(app.seen);
-            let json = serde_json::to_string_pretty(app.table.current().record())?;
+            let json = crate::play::record_text(&app.table, app.hints)?;
             if let Ok(mut pending) = PENDING_SAVE.lock() {
                 *pending = Some((path.to_path_buf(), json));
             }

@@ -658,6 +658,24 @@ async fn a_finished_match_is_reviewed_once_for_each_seat_that_asks() {
         assert_eq!((status, answer["error"]["code"].as_str()), (code, Some(error)), "{path}: {answer}");
     }
     assert_eq!(built().await, 12);
+    let before = {
+        let path = format!("/api/rooms/{}/review?seat=1", finished[0].room);
+        http(addr, "GET", &path, None).await.unwrap().1
+    };
+    stop(child);
+    // Kept in the store: after a restart, every review is read back as it was, not searched.
+    let (child, addr) = common::serve(&common::binary(), &data, &flags, "warn", Stdio::inherit());
+    let child = Served(child);
+    for room in &finished {
+        for seat in [0, 1] {
+            let path = format!("/api/rooms/{}/review?seat={seat}", room.room);
+            let (status, _) = timed("a kept review", http(addr, "GET", &path, None)).await.unwrap();
+            assert_eq!(status, 200, "{}", room.label);
+        }
+    }
+    let after = http(addr, "GET", &format!("/api/rooms/{}/review?seat=1", finished[0].room), None).await.unwrap().1;
+    assert_eq!(after, before);
+    assert_eq!(built().await, 0, "after a restart, no review is searched again");
     stop(child);
     std::fs::remove_dir_all(&data).unwrap();
 }

@@ -421,7 +421,8 @@ impl PostgresStore {
             self.acquire(code).await?;
         }
         let row = sqlx::query(
-            "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms FROM rooms WHERE code = $1",
+            "SELECT code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms, hints FROM rooms \
+             WHERE code = $1",
         )
         .bind(code)
         .fetch_one(&self.pool)
@@ -434,6 +435,7 @@ impl PostgresStore {
             fixed_deal: row.try_get("fixed_deal")?,
             bot_delay_ms: u64::try_from(row.try_get::<i64, _>("bot_delay_ms")?)?,
             turn_clock_ms: row.try_get::<Option<i64>, _>("turn_clock_ms")?.map(u64::try_from).transpose()?,
+            hints: row.try_get::<Option<bool>, _>("hints")?.unwrap_or(false),
         };
         let current = sqlx::query(
             "SELECT match_no, seed, dealer, options, deal, rules, chance FROM matches WHERE room = $1 \
@@ -522,6 +524,22 @@ impl Store for PostgresStore {
         Box::pin(async move { self.load_match(&room, match_no).await })
     }
 
+    fn load_review(&self, room: &str, match_no: u32, seat: u8, budget: u32) -> StoreFuture<'_, Option<String>> {
+        let room = room.to_string();
+        Box::pin(async move {
+            let row = sqlx::query(
+                "SELECT review FROM reviews WHERE room = $1 AND match_no = $2 AND seat = $3 AND budget = $4",
+            )
+            .bind(room)
+            .bind(i64::from(match_no))
+            .bind(i16::from(seat))
+            .bind(i64::from(budget))
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(row.map(|r| r.try_get("review")).transpose()?)
+        })
+    }
+
     fn health(&self) -> StoreHealth {
         self.shared.health.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
@@ -578,7 +596,8 @@ fn room_of(write: &Write) -> &str {
         | Write::TakeSeat { room, .. }
         | Write::Action { room, .. }
         | Write::Chat { room, .. }
-        | Write::SeatToBot { room, .. } => room,
+        | Write::SeatToBot { room, .. }
+        | Write::Review { room, .. } => room,
     }
 }
 
@@ -789,8 +808,8 @@ async fn apply(tx: &mut Transaction<'_, Postgres>, shared: &Shared, write: &Writ
         }
         Write::CreateRoom(room, first) => {
             sqlx::query(
-                "INSERT INTO rooms (code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                "INSERT INTO rooms (code, game, players, seats, fixed_deal, bot_delay_ms, turn_clock_ms, hints) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
             )
             .bind(&room.code)
             .bind(&room.game)
@@ -799,6 +818,7 @@ async fn apply(tx: &mut Transaction<'_, Postgres>, shared: &Shared, write: &Writ
             .bind(room.fixed_deal)
             .bind(room.bot_delay_ms as i64)
             .bind(room.turn_clock_ms.map(|ms| ms as i64))
+            .bind(room.hints)
             .execute(&mut **tx)
             .await?;
             insert_match(tx, &room.code, first).await?;
@@ -847,6 +867,19 @@ async fn apply(tx: &mut Transaction<'_, Postgres>, shared: &Shared, write: &Writ
                 .bind(i16::from(*seat))
                 .execute(&mut **tx)
                 .await?;
+        }
+        Write::Review { room, match_no, seat, budget, review } => {
+            sqlx::query(
+                "INSERT INTO reviews (room, match_no, seat, budget, review) VALUES ($1, $2, $3, $4, $5) \
+                 ON CONFLICT DO NOTHING",
+            )
+            .bind(room)
+            .bind(i64::from(*match_no))
+            .bind(i16::from(*seat))
+            .bind(i64::from(*budget))
+            .bind(review)
+            .execute(&mut **tx)
+            .await?;
         }
     }
     Ok(true)

@@ -44,6 +44,7 @@ fn room(code: &str) -> StoredRoom {
         fixed_deal: false,
         bot_delay_ms: 700,
         turn_clock_ms: Some(60_000),
+        hints: true,
     }
 }
 
@@ -131,6 +132,23 @@ async fn round_trip(store: &dyn Store) {
     assert_eq!(one, LoadedMatch { started: first, actions, chance });
     assert_eq!(store.load_match(code, 3).await.unwrap(), None);
     assert_eq!(store.load_room("zzzzzzzzzzzzzzzz").await.unwrap(), None);
+    // A review is kept per match, seat and budget; the first one kept stays.
+    let review = |text: &str, seat: u8, budget: u32| Write::Review {
+        room: code.into(),
+        match_no: 1,
+        seat,
+        budget,
+        review: text.into(),
+    };
+    assert_eq!(store.load_review(code, 1, 0, 5000).await.unwrap(), None);
+    store.write(review("{\"seat\":0}", 0, 5000)).await.unwrap();
+    store.write(review("{\"seat\":1}", 1, 5000)).await.unwrap();
+    store.write(review("{\"budget\":500}", 0, 500)).await.unwrap();
+    store.write(review("{\"again\":true}", 0, 5000)).await.unwrap();
+    assert_eq!(store.load_review(code, 1, 0, 5000).await.unwrap().as_deref(), Some("{\"seat\":0}"));
+    assert_eq!(store.load_review(code, 1, 1, 5000).await.unwrap().as_deref(), Some("{\"seat\":1}"));
+    assert_eq!(store.load_review(code, 1, 0, 500).await.unwrap().as_deref(), Some("{\"budget\":500}"));
+    assert_eq!(store.load_review(code, 2, 0, 5000).await.unwrap(), None);
     assert!(store.health().ok);
 }
 
