@@ -465,7 +465,9 @@ class RoomPage {
    * move marked wherever the page offers it (a button, a card). Gone as soon as the table moves. */
   patchHint() {
     const { room, table } = this;
-    const hint = room.currentHint();
+    // For the position drawn: an update held for a moment (patchUpdate) is not on screen yet.
+    const current = room.currentHint();
+    const hint = current && String(current.seq) === table.main.dataset.seq ? current : null;
     const text = hint ? hint.text : '';
     if (table.hint.textContent !== text) table.hint.textContent = text;
     table.hint.hidden = !hint;

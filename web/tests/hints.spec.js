@@ -50,7 +50,11 @@ for (const [game, players, options, locale] of GAMES) {
       // A choice: the hint is there within 2 s, for this very position.
       await expect(hint).toBeVisible({ timeout: 2000 });
       // For the position on screen (where seats act together, a bot may have moved meanwhile).
-      expect(await hint.getAttribute('data-seq')).toBe(await seqOf());
+      const stale = () => page.evaluate(() => {
+        const el = document.querySelector('[data-bot-hint]');
+        return !el.hidden && el.dataset.seq !== document.querySelector('main.table-page').dataset.seq;
+      });
+      expect(await stale()).toBe(false);
       await expect(hint).toHaveText(fr ? /^Le bot difficile jouerait\u00a0: .+ \(chance \d+\u00a0%/ : /^The hard bot would play: .+ \(chance \d+%/);
       if (!watcher) {
         // A spectator at the same moment: told it is a practice table, shown no hint.
@@ -81,11 +85,7 @@ for (const [game, players, options, locale] of GAMES) {
       }
       await page.waitForFunction((old) => document.querySelector('main.table-page')?.dataset.seq !== old, shown, { timeout: 60_000 });
       // The table moved: a hint shown is never the one of a position gone.
-      const stale = await page.evaluate(() => {
-        const el = document.querySelector('[data-bot-hint]');
-        return !el.hidden && el.dataset.seq !== document.querySelector('main.table-page').dataset.seq;
-      });
-      expect(stale).toBe(false);
+      expect(await stale()).toBe(false);
       followed += 1;
     }
     expect(followed).toBe(3);
@@ -95,3 +95,19 @@ for (const [game, players, options, locale] of GAMES) {
     if (watching) await watching.close();
   });
 }
+
+test('the home page makes a practice table, and the room and its record say it is one', async ({ page, request }) => {
+  await page.goto(process.env.TAPIS_URL);
+  await page.locator('.game-tile[data-game="nurmut"]').click();
+  await page.locator('#name').fill('Alice');
+  await page.locator('#players').selectOption('2');
+  await page.locator('[data-seat="1"]').selectOption('bot:easy');
+  await page.getByLabel('Table d’entraînement : le bot difficile conseille chacun à son tour').check();
+  await page.locator('form.create button[type=submit]').click();
+  await expect(page.locator('main.table-page')).toBeVisible();
+  await expect(page.locator('[data-practice]')).toBeVisible();
+  await expect(page.locator('[data-bot-hint]')).toHaveText(/^Le bot difficile jouerait\u00a0: /, { timeout: 15_000 });
+  const room = page.url().split('/r/')[1];
+  const info = await (await request.get(`${process.env.TAPIS_URL}/api/rooms/${room}`)).json();
+  expect(info.hints).toBe(true);
+});

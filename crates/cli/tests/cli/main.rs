@@ -320,7 +320,16 @@ fn a_terminal_match_of_nantais_ends_with_a_result() {
 /// choices, in the person's language; without it, none.
 #[test]
 fn a_practice_match_in_the_terminal_gives_the_hard_bots_advice_at_every_choice() {
-    let out = play_to_the_end("nantais", &["--option", "rounds_to_win=1", "--hints"], "");
+    let dir = std::env::temp_dir().join(format!("tapis-practice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (practice, plain) = (dir.join("practice.json"), dir.join("plain.json"));
+    let saved = |path: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let save = practice.to_str().unwrap();
+    let out = play_to_the_end("nantais", &["--option", "rounds_to_win=1", "--hints", "--save", save], "");
+    // The record says the person was advised; a match without hints has no such field.
+    assert_eq!(saved(&practice)["hints"], true);
     assert!(out.contains("=== End of the match ==="), "{}", &out[out.len().saturating_sub(2000)..]);
     let mut advised = 0;
     for shown in out.split("\nYour move:\n").skip(1) {
@@ -342,8 +351,10 @@ fn a_practice_match_in_the_terminal_gives_the_hard_bots_advice_at_every_choice()
         advised += 1;
     }
     assert!(advised >= 5, "{advised} choices advised");
-    let plain = play_to_the_end("nantais", &["--option", "rounds_to_win=1"], "");
-    assert!(!plain.contains("The hard bot would play"));
+    let out = play_to_the_end("nantais", &["--option", "rounds_to_win=1", "--save", plain.to_str().unwrap()], "");
+    assert!(!out.contains("The hard bot would play"));
+    assert_eq!(saved(&plain).get("hints"), None);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
