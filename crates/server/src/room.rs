@@ -226,8 +226,9 @@ pub struct Room {
     frame_size: Cell<usize>,
     /// Whose turn its bots think in: the client that opened the room or brought it back.
     owner: Owner,
-    /// At a practice table: the hints being searched, for the table as it stood then.
-    hinting: Option<(TableAt, oneshot::Receiver<Vec<SeatHint>>)>,
+    /// At a practice table: the hints being searched, for the table as it stood then and for
+    /// these seats.
+    hinting: Option<(TableAt, Vec<u8>, oneshot::Receiver<Vec<SeatHint>>)>,
     /// The hints found for the table as it stands, by seat (`None`: that seat has no choice).
     advice: (TableAt, BTreeMap<u8, Option<Value>>),
     /// The room's place among the rooms in memory, given back as it leaves.
@@ -454,7 +455,7 @@ impl Room {
             };
             let hints = async {
                 match &mut self.hinting {
-                    Some((_, hints)) => hints.await,
+                    Some((_, _, hints)) => hints.await,
                     None => std::future::pending().await,
                 }
             };
@@ -483,10 +484,14 @@ impl Room {
                     }
                 }
                 hints = hints => {
-                    let (at, _) = self.hinting.take().expect("hints come for a search under way");
+                    let (at, seats, _) = self.hinting.take().expect("hints come for a search under way");
                     match hints {
                         Ok(hints) => self.take_hints(at, hints),
-                        Err(_) => crate::limited!(error, "a hint's search failed", room = %self.code),
+                        Err(_) => {
+                            crate::limited!(error, "a hint's search failed", room = %self.code);
+                            // Not asked again until the table moves, as a bot's failed search.
+                            self.take_hints(at, seats.into_iter().map(|s| (s, None)).collect());
+                        }
                     }
                 }
                 () = sleep => {
@@ -561,13 +566,15 @@ impl Room {
         if self.advice.0 != at {
             self.advice = (at, BTreeMap::new());
         }
-        let persons: std::collections::BTreeSet<u8> = self
+        let persons: Vec<u8> = self
             .connections
             .values()
             .filter_map(|c| c.seat)
             .filter(|s| self.seats.get(s.index()).is_some_and(|s| s.controller == Controller::Person))
             .map(|s| s.0)
             .filter(|s| !self.advice.1.contains_key(s))
+            .collect::<std::collections::BTreeSet<u8>>()
+            .into_iter()
             .collect();
         if persons.is_empty() {
             return;
@@ -575,12 +582,13 @@ impl Room {
         let record = self.table.current().record().clone();
         let names = self.table.setup().names.clone();
         let budget = self.server.config.hint_budget;
+        let seats = persons.clone();
         let search = move || {
             let seed = tapis_core::rng::game_seed(record.seed, record.actions.len() as u64);
             let hint = |s: u8| tapis_table::review::hint_json(&record, Seat(s), &names, budget, seed).ok().flatten();
-            persons.into_iter().map(|s| (s, hint(s))).collect()
+            seats.into_iter().map(|s| (s, hint(s))).collect()
         };
-        self.hinting = Some((at, self.server.bots.run(&self.owner, search)));
+        self.hinting = Some((at, persons, self.server.bots.run(&self.owner, search)));
     }
 
     /// Hints found: sent to their seats' connections if the table still stands where they were
